@@ -1,0 +1,86 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Segue",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SegueGL", targets: ["SegueGL"]),
+        .library(name: "SeguePlatform", targets: ["SeguePlatform"]),
+        .library(name: "SegueImage", targets: ["SegueImage"]),
+        .library(name: "SegueEffects", targets: ["SegueEffects"]),
+        .executable(name: "segue", targets: ["SegueCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - C seams (system libraries found through pkg-config)
+
+        .systemLibrary(
+            name: "CEpoxy", path: "Sources/CEpoxy", pkgConfig: "epoxy",
+            providers: [.apt(["libepoxy-dev"])]),
+        .systemLibrary(
+            name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
+            providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+
+        // MARK: - Shaders (GLSL files embedded into the binary at build time)
+
+        .target(name: "SegueShaders", path: "Shaders", resources: [.embedInCode("glsl")]),
+
+        // MARK: - GL layer and platform back ends
+
+        // The one wrapper over epoxy_gl*, GPU objects, typed errors, counters.
+        .target(name: "SegueGL", dependencies: ["CEpoxy", "SegueShaders"]),
+        // Contexts: EGL surfaceless (headless) and GLFW windows. The renderer never makes one.
+        .target(name: "SeguePlatform", dependencies: ["SegueGL", "CEpoxy", "CGLFW"]),
+
+        // MARK: - Images
+
+        .target(name: "SegueImage", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("m")]),
+
+        // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve)
+
+        .target(name: "SegueEffects", dependencies: ["SegueGL", "SegueShaders", "SegueImage"]),
+
+        // MARK: - Benchmark floor: the pixel dissolve in bare C + GL, no engine
+
+        .target(name: "CSegueFloor", dependencies: ["CEpoxy"], path: "Sources/CSegueFloor"),
+
+        // MARK: - Command line
+
+        .executableTarget(
+            name: "SegueCLI",
+            dependencies: [
+                "SegueEffects", "SeguePlatform", "SegueImage", "CSegueFloor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MARK: - Examples (run by the tests)
+
+        .executableTarget(
+            name: "PixelDissolveExample",
+            dependencies: ["SegueEffects", "SeguePlatform", "SegueImage"],
+            path: "Examples/PixelDissolveExample"),
+
+        // MARK: - Tests
+
+        .target(
+            name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
+        .testTarget(name: "SegueImageTests", dependencies: ["SegueImage"]),
+        .testTarget(
+            name: "SegueGLTests",
+            dependencies: ["SegueGL", "SeguePlatform", "SegueShaders"]),
+        .testTarget(
+            name: "SegueEffectsTests",
+            dependencies: [
+                "SegueEffects", "SeguePlatform", "SegueImage", "CSegueAllocationCounter",
+            ]),
+        .testTarget(
+            name: "SegueCLITests",
+            dependencies: ["SegueImage", "SegueCLI", "PixelDissolveExample"]),
+    ]
+)

@@ -1,0 +1,17 @@
+/// GLSL sources embedded into the binary at build time from `Shaders/glsl/` (SwiftPM's
+/// `embedInCode`), so there is exactly one copy of each shader: the file.
+///
+/// Bodies are written in the common subset of GLSL 3.30 core and GLSL ES 3.00; the GL layer
+/// prepends the `#version` line for the context it runs on.
+public enum ShaderLibrary {
+    /// One triangle that covers the viewport; no vertex buffers (positions from gl_VertexID).
+    public static let fullscreenVertex = text(PackageResources.fullscreen_vert)
+    /// `segue_pixellate_texel`: GPUImage's pixellate as a texel-coordinate remap.
+    public static let pixellate = text(PackageResources.pixellate_glsl)
+    /// `segue_dissolve`: GPUImage's dissolve blend.
+    public static let dissolve = text(PackageResources.dissolve_glsl)
+    /// Helpers every generated effect program includes (source sampling, coordinates).
+    public static let effectPrelude = text(PackageResources.effect_prelude_glsl)
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,1 @@
+int segue_floor_placeholder(void);

@@ -1,0 +1,2 @@
+#include "segue_floor.h"
+int segue_floor_placeholder(void){return 0;}

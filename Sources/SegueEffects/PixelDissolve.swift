@@ -1,0 +1,56 @@
+import SegueGL
+
+/// The pixel dissolve of objc.io's GPUImage transition animator (DESIGN.md §3):
+///
+///     from → pixellate(progress × 0.1) ─┐
+///                                       ├→ dissolve(mix = progress) → output
+///     to   → pixellate((1 − progress) × 0.1) ┘
+///
+/// Both snapshots are uploaded once by the caller; a frame changes three uniforms.
+public final class PixelDissolve {
+    /// The largest cell width, as a fraction of the frame width (at progress 0 and 1 on the
+    /// side that is leaving or arriving).
+    public static let maximumCellFraction: Float = 0.1
+
+    public let from: ImageSource
+    public let to: ImageSource
+    public let fromPixellate: Pixellate
+    public let toPixellate: Pixellate
+    public let blend: DissolveBlend
+    public let renderer: EffectRenderer
+
+    /// 0 shows `from` exactly, 1 shows `to` exactly. Values outside 0...1 (and NaN) are clamped.
+    public var progress: Float = 0 {
+        didSet { apply() }
+    }
+
+    public init(device: GLDevice, from: Texture, to: Texture, mode: ExecutionMode = .fused) throws(GLError) {
+        self.from = ImageSource(from)
+        self.to = ImageSource(to)
+        fromPixellate = Pixellate(input: self.from, fractionalWidthOfAPixel: 0)
+        toPixellate = Pixellate(input: self.to, fractionalWidthOfAPixel: Self.maximumCellFraction)
+        blend = DissolveBlend(base: fromPixellate, overlay: toPixellate, mix: 0)
+        renderer = try EffectRenderer(device: device, output: blend, mode: mode)
+        apply()
+    }
+
+    /// The three parameters at a progress, as the seed's display-link callback sets them.
+    public static func parameters(progress: Float) -> (fromCell: Float, toCell: Float, mix: Float) {
+        let p = progress.isNaN ? 0 : min(max(progress, 0), 1)
+        return (p * maximumCellFraction, (1 - p) * maximumCellFraction, p)
+    }
+
+    private func apply() {
+        let parameters = Self.parameters(progress: progress)
+        fromPixellate.fractionalWidthOfAPixel = parameters.fromCell
+        toPixellate.fractionalWidthOfAPixel = parameters.toCell
+        blend.mix = parameters.mix
+    }
+
+    public func render(into target: some RenderTarget) throws(GLError) {
+        try renderer.render(into: target)
+    }
+
+    /// Releases the renderer's intermediate targets; the textures belong to the caller.
+    public func release() { renderer.release() }
+}

@@ -1,0 +1,225 @@
+@preconcurrency import CEpoxy
+
+/// The one thin wrapper over libepoxy. epoxy's `glFoo` names are C macros that Swift
+/// cannot import, so every GL call in Segue goes through `epoxy_glFoo` here and nowhere
+/// else. GL constants import as `Int32`; they are converted to `GLenum` once, below.
+public enum GL {
+    public typealias Enum = UInt32
+
+    // MARK: Constants (converted once from the Int32 imports)
+
+    public static let texture2D = Enum(GL_TEXTURE_2D)
+    public static let texture0 = Enum(GL_TEXTURE0)
+    public static let rgba = Enum(GL_RGBA)
+    public static let rgba8 = Int32(GL_RGBA8)
+    public static let unsignedByte = Enum(GL_UNSIGNED_BYTE)
+    public static let textureMinFilter = Enum(GL_TEXTURE_MIN_FILTER)
+    public static let textureMagFilter = Enum(GL_TEXTURE_MAG_FILTER)
+    public static let textureWrapS = Enum(GL_TEXTURE_WRAP_S)
+    public static let textureWrapT = Enum(GL_TEXTURE_WRAP_T)
+    public static let nearest = Int32(GL_NEAREST)
+    public static let linear = Int32(GL_LINEAR)
+    public static let clampToEdge = Int32(GL_CLAMP_TO_EDGE)
+    public static let unpackAlignment = Enum(GL_UNPACK_ALIGNMENT)
+    public static let packAlignment = Enum(GL_PACK_ALIGNMENT)
+    public static let framebuffer = Enum(GL_FRAMEBUFFER)
+    public static let colorAttachment0 = Enum(GL_COLOR_ATTACHMENT0)
+    public static let framebufferComplete = Enum(GL_FRAMEBUFFER_COMPLETE)
+    public static let vertexShader = Enum(GL_VERTEX_SHADER)
+    public static let fragmentShader = Enum(GL_FRAGMENT_SHADER)
+    public static let compileStatus = Enum(GL_COMPILE_STATUS)
+    public static let linkStatus = Enum(GL_LINK_STATUS)
+    public static let infoLogLength = Enum(GL_INFO_LOG_LENGTH)
+    public static let triangles = Enum(GL_TRIANGLES)
+    public static let colorBufferBit = Enum(GL_COLOR_BUFFER_BIT)
+    public static let blend = Enum(GL_BLEND)
+    public static let depthTest = Enum(GL_DEPTH_TEST)
+    public static let vendor = Enum(GL_VENDOR)
+    public static let renderer = Enum(GL_RENDERER)
+    public static let version = Enum(GL_VERSION)
+    public static let maxTextureSize = Enum(GL_MAX_TEXTURE_SIZE)
+    public static let noError = Enum(GL_NO_ERROR)
+
+    /// GL error codes by name, for messages.
+    public static func errorName(_ code: Enum) -> String {
+        switch Int32(bitPattern: code) {
+        case GL_INVALID_ENUM: return "GL_INVALID_ENUM"
+        case GL_INVALID_VALUE: return "GL_INVALID_VALUE"
+        case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION"
+        case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION"
+        case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY"
+        default: return "GL error 0x" + String(code, radix: 16)
+        }
+    }
+
+    /// Framebuffer status codes by name, for messages.
+    public static func framebufferStatusName(_ status: Enum) -> String {
+        switch Int32(bitPattern: status) {
+        case GL_FRAMEBUFFER_COMPLETE: return "GL_FRAMEBUFFER_COMPLETE"
+        case GL_FRAMEBUFFER_UNDEFINED: return "GL_FRAMEBUFFER_UNDEFINED"
+        case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT"
+        case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT:
+            return "GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT"
+        case GL_FRAMEBUFFER_UNSUPPORTED: return "GL_FRAMEBUFFER_UNSUPPORTED"
+        case GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE: return "GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE"
+        default: return "framebuffer status 0x" + String(status, radix: 16)
+        }
+    }
+
+    // MARK: State and queries
+
+    public static func getError() -> Enum { epoxy_glGetError() }
+    public static func getString(_ name: Enum) -> String {
+        guard let p = epoxy_glGetString(name) else { return "" }
+        return String(cString: p)
+    }
+    public static func getInteger(_ name: Enum) -> Int32 {
+        var value: Int32 = 0
+        epoxy_glGetIntegerv(name, &value)
+        return value
+    }
+    public static func enable(_ cap: Enum) { epoxy_glEnable(cap) }
+    public static func disable(_ cap: Enum) { epoxy_glDisable(cap) }
+    public static func viewport(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
+        epoxy_glViewport(x, y, width, height)
+    }
+    public static func clearColor(_ r: Float, _ g: Float, _ b: Float, _ a: Float) {
+        epoxy_glClearColor(r, g, b, a)
+    }
+    public static func clear(_ mask: Enum) { epoxy_glClear(mask) }
+    public static func finish() { epoxy_glFinish() }
+    public static func flush() { epoxy_glFlush() }
+    public static func pixelStore(_ name: Enum, _ value: Int32) { epoxy_glPixelStorei(name, value) }
+
+    // MARK: Textures
+
+    public static func genTexture() -> UInt32 {
+        var name: UInt32 = 0
+        epoxy_glGenTextures(1, &name)
+        return name
+    }
+    public static func deleteTexture(_ name: UInt32) {
+        var name = name
+        epoxy_glDeleteTextures(1, &name)
+    }
+    public static func activeTexture(unit: Int) { epoxy_glActiveTexture(texture0 + Enum(unit)) }
+    public static func bindTexture(_ name: UInt32) { epoxy_glBindTexture(texture2D, name) }
+    public static func texParameter(_ name: Enum, _ value: Int32) {
+        epoxy_glTexParameteri(texture2D, name, value)
+    }
+    /// Allocates RGBA8 storage; `pixels` may be nil (contents undefined).
+    public static func texImageRGBA8(width: Int32, height: Int32, pixels: UnsafeRawPointer?) {
+        epoxy_glTexImage2D(texture2D, 0, rgba8, width, height, 0, rgba, unsignedByte, pixels)
+    }
+    public static func texSubImageRGBA8(width: Int32, height: Int32, pixels: UnsafeRawPointer) {
+        epoxy_glTexSubImage2D(texture2D, 0, 0, 0, width, height, rgba, unsignedByte, pixels)
+    }
+
+    // MARK: Framebuffers
+
+    public static func genFramebuffer() -> UInt32 {
+        var name: UInt32 = 0
+        epoxy_glGenFramebuffers(1, &name)
+        return name
+    }
+    public static func deleteFramebuffer(_ name: UInt32) {
+        var name = name
+        epoxy_glDeleteFramebuffers(1, &name)
+    }
+    public static func bindFramebuffer(_ name: UInt32) { epoxy_glBindFramebuffer(framebuffer, name) }
+    public static func framebufferTexture(_ texture: UInt32) {
+        epoxy_glFramebufferTexture2D(framebuffer, colorAttachment0, texture2D, texture, 0)
+    }
+    public static func checkFramebufferStatus() -> Enum {
+        epoxy_glCheckFramebufferStatus(framebuffer)
+    }
+    public static func readPixelsRGBA8(
+        width: Int32, height: Int32, into buffer: UnsafeMutableRawPointer
+    ) {
+        epoxy_glReadPixels(0, 0, width, height, rgba, unsignedByte, buffer)
+    }
+
+    // MARK: Shaders and programs
+
+    public static func createShader(_ stage: Enum) -> UInt32 { epoxy_glCreateShader(stage) }
+    public static func deleteShader(_ name: UInt32) { epoxy_glDeleteShader(name) }
+    public static func shaderSource(_ shader: UInt32, _ source: String) {
+        source.withCString { cString in
+            var pointer: UnsafePointer<GLchar>? = cString
+            epoxy_glShaderSource(shader, 1, &pointer, nil)
+        }
+    }
+    public static func compileShader(_ shader: UInt32) { epoxy_glCompileShader(shader) }
+    public static func shaderParameter(_ shader: UInt32, _ name: Enum) -> Int32 {
+        var value: Int32 = 0
+        epoxy_glGetShaderiv(shader, name, &value)
+        return value
+    }
+    public static func shaderInfoLog(_ shader: UInt32) -> String {
+        infoLog(length: shaderParameter(shader, infoLogLength)) { capacity, written, buffer in
+            epoxy_glGetShaderInfoLog(shader, capacity, written, buffer)
+        }
+    }
+    public static func createProgram() -> UInt32 { epoxy_glCreateProgram() }
+    public static func deleteProgram(_ name: UInt32) { epoxy_glDeleteProgram(name) }
+    public static func attachShader(_ program: UInt32, _ shader: UInt32) {
+        epoxy_glAttachShader(program, shader)
+    }
+    public static func detachShader(_ program: UInt32, _ shader: UInt32) {
+        epoxy_glDetachShader(program, shader)
+    }
+    public static func linkProgram(_ program: UInt32) { epoxy_glLinkProgram(program) }
+    public static func programParameter(_ program: UInt32, _ name: Enum) -> Int32 {
+        var value: Int32 = 0
+        epoxy_glGetProgramiv(program, name, &value)
+        return value
+    }
+    public static func programInfoLog(_ program: UInt32) -> String {
+        infoLog(length: programParameter(program, infoLogLength)) { capacity, written, buffer in
+            epoxy_glGetProgramInfoLog(program, capacity, written, buffer)
+        }
+    }
+    public static func useProgram(_ program: UInt32) { epoxy_glUseProgram(program) }
+    public static func uniformLocation(_ program: UInt32, _ name: String) -> Int32 {
+        epoxy_glGetUniformLocation(program, name)
+    }
+    public static func uniform1i(_ location: Int32, _ value: Int32) { epoxy_glUniform1i(location, value) }
+    public static func uniform1f(_ location: Int32, _ value: Float) { epoxy_glUniform1f(location, value) }
+    public static func uniform2f(_ location: Int32, _ x: Float, _ y: Float) {
+        epoxy_glUniform2f(location, x, y)
+    }
+    public static func uniform3f(_ location: Int32, _ x: Float, _ y: Float, _ z: Float) {
+        epoxy_glUniform3f(location, x, y, z)
+    }
+    public static func uniform4f(_ location: Int32, _ x: Float, _ y: Float, _ z: Float, _ w: Float) {
+        epoxy_glUniform4f(location, x, y, z, w)
+    }
+
+    // MARK: Vertex arrays and drawing
+
+    public static func genVertexArray() -> UInt32 {
+        var name: UInt32 = 0
+        epoxy_glGenVertexArrays(1, &name)
+        return name
+    }
+    public static func deleteVertexArray(_ name: UInt32) {
+        var name = name
+        epoxy_glDeleteVertexArrays(1, &name)
+    }
+    public static func bindVertexArray(_ name: UInt32) { epoxy_glBindVertexArray(name) }
+    public static func drawTriangles(first: Int32, count: Int32) {
+        epoxy_glDrawArrays(triangles, first, count)
+    }
+
+    private static func infoLog(
+        length: Int32,
+        _ fetch: (Int32, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<GLchar>) -> Void
+    ) -> String {
+        guard length > 1 else { return "" }
+        var buffer = [GLchar](repeating: 0, count: Int(length))
+        var written: Int32 = 0
+        fetch(length, &written, &buffer)
+        let bytes = buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,134 @@
+import SegueShaders
+
+/// The renderer's view of a current GL context: it creates and counts GPU objects, caches
+/// programs by key, and draws. It never creates a context; a platform back end hands it one.
+///
+/// Confined to the thread the context is current on. Every GPU object it makes has one owner
+/// and is released explicitly with `release()` on this thread, never from a `deinit`.
+public final class GLDevice {
+    public let context: any GLContext
+    public private(set) var counters = GLCounters()
+    /// GL objects created through this device and not yet released (leak checks).
+    public private(set) var liveObjects = 0
+    public let maxTextureSize: Int
+    public let vendor: String
+    public let renderer: String
+    public let version: String
+
+    private var fullscreenVertexArray: UInt32 = 0
+    private var programCache: [String: ShaderProgram] = [:]
+    private var isReleased = false
+
+    public init(context: any GLContext) throws(GLError) {
+        if !context.isCurrent { try context.makeCurrent() }
+        self.context = context
+        vendor = GL.getString(GL.vendor)
+        renderer = GL.getString(GL.renderer)
+        version = GL.getString(GL.version)
+        maxTextureSize = Int(GL.getInteger(GL.maxTextureSize))
+        // Core profiles draw nothing without a bound vertex array, even an empty one.
+        fullscreenVertexArray = GL.genVertexArray()
+        objectCreated()
+        GL.disable(GL.blend)
+        GL.disable(GL.depthTest)
+        GL.pixelStore(GL.unpackAlignment, 1)
+        GL.pixelStore(GL.packAlignment, 1)
+        try checkError("GLDevice setup")
+    }
+
+    /// One line naming the driver: "llvmpipe (LLVM 15.0.6, 256 bits) — 4.5 (Core Profile) Mesa 22.3.6".
+    public var driverDescription: String { "\(renderer) — \(version)" }
+
+    // MARK: Errors
+
+    /// Throws the pending GL error, if any, naming the call that preceded it.
+    public func checkError(_ call: @autoclosure () -> String) throws(GLError) {
+        let code = GL.getError()
+        guard code != GL.noError else { return }
+        while GL.getError() != GL.noError {}  // drain the queue so later checks are not confused
+        throw GLError.callFailed(call: call(), error: GL.errorName(code))
+    }
+
+    /// Like `checkError`, but only in debug builds: release builds stay off the error queue on
+    /// the per-frame path.
+    @inline(__always)
+    public func debugCheckError(_ call: StaticString) throws(GLError) {
+        #if DEBUG
+        // The name becomes a String only when there is an error: no allocation per frame.
+        try checkError(String(describing: call))
+        #endif
+    }
+
+    // MARK: Sizes
+
+    public func validateSize(width: Int, height: Int) throws(GLError) {
+        guard width > 0, height > 0 else {
+            throw GLError.invalidSize(width: width, height: height, reason: "both sides must be at least 1 pixel")
+        }
+        guard width <= maxTextureSize, height <= maxTextureSize else {
+            throw GLError.invalidSize(
+                width: width, height: height,
+                reason: "this GL (\(renderer)) holds textures up to \(maxTextureSize) pixels a side")
+        }
+    }
+
+    // MARK: Programs
+
+    /// The program cached under `key`, or a new one built by `make` and cached. Keys describe
+    /// structure (e.g. an effect graph's shape), so equal structures share one program.
+    public func cachedProgram(
+        key: String, make: () throws(GLError) -> ShaderProgram
+    ) throws(GLError) -> ShaderProgram {
+        if let program = programCache[key] { return program }
+        let program = try make()
+        programCache[key] = program
+        return program
+    }
+
+    public var cachedProgramCount: Int { programCache.count }
+
+    /// The fullscreen vertex shader's source with this context's header.
+    public func shaderSource(_ body: String) -> String { context.shadingLanguage.header + body }
+
+    // MARK: Drawing
+
+    /// Draws one triangle covering the viewport of the bound framebuffer.
+    @inline(__always)
+    public func drawFullscreen() {
+        GL.bindVertexArray(fullscreenVertexArray)
+        GL.drawTriangles(first: 0, count: 3)
+        counters.drawCalls += 1
+    }
+
+    /// Waits until the GL has finished every command (benchmarks and readbacks).
+    public func finish() { GL.finish() }
+
+    // MARK: Release
+
+    /// Releases the device's own objects (vertex array, cached programs). Objects made through
+    /// the device belong to their creators, who release them; `liveObjects` shows what is left.
+    public func release() {
+        guard !isReleased else { return }
+        assert(context.isCurrent, "GLDevice.release() must run on the GL thread with its context current")
+        for program in programCache.values { program.release() }
+        programCache.removeAll()
+        GL.deleteVertexArray(fullscreenVertexArray)
+        objectReleased()
+        isReleased = true
+    }
+
+    // MARK: Bookkeeping for GPU objects
+
+    func objectCreated(count: Int = 1) {
+        counters.objectAllocations += count
+        liveObjects += count
+    }
+    func objectReleased(count: Int = 1) {
+        counters.objectReleases += count
+        liveObjects -= count
+    }
+    func countUpload() { counters.textureUploads += 1 }
+    func countCompile() { counters.shaderCompiles += 1 }
+    func countLink() { counters.programLinks += 1 }
+    func countReadback() { counters.readbacks += 1 }
+}

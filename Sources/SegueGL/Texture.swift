@@ -1,0 +1,86 @@
+/// An RGBA8 texture. Owned textures are deleted by `release()`; adopted ones (made by someone
+/// else, e.g. another library) are only borrowed and never deleted here.
+public final class Texture {
+    public enum Filter: Sendable { case nearest, linear }
+
+    public let name: UInt32
+    public let width: Int
+    public let height: Int
+    /// False for textures adopted from outside: Segue never deletes those.
+    public let isOwned: Bool
+    public private(set) var isReleased = false
+    private unowned let device: GLDevice
+
+    init(device: GLDevice, name: UInt32, width: Int, height: Int, isOwned: Bool) {
+        self.device = device
+        self.name = name
+        self.width = width
+        self.height = height
+        self.isOwned = isOwned
+    }
+
+    /// Replaces the texture's pixels (counted as an upload).
+    public func upload(pixels: UnsafeRawBufferPointer) throws(GLError) {
+        guard !isReleased else { throw GLError.released(object: "Texture \(name)") }
+        let expected = width * height * 4
+        guard pixels.count == expected, let base = pixels.baseAddress else {
+            throw GLError.invalidPixelData(expectedBytes: expected, actualBytes: pixels.count)
+        }
+        GL.bindTexture(name)
+        GL.texSubImageRGBA8(width: Int32(width), height: Int32(height), pixels: base)
+        device.countUpload()
+        try device.checkError("glTexSubImage2D")
+    }
+
+    /// Sets the sampling filter used by `texture()` lookups (texel fetches ignore it).
+    public func setFilter(_ filter: Filter) {
+        let value = filter == .nearest ? GL.nearest : GL.linear
+        GL.bindTexture(name)
+        GL.texParameter(GL.textureMinFilter, value)
+        GL.texParameter(GL.textureMagFilter, value)
+    }
+
+    /// Deletes an owned texture; for an adopted one, only forgets it.
+    public func release() {
+        guard !isReleased else { return }
+        isReleased = true
+        guard isOwned else { return }
+        GL.deleteTexture(name)
+        device.objectReleased()
+    }
+}
+
+extension GLDevice {
+    /// A texture holding `pixels` (RGBA8 rows; the first row becomes texture row 0). One upload.
+    /// With `pixels` nil the contents are undefined (render targets).
+    public func makeTexture(
+        width: Int, height: Int, pixels: UnsafeRawBufferPointer?, filter: Texture.Filter = .nearest
+    ) throws(GLError) -> Texture {
+        try validateSize(width: width, height: height)
+        if let pixels, pixels.count != width * height * 4 {
+            throw GLError.invalidPixelData(expectedBytes: width * height * 4, actualBytes: pixels.count)
+        }
+        let name = GL.genTexture()
+        objectCreated()
+        let texture = Texture(device: self, name: name, width: width, height: height, isOwned: true)
+        GL.bindTexture(name)
+        GL.texParameter(GL.textureWrapS, GL.clampToEdge)
+        GL.texParameter(GL.textureWrapT, GL.clampToEdge)
+        texture.setFilter(filter)
+        GL.texImageRGBA8(width: Int32(width), height: Int32(height), pixels: pixels?.baseAddress)
+        if pixels != nil { countUpload() }
+        do {
+            try checkError("glTexImage2D \(width)x\(height)")
+        } catch {
+            texture.release()
+            throw error
+        }
+        return texture
+    }
+
+    /// Wraps a texture made elsewhere. Segue samples it but never deletes it.
+    public func adoptTexture(name: UInt32, width: Int, height: Int) throws(GLError) -> Texture {
+        try validateSize(width: width, height: height)
+        return Texture(device: self, name: name, width: width, height: height, isOwned: false)
+    }
+}

@@ -1,0 +1,29 @@
+/// Everything that can go wrong when creating, reading or writing an image.
+///
+/// Every case names the file (or the size) involved, so a message printed to a
+/// person is enough to find the problem without a debugger.
+public enum ImageError: Error, Equatable, CustomStringConvertible {
+    case invalidSize(width: Int, height: Int, reason: String)
+    /// The file could not be read at all: missing, a directory, no permission...
+    case cannotOpen(path: String, reason: String)
+    /// The bytes are not a valid PNG: wrong signature, truncated, bad CRC...
+    case corrupt(path: String, reason: String)
+    /// A valid PNG this module refuses, e.g. larger than `RGBAImage.maxDimension`.
+    case unsupported(path: String, reason: String)
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidSize(width, height, reason):
+            return "Invalid image size \(width)x\(height): \(reason)."
+        case let .cannotOpen(path, reason):
+            return "Cannot open '\(path)': \(reason)."
+        case let .corrupt(path, reason):
+            return "'\(path)' is not a valid PNG: \(reason)."
+        case let .unsupported(path, reason):
+            return "'\(path)' is not supported: \(reason)."
+        case let .writeFailed(path, reason):
+            return "Cannot write '\(path)': \(reason)."
+        }
+    }
+}
