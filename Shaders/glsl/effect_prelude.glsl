@@ -1,24 +1,33 @@
 // Shared by every generated effect program. Effects work in image pixels with a top-left
 // origin (pixel centres at +0.5), which keeps texel choice exact and identical to the CPU
 // references in the tests.
+//
+// Each program is compiled in variants chosen by defines put before this text, so no
+// per-pixel work is spent on decisions that are fixed for a whole frame:
+//   SEGUE_FLIP_Y        1 when the target's first row is the picture's bottom row (a window)
+//   SEGUE_SCALE_INPUTn  1 when input n has another size than the target
 
-// (width, height, flip, unused): flip = 1 when the target's first row is the image's bottom
-// row (a window), 0 for offscreen targets, whose first row is the image's top row.
+// (width, height, unused, unused) of the target in pixels.
 uniform vec4 segue_target;
 out vec4 segue_fragColor;
 
 vec2 segue_pixel() {
-    vec2 p = gl_FragCoord.xy;
-    if (segue_target.z > 0.5) p.y = segue_target.y - p.y;
-    return p;
+#if SEGUE_FLIP_Y
+    return vec2(gl_FragCoord.x, segue_target.y - gl_FragCoord.y);
+#else
+    return gl_FragCoord.xy;
+#endif
 }
 
-// The texel under pixel position `px` of the target. A source of the target's size is read
-// texel for texel (no filtering: exact, and about twice as fast as LINEAR on llvmpipe); a
-// source of another size is scaled nearest-neighbour. Positions outside clamp to the edge.
+// The texel under pixel position `px` of a source of the target's size: read texel for texel
+// with no filtering (exact, and about twice as fast as LINEAR on llvmpipe). Positions outside
+// clamp to the edge (truncation toward zero is floor for the positions that survive the clamp).
 vec4 segue_fetch(sampler2D image, vec2 px) {
+    return texelFetch(image, clamp(ivec2(px), ivec2(0), textureSize(image, 0) - 1), 0);
+}
+
+// The same for a source of another size, scaled nearest-neighbour to the target.
+vec4 segue_fetch_scaled(sampler2D image, vec2 px) {
     ivec2 size = textureSize(image, 0);
-    vec2 texel = px;
-    if (vec2(size) != segue_target.xy) texel = px * vec2(size) / segue_target.xy;
-    return texelFetch(image, clamp(ivec2(floor(texel)), ivec2(0), size - ivec2(1)), 0);
+    return texelFetch(image, clamp(ivec2(px * vec2(size) / segue_target.xy), ivec2(0), size - 1), 0);
 }

@@ -19,8 +19,9 @@ enum PassInput {
 /// One pass, as planned from the graph's structure: the generated shader, what it samples and
 /// which filters' uniforms it carries.
 struct PlannedPass {
-    /// The fragment shader body (no `#version`). Generated from structure only, so it is also
-    /// the program cache key: equal structures share one compiled program.
+    /// The fragment shader body (no `#version`, no variant defines). Generated from structure
+    /// only, so with the variant's defines it is the program cache key: equal structures share
+    /// one compiled program.
     let fragmentBody: String
     let inputs: [PassInput]
     /// Filters evaluated in this pass, in uniform order.
@@ -113,8 +114,15 @@ struct EffectCompiler {
             let index = inputs.count
             inputs.append(input)
             uniformDeclarations.append("uniform sampler2D segue_texture\(index);")
-            nodeFunctions.append(
-                "vec4 segue_input\(index)(vec2 px) { return segue_fetch(segue_texture\(index), px); }")
+            nodeFunctions.append("""
+                vec4 segue_input\(index)(vec2 px) {
+                #if SEGUE_SCALE_INPUT\(index)
+                    return segue_fetch_scaled(segue_texture\(index), px);
+                #else
+                    return segue_fetch(segue_texture\(index), px);
+                #endif
+                }
+                """)
             return "segue_input\(index)"
         }
 

@@ -36,10 +36,10 @@ public final class EffectRenderer {
             let pass = passes[index]
             if index == passes.count - 1 {
                 device.bind(target)
-                pass.draw(device: device, frame: frame, flip: target.flipsVertically, intermediates: intermediates)
+                try pass.draw(device: device, frame: frame, flip: target.flipsVertically, intermediates: intermediates)
             } else if let intermediate = intermediates[index] {
                 device.bind(intermediate)
-                pass.draw(device: device, frame: frame, flip: false, intermediates: intermediates)
+                try pass.draw(device: device, frame: frame, flip: false, intermediates: intermediates)
             }
         }
         try device.debugCheckError("EffectRenderer.render")
@@ -60,46 +60,76 @@ public final class EffectRenderer {
     }
 }
 
-/// A planned pass with its program and resolved uniform locations.
+/// A planned pass with its programs and resolved uniform locations. Decisions fixed for a
+/// whole frame (a flipped target, an input of another size) select a program variant instead
+/// of costing a branch per pixel; variants are compiled on first use and cached by the device.
 private final class CompiledPass {
-    let program: ShaderProgram
     let inputs: [PassInput]
     let filters: [any Filter]
     let structure: String
-    /// Uniform locations of every filter's parameters, in order; `filterOffsets[i]` is where
-    /// filter i's begin.
-    private let locations: UnsafeMutableBufferPointer<Int32>
+    private let fragmentBody: String
+    private let uniformNames: [String]
     private let filterOffsets: [Int]
-    private let targetLocation: Int32
+    private var variants: [PassVariant] = []
+    private unowned let device: GLDevice
 
     init(plan: PlannedPass, device: GLDevice) throws(GLError) {
-        program = try device.cachedProgram(key: plan.fragmentBody) { () throws(GLError) in
-            try device.makeFullscreenProgram(fragmentBody: plan.fragmentBody)
-        }
+        self.device = device
         inputs = plan.inputs
         filters = plan.filters
         structure = plan.structure
+        fragmentBody = plan.fragmentBody
         var names: [String] = []
         var offsets: [Int] = []
         for (index, filter) in plan.filters.enumerated() {
             offsets.append(names.count)
             names += type(of: filter).uniforms.map { "u\(index)_\($0.name)" }
         }
+        uniformNames = names
         filterOffsets = offsets
-        locations = .allocate(capacity: max(1, names.count))
-        for (index, name) in names.enumerated() { locations[index] = program.uniformLocation(name) }
-        targetLocation = program.uniformLocation("segue_target")
-        program.use()
-        for index in plan.inputs.indices {
-            GL.uniform1i(program.uniformLocation("segue_texture\(index)"), Int32(index))
-        }
+        _ = try variant(key: 0)  // the common case (offscreen, same-size inputs), compiled now
     }
 
-    deinit { locations.deallocate() }  // host memory only; no GL object is touched here
+    /// The program the variants start from, for inspection.
+    var program: ShaderProgram { variants[0].program }
 
-    func draw(device: GLDevice, frame: FrameInfo, flip: Bool, intermediates: [OffscreenTarget?]) {
+    deinit { for variant in variants { variant.locations.deallocate() } }  // host memory only
+
+    /// Bit 0: flipped target; bit 1 + n: input n is scaled.
+    private func variantKey(flip: Bool, frame: FrameInfo) -> Int {
+        var key = flip ? 1 : 0
+        for index in inputs.indices {
+            if case .source(let source) = inputs[index],
+                source.texture.width != frame.width || source.texture.height != frame.height {
+                key |= 2 << index
+            }
+        }
+        return key
+    }
+
+    /// The index of the variant for `key`, compiling it on first use.
+    private func variant(key: Int) throws(GLError) -> Int {
+        for index in variants.indices where variants[index].key == key { return index }
+        var defines = "#define SEGUE_FLIP_Y \(key & 1)\n"
+        for index in inputs.indices { defines += "#define SEGUE_SCALE_INPUT\(index) \((key >> (index + 1)) & 1)\n" }
+        let body = defines + fragmentBody
+        let program = try device.cachedProgram(key: body) { () throws(GLError) in
+            try device.makeFullscreenProgram(fragmentBody: body)
+        }
+        let locations = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, uniformNames.count))
+        for (index, name) in uniformNames.enumerated() { locations[index] = program.uniformLocation(name) }
         program.use()
-        GL.uniform4f(targetLocation, Float(frame.width), Float(frame.height), flip ? 1 : 0, 0)
+        for index in inputs.indices { GL.uniform1i(program.uniformLocation("segue_texture\(index)"), Int32(index)) }
+        let variant = PassVariant(
+            key: key, program: program, locations: locations, targetLocation: program.uniformLocation("segue_target"))
+        variants.append(variant)
+        return variants.count - 1
+    }
+
+    func draw(device: GLDevice, frame: FrameInfo, flip: Bool, intermediates: [OffscreenTarget?]) throws(GLError) {
+        let variant = variants[try variant(key: variantKey(flip: flip, frame: frame))]
+        variant.program.use()
+        GL.uniform4f(variant.targetLocation, Float(frame.width), Float(frame.height), 0, 0)
         for index in inputs.indices {
             GL.activeTexture(unit: index)
             switch inputs[index] {
@@ -107,11 +137,19 @@ private final class CompiledPass {
             case .pass(let pass): GL.bindTexture(intermediates[pass]?.texture.name ?? 0)
             }
         }
-        let readOnly = UnsafeBufferPointer(locations)
+        let locations = UnsafeBufferPointer(variant.locations)
         for index in filters.indices {
-            var writer = UniformWriter(locations: readOnly, start: filterOffsets[index])
+            var writer = UniformWriter(locations: locations, start: filterOffsets[index])
             filters[index].writeUniforms(&writer, frame: frame)
         }
         device.drawFullscreen()
     }
+}
+
+/// One compiled variant of a pass.
+private struct PassVariant {
+    let key: Int
+    let program: ShaderProgram
+    let locations: UnsafeMutableBufferPointer<Int32>
+    let targetLocation: Int32
 }

@@ -1,0 +1,32 @@
+# Segue — two commands do everything on a fresh Debian machine:
+#   make demo   install what is missing, build release, run the main job
+#   make test   install what is missing, run the test suite
+SWIFT ?= swift
+OUT ?= out
+
+.PHONY: all deps build release demo test bench clean
+
+all: release
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# With DISPLAY set: a window that plays the pixel dissolve (drag to scrub).
+# Without: renders it headlessly on EGL to $(OUT)/ and prints where.
+demo: release
+	"$$($(SWIFT) build -c release --show-bin-path)/segue" demo --out "$(OUT)"
+
+test: deps
+	$(SWIFT) test
+
+bench: release
+	"$$($(SWIFT) build -c release --show-bin-path)/segue" bench
+
+clean:
+	rm -rf .build "$(OUT)"

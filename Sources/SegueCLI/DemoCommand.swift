@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+
+/// What `make demo` runs: a window when there is a display, headless files when there is not.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Play the pixel dissolve in a window, or render it to files when there is no display.")
+
+    @Option(help: "Output directory for the headless render.") var out = "out"
+    @Flag(help: "Render headlessly even when a display is available.") var headless = false
+
+    func run() throws {
+        let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
+        if hasDisplay && !headless {
+            var play = PlayCommand()
+            play.from = nil
+            play.to = nil
+            try play.run()
+            return
+        }
+        print("No display (DISPLAY is not set): rendering headlessly with EGL.")
+        let size = FrameSize(width: 640, height: 360)
+        let samples = try SamplesCommand.write(size: size, directory: out + "/samples")
+        guard let effect = EffectCatalog.entry(named: "pixel-dissolve") else { return }
+        let result = try TransitionExport(
+            fromPath: samples.from, toPath: samples.to, effect: effect, frames: 30, size: size, mode: .fused,
+            outputDirectory: out + "/pixel-dissolve", progress: nil
+        ).run()
+        print("""
+            Pixel dissolve, \(result.frames.count) frames at \(size):
+              frames:        \(result.directory)/frame-0000.png ... \(TransitionExport.frameName(result.frames.count - 1))
+              contact sheet: \(result.contactSheet)
+              inputs:        \(samples.from), \(samples.to)
+            """)
+    }
+}

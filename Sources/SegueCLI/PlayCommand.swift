@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SegueEffects
+import SegueGL
+import SegueImage
+import SeguePlatform
+
+/// A window that plays a transition back and forth; press and drag horizontally to scrub
+/// (the pointer's x picks the progress), release to continue from there.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a transition in a window (GLFW); drag to scrub.")
+
+    @Option(help: "The picture at progress 0 (PNG); the built-in sample when omitted.") var from: String?
+    @Option(help: "The picture at progress 1 (PNG); the built-in sample when omitted.") var to: String?
+    @Option(help: "The effect (see `segue render --list`).") var effect = "pixel-dissolve"
+    @Option(help: "Window size, WIDTHxHEIGHT.", transform: parseFrameSize)
+    var size = FrameSize(width: 960, height: 540)
+    @Option(help: "Seconds from one picture to the other.") var duration = 2.0
+    @Option(help: "Close the window after this many seconds (for scripted runs).") var seconds: Double?
+
+    func run() throws {
+        guard let entry = EffectCatalog.entry(named: effect) else {
+            throw ValidationError("unknown effect '\(effect)'")
+        }
+        let fromImage = try from.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
+        let toImage = try to.map { try PNGCodec.read(path: $0) } ?? SampleImages.to(width: size.width, height: size.height)
+
+        let window = try GLFWWindowContext(title: "Segue — \(entry.name)", width: size.width, height: size.height)
+        defer { window.release() }
+        let device = try GLDevice(context: window)
+        defer { device.release() }
+        let drawable = window.drawableSize ?? (size.width, size.height)
+        let fromTexture = try device.makeTexture(image: fromImage.scaledToCover(width: drawable.width, height: drawable.height))
+        defer { fromTexture.release() }
+        let toTexture = try device.makeTexture(image: toImage.scaledToCover(width: drawable.width, height: drawable.height))
+        defer { toTexture.release() }
+        let transition = try entry.make(device, fromTexture, toTexture, .fused)
+        defer { transition.release() }
+        let target = DefaultFramebufferTarget(width: drawable.width, height: drawable.height)
+
+        print("Playing \(entry.name) on \(device.renderer). Drag horizontally to scrub; close the window to quit.")
+        let clock = ContinuousClock()
+        let start = clock.now
+        func now() -> Double {
+            let elapsed = clock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        }
+        var playback = TransitionPlayback(duration: duration, repeatMode: .pingPong, start: 0)
+        var dragging = false
+        var framesSinceTitle = 0
+        var lastTitle = 0.0
+        while !window.shouldClose {
+            let time = now()
+            for event in window.pollEvents() {
+                let progress = event.x / Double(max(1, target.width))
+                switch event.kind {
+                case .down: dragging = true; playback.scrub(to: progress)
+                case .moved where dragging: playback.scrub(to: progress)
+                case .up: dragging = false; playback.resume(at: time)
+                default: break
+                }
+            }
+            if let size = window.drawableSize, size.width > 0, size.height > 0 {
+                target.resize(width: size.width, height: size.height)
+            }
+            transition.progress = Float(playback.advance(to: time))
+            try transition.render(into: target)
+            try window.present()
+            framesSinceTitle += 1
+            if time - lastTitle >= 1 {
+                let fps = Double(framesSinceTitle) / (time - lastTitle)
+                window.setTitle("Segue — \(entry.name) — \(Int(fps.rounded())) fps — progress \(String(format: "%.2f", playback.progress))\(dragging ? " (scrubbing)" : "")")
+                framesSinceTitle = 0
+                lastTitle = time
+            }
+            if let seconds, time >= seconds { break }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import SegueEffects
+import SegueGL
+import SegueImage
+import SeguePlatform
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a transition between two PNG images to numbered frames and a contact sheet.")
+
+    @Option(help: "The picture at progress 0 (PNG).") var from: String?
+    @Option(help: "The picture at progress 1 (PNG).") var to: String?
+    @Option(help: "The effect to render (see --list).") var effect = "pixel-dissolve"
+    @Option(help: "How many frames, at progress i/(N-1).") var frames = 30
+    @Option(help: "Frame size, WIDTHxHEIGHT. Pictures of another size are scaled to cover it.",
+            transform: parseFrameSize)
+    var size = FrameSize(width: 640, height: 360)
+    @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png).") var out = "out/render"
+    @Option(help: "fused (one generated shader) or onePassPerFilter (the reference path).")
+    var mode: ExecutionMode = .fused
+    @Flag(help: "List the effects and their parameters, then exit.") var list = false
+    @Flag(help: "Print nothing but errors.") var quiet = false
+
+    func validate() throws {
+        if list { return }
+        guard from != nil, to != nil else { throw ValidationError("--from and --to are required") }
+        guard (1...10_000).contains(frames) else { throw ValidationError("--frames must be 1...10000, not \(frames)") }
+        guard EffectCatalog.entry(named: effect) != nil else {
+            throw ValidationError("unknown effect '\(effect)'; known: " + EffectCatalog.entries.map(\.name).joined(separator: ", "))
+        }
+    }
+
+    func run() throws {
+        if list {
+            print(EffectCatalog.listing)
+            return
+        }
+        guard let from, let to, let entry = EffectCatalog.entry(named: effect) else { return }
+        let written = try TransitionExport(
+            fromPath: from, toPath: to, effect: entry, frames: frames, size: size, mode: mode,
+            outputDirectory: out, progress: quiet ? nil : { done, total in
+                FileHandle.standardError.write(Data("\rrendering \(entry.name): frame \(done)/\(total)".utf8))
+                if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+            }
+        ).run()
+        if !quiet {
+            print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")
+            print("contact sheet: \(written.contactSheet)")
+        }
+    }
+}
+
+extension ExecutionMode: ExpressibleByArgument {}
+
+/// Renders frames of a transition headlessly and writes them with a contact sheet.
+struct TransitionExport {
+    let fromPath: String
+    let toPath: String
+    let effect: EffectCatalog.Entry
+    let frames: Int
+    let size: FrameSize
+    let mode: ExecutionMode
+    let outputDirectory: String
+    let progress: ((Int, Int) -> Void)?
+
+    struct Result {
+        let directory: String
+        let frames: [String]
+        let contactSheet: String
+    }
+
+    static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+    }
+
+    func run() throws -> Result {
+        // Decode and scale first: a bad input fails before anything is written.
+        let fromImage = try PNGCodec.read(path: fromPath).scaledToCover(width: size.width, height: size.height)
+        let toImage = try PNGCodec.read(path: toPath).scaledToCover(width: size.width, height: size.height)
+
+        let output = try OutputDirectory(path: outputDirectory) { name in
+            (name.hasPrefix("frame-") && name.hasSuffix(".png")) || name == "contact-sheet.png"
+        }
+        do {
+            let result = try render(fromImage, toImage, into: output)
+            try output.commit()
+            return result
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    private func render(_ fromImage: RGBAImage, _ toImage: RGBAImage, into output: OutputDirectory) throws -> Result {
+        let context = try HeadlessEGLContext()
+        defer { context.release() }
+        let device = try GLDevice(context: context)
+        defer { device.release() }
+        let fromTexture = try device.makeTexture(image: fromImage)
+        defer { fromTexture.release() }
+        let toTexture = try device.makeTexture(image: toImage)
+        defer { toTexture.release() }
+        let target = try device.makeOffscreenTarget(width: size.width, height: size.height)
+        defer { target.release() }
+        let transition = try effect.make(device, fromTexture, toTexture, mode)
+        defer { transition.release() }
+
+        var names: [String] = []
+        var sheetFrames: [(image: RGBAImage, label: String)] = []
+        let sheetEvery = max(1, frames / 24)  // keep the sheet readable for long renders
+        for index in 0..<frames {
+            let value = frames == 1 ? 0 : Float(index) / Float(frames - 1)
+            transition.progress = value
+            try transition.render(into: target)
+            let image = try target.readImage()
+            let name = Self.frameName(index)
+            try PNGCodec.write(image, to: output.stagedPath(name))
+            names.append(output.finalPath(name))
+            if index % sheetEvery == 0 || index == frames - 1 {
+                sheetFrames.append((image, "#\(index) p=\(String(format: "%.2f", value))"))
+            }
+            progress?(index + 1, frames)
+        }
+        let columns = min(6, max(1, Int(Double(sheetFrames.count).squareRoot().rounded(.up))))
+        let sheet = try ContactSheet.make(
+            frames: sheetFrames, columns: columns, thumbnailWidth: min(320, size.width),
+            title: "\(effect.name)  \(size)  \(frames) frames  (\(mode.rawValue), \(device.renderer))")
+        try PNGCodec.write(sheet, to: output.stagedPath("contact-sheet.png"))
+        return Result(directory: output.destination.path, frames: names, contactSheet: output.finalPath("contact-sheet.png"))
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+@main
+struct Segue: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "segue",
+        abstract: "GPU transitions between two pictures, rendered with OpenGL.",
+        subcommands: [
+            RenderCommand.self, BenchCommand.self, PlayCommand.self, SamplesCommand.self,
+            DemoCommand.self,
+        ])
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SegueImage
+import Testing
+
+@Suite("segue CLI (runs the built executable)")
+struct RenderCommandTests {
+    @Test func rendersFramesAndAContactSheet() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Inputs of another size and aspect than the frames: they are scaled to cover.
+        let from = try SampleImages.from(width: 120, height: 90)
+        let to = try SampleImages.to(width: 50, height: 40)
+        try PNGCodec.write(from, to: dir.appendingPathComponent("a.png").path)
+        try PNGCodec.write(to, to: dir.appendingPathComponent("b.png").path)
+        let result = try CommandRunner.run("segue", [
+            "render", "--from", "a.png", "--to", "b.png", "--effect", "pixel-dissolve",
+            "--frames", "5", "--size", "64x36", "--out", "frames",
+        ], in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("frame 5/5"), "progress is shown while rendering")
+
+        let out = dir.appendingPathComponent("frames")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["contact-sheet.png"] + (0..<5).map { "frame-000\($0).png" })
+        var frames: [RGBAImage] = []
+        for index in 0..<5 {
+            let frame = try PNGCodec.read(path: out.appendingPathComponent("frame-000\(index).png").path)
+            #expect(frame.width == 64 && frame.height == 36)
+            frames.append(frame)
+        }
+        // Progress 0 and 1 are the scaled inputs exactly.
+        #expect(frames[0] == (try from.scaledToCover(width: 64, height: 36)))
+        #expect(frames[4] == (try to.scaledToCover(width: 64, height: 36)))
+        #expect(frames[2] != frames[0] && frames[2] != frames[4])
+        let sheet = try PNGCodec.read(path: out.appendingPathComponent("contact-sheet.png").path)
+        #expect(sheet.width > 64 && sheet.height > 36)
+        // No staging directory is left beside the output.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", "frames"])
+    }
+
+    @Test(arguments: ["abc", "0x10", "10x", "-5x5", "100000x100", "64*36"])
+    func badSizeIsAClearErrorWithNonZeroExit(size: String) throws {
+        let result = try CommandRunner.run("segue", ["render", "--from", "a.png", "--to", "b.png", "--size", size])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("size"), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+
+    @Test func corruptInputFailsCleanlyAndWritesNothing() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("this is not a png".utf8).write(to: dir.appendingPathComponent("bad.png"))
+        try PNGCodec.write(try SampleImages.to(width: 32, height: 32), to: dir.appendingPathComponent("b.png").path)
+        let result = try CommandRunner.run("segue", [
+            "render", "--from", "bad.png", "--to", "b.png", "--frames", "3", "--size", "32x32", "--out", "frames",
+        ], in: dir)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("bad.png"), "the error names the file: \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["b.png", "bad.png"])
+    }
+
+    @Test func listNamesTheEffects() throws {
+        let result = try CommandRunner.run("segue", ["render", "--list"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("pixel-dissolve"))
+    }
+
+    @Test func unknownEffectIsRejected() throws {
+        let result = try CommandRunner.run("segue", ["render", "--from", "a", "--to", "b", "--effect", "nope"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("unknown effect 'nope'"))
+    }
+
+    @Test func benchPrintsJSON() throws {
+        // A tiny run: this checks the report's shape, not speed (speed is the benchmark's job).
+        let result = try CommandRunner.run("segue", [
+            "bench", "--json", "--sizes", "64x36", "--frames", "3", "--runs", "1", "--warmup", "1",
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let measurements = json?["measurements"] as? [[String: Any]] ?? []
+        #expect(measurements.count == 2)  // finish and readback
+        for m in measurements {
+            for key in ["fusedFPS", "multipassFPS", "floorFPS", "fusedOverFloor", "fusedOverMultipass"] {
+                #expect((m[key] as? Double ?? 0) > 0, "\(key)")
+            }
+            #expect(m["uploadsDuringFrames"] as? Int == 0)
+            #expect(m["compilesDuringFrames"] as? Int == 0)
+        }
+    }
+
+    @Test func demoRendersHeadlesslyWithoutADisplay() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CommandRunner.run("segue", ["demo", "--out", "out"], in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("contact sheet"))
+        let sheet = dir.appendingPathComponent("out/pixel-dissolve/contact-sheet.png").path
+        #expect(try PNGCodec.read(path: sheet).width > 0)
+    }
+
+    @Test func exampleRuns() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CommandRunner.run("PixelDissolveExample", [dir.path])
+        #expect(result.status == 0, "stdout: \(result.stdout)")
+        let first = try PNGCodec.read(path: dir.appendingPathComponent("pixel-dissolve-0.png").path)
+        #expect(first == (try SampleImages.from(width: 320, height: 180)))
+        let last = try PNGCodec.read(path: dir.appendingPathComponent("pixel-dissolve-100.png").path)
+        #expect(last == (try SampleImages.to(width: 320, height: 180)))
+    }
+}
