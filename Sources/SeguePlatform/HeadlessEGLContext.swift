@@ -18,7 +18,15 @@ public final class HeadlessEGLContext: GLContext {
     private let display: EGLDisplay
     private var context: EGLContext?
 
-    public init() throws(GLError) {
+    /// Which client API to ask for.
+    public enum API: Sendable {
+        /// Desktop GL 3.3 core, falling back to OpenGL ES 3.0.
+        case automatic
+        /// OpenGL ES 3.0 only (checks that shaders stay GLSL ES 3.00-compatible).
+        case openGLES3
+    }
+
+    public init(api: API = .automatic) throws(GLError) {
         let (display, platform) = try EGLDisplayRegistry.shared()
         self.display = display
         let extensions = EGLDisplayRegistry.extensions(display)
@@ -27,7 +35,7 @@ public final class HeadlessEGLContext: GLContext {
                 backend: "EGL \(platform)", reason: "EGL_KHR_surfaceless_context is not supported")
         }
         let config = try Self.config(display: display, extensions: extensions, platform: platform)
-        if let context = Self.createContext(display, config, api: EGLenum(EGL_OPENGL_API), attributes: [
+        if api == .automatic, let context = Self.createContext(display, config, api: EGLenum(EGL_OPENGL_API), attributes: [
             EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
             EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
         ]) {

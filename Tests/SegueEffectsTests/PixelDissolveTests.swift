@@ -1,6 +1,7 @@
 import CSegueAllocationCounter
 import SegueEffects
 import SegueGL
+import SeguePlatform
 import Testing
 
 @Suite("Pixel dissolve (headless GL)")
@@ -171,4 +172,38 @@ private func runs(_ values: [SIMD4<UInt8>]) -> [Int] {
     }
     result.append(length)
     return result
+}
+
+@Suite("Shaders on OpenGL ES 3.0 (headless GL)")
+struct GLESCompatibilityTests {
+    /// Effect shader bodies are written in the subset common to GLSL 3.30 core and GLSL ES 3.00;
+    /// rendering the same frames on an ES 3.0 context proves it.
+    @Test func pixelDissolveRendersTheSameOnGLES3() throws {
+        let (width, height) = (48, 32)
+        let from = Pixels.noise(width: width, height: height, seed: 11)
+        let to = Pixels.noise(width: width, height: height, seed: 12)
+        func render(on context: HeadlessEGLContext) throws -> [Pixels] {
+            defer { context.release() }
+            let device = try GLDevice(context: context)
+            defer { device.release() }
+            let (a, b) = (try from.upload(device), try to.upload(device))
+            let target = try device.makeOffscreenTarget(width: width, height: height)
+            let effect = try PixelDissolve(device: device, from: a, to: b)
+            var frames: [Pixels] = []
+            for progress in [Float(0), 0.3, 0.7, 1] {
+                effect.progress = progress
+                try effect.render(into: target)
+                frames.append(try target.read())
+            }
+            effect.release(); target.release(); a.release(); b.release()
+            return frames
+        }
+        let es = try HeadlessEGLContext(api: .openGLES3)
+        #expect(es.shadingLanguage == .glslES300)
+        let esFrames = try render(on: es)
+        let coreFrames = try render(on: HeadlessEGLContext())
+        for (esFrame, coreFrame) in zip(esFrames, coreFrames) {
+            #expect(esFrame.difference(to: coreFrame).max <= 1)
+        }
+    }
 }
