@@ -22,7 +22,9 @@ release: deps
 demo: release
 	"$$($(SWIFT) build -c release --show-bin-path)/segue" demo --out "$(OUT)"
 
-test: deps
+# The window tests need an X server of their own and real pointer input.
+test:
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps
 	$(SWIFT) test
 
 bench: release

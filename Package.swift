@@ -81,6 +81,8 @@ let package = Package(
             ]),
         .testTarget(
             name: "SegueCLITests",
-            dependencies: ["SegueImage", "SegueCLI", "PixelDissolveExample"]),
+            dependencies: [
+                "SegueImage", "SegueEffects", "SeguePlatform", "SegueCLI", "PixelDissolveExample",
+            ]),
     ]
 )

@@ -6,7 +6,7 @@ import SegueImage
 import SeguePlatform
 
 /// A window that plays a transition back and forth; press and drag horizontally to scrub
-/// (the pointer's x picks the progress), release to continue from there.
+/// (the pointer's x picks the progress), release to continue from there; Escape closes it.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -19,6 +19,13 @@ struct PlayCommand: ParsableCommand {
     var size = FrameSize(width: 960, height: 540)
     @Option(help: "Seconds from one picture to the other.") var duration = 2.0
     @Option(help: "Close the window after this many seconds (for scripted runs).") var seconds: Double?
+    @Flag(help: "Print pointer-driven progress changes on stdout (for scripted runs).") var traceScrub = false
+
+    private func trace(_ line: String) {
+        guard traceScrub else { return }
+        print(line)
+        fflush(nil)  // all streams: a pipe reader sees the line now
+    }
 
     func run() throws {
         guard let entry = EffectCatalog.entry(named: effect) else {
@@ -40,7 +47,8 @@ struct PlayCommand: ParsableCommand {
         defer { transition.release() }
         let target = DefaultFramebufferTarget(width: drawable.width, height: drawable.height)
 
-        print("Playing \(entry.name) on \(device.renderer). Drag horizontally to scrub; close the window to quit.")
+        print("Playing \(entry.name) on \(device.renderer). Drag horizontally to scrub; Escape closes the window.")
+        fflush(nil)  // all streams: a pipe reader sees the line now
         let clock = ContinuousClock()
         let start = clock.now
         func now() -> Double {
@@ -56,9 +64,9 @@ struct PlayCommand: ParsableCommand {
             for event in window.pollEvents() {
                 let progress = event.x / Double(max(1, target.width))
                 switch event.kind {
-                case .down: dragging = true; playback.scrub(to: progress)
-                case .moved where dragging: playback.scrub(to: progress)
-                case .up: dragging = false; playback.resume(at: time)
+                case .down: dragging = true; playback.scrub(to: progress); trace("scrub \(playback.progress)")
+                case .moved where dragging: playback.scrub(to: progress); trace("scrub \(playback.progress)")
+                case .up: dragging = false; playback.resume(at: time); trace("resume \(playback.progress)")
                 default: break
                 }
             }

@@ -67,7 +67,11 @@ public final class GLFWWindowContext: GLContext {
         return input.drain()
     }
 
-    public var shouldClose: Bool { window.map { glfwWindowShouldClose($0) == GLFW_TRUE } ?? true }
+    /// True once the window was asked to close (its close button, or Escape).
+    public var shouldClose: Bool {
+        guard let window else { return true }
+        return glfwWindowShouldClose(window) == GLFW_TRUE || glfwGetKey(window, GLFW_KEY_ESCAPE) == GLFW_PRESS
+    }
 
     public func setTitle(_ title: String) {
         if let window { glfwSetWindowTitle(window, title) }

@@ -19,7 +19,7 @@ struct CommandRunner {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil  // these runs are headless whatever the developer's session has
+        environment["DISPLAY"] = nil  // these runs are headless whatever the session has
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()

@@ -1,0 +1,69 @@
+import Foundation
+import SegueEffects
+import SegueGL
+import SegueImage
+import SeguePlatform
+import Testing
+
+/// `segue play` in a real window under Xvfb: a real pointer drag (xdotool) scrubs the
+/// transition, and what is on the screen (xwd) is the frame at the dragged-to progress.
+@Suite("segue play window (Xvfb)", .serialized)
+struct PlayWindowTests {
+    @Test func dragScrubsTheTransitionOnScreen() throws {
+        let x = try XvfbSession()
+        let (width, height) = (400, 200)
+        let play = Process()
+        play.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
+        // A very long duration: between events the progress stays where the pointer put it.
+        play.arguments = ["play", "--size", "\(width)x\(height)", "--duration", "100000", "--seconds", "60", "--trace-scrub"]
+        play.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": x.display]) { $1 }
+        let output = Pipe()
+        play.standardOutput = output
+        try play.run()
+        defer { if play.isRunning { play.terminate() } }
+
+        let window = String(decoding: try x.run("xdotool", ["search", "--sync", "--name", "^Segue"]), as: UTF8.self)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        #expect(!window.isEmpty, "the window appeared")
+        Thread.sleep(forTimeInterval: 0.5)
+        // Press at a quarter of the width, drag to three quarters, hold, screenshot.
+        try x.run("xdotool", ["mousemove", "--window", window, "100", "100", "mousedown", "1"])
+        Thread.sleep(forTimeInterval: 0.2)
+        try x.run("xdotool", ["mousemove", "--window", window, "300", "100"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let screen = try x.screenshot(window: window)
+        try x.run("xdotool", ["mouseup", "1", "key", "--window", window, "Escape"])
+        play.waitUntilExit()
+        let trace = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(play.terminationStatus == 0)
+        #expect(trace.contains("scrub 0.25"), "press at x=100 of 400: \(trace)")
+        #expect(trace.contains("scrub 0.75"), "drag to x=300 of 400: \(trace)")
+        #expect(trace.contains("resume 0.75"))
+
+        // The same frame rendered headlessly: the window's pixels must match it.
+        let expected = try headlessFrame(width: width, height: height, progress: 0.75)
+        #expect(screen.width == width && screen.height == height)
+        if screen.width == width && screen.height == height {
+            let maxDifference = RGBAImage.maxDifference(screen, expected)
+            // Same shaders on the same Mesa, but GLX (window) versus EGL (offscreen): the
+            // blend's rounding may differ by 1.
+            #expect(maxDifference <= 1, "window vs headless max difference \(maxDifference)")
+        }
+    }
+
+    private func headlessFrame(width: Int, height: Int, progress: Float) throws -> RGBAImage {
+        let context = try HeadlessEGLContext()
+        defer { context.release() }
+        let device = try GLDevice(context: context)
+        defer { device.release() }
+        let from = try device.makeTexture(image: SampleImages.from(width: width, height: height))
+        let to = try device.makeTexture(image: SampleImages.to(width: width, height: height))
+        let target = try device.makeOffscreenTarget(width: width, height: height)
+        let dissolve = try PixelDissolve(device: device, from: from, to: to)
+        dissolve.progress = progress
+        try dissolve.render(into: target)
+        let image = try target.readImage()
+        dissolve.release(); target.release(); from.release(); to.release()
+        return image
+    }
+}
