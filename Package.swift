@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SeguePlatform", targets: ["SeguePlatform"]),
         .library(name: "SegueImage", targets: ["SegueImage"]),
         .library(name: "SegueEffects", targets: ["SegueEffects"]),
+        .library(name: "SegueAnimation", targets: ["SegueAnimation"]),
+        .library(name: "SegueScene", targets: ["SegueScene"]),
         .executable(name: "segue", targets: ["SegueCLI"]),
     ],
     dependencies: [
@@ -34,7 +36,7 @@ let package = Package(
         // MARK: - GL layer and platform back ends
 
         // The one wrapper over epoxy_gl*, GPU objects, typed errors, counters.
-        .target(name: "SegueGL", dependencies: ["CEpoxy", "SegueShaders"]),
+        .target(name: "SegueGL", dependencies: ["CEpoxy", "SegueShaders", "SegueImage"]),
         // Contexts: EGL surfaceless (headless) and GLFW windows. The renderer never makes one.
         .target(name: "SeguePlatform", dependencies: ["SegueGL", "CEpoxy", "CGLFW"]),
 
@@ -45,6 +47,13 @@ let package = Package(
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve)
 
         .target(name: "SegueEffects", dependencies: ["SegueGL", "SegueShaders", "SegueImage"]),
+
+        // MARK: - Animation (GL-free: timing curves, springs, clocks) and the scene (views, compositor)
+
+        .target(name: "SegueAnimation"),
+        .target(
+            name: "SegueScene",
+            dependencies: ["SegueAnimation", "SegueGL", "SegueShaders", "SegueImage"]),
 
         // MARK: - Benchmark floor: the pixel dissolve in bare C + GL, no engine
 
@@ -71,6 +80,10 @@ let package = Package(
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
         .testTarget(name: "SegueImageTests", dependencies: ["SegueImage"]),
+        .testTarget(name: "SegueAnimationTests", dependencies: ["SegueAnimation"]),
+        .testTarget(
+            name: "SegueSceneTests",
+            dependencies: ["SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "CSegueAllocationCounter"]),
         .testTarget(
             name: "SegueGLTests",
             dependencies: ["SegueGL", "SeguePlatform", "SegueShaders"]),

@@ -13,5 +13,10 @@ public enum ShaderLibrary {
     /// Helpers every generated effect program includes (source sampling, coordinates).
     public static let effectPrelude = text(PackageResources.effect_prelude_glsl)
 
+    /// A view as a transformed quad (compositor).
+    public static let viewVertex = text(PackageResources.view_vert)
+    /// A view's background, content, corners and alpha (compositor).
+    public static let viewFragment = text(PackageResources.view_frag)
+
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

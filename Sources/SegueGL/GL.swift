@@ -39,6 +39,19 @@ public enum GL {
     public static let version = Enum(GL_VERSION)
     public static let maxTextureSize = Enum(GL_MAX_TEXTURE_SIZE)
     public static let noError = Enum(GL_NO_ERROR)
+    public static let triangleStrip = Enum(GL_TRIANGLE_STRIP)
+    public static let stencilTest = Enum(GL_STENCIL_TEST)
+    public static let stencilBufferBit = Enum(GL_STENCIL_BUFFER_BIT)
+    public static let one = Enum(GL_ONE)
+    public static let oneMinusSourceAlpha = Enum(GL_ONE_MINUS_SRC_ALPHA)
+    public static let equal = Enum(GL_EQUAL)
+    public static let always = Enum(GL_ALWAYS)
+    public static let keep = Enum(GL_KEEP)
+    public static let increment = Enum(GL_INCR)
+    public static let decrement = Enum(GL_DECR)
+    public static let renderbuffer = Enum(GL_RENDERBUFFER)
+    public static let depth24Stencil8 = Enum(GL_DEPTH24_STENCIL8)
+    public static let depthStencilAttachment = Enum(GL_DEPTH_STENCIL_ATTACHMENT)
 
     /// GL error codes by name, for messages.
     public static func errorName(_ code: Enum) -> String {
@@ -90,6 +103,35 @@ public enum GL {
     public static func finish() { epoxy_glFinish() }
     public static func flush() { epoxy_glFlush() }
     public static func pixelStore(_ name: Enum, _ value: Int32) { epoxy_glPixelStorei(name, value) }
+
+    public static func blendFunc(_ source: Enum, _ destination: Enum) { epoxy_glBlendFunc(source, destination) }
+    public static func colorMask(_ enabled: Bool) {
+        let v: GLboolean = enabled ? 1 : 0
+        epoxy_glColorMask(v, v, v, v)
+    }
+    public static func stencilFunc(_ function: Enum, reference: Int32, mask: UInt32 = 0xFF) {
+        epoxy_glStencilFunc(function, reference, mask)
+    }
+    public static func stencilOp(fail: Enum, depthFail: Enum, pass: Enum) { epoxy_glStencilOp(fail, depthFail, pass) }
+    public static func clearStencil(_ value: Int32) { epoxy_glClearStencil(value) }
+
+    // MARK: Renderbuffers
+
+    public static func genRenderbuffer() -> UInt32 {
+        var name: UInt32 = 0
+        epoxy_glGenRenderbuffers(1, &name)
+        return name
+    }
+    public static func deleteRenderbuffer(_ name: UInt32) {
+        var name = name
+        epoxy_glDeleteRenderbuffers(1, &name)
+    }
+    /// A depth + stencil renderbuffer attached to the bound framebuffer.
+    public static func attachDepthStencil(_ renderbuffer: UInt32, width: Int32, height: Int32) {
+        epoxy_glBindRenderbuffer(GL.renderbuffer, renderbuffer)
+        epoxy_glRenderbufferStorage(GL.renderbuffer, depth24Stencil8, width, height)
+        epoxy_glFramebufferRenderbuffer(framebuffer, depthStencilAttachment, GL.renderbuffer, renderbuffer)
+    }
 
     // MARK: Textures
 
@@ -191,6 +233,10 @@ public enum GL {
     public static func uniform3f(_ location: Int32, _ x: Float, _ y: Float, _ z: Float) {
         epoxy_glUniform3f(location, x, y, z)
     }
+    /// A 4x4 matrix from 16 floats in the order GLSL reads columns.
+    public static func uniformMatrix4(_ location: Int32, _ values: UnsafePointer<Float>) {
+        epoxy_glUniformMatrix4fv(location, 1, 0, values)
+    }
     public static func uniform4f(_ location: Int32, _ x: Float, _ y: Float, _ z: Float, _ w: Float) {
         epoxy_glUniform4f(location, x, y, z, w)
     }
@@ -209,6 +255,9 @@ public enum GL {
     public static func bindVertexArray(_ name: UInt32) { epoxy_glBindVertexArray(name) }
     public static func drawTriangles(first: Int32, count: Int32) {
         epoxy_glDrawArrays(triangles, first, count)
+    }
+    public static func drawTriangleStrip(first: Int32, count: Int32) {
+        epoxy_glDrawArrays(triangleStrip, first, count)
     }
 
     private static func infoLog(

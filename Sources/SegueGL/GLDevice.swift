@@ -128,6 +128,8 @@ public final class GLDevice {
         liveObjects -= count
     }
     func countUpload() { counters.textureUploads += 1 }
+    /// For draws issued outside `drawFullscreen` (e.g. the compositor's quads).
+    public func countDraw() { counters.drawCalls += 1 }
     func countCompile() { counters.shaderCompiles += 1 }
     func countLink() { counters.programLinks += 1 }
     func countReadback() { counters.readbacks += 1 }

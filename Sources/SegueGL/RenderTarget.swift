@@ -6,22 +6,28 @@ public protocol RenderTarget: AnyObject {
     /// True when the framebuffer's first row is the picture's bottom row (a window's default
     /// framebuffer). Offscreen targets store the picture top row first, like images in memory.
     var flipsVertically: Bool { get }
+    /// Whether the framebuffer has a stencil buffer (needed to clip to rotated or rounded shapes).
+    var hasStencil: Bool { get }
 }
 
 /// A texture with a framebuffer around it: render into it, sample it, or read it back.
 public final class OffscreenTarget: RenderTarget {
     public let texture: Texture
     public let framebufferName: UInt32
+    /// A depth + stencil renderbuffer (0 when made without one), for clipping with the stencil.
+    public let depthStencilName: UInt32
     public var width: Int { texture.width }
     public var height: Int { texture.height }
     public var flipsVertically: Bool { false }
+    public var hasStencil: Bool { depthStencilName != 0 }
     private unowned let device: GLDevice
     private var isReleased = false
 
-    init(device: GLDevice, texture: Texture, framebufferName: UInt32) {
+    init(device: GLDevice, texture: Texture, framebufferName: UInt32, depthStencilName: UInt32) {
         self.device = device
         self.texture = texture
         self.framebufferName = framebufferName
+        self.depthStencilName = depthStencilName
     }
 
     /// Reads the pixels back as RGBA8, top row first, into `buffer` (width × height × 4 bytes).
@@ -53,6 +59,10 @@ public final class OffscreenTarget: RenderTarget {
         isReleased = true
         GL.deleteFramebuffer(framebufferName)
         device.objectReleased()
+        if depthStencilName != 0 {
+            GL.deleteRenderbuffer(depthStencilName)
+            device.objectReleased()
+        }
         texture.release()
     }
 }
@@ -63,6 +73,8 @@ public final class DefaultFramebufferTarget: RenderTarget {
     public private(set) var width: Int
     public private(set) var height: Int
     public var flipsVertically: Bool { true }
+    /// Windows are made with GLFW's default 8 stencil bits.
+    public var hasStencil: Bool { true }
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -78,13 +90,21 @@ public final class DefaultFramebufferTarget: RenderTarget {
 
 extension GLDevice {
     /// An RGBA8 texture of the given size with a complete framebuffer around it.
-    public func makeOffscreenTarget(width: Int, height: Int) throws(GLError) -> OffscreenTarget {
+    /// With `stencil`, a depth + stencil buffer is attached too (the compositor clips with it).
+    public func makeOffscreenTarget(width: Int, height: Int, stencil: Bool = false) throws(GLError) -> OffscreenTarget {
         let texture = try makeTexture(width: width, height: height, pixels: nil)
         let framebuffer = GL.genFramebuffer()
         objectCreated()
-        let target = OffscreenTarget(device: self, texture: texture, framebufferName: framebuffer)
+        var depthStencil: UInt32 = 0
+        if stencil {
+            depthStencil = GL.genRenderbuffer()
+            objectCreated()
+        }
+        let target = OffscreenTarget(
+            device: self, texture: texture, framebufferName: framebuffer, depthStencilName: depthStencil)
         GL.bindFramebuffer(framebuffer)
         GL.framebufferTexture(texture.name)
+        if stencil { GL.attachDepthStencil(depthStencil, width: Int32(width), height: Int32(height)) }
         let status = GL.checkFramebufferStatus()
         guard status == GL.framebufferComplete else {
             target.release()

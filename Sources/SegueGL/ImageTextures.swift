@@ -1,4 +1,3 @@
-import SegueGL
 import SegueImage
 
 extension GLDevice {

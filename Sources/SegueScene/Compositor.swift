@@ -1,0 +1,279 @@
+import SegueGL
+import SegueImage
+import SegueShaders
+
+/// Renders a view tree with GL, Core Animation style: each view is a quad placed by its
+/// center, anchor point, bounds and 3D transform (perspective included), alpha multiplies down
+/// the tree, subviews draw in order above their superview, and `clipsToBounds` clips them to
+/// the view's (possibly rotated and rounded) shape with the stencil buffer. Like CALayer, each
+/// view's 3D result is flattened into its superview's plane.
+///
+/// Content is uploaded once and reused until the view's content changes; a steady frame does
+/// no uploads and no compiles. Textures of views that are gone are released at the start of
+/// the next frame, on the GL thread.
+@MainActor
+public final class Compositor {
+    public enum CompositorError: Error, Equatable, CustomStringConvertible {
+        case targetHasNoStencil(view: String)
+        public var description: String {
+            switch self {
+            case let .targetHasNoStencil(view):
+                return "view '\(view)' clips to its bounds, but the target has no stencil buffer (make it with stencil: true)"
+            }
+        }
+    }
+
+    private let device: GLDevice
+    private let program: ShaderProgram
+    private let locations: Locations
+    private var contents: [ObjectIdentifier: CachedContent] = [:]
+    private var stencilLevel: Int32 = 0
+    private var targetHasStencil = false
+
+    private struct Locations {
+        let mvp, size, background, alpha, cornerRadius, hasContent, clipContent, mode, content: Int32
+    }
+
+    /// A view's uploaded content (or a snapshot it owns), kept while the view lives.
+    private struct CachedContent {
+        weak var view: View?
+        let version: Int
+        let texture: Texture
+        let owned: Bool
+        /// Snapshot targets are owned by the snapshot view's entry.
+        let snapshotTarget: OffscreenTarget?
+    }
+
+    public init(device: GLDevice) throws(GLError) {
+        self.device = device
+        program = try device.cachedProgram(key: "segue.compositor.view") { () throws(GLError) in
+            try device.makeProgram(vertexBody: ShaderLibrary.viewVertex, fragmentBody: ShaderLibrary.viewFragment)
+        }
+        let p = program
+        locations = Locations(
+            mvp: p.uniformLocation("segue_mvp"), size: p.uniformLocation("segue_size"),
+            background: p.uniformLocation("segue_background"), alpha: p.uniformLocation("segue_alpha"),
+            cornerRadius: p.uniformLocation("segue_cornerRadius"), hasContent: p.uniformLocation("segue_hasContent"),
+            clipContent: p.uniformLocation("segue_clipContent"), mode: p.uniformLocation("segue_mode"),
+            content: p.uniformLocation("segue_content"))
+        p.use()
+        GL.uniform1i(locations.content, 0)
+    }
+
+    /// Textures the compositor holds for view contents and snapshots.
+    public var cachedTextureCount: Int { contents.count }
+
+    /// Clears `target` to `clearColor` and draws `root` and its subviews with their
+    /// presentation values. `root`'s frame is in target pixels (top-left origin).
+    public func render(_ root: View, into target: some RenderTarget, clearColor: Color = .black) throws(GLError) {
+        collectGarbage()
+        device.bind(target)
+        let clear = clearColor.premultiplied
+        GL.clearColor(clear.x, clear.y, clear.z, clear.w)
+        GL.clearStencil(0)
+        GL.clear(GL.colorBufferBit | (target.hasStencil ? GL.stencilBufferBit : 0))
+        let projection = Self.projection(width: Double(target.width), height: Double(target.height), flip: target.flipsVertically)
+        try draw(root, parentMatrix: projection, hasStencil: target.hasStencil, ownTransform: true)
+        try device.debugCheckError("Compositor.render")
+    }
+
+    /// Renders `view`'s subtree once into a texture and returns a new view showing it, with
+    /// the view's frame (UIKit's `snapshotView(afterScreenUpdates:)`). Scaling the snapshot
+    /// scales everything that was inside it. The texture lives as long as the snapshot view.
+    public func snapshot(of view: View) throws(GLError) -> View {
+        let size = view.presentation.bounds.size
+        let width = max(1, Int(size.width.rounded(.up)))
+        let height = max(1, Int(size.height.rounded(.up)))
+        let target = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
+        target.texture.setFilter(.linear)
+        device.bind(target)
+        GL.clearColor(0, 0, 0, 0)
+        GL.clearStencil(0)
+        GL.clear(GL.colorBufferBit | GL.stencilBufferBit)
+        let projection = Self.projection(width: Double(width), height: Double(height), flip: false)
+        do {
+            try draw(view, parentMatrix: projection, hasStencil: true, ownTransform: false)
+        } catch {
+            target.release()
+            throw error
+        }
+        let snapshot = View(frame: view.frame, name: "\(view.name).snapshot")
+        snapshot.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        snapshot.content = .texture(target.texture)
+        contents[ObjectIdentifier(snapshot)] = CachedContent(
+            view: snapshot, version: snapshot.contentVersion, texture: target.texture, owned: false, snapshotTarget: target)
+        return snapshot
+    }
+
+    /// Releases every texture the compositor holds. Call on the GL thread before the device.
+    public func release() {
+        for entry in contents.values { release(entry) }
+        contents.removeAll()
+    }
+
+    // MARK: Drawing
+
+    private func draw(_ view: View, parentMatrix: Transform3D, hasStencil: Bool, ownTransform: Bool, parentAlpha: Double = 1) throws(GLError) {
+        guard !view.isHidden else { return }
+        let state = view.presentation
+        let alpha = parentAlpha * (ownTransform ? state.alpha : 1)
+        guard alpha > 0 else { return }
+        let size = state.bounds.size
+        let world: Transform3D
+        if ownTransform {
+            // Anchor to origin, the view's transform, to its center, flattened into the
+            // superview's plane, then the superview's matrix.
+            world = Transform3D(translationX: -view.anchorPoint.x * size.width, y: -view.anchorPoint.y * size.height, z: 0)
+                .concatenating(state.transform)
+                .concatenating(Transform3D(translationX: state.center.x, y: state.center.y, z: 0))
+                .concatenating(Self.flatten)
+                .concatenating(parentMatrix)
+        } else {
+            world = parentMatrix
+        }
+        try drawQuad(view, state: state, matrix: world, alpha: alpha)
+
+        guard !view.subviews.isEmpty else { return }
+        let childMatrix = Transform3D(translationX: -state.bounds.origin.x, y: -state.bounds.origin.y, z: 0).concatenating(world)
+        if view.clipsToBounds {
+            guard hasStencil else { throw GLError.callFailed(call: "clipsToBounds", error: CompositorError.targetHasNoStencil(view: view.name).description) }
+            drawStencilShape(view, state: state, matrix: world, push: true)
+        }
+        for subview in view.subviews {
+            try draw(subview, parentMatrix: childMatrix, hasStencil: hasStencil, ownTransform: true, parentAlpha: alpha)
+        }
+        if view.clipsToBounds { drawStencilShape(view, state: state, matrix: world, push: false) }
+    }
+
+    private func drawQuad(_ view: View, state: ViewState, matrix: Transform3D, alpha: Double) throws(GLError) {
+        let texture = try contentTexture(for: view)
+        guard state.backgroundColor.alpha > 0 || texture != nil else { return }
+        program.use()
+        setCommonUniforms(view, state: state, matrix: matrix)
+        let background = state.backgroundColor.premultiplied
+        GL.uniform4f(locations.background, background.x, background.y, background.z, background.w)
+        GL.uniform1f(locations.alpha, Float(alpha))
+        GL.uniform1i(locations.hasContent, texture == nil ? 0 : 1)
+        GL.uniform1i(locations.clipContent, view.clipsToBounds ? 1 : 0)
+        GL.uniform1i(locations.mode, 0)
+        if let texture {
+            GL.activeTexture(unit: 0)
+            GL.bindTexture(texture.name)
+        }
+        GL.enable(GL.blend)
+        GL.blendFunc(GL.one, GL.oneMinusSourceAlpha)
+        applyStencilTest()
+        GL.drawTriangleStrip(first: 0, count: 4)
+        device.countDraw()
+        GL.disable(GL.blend)
+    }
+
+    /// Pushes (or pops) the view's shape onto the stencil: inside it the level is one higher,
+    /// and subviews draw only where the level matches.
+    private func drawStencilShape(_ view: View, state: ViewState, matrix: Transform3D, push: Bool) {
+        program.use()
+        setCommonUniforms(view, state: state, matrix: matrix)
+        GL.uniform1i(locations.mode, 1)
+        GL.colorMask(false)
+        GL.enable(GL.stencilTest)
+        GL.stencilFunc(GL.equal, reference: push ? stencilLevel : stencilLevel)
+        GL.stencilOp(fail: GL.keep, depthFail: GL.keep, pass: push ? GL.increment : GL.decrement)
+        GL.drawTriangleStrip(first: 0, count: 4)
+        device.countDraw()
+        GL.colorMask(true)
+        GL.stencilOp(fail: GL.keep, depthFail: GL.keep, pass: GL.keep)
+        stencilLevel += push ? 1 : -1
+        applyStencilTest()
+    }
+
+    private func applyStencilTest() {
+        if stencilLevel > 0 {
+            GL.enable(GL.stencilTest)
+            GL.stencilFunc(GL.equal, reference: stencilLevel)
+        } else {
+            GL.disable(GL.stencilTest)
+        }
+    }
+
+    private func setCommonUniforms(_ view: View, state: ViewState, matrix: Transform3D) {
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 16) { buffer in
+            matrix.write(into: buffer)
+            GL.uniformMatrix4(locations.mvp, UnsafePointer(buffer.baseAddress!))
+        }
+        GL.uniform2f(locations.size, Float(state.bounds.size.width), Float(state.bounds.size.height))
+        GL.uniform1f(locations.cornerRadius, Float(view.cornerRadius))
+    }
+
+    // MARK: Content
+
+    private func contentTexture(for view: View) throws(GLError) -> Texture? {
+        guard let content = view.content else { return nil }
+        let key = ObjectIdentifier(view)
+        if let cached = contents[key], cached.version == view.contentVersion, cached.view === view { return cached.texture }
+        if let stale = contents.removeValue(forKey: key) { release(stale) }
+        let texture: Texture
+        var owned = true
+        switch content {
+        case .image(let image):
+            texture = try device.makeTexture(image: image, filter: .linear)
+        case .texture(let adopted):
+            texture = adopted
+            owned = false
+        case let .drawing(width, height, draw):
+            var image: RGBAImage
+            do {
+                image = try RGBAImage(width: width, height: height, fill: SIMD4(0, 0, 0, 0))
+            } catch {
+                throw GLError.invalidSize(width: width, height: height, reason: "view '\(view.name)' drawing: \(error)")
+            }
+            draw(&image)
+            texture = try device.makeTexture(image: image, filter: .linear)
+        }
+        contents[key] = CachedContent(view: view, version: view.contentVersion, texture: texture, owned: owned, snapshotTarget: nil)
+        return texture
+    }
+
+    /// Releases textures of views that no longer exist.
+    private func collectGarbage() {
+        guard contents.values.contains(where: { $0.view == nil }) else { return }
+        for (key, entry) in contents where entry.view == nil {
+            release(entry)
+            contents.removeValue(forKey: key)
+        }
+    }
+
+    private func release(_ entry: CachedContent) {
+        if let target = entry.snapshotTarget { target.release() } else if entry.owned { entry.texture.release() }
+    }
+
+    // MARK: Matrices
+
+    /// Drops z after a view's own transform, as CALayer flattens sublayers into its plane.
+    static let flatten: Transform3D = {
+        var t = Transform3D.identity
+        t.m33 = 0
+        return t
+    }()
+
+    /// Target pixels (top-left origin) to clip space; z is flattened, w kept for perspective.
+    static func projection(width: Double, height: Double, flip: Bool) -> Transform3D {
+        var p = Transform3D.identity
+        p.m11 = 2 / width
+        p.m41 = -1
+        p.m22 = flip ? -2 / height : 2 / height
+        p.m42 = flip ? 1 : -1
+        p.m33 = 0
+        return p
+    }
+}
+
+extension Transform3D {
+    /// Writes m11...m44 (row-major storage of a row-vector matrix), which GLSL reads as the
+    /// column-major matrix G with G * v == v · M.
+    func write(into buffer: UnsafeMutableBufferPointer<Float>) {
+        buffer[0] = Float(m11); buffer[1] = Float(m12); buffer[2] = Float(m13); buffer[3] = Float(m14)
+        buffer[4] = Float(m21); buffer[5] = Float(m22); buffer[6] = Float(m23); buffer[7] = Float(m24)
+        buffer[8] = Float(m31); buffer[9] = Float(m32); buffer[10] = Float(m33); buffer[11] = Float(m34)
+        buffer[12] = Float(m41); buffer[13] = Float(m42); buffer[14] = Float(m43); buffer[15] = Float(m44)
+    }
+}

@@ -1,0 +1,196 @@
+import SegueAnimation
+
+/// UIViewPropertyAnimator's model: animations you can start, pause, scrub, reverse, continue
+/// with new timing, stop, and finish at the start, the end or where they are.
+///
+/// Internally a run is a segment from the current progress to 0 or 1 with a timing; pausing
+/// freezes it, and continuing starts a new segment from what is on screen, so nothing jumps.
+@MainActor
+public final class PropertyAnimator {
+    public enum State: Sendable { case inactive, active, stopped }
+    public enum Position: Sendable { case start, end, current }
+
+    public let duration: Double
+    public let timing: AnimationTiming
+    public private(set) var state: State = .inactive
+    public private(set) var isRunning = false
+    /// While paused, `fractionComplete` maps to progress linearly instead of through the curve.
+    public var scrubsLinearly = true
+    /// Runs the animations backwards (towards `.start`); changing it while running turns round.
+    public var isReversed = false {
+        didSet {
+            guard oldValue != isReversed, isRunning else { return }
+            startSegment(timing: timing, remainingDuration: nil)
+        }
+    }
+
+    private var pendingAnimations: [() -> Void] = []
+    private var completions: [(Position) -> Void] = []
+    private var group: AnimationGroup?
+    private var fraction: Double = 0
+    private var progress: Double = 0
+    private var segment: Segment?
+
+    private struct Segment {
+        let startTime: Double
+        let length: Double
+        let fromFraction: Double, toFraction: Double
+        let fromProgress: Double, toProgress: Double
+        let timing: AnimationTiming
+    }
+
+    public init(duration: Double, curve: TimingCurve = .easeInOut, animations: (() -> Void)? = nil) {
+        self.duration = max(0, duration)
+        timing = .curve(curve, duration: max(0, duration))
+        if let animations { pendingAnimations.append(animations) }
+    }
+
+    public init(duration: Double, dampingRatio: Double, animations: (() -> Void)? = nil) {
+        self.duration = max(0, duration)
+        timing = .spring(Spring(dampingRatio: dampingRatio, duration: max(0.001, duration)), duration: max(0, duration))
+        if let animations { pendingAnimations.append(animations) }
+    }
+
+    /// Time fraction, 0...1. Setting it pauses nothing by itself: set it while paused (UIKit's
+    /// scrubbing); on an inactive animator it activates it paused.
+    public var fractionComplete: Double {
+        get { fraction }
+        set {
+            guard state != .stopped else { return }
+            if state == .inactive { pauseAnimation() }
+            guard !isRunning else { return }
+            fraction = min(max(newValue.isNaN ? 0 : newValue, 0), 1)
+            progress = scrubsLinearly ? fraction : timingValue(timing, fraction)
+            show()
+        }
+    }
+
+    public func addAnimations(_ animations: @escaping () -> Void) {
+        if state == .active { record(animations) } else { pendingAnimations.append(animations) }
+    }
+
+    public func addCompletion(_ completion: @escaping (Position) -> Void) { completions.append(completion) }
+
+    public func startAnimation(afterDelay delay: Double = 0) {
+        guard state != .stopped, !isRunning else { return }
+        activate()
+        isRunning = true
+        startSegment(timing: timing, remainingDuration: nil, delay: delay)
+    }
+
+    public func pauseAnimation() {
+        guard state != .stopped else { return }
+        activate()
+        freeze()
+    }
+
+    /// Resumes a paused animator with new timing (nil keeps the original) and a remaining
+    /// duration of `durationFactor` × `duration`.
+    public func continueAnimation(withTimingParameters parameters: AnimationTiming?, durationFactor: Double) {
+        guard state == .active, !isRunning else { return }
+        isRunning = true
+        startSegment(timing: parameters ?? timing, remainingDuration: max(0, durationFactor) * duration)
+    }
+
+    /// Stops where it is. `withoutFinishing`: the views keep the values on screen, no completion
+    /// runs and the animator is inactive. Otherwise it is `.stopped` until `finishAnimation(at:)`.
+    public func stopAnimation(_ withoutFinishing: Bool) {
+        guard state == .active else { return }
+        freeze()
+        if withoutFinishing {
+            finish(at: .current, runCompletions: false)
+        } else {
+            state = .stopped
+        }
+    }
+
+    /// Ends a stopped animator at a position: the views get the start, end or current values.
+    public func finishAnimation(at position: Position) {
+        guard state == .stopped else { return }
+        finish(at: position, runCompletions: true)
+    }
+
+    // MARK: Engine
+
+    func advance(to now: Double) {
+        guard isRunning, let segment else { return }
+        let elapsed = now - segment.startTime
+        guard elapsed >= 0 else { return }
+        let t = segment.length > 0 ? min(elapsed / segment.length, 1) : 1
+        fraction = segment.fromFraction + (segment.toFraction - segment.fromFraction) * t
+        let eased = timingValue(segment.timing, t)
+        progress = segment.fromProgress + (segment.toProgress - segment.fromProgress) * eased
+        show()
+        if t >= 1 {
+            isRunning = false
+            finish(at: isReversed ? .start : .end, runCompletions: true)
+        }
+    }
+
+    // MARK: Private
+
+    private func activate() {
+        guard state == .inactive else { return }
+        state = .active
+        fraction = 0
+        progress = 0
+        let group = AnimationGroup(driver: .animator, completion: nil)
+        self.group = group
+        let blocks = pendingAnimations
+        pendingAnimations.removeAll()
+        for block in blocks { record(block) }
+        AnimationEngine.main.register(self)
+    }
+
+    private func record(_ animations: () -> Void) {
+        guard let group else { return }
+        group.externalProgress = progress
+        AnimationEngine.main.beginRecording(group)
+        animations()
+        _ = AnimationEngine.main.endRecording()
+        AnimationEngine.main.present(group)
+    }
+
+    private func startSegment(timing: AnimationTiming, remainingDuration: Double?, delay: Double = 0) {
+        let target = isReversed ? 0.0 : 1.0
+        let remainingFraction = abs(target - fraction)
+        let length = remainingDuration ?? remainingFraction * duration
+        segment = Segment(
+            startTime: AnimationEngine.main.now + max(0, delay), length: length,
+            fromFraction: fraction, toFraction: target, fromProgress: progress, toProgress: target, timing: timing)
+    }
+
+    private func freeze() {
+        isRunning = false
+        segment = nil
+    }
+
+    private func show() {
+        guard let group else { return }
+        group.externalProgress = progress
+        AnimationEngine.main.present(group)
+    }
+
+    private func finish(at position: Position, runCompletions: Bool) {
+        guard let group else { return }
+        let engine = AnimationEngine.main
+        for track in engine.tracks(of: group) {
+            guard let view = track.view else { continue }
+            switch position {
+            case .start: view.setModel(track.from)
+            case .end: view.setModel(track.to)
+            case .current: view.setModel(view.presentation[track.key])
+            }
+        }
+        engine.end(group, finished: true)
+        self.group = nil
+        state = .inactive
+        isRunning = false
+        segment = nil
+        if runCompletions { for completion in completions { completion(position) } }
+    }
+
+    private func timingValue(_ timing: AnimationTiming, _ t: Double) -> Double {
+        timing.progress(at: t * timing.duration) 
+    }
+}

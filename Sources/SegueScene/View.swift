@@ -1,0 +1,189 @@
+import SegueAnimation
+import SegueGL
+import SegueImage
+
+/// What a view shows inside its bounds, above its background colour.
+public enum ViewContent {
+    /// A picture, uploaded once by the compositor and reused until the content changes.
+    case image(RGBAImage)
+    /// A texture someone else owns (adopted, never deleted by Segue).
+    case texture(Texture)
+    /// Pixels drawn by a closure into an image of the given size (in pixels), rendered once.
+    case drawing(width: Int, height: Int, draw: (inout RGBAImage) -> Void)
+}
+
+/// A retained view like UIView/CALayer: geometry (bounds, center, anchor point, 3D transform),
+/// appearance (alpha, background colour, corner radius, clipping, content) and subviews.
+///
+/// Every property has a model value (what was set last) and a presentation value (what is on
+/// screen now); they differ only while an animation runs. Setting a property inside
+/// `View.animate(...)` animates from the presentation value to the new model value.
+@MainActor
+public final class View {
+    /// A name for diagnostics and hierarchy dumps.
+    public var name: String
+    public var tag = 0
+
+    // MARK: Animatable model values
+
+    public var bounds: Rect { didSet { changed(.bounds(oldValue)) } }
+    /// The anchor point's position in the superview's bounds coordinates (CALayer's position).
+    public var center: Point { didSet { changed(.center(oldValue)) } }
+    public var alpha: Double { didSet { changed(.alpha(oldValue)) } }
+    /// Core Animation's 3D transform, applied about the anchor point.
+    public var transform: Transform3D { didSet { changed(.transform(oldValue)) } }
+    public var backgroundColor: Color? { didSet { changed(.backgroundColor(oldValue ?? .clear)) } }
+
+    // MARK: Other properties
+
+    /// The point of the bounds (unit coordinates, 0.5/0.5 = centre) that `center` places and that
+    /// transforms rotate and scale about. Like CALayer, changing it moves the view, not `center`.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var isHidden = false
+    public var cornerRadius: Double = 0
+    public var clipsToBounds = false
+    public var content: ViewContent? { didSet { contentVersion &+= 1 } }
+    /// Bumped whenever `content` changes so the compositor re-uploads it once.
+    public private(set) var contentVersion = 0
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    /// Values on screen now (equal to the model unless animating).
+    public internal(set) var presentation: ViewState
+
+    public init(frame: Rect = .zero, name: String = "view") {
+        self.name = name
+        let size = frame.standardized.size
+        bounds = Rect(origin: .zero, size: size)
+        center = Point(x: frame.standardized.midX, y: frame.standardized.midY)
+        alpha = 1
+        transform = .identity
+        presentation = ViewState(
+            bounds: Rect(origin: .zero, size: size),
+            center: Point(x: frame.standardized.midX, y: frame.standardized.midY),
+            alpha: 1, transform: .identity, backgroundColor: .clear)
+    }
+
+    /// The model values as one value.
+    public var model: ViewState {
+        ViewState(bounds: bounds, center: center, alpha: alpha, transform: transform, backgroundColor: backgroundColor ?? .clear)
+    }
+
+    /// The view's rectangle in its superview's coordinates. With an identity transform it is the
+    /// bounds placed by center and anchor point; otherwise the bounding box of the transformed
+    /// bounds (projected). Setting it sets `bounds.size` and `center` (as UIKit does, the result
+    /// with a non-identity transform is the one for an identity transform).
+    public var frame: Rect {
+        get { ViewState.frame(bounds: bounds, center: center, anchorPoint: anchorPoint, transform: transform) }
+        set {
+            let f = newValue.standardized
+            bounds = Rect(origin: bounds.origin, size: f.size)
+            center = Point(x: f.minX + anchorPoint.x * f.width, y: f.minY + anchorPoint.y * f.height)
+        }
+    }
+
+    // MARK: Subviews
+
+    public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
+
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: min(max(0, index > current ? index - 1 : index), subviews.count))
+            return
+        }
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        insertSubview(view, at: index + 1)
+    }
+
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
+        insertSubview(view, at: index)
+    }
+
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        subviews.removeAll { $0 === view }
+        subviews.append(view)
+    }
+
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self else { return }
+        subviews.removeAll { $0 === view }
+        subviews.insert(view, at: 0)
+    }
+
+    /// Whether `view` is this view or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// The topmost ancestor (the root of the tree this view is in).
+    public var root: View {
+        var current = self
+        while let parent = current.superview { current = parent }
+        return current
+    }
+
+    // MARK: Animation bookkeeping
+
+    /// Called by every animatable property's didSet: inside an animation block the change is
+    /// recorded as a track from the old presentation value; outside it the presentation follows.
+    private func changed(_ old: AnimatableValue) {
+        AnimationEngine.main.propertyChanged(self, old: old)
+    }
+}
+
+/// The animatable values of a view at one moment.
+public struct ViewState: Sendable, Equatable {
+    public var bounds: Rect
+    public var center: Point
+    public var alpha: Double
+    public var transform: Transform3D
+    public var backgroundColor: Color
+
+    public init(bounds: Rect, center: Point, alpha: Double, transform: Transform3D, backgroundColor: Color) {
+        self.bounds = bounds
+        self.center = center
+        self.alpha = alpha
+        self.transform = transform
+        self.backgroundColor = backgroundColor
+    }
+
+    static func frame(bounds: Rect, center: Point, anchorPoint: Point, transform: Transform3D) -> Rect {
+        let size = bounds.size
+        let local = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: 0, y: size.height), Point(x: size.width, y: size.height)]
+        if transform.isIdentity {
+            return Rect(x: center.x - anchorPoint.x * size.width, y: center.y - anchorPoint.y * size.height,
+                        width: size.width, height: size.height)
+        }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for corner in local {
+            let p = Point(x: corner.x - anchorPoint.x * size.width, y: corner.y - anchorPoint.y * size.height)
+            guard let q = transform.project(p) else { continue }
+            minX = min(minX, q.x + center.x); maxX = max(maxX, q.x + center.x)
+            minY = min(minY, q.y + center.y); maxY = max(maxY, q.y + center.y)
+        }
+        guard minX.isFinite, minY.isFinite else { return Rect(origin: center, size: .zero) }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
