@@ -15,6 +15,7 @@ public final class GLDevice {
     public let renderer: String
     public let version: String
 
+    /// An empty vertex array: core profiles draw nothing without one bound.
     private var fullscreenVertexArray: UInt32 = 0
     private var programCache: [String: ShaderProgram] = [:]
     private var isReleased = false
@@ -100,6 +101,15 @@ public final class GLDevice {
         counters.drawCalls += 1
     }
 
+    /// Draws a 4-vertex triangle strip with no vertex buffer (the vertex shader makes the
+    /// corners from gl_VertexID): one quad of the compositor.
+    @inline(__always)
+    public func drawQuadStrip() {
+        GL.bindVertexArray(fullscreenVertexArray)
+        GL.drawTriangleStrip(first: 0, count: 4)
+        counters.drawCalls += 1
+    }
+
     /// Waits until the GL has finished every command (benchmarks and readbacks).
     public func finish() { GL.finish() }
 
@@ -128,8 +138,7 @@ public final class GLDevice {
         liveObjects -= count
     }
     func countUpload() { counters.textureUploads += 1 }
-    /// For draws issued outside `drawFullscreen` (e.g. the compositor's quads).
-    public func countDraw() { counters.drawCalls += 1 }
+
     func countCompile() { counters.shaderCompiles += 1 }
     func countLink() { counters.programLinks += 1 }
     func countReadback() { counters.readbacks += 1 }

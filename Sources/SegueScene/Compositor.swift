@@ -60,6 +60,9 @@ public final class Compositor {
         GL.uniform1i(locations.content, 0)
     }
 
+    /// The device it draws with (for counters in tests and benchmarks).
+    public var deviceForTests: GLDevice { device }
+
     /// Textures the compositor holds for view contents and snapshots.
     public var cachedTextureCount: Int { contents.count }
 
@@ -163,8 +166,7 @@ public final class Compositor {
         GL.enable(GL.blend)
         GL.blendFunc(GL.one, GL.oneMinusSourceAlpha)
         applyStencilTest()
-        GL.drawTriangleStrip(first: 0, count: 4)
-        device.countDraw()
+        device.drawQuadStrip()
         GL.disable(GL.blend)
     }
 
@@ -178,8 +180,7 @@ public final class Compositor {
         GL.enable(GL.stencilTest)
         GL.stencilFunc(GL.equal, reference: push ? stencilLevel : stencilLevel)
         GL.stencilOp(fail: GL.keep, depthFail: GL.keep, pass: push ? GL.increment : GL.decrement)
-        GL.drawTriangleStrip(first: 0, count: 4)
-        device.countDraw()
+        device.drawQuadStrip()
         GL.colorMask(true)
         GL.stencilOp(fail: GL.keep, depthFail: GL.keep, pass: GL.keep)
         stencilLevel += push ? 1 : -1
