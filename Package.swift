@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "SegueCLI",
             dependencies: [
-                "SegueEffects", "SeguePlatform", "SegueImage", "CSegueFloor",
+                "SegueEffects", "SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "CSegueFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -83,7 +83,8 @@ let package = Package(
         .testTarget(name: "SegueAnimationTests", dependencies: ["SegueAnimation"]),
         .testTarget(
             name: "SegueSceneTests",
-            dependencies: ["SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "CSegueAllocationCounter"]),
+            dependencies: ["SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "CSegueAllocationCounter"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "SegueGLTests",
             dependencies: ["SegueGL", "SeguePlatform", "SegueShaders"]),

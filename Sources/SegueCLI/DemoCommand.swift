@@ -33,5 +33,13 @@ struct DemoCommand: ParsableCommand {
               contact sheet: \(result.contactSheet)
               inputs:        \(samples.from), \(samples.to)
             """)
+        let scene = try MainActor.assumeIsolated {
+            try SceneDemo(size: size, framesPerSecond: 24, outputDirectory: out + "/scene").run()
+        }
+        print("""
+            Animated scene (views, 3D transforms, snapshot), \(scene.frameCount) frames:
+              frames:        \(scene.directory)/frame-0000.png ... \(TransitionExport.frameName(scene.frameCount - 1))
+              contact sheet: \(scene.contactSheet)
+            """)
     }
 }

@@ -87,6 +87,11 @@ struct RenderCommandTests {
             #expect(m["uploadsDuringFrames"] as? Int == 0)
             #expect(m["compilesDuringFrames"] as? Int == 0)
         }
+        let scene = json?["scene"] as? [[String: Any]] ?? []
+        #expect(scene.count == 1)
+        #expect(scene.first?["views"] as? Int == 100)
+        #expect(scene.first?["uploadsDuringFrames"] as? Int == 0)
+        #expect((scene.first?["fps"] as? Double ?? 0) > 0)
     }
 
     @Test func demoRendersHeadlesslyWithoutADisplay() throws {
@@ -97,6 +102,11 @@ struct RenderCommandTests {
         #expect(result.stdout.contains("contact sheet"))
         let sheet = dir.appendingPathComponent("out/pixel-dissolve/contact-sheet.png").path
         #expect(try PNGCodec.read(path: sheet).width > 0)
+        // The animated scene: cube rotation then snapshot shrink, 62 frames at 24 fps.
+        let sceneSheet = dir.appendingPathComponent("out/scene/contact-sheet.png").path
+        #expect(try PNGCodec.read(path: sceneSheet).width > 0)
+        let lastFrame = dir.appendingPathComponent("out/scene/frame-0061.png").path
+        #expect(try PNGCodec.read(path: lastFrame).width == 640)
     }
 
     @Test func exampleRuns() throws {
