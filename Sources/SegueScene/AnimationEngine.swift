@@ -50,20 +50,30 @@ public final class AnimationEngine {
     /// completions of what finished (completions may start new animations).
     public func advance(to time: Double) {
         now = max(now, time)
-        for animator in animators { animator.advance(to: now) }
+        for index in animators.indices { animators[index].advance(to: now) }
         for index in tracks.indices {
             guard let view = tracks[index].view else { continue }
             view.presentation[tracks[index].key] = tracks[index].value(at: tracks[index].group.progress(at: now))
         }
-        var finished: [AnimationGroup] = []
-        for group in groups where group.isTimeDriven && group.hasEnded(at: now) { finished.append(group) }
+        // Index loops and a lazily made list: a frame where nothing ends allocates nothing.
+        var finished: [AnimationGroup]? = nil
+        for index in groups.indices where groups[index].hasEnded(at: now) {
+            if finished == nil { finished = [] }
+            finished?.append(groups[index])
+        }
+        guard let finished else { return removeInactiveAnimators() }
         for group in finished { end(group, finished: true) }
-        animators.removeAll { $0.state == .inactive }
+        removeInactiveAnimators()
         for group in finished {
             let completion = group.completion
             group.completion = nil
             completion?(true)
         }
+    }
+
+    private func removeInactiveAnimators() {
+        guard animators.contains(where: { $0.state == .inactive }) else { return }
+        animators.removeAll { $0.state == .inactive }
     }
 
     // MARK: Recording (View.animate and property animators)

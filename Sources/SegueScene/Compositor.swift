@@ -28,6 +28,8 @@ public final class Compositor {
     private let locations: Locations
     private var contents: [ObjectIdentifier: CachedContent] = [:]
     private var stencilLevel: Int32 = 0
+    /// Scratch space for one matrix upload, allocated once (no allocation per quad).
+    nonisolated(unsafe) private let matrixScratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: 16)
     private var targetHasStencil = false
 
     private struct Locations {
@@ -114,6 +116,8 @@ public final class Compositor {
         contents.removeAll()
     }
 
+    deinit { matrixScratch.deallocate() }  // host memory only; GL objects go in release()
+
     // MARK: Drawing
 
     private func draw(_ view: View, parentMatrix: Transform3D, hasStencil: Bool, ownTransform: Bool, parentAlpha: Double = 1) throws(GLError) {
@@ -197,10 +201,8 @@ public final class Compositor {
     }
 
     private func setCommonUniforms(_ view: View, state: ViewState, matrix: Transform3D) {
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: 16) { buffer in
-            matrix.write(into: buffer)
-            GL.uniformMatrix4(locations.mvp, UnsafePointer(buffer.baseAddress!))
-        }
+        matrix.write(into: matrixScratch)
+        GL.uniformMatrix4(locations.mvp, UnsafePointer(matrixScratch.baseAddress!))
         GL.uniform2f(locations.size, Float(state.bounds.size.width), Float(state.bounds.size.height))
         GL.uniform1f(locations.cornerRadius, Float(view.cornerRadius))
     }

@@ -11,7 +11,8 @@ import Testing
 @MainActor
 @Suite("Compositor (headless GL)", .serialized)
 struct CompositorTests {
-    init() { AnimationEngine.main.reset(to: 0) }
+    // The engine is shared; each test body (atomic on the main actor) starts from a reset
+    // one, since other suites' tests may run between a suite's init and its body.
 
     /// Goldens were recorded on Mesa llvmpipe. Edges of transformed quads are rasterized and
     /// filtered slightly differently by other drivers, so a few edge pixels may differ a lot
@@ -32,6 +33,7 @@ struct CompositorTests {
     }
 
     @Test func rotationAboutYWithPerspectiveAroundAnEdge() throws {
+        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 160, height: 120) { compositor, target in
             let root = View(frame: Rect(x: 0, y: 0, width: 160, height: 120), name: "root")
             let card = View(frame: Rect(x: 40, y: 20, width: 80, height: 80), name: "card")
@@ -66,6 +68,7 @@ struct CompositorTests {
     }
 
     @Test func nestedAlphaMultipliesDownTheTree() throws {
+        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 64, height: 64) { compositor, target in
             let root = View(frame: Rect(x: 0, y: 0, width: 64, height: 64))
             let parent = View(frame: Rect(x: 8, y: 8, width: 48, height: 48))
@@ -89,6 +92,7 @@ struct CompositorTests {
     }
 
     @Test func cornerRadiusAndClipping() throws {
+        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 120, height: 80) { compositor, target in
             let root = View(frame: Rect(x: 0, y: 0, width: 120, height: 80))
             let card = View(frame: Rect(x: 10, y: 10, width: 100, height: 60), name: "card")
@@ -117,6 +121,7 @@ struct CompositorTests {
     }
 
     @Test func snapshotShrinksToItsCentreWithItsSubviews() throws {
+        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 160, height: 120) { compositor, target in
             let clock = VirtualClock(step: 0.5)
             let root = View(frame: Rect(x: 0, y: 0, width: 160, height: 120), name: "root")
@@ -150,6 +155,7 @@ struct CompositorTests {
     }
 
     @Test func thousandAnimatedFramesUploadAndCompileNothing() throws {
+        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 96, height: 64) { compositor, target in
             let device = compositor.deviceForTests
             let root = View(frame: Rect(x: 0, y: 0, width: 96, height: 64))
@@ -183,6 +189,7 @@ struct CompositorTests {
     }
 
     @Test func releasedViewsFreeTheirTextures() throws {
+        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 32, height: 32) { compositor, target in
             let root = View(frame: Rect(x: 0, y: 0, width: 32, height: 32))
             var child: View? = View(frame: Rect(x: 0, y: 0, width: 8, height: 8))
@@ -198,6 +205,7 @@ struct CompositorTests {
     }
 
     @Test func clippingWithoutAStencilIsATypedError() throws {
+        AnimationEngine.main.reset(to: 0)
         let context = try HeadlessEGLContext()
         defer { context.release() }
         let device = try GLDevice(context: context)

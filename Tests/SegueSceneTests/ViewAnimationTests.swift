@@ -7,11 +7,13 @@ import Testing
 @Suite("View animations (virtual clock)", .serialized)
 struct ViewAnimationTests {
     let clock = VirtualClock(step: 0.25)
-    init() { AnimationEngine.main.reset(to: 0) }
+    // The engine is shared; each test body (atomic on the main actor) starts from a reset
+    // one, since other suites' tests may run between a suite's init and its body.
 
     private func tick() { AnimationEngine.main.advance(to: clock.tick()) }
 
     @Test func animateRecordsChangesAndInterpolatesPresentation() {
+        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         var log: [String] = []
         View.animate(withDuration: 1, options: .curveLinear, animations: {
@@ -35,6 +37,7 @@ struct ViewAnimationTests {
     }
 
     @Test func easeInOutDelayAndCurves() {
+        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         View.animate(withDuration: 1, delay: 0.5, options: .curveEaseInOut, animations: { view.alpha = 0 })
         tick()  // 0.25: still in the delay
@@ -44,6 +47,7 @@ struct ViewAnimationTests {
     }
 
     @Test func springOvershootsAndSettles() {
+        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var finished = false
         View.animate(withDuration: 2.5, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, animations: {
@@ -57,6 +61,7 @@ struct ViewAnimationTests {
     }
 
     @Test func newerAnimationSupersedesAndStartsFromPresentation() {
+        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var log: [String] = []
         View.animate(withDuration: 1, options: .curveLinear, animations: { view.alpha = 0 }, completion: { log.append("first \($0)") })
@@ -70,6 +75,7 @@ struct ViewAnimationTests {
     }
 
     @Test func changesOutsideAnimationShowAtOnce() {
+        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         view.alpha = 0.3
         #expect(view.presentation.alpha == 0.3)
@@ -82,6 +88,7 @@ struct ViewAnimationTests {
     }
 
     @Test func propertyAnimatorScrubPauseReverseFinish() {
+        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var positions: [PropertyAnimator.Position] = []
         let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
@@ -104,6 +111,7 @@ struct ViewAnimationTests {
     }
 
     @Test func propertyAnimatorStopAndFinishAtCurrent() {
+        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var positions: [PropertyAnimator.Position] = []
         let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
@@ -130,6 +138,7 @@ struct ViewAnimationTests {
     }
 
     @Test func propertyAnimatorContinueWithNewTimingAndDurationFactor() {
+        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var done = false
         let animator = PropertyAnimator(duration: 2, curve: .easeIn) { view.alpha = 0 }
@@ -145,6 +154,7 @@ struct ViewAnimationTests {
     }
 
     @Test func addAnimationsWhileRunningCoversTheRest() {
+        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
         animator.startAnimation()
