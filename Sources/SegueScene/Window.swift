@@ -1,0 +1,46 @@
+import SegueGL
+
+/// The root of a displayed view tree, like UIWindow. A back end (a GLFW window, a headless
+/// target) renders it every frame: `renderFrame(at:)` advances animations to that time and
+/// composites the root view. The root view controller's view fills the window.
+@MainActor
+public final class Window {
+    public let rootView: View
+
+    public init(size: Size) {
+        rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
+    }
+
+    /// Replaces the root view controller; the old one disappears and the new one appears
+    /// (not animated), with UIKit's appearance callbacks.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let old = oldValue {
+                old.beginAppearanceTransition(false, animated: false)
+                old.view.removeFromSuperview()
+                old.endAppearanceTransition()
+            }
+            if let new = rootViewController {
+                new.view.frame = rootView.bounds
+                new.beginAppearanceTransition(true, animated: false)
+                rootView.addSubview(new.view)
+                new.endAppearanceTransition()
+            }
+        }
+    }
+
+    /// Follows a resize of the back end's surface; the root view controller's view follows.
+    public func resize(to size: Size) {
+        rootView.frame = Rect(origin: .zero, size: size)
+        rootViewController?.view.frame = rootView.bounds
+    }
+
+    /// Advances every animation to `time` (seconds on the driver's clock) and draws the window.
+    public func renderFrame(
+        at time: Double, compositor: Compositor, into target: some RenderTarget, clearColor: Color = .black
+    ) throws(GLError) {
+        AnimationEngine.main.advance(to: time)
+        try compositor.render(rootView, into: target, clearColor: clearColor)
+    }
+}
