@@ -1,5 +1,6 @@
 import CSegueFloor
 import Foundation
+import SegueAnimation
 import SegueEffects
 import SegueGL
 import SegueImage
@@ -84,7 +85,7 @@ struct PixelDissolveBenchmark {
             }
         }
 
-        let clock = ContinuousClock()
+        let clock = RealClock()
         for variant in Variant.allCases {
             for i in 0..<warmupFrames { try frame(variant, Float(i) / Float(max(1, warmupFrames - 1))) }
         }
@@ -94,9 +95,7 @@ struct PixelDissolveBenchmark {
             for variant in Variant.allCases {
                 let start = clock.now
                 for i in 0..<frames { try frame(variant, Float(i) / Float(max(1, frames - 1))) }
-                let elapsed = clock.now - start
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-                fps[variant, default: []].append(Double(frames) / seconds)
+                fps[variant, default: []].append(Double(frames) / (clock.now - start))
             }
         }
         let used = device.counters.since(before)

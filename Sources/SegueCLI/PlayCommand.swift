@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueAnimation
 import SegueEffects
 import SegueGL
 import SegueImage
@@ -49,12 +50,9 @@ struct PlayCommand: ParsableCommand {
 
         print("Playing \(entry.name) on \(device.renderer). Drag horizontally to scrub; Escape closes the window.")
         fflush(nil)  // all streams: a pipe reader sees the line now
-        let clock = ContinuousClock()
-        let start = clock.now
-        func now() -> Double {
-            let elapsed = clock.now - start
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        }
+        // The display loop is just one driver of time: it reads a real clock each frame.
+        let clock = RealClock()
+        func now() -> Double { clock.now }
         var playback = TransitionPlayback(duration: duration, repeatMode: .pingPong, start: 0)
         var dragging = false
         var framesSinceTitle = 0
