@@ -15,6 +15,22 @@ public final class AnimationEngine {
     private var tracks: [Track] = []
     private var groups: [AnimationGroup] = []
     private var animators: [PropertyAnimator] = []
+    private var domains: [AnimationTimeDomain] = []
+    /// While set, new `View.animate` groups run on this domain's local time.
+    private(set) var captureDomain: AnimationTimeDomain?
+
+    /// Runs `body` so that the animations it starts run on `domain`'s local time (what a
+    /// percent-driven interactive transition does to the animator's animations).
+    public func withTimeDomain(_ domain: AnimationTimeDomain, _ body: () -> Void) {
+        if !domains.contains(where: { $0 === domain }) { domains.append(domain) }
+        let previous = captureDomain
+        captureDomain = domain
+        body()
+        captureDomain = previous
+    }
+
+    /// Forgets a domain whose animations are over.
+    public func removeTimeDomain(_ domain: AnimationTimeDomain) { domains.removeAll { $0 === domain } }
 
     /// A property of one view animating from one value to another as its group progresses.
     struct Track {
@@ -36,12 +52,17 @@ public final class AnimationEngine {
     /// Whether any animation or running animator remains.
     public var isAnimating: Bool { !groups.isEmpty || !tracks.isEmpty || !animators.isEmpty }
 
+    /// Whether any animation runs on `domain`.
+    public func hasAnimations(in domain: AnimationTimeDomain) -> Bool { groups.contains { $0.domain === domain } }
+
     /// Drops every animation without completions and sets the clock (tests start from here).
     public func reset(to time: Double = 0) {
         for track in tracks { if let view = track.view { view.presentation = view.model } }
         tracks.removeAll()
         groups.removeAll()
         animators.removeAll()
+        domains.removeAll()
+        captureDomain = nil
         recording.removeAll()
         now = time
     }
@@ -50,6 +71,7 @@ public final class AnimationEngine {
     /// completions of what finished (completions may start new animations).
     public func advance(to time: Double) {
         now = max(now, time)
+        for index in domains.indices { domains[index].advance(to: now) }
         for index in animators.indices { animators[index].advance(to: now) }
         for index in tracks.indices {
             guard let view = tracks[index].view else { continue }
@@ -167,13 +189,16 @@ final class AnimationGroup {
     }
 
     let driver: Driver
+    /// The timeline the group runs on: the engine's clock, or a time domain's local time.
+    let domain: AnimationTimeDomain?
     var completion: ((Bool) -> Void)?
     var trackCount = 0
     /// For animator-driven groups: the eased progress the animator last computed.
     var externalProgress: Double = 0
 
-    init(driver: Driver, completion: ((Bool) -> Void)?) {
+    init(driver: Driver, domain: AnimationTimeDomain? = nil, completion: ((Bool) -> Void)?) {
         self.driver = driver
+        self.domain = domain
         self.completion = completion
     }
 
@@ -181,14 +206,15 @@ final class AnimationGroup {
 
     func progress(at now: Double) -> Double {
         switch driver {
-        case let .time(start, delay, timing): return timing.progress(at: now - start - delay)
+        case let .time(start, delay, timing): return timing.progress(at: (domain?.localTime ?? now) - start - delay)
         case .animator: return externalProgress
         }
     }
 
     func hasEnded(at now: Double) -> Bool {
         guard case let .time(start, delay, timing) = driver else { return false }
-        return now - start - delay >= timing.duration
+        if let domain, domain.endsAllAnimations { return true }
+        return (domain?.localTime ?? now) - start - delay >= timing.duration
     }
 
     /// Runs the completion with `false` once, when a newer animation took all the tracks.
@@ -196,5 +222,52 @@ final class AnimationGroup {
         let completion = self.completion
         self.completion = nil
         completion?(false)
+    }
+}
+
+/// A local timeline for animations, like a CALayer's speed and timeOffset. Paused, its time is
+/// set directly (an interactive transition sets it from a gesture's percent); running, it moves
+/// from its current time to a target over a real duration with a curve, then pauses there.
+@MainActor
+public final class AnimationTimeDomain {
+    public private(set) var localTime: Double = 0
+    /// Set when a run towards 0 arrives: the domain's animations end where they are shown
+    /// (their completions run), as a cancelled interactive transition requires.
+    public private(set) var endsAllAnimations = false
+    private var run: Run?
+    private var arrival: (() -> Void)?
+
+    private struct Run {
+        let from: Double, to: Double, startTime: Double, duration: Double, curve: TimingCurve
+    }
+
+    public init() {}
+
+    public var isPaused: Bool { run == nil }
+
+    /// Pauses and shows local time `time`.
+    public func setTime(_ time: Double) {
+        run = nil
+        localTime = max(0, time)
+    }
+
+    /// Runs from the current local time to `target` over `duration` real seconds from `now`
+    /// with `curve`, then calls `arrived`. Arriving at 0 ends the domain's animations.
+    public func run(to target: Double, over duration: Double, curve: TimingCurve, from now: Double, arrived: (() -> Void)? = nil) {
+        run = Run(from: localTime, to: max(0, target), startTime: now, duration: max(0, duration), curve: curve)
+        arrival = arrived
+    }
+
+    func advance(to now: Double) {
+        guard let run else { return }
+        let t = run.duration > 0 ? min(max((now - run.startTime) / run.duration, 0), 1) : 1
+        localTime = run.from + (run.to - run.from) * run.curve.value(at: t)
+        guard t >= 1 else { return }
+        localTime = run.to
+        self.run = nil
+        if run.to == 0 { endsAllAnimations = true }
+        let arrived = arrival
+        arrival = nil
+        arrived?()
     }
 }

@@ -50,7 +50,10 @@ extension View {
         timing: AnimationTiming, delay: Double, animations: () -> Void, completion: ((Bool) -> Void)?
     ) {
         let engine = AnimationEngine.main
-        let group = AnimationGroup(driver: .time(start: engine.now, delay: max(0, delay), timing: timing), completion: completion)
+        let domain = engine.captureDomain
+        let start = domain?.localTime ?? engine.now
+        let group = AnimationGroup(
+            driver: .time(start: start, delay: max(0, delay), timing: timing), domain: domain, completion: completion)
         engine.beginRecording(group)
         animations()
         _ = engine.endRecording()

@@ -228,6 +228,11 @@ open class ViewController {
     // MARK: - Presentation (set by the presentation system)
 
     /// The controller this one presented (owned by it, as in UIKit).
+    /// Vends the animator, interaction controller and presentation controller when this
+    /// controller is presented or dismissed. Weak, as in UIKit.
+    public weak var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
+    /// `.custom` asks the transitioning delegate for a presentation controller.
+    public var modalPresentationStyle: PresentationStyle = .fullScreen
     public internal(set) var presentedViewController: ViewController?
     /// The controller that presented this one.
     public internal(set) weak var presentingViewController: ViewController?

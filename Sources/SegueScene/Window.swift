@@ -7,9 +7,21 @@ import SegueGL
 public final class Window {
     public let rootView: View
 
+    /// Runs presentations and dismissals in this window, one at a time.
+    public private(set) lazy var transitionDriver = TransitionDriver(window: self)
+
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
+        Window.registry[ObjectIdentifier(rootView)] = WeakWindow(window: self)
     }
+
+    /// The window whose root view is `view`'s root, if any.
+    public static func containing(_ view: View) -> Window? {
+        registry[ObjectIdentifier(view.root)]?.window
+    }
+
+    private struct WeakWindow { weak var window: Window? }
+    private static var registry: [ObjectIdentifier: WeakWindow] = [:]
 
     /// Replaces the root view controller; the old one disappears and the new one appears
     /// (not animated), with UIKit's appearance callbacks.
@@ -34,6 +46,7 @@ public final class Window {
     public func resize(to size: Size) {
         rootView.frame = Rect(origin: .zero, size: size)
         rootViewController?.view.frame = rootView.bounds
+        transitionDriver.windowDidResize(to: size)
     }
 
     /// Advances every animation to `time` (seconds on the driver's clock) and draws the window.
@@ -41,6 +54,7 @@ public final class Window {
         at time: Double, compositor: Compositor, into target: some RenderTarget, clearColor: Color = .black
     ) throws(GLError) {
         AnimationEngine.main.advance(to: time)
+        transitionDriver.check(at: time)
         try compositor.render(rootView, into: target, clearColor: clearColor)
     }
 }

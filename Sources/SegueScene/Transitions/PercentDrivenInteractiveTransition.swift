@@ -1,0 +1,61 @@
+import SegueAnimation
+
+/// UIPercentDrivenInteractiveTransition: drives an existing animator's animations by a
+/// fraction. The animator runs once, on a paused time domain; `update` sets the domain's time
+/// (the interactive part is linear); `finish` and `cancel` let the rest play over
+/// `(1 − percent) × duration / completionSpeed` (or `percent × …` when cancelling) with
+/// `completionCurve`, after which the animator's completions call `completeTransition`.
+@MainActor
+open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransitioning {
+    /// > 0: how fast the rest plays after finish or cancel.
+    public var completionSpeed: Double = 1
+    public var completionCurve: TimingCurve = .easeInOut
+    public var wantsInteractiveStart = true
+    public private(set) var percentComplete: Double = 0
+    /// The animator's duration, known once the transition started.
+    public private(set) var duration: Double = 0
+    /// The timeline the animator's animations run on.
+    public let timeDomain = AnimationTimeDomain()
+    /// Set by the system before `startInteractiveTransition`.
+    var transitionAnimator: (any ViewControllerAnimatedTransitioning)?
+    private weak var context: (any ViewControllerContextTransitioning)?
+
+    public init() {}
+
+    open func startInteractiveTransition(_ context: any ViewControllerContextTransitioning) {
+        self.context = context
+        guard let animator = transitionAnimator else {
+            TransitionDiagnostics.shared.report("percent-driven transition started without an animator")
+            return
+        }
+        duration = max(0.0001, animator.transitionDuration(using: context))
+        timeDomain.setTime(percentComplete * duration)
+        AnimationEngine.main.withTimeDomain(timeDomain) { animator.animateTransition(using: context) }
+    }
+
+    /// Shows the transition at `percent` (0...1).
+    public func update(_ percent: Double) {
+        percentComplete = min(max(percent.isNaN ? 0 : percent, 0), 1)
+        timeDomain.setTime(percentComplete * duration)
+        context?.updateInteractiveTransition(percentComplete)
+    }
+
+    public func pause() {
+        timeDomain.setTime(percentComplete * duration)
+        context?.pauseInteractiveTransition()
+    }
+
+    public func finish() {
+        guard let context else { return }
+        context.finishInteractiveTransition()
+        let speed = completionSpeed > 0 ? completionSpeed : 1
+        timeDomain.run(to: duration, over: (1 - percentComplete) * duration / speed, curve: completionCurve, from: AnimationEngine.main.now)
+    }
+
+    public func cancel() {
+        guard let context else { return }
+        context.cancelInteractiveTransition()
+        let speed = completionSpeed > 0 ? completionSpeed : 1
+        timeDomain.run(to: 0, over: percentComplete * duration / speed, curve: completionCurve, from: AnimationEngine.main.now)
+    }
+}

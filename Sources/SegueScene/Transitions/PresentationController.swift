@@ -1,0 +1,34 @@
+/// UIPresentationController: owns the chrome of a custom presentation (a dimming view, say)
+/// and the presented view's frame. Subclass it and override the hooks.
+@MainActor
+open class PresentationController {
+    public let presentedViewController: ViewController
+    public private(set) weak var presentingViewController: ViewController?
+    /// The transition's container while a presentation is shown.
+    public internal(set) var containerView: View?
+
+    public init(presentedViewController: ViewController, presenting: ViewController?) {
+        self.presentedViewController = presentedViewController
+        self.presentingViewController = presenting
+    }
+
+    /// The view that is animated and shown (the presented controller's view by default).
+    open var presentedView: View? { presentedViewController.view }
+
+    /// Where the presented view sits when the presentation is done (the whole container by default).
+    open var frameOfPresentedViewInContainerView: Rect { containerView?.bounds ?? .zero }
+
+    /// Whether the presenting view leaves the hierarchy when the presentation is done.
+    open var shouldRemovePresentersView: Bool { false }
+
+    open func presentationTransitionWillBegin() {}
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    open func dismissalTransitionWillBegin() {}
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+
+    /// The container changed size (a window resize): re-lay out, animating with `coordinator`
+    /// when there is one.
+    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator?) {
+        presentedView?.frame = frameOfPresentedViewInContainerView
+    }
+}

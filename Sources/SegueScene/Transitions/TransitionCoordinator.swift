@@ -1,0 +1,106 @@
+import SegueAnimation
+
+/// UIViewControllerTransitionCoordinator: exists only while a transition runs. Other objects
+/// (a presentation controller, the view controllers) add animations that run alongside the
+/// transition, and completions that run after it with the context.
+@MainActor
+public final class TransitionCoordinator {
+    public let context: TransitionContext
+    public let transitionDuration: Double
+    public var completionCurve: TimingCurve
+    public private(set) var initiallyInteractive: Bool
+    public private(set) var completionVelocity: Double = 1
+    /// The animations' own timeline when the transition is interactive (percent-driven).
+    var timeDomain: AnimationTimeDomain?
+
+    private var alongside: [(animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)?)] = []
+    private var interactionObservers: [(TransitionContext) -> Void] = []
+    private var didStart = false
+
+    init(context: TransitionContext, duration: Double, curve: TimingCurve) {
+        self.context = context
+        transitionDuration = duration
+        completionCurve = curve
+        initiallyInteractive = context.isInteractive
+        context.onInteractionEnd = { [weak self] _ in self?.interactionEnded() }
+    }
+
+    public var isAnimated: Bool { context.isAnimated }
+    public var isInteractive: Bool { context.isInteractive }
+    public var isCancelled: Bool { context.transitionWasCancelled }
+    public var percentComplete: Double { context.percentComplete }
+    public var presentationStyle: PresentationStyle { context.presentationStyle }
+    public var containerView: View { context.containerView }
+    public func viewController(forKey key: TransitionKey) -> ViewController? { context.viewController(forKey: key) }
+    public func view(forKey key: TransitionKey) -> View? { context.view(forKey: key) }
+
+    /// Adds animations that run with the transition (same duration, curve and, when
+    /// interactive, the same timeline) and a completion that runs after it.
+    @discardableResult
+    public func animate(
+        alongsideTransition animation: ((TransitionContext) -> Void)?,
+        completion: ((TransitionContext) -> Void)? = nil
+    ) -> Bool {
+        alongside.append((animation, completion))
+        if didStart, let animation { run(animation) }
+        return true
+    }
+
+    /// The same, for animations of views outside the container (UIKit's `in:` variant).
+    @discardableResult
+    public func animateAlongsideTransition(
+        in view: View?, animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)? = nil
+    ) -> Bool {
+        animate(alongsideTransition: animation, completion: completion)
+    }
+
+    /// Called when an interactive transition finishes or is cancelled by its interaction.
+    public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionContext) -> Void) {
+        interactionObservers.append(handler)
+    }
+
+    // MARK: Driver
+
+    func start() {
+        didStart = true
+        for entry in alongside { if let animation = entry.animation { run(animation) } }
+    }
+
+    func finish() {
+        for entry in alongside { entry.completion?(context) }
+        alongside.removeAll()
+        interactionObservers.removeAll()
+    }
+
+    private func run(_ animation: @escaping (TransitionContext) -> Void) {
+        let context = self.context
+        let body = {
+            View.animate(withDuration: self.transitionDuration, options: .curveEaseInOut, animations: { animation(context) })
+        }
+        if let timeDomain { AnimationEngine.main.withTimeDomain(timeDomain, body) } else { body() }
+    }
+
+    private func interactionEnded() {
+        for observer in interactionObservers { observer(context) }
+    }
+}
+
+extension ViewController {
+    /// The coordinator of the transition this controller takes part in, while it runs.
+    public var transitionCoordinator: TransitionCoordinator? {
+        TransitionRegistry.coordinator(for: self) ?? parent?.transitionCoordinator
+    }
+}
+
+/// Which controllers are in a running transition.
+@MainActor
+enum TransitionRegistry {
+    private static var coordinators: [ObjectIdentifier: TransitionCoordinator] = [:]
+
+    static func coordinator(for viewController: ViewController) -> TransitionCoordinator? {
+        coordinators[ObjectIdentifier(viewController)]
+    }
+    static func set(_ coordinator: TransitionCoordinator?, for controllers: [ViewController]) {
+        for controller in controllers { coordinators[ObjectIdentifier(controller)] = coordinator }
+    }
+}

@@ -1,0 +1,311 @@
+import SegueAnimation
+
+/// The system side of presentations (DESIGN.md §2): asks the transitioning delegate for an
+/// animator (none: the standard transition), then for an interaction controller, makes the
+/// context, asks for the duration, starts the animator or the interaction, and waits for
+/// `completeTransition`. Only then do the completion handler and `animationEnded` run. A
+/// cancelled presentation (or a completed dismissal) leaves the hierarchy exactly as before.
+/// Requests made while a transition runs are queued and run in order.
+@MainActor
+public final class TransitionDriver {
+    public unowned let window: Window
+    /// Seconds a transition may run before a missing `completeTransition` is reported.
+    public var completionTimeout: Double = 10
+    public private(set) var current: TransitionCoordinator?
+    private var queue: [() -> Void] = []
+    private var startTime: Double = 0
+    private var timeoutReported = false
+    /// Presentations shown now, innermost last.
+    private var presentations: [Presentation] = []
+
+    private final class Presentation {
+        let presenting: ViewController
+        let presented: ViewController
+        let container: View
+        let controller: PresentationController?
+        /// Where the presenter's view was, when a full-screen presentation took it out.
+        var removedPresenterView: (superview: View, index: Int)?
+        init(presenting: ViewController, presented: ViewController, container: View, controller: PresentationController?) {
+            self.presenting = presenting
+            self.presented = presented
+            self.container = container
+            self.controller = controller
+        }
+    }
+
+    init(window: Window) { self.window = window }
+
+    public var isTransitioning: Bool { current != nil }
+
+    /// Reports a transition whose animator never called `completeTransition`. `Window.renderFrame`
+    /// calls it every frame; a driver that does not render calls it with its clock.
+    public func check(at time: Double) {
+        guard let current, !timeoutReported, time - startTime > max(completionTimeout, 4 * current.transitionDuration) else { return }
+        timeoutReported = true
+        TransitionDiagnostics.shared.report(
+            "completeTransition was not called within \(completionTimeout) s of the transition's start")
+    }
+
+    func windowDidResize(to size: Size) {
+        for presentation in presentations {
+            presentation.container.frame = Rect(origin: .zero, size: size)
+            presentation.controller?.viewWillTransition(to: size, with: current)
+        }
+    }
+
+    // MARK: Requests
+
+    func present(_ presented: ViewController, from presenting: ViewController, animated: Bool, completion: (() -> Void)?) {
+        enqueue { [unowned self] in self.runPresentation(presented, from: presenting, animated: animated, completion: completion) }
+    }
+
+    func dismiss(_ presented: ViewController, animated: Bool, completion: (() -> Void)?) {
+        enqueue { [unowned self] in self.runDismissal(presented, animated: animated, completion: completion) }
+    }
+
+    private func enqueue(_ request: @escaping () -> Void) {
+        if isTransitioning {
+            TransitionDiagnostics.shared.report("a transition was requested while another runs; it is queued and starts when that one completes")
+            queue.append(request)
+        } else {
+            request()
+        }
+    }
+
+    private func finished() {
+        current = nil
+        if !queue.isEmpty { queue.removeFirst()() }
+    }
+
+    // MARK: Presentation
+
+    private func runPresentation(_ presented: ViewController, from presenting: ViewController, animated: Bool, completion: (() -> Void)?) {
+        guard presenting.presentedViewController == nil, presented.presentingViewController == nil else {
+            TransitionDiagnostics.shared.report("\(presenting.name) is already presenting (or \(presented.name) is presented); the request is ignored")
+            return
+        }
+        let delegate = presented.transitioningDelegate
+        let style = presented.modalPresentationStyle
+        let controller = style == .custom
+            ? delegate?.presentationController(forPresented: presented, presenting: presenting, source: presenting)
+            : nil
+        let vended = animated ? delegate?.animationController(forPresented: presented, presenting: presenting, source: presenting) : nil
+        let interaction = vended.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+        let animator: any ViewControllerAnimatedTransitioning = vended ?? StandardTransitionAnimator(animated: animated)
+
+        let container = View(frame: window.rootView.bounds, name: "transitionContainer")
+        window.rootView.addSubview(container)
+        let presentation = Presentation(presenting: presenting, presented: presented, container: container, controller: controller)
+        controller?.containerView = container
+        presenting.presentedViewController = presented
+        presented.presentingViewController = presenting
+        presented.isBeingPresented = true
+
+        let toView = controller?.presentedView ?? presented.view
+        let fromView: View? = style == .custom ? nil : presenting.view
+        let context = TransitionContext(
+            containerView: container, from: presenting, to: presented, fromView: fromView, toView: toView,
+            isAnimated: animated, isInteractive: interaction?.wantsInteractiveStart ?? false, presentationStyle: style)
+        context.setFrames(for: presenting, initial: presenting.view.frame, final: presenting.view.frame)
+        let finalFrame = controller?.frameOfPresentedViewInContainerView ?? container.bounds
+        context.setFrames(for: presented, initial: .zero, final: finalFrame)
+
+        if style == .fullScreen { presenting.beginAppearanceTransition(false, animated: animated) }
+        presented.beginAppearanceTransition(true, animated: animated)
+        context.onComplete = { [unowned self] didComplete in
+            self.endPresentation(presentation, context: context, animator: animator, completed: didComplete, completion: completion)
+        }
+        begin(context: context, animator: animator, interaction: interaction, controllers: [presenting, presented]) {
+            controller?.presentationTransitionWillBegin()
+        }
+    }
+
+    private func endPresentation(
+        _ presentation: Presentation, context: TransitionContext, animator: any ViewControllerAnimatedTransitioning,
+        completed: Bool, completion: (() -> Void)?
+    ) {
+        let (presenting, presented) = (presentation.presenting, presentation.presented)
+        presented.isBeingPresented = false
+        if completed {
+            presentations.append(presentation)
+            if presentation.presented.modalPresentationStyle == .fullScreen || presentation.controller?.shouldRemovePresentersView == true,
+                let superview = presenting.view.superview, let index = superview.subviews.firstIndex(where: { $0 === presenting.view }) {
+                presentation.removedPresenterView = (superview, index)
+                presenting.view.removeFromSuperview()
+            }
+            if presented.modalPresentationStyle == .fullScreen { presenting.endAppearanceTransition() }
+            presented.endAppearanceTransition()
+        } else {
+            // Undo what the presentation added: the hierarchy is left exactly as it was.
+            presentation.container.removeFromSuperview()
+            for view in presentation.container.subviews { view.removeFromSuperview() }
+            presenting.presentedViewController = nil
+            presented.presentingViewController = nil
+            presented.beginAppearanceTransition(false, animated: false)
+            presented.endAppearanceTransition()
+            if presented.modalPresentationStyle == .fullScreen {
+                presenting.beginAppearanceTransition(true, animated: false)
+                presenting.endAppearanceTransition()
+            }
+        }
+        presentation.controller?.presentationTransitionDidEnd(completed)
+        end(context: context, animator: animator, completed: completed, controllers: [presenting, presented], completion: completion)
+    }
+
+    // MARK: Dismissal
+
+    private func runDismissal(_ presented: ViewController, animated: Bool, completion: (() -> Void)?) {
+        guard let index = presentations.lastIndex(where: { $0.presented === presented }) else {
+            TransitionDiagnostics.shared.report("\(presented.name) is not presented; dismiss ignored")
+            return
+        }
+        let presentation = presentations[index]
+        let presenting = presentation.presenting
+        let delegate = presented.transitioningDelegate
+        let vended = animated ? delegate?.animationController(forDismissed: presented) : nil
+        let interaction = vended.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
+        let animator: any ViewControllerAnimatedTransitioning = vended ?? StandardTransitionAnimator(animated: animated)
+        presented.isBeingDismissed = true
+
+        // A full-screen presenter's view comes back under the container for the dismissal.
+        if let removed = presentation.removedPresenterView {
+            removed.superview.insertSubview(presenting.view, at: min(removed.index, removed.superview.subviews.count))
+        }
+        let style = presented.modalPresentationStyle
+        let fromView = presentation.controller?.presentedView ?? presented.view
+        let toView: View? = style == .custom ? nil : presenting.view
+        let context = TransitionContext(
+            containerView: presentation.container, from: presented, to: presenting, fromView: fromView, toView: toView,
+            isAnimated: animated, isInteractive: interaction?.wantsInteractiveStart ?? false, presentationStyle: style)
+        context.setFrames(for: presented, initial: fromView.frame, final: fromView.frame)
+        context.setFrames(for: presenting, initial: presenting.view.frame, final: presenting.view.frame)
+
+        presented.beginAppearanceTransition(false, animated: animated)
+        if style == .fullScreen { presenting.beginAppearanceTransition(true, animated: animated) }
+        context.onComplete = { [unowned self] didComplete in
+            self.endDismissal(presentation, context: context, animator: animator, completed: didComplete, completion: completion)
+        }
+        begin(context: context, animator: animator, interaction: interaction, controllers: [presented, presenting]) {
+            presentation.controller?.dismissalTransitionWillBegin()
+        }
+    }
+
+    private func endDismissal(
+        _ presentation: Presentation, context: TransitionContext, animator: any ViewControllerAnimatedTransitioning,
+        completed: Bool, completion: (() -> Void)?
+    ) {
+        let (presenting, presented) = (presentation.presenting, presentation.presented)
+        presented.isBeingDismissed = false
+        if completed {
+            // Undo the presentation: the presented view and the container leave.
+            for view in presentation.container.subviews { view.removeFromSuperview() }
+            presentation.container.removeFromSuperview()
+            presentations.removeAll { $0 === presentation }
+            presenting.presentedViewController = nil
+            presented.presentingViewController = nil
+            presented.endAppearanceTransition()
+            if presented.modalPresentationStyle == .fullScreen { presenting.endAppearanceTransition() }
+        } else {
+            // Still presented: the hierarchy is as it was before the dismissal.
+            if presentation.removedPresenterView != nil { presenting.view.removeFromSuperview() }
+            let presentedView = presentation.controller?.presentedView ?? presented.view
+            if presentedView.superview !== presentation.container { presentation.container.addSubview(presentedView) }
+            presented.beginAppearanceTransition(true, animated: false)
+            presented.endAppearanceTransition()
+            if presented.modalPresentationStyle == .fullScreen {
+                presenting.beginAppearanceTransition(false, animated: false)
+                presenting.endAppearanceTransition()
+            }
+        }
+        presentation.controller?.dismissalTransitionDidEnd(completed)
+        end(context: context, animator: animator, completed: completed, controllers: [presented, presenting], completion: completion)
+    }
+
+    // MARK: Shared steps
+
+    private func begin(
+        context: TransitionContext, animator: any ViewControllerAnimatedTransitioning,
+        interaction: (any ViewControllerInteractiveTransitioning)?, controllers: [ViewController], willBegin: () -> Void
+    ) {
+        let duration = animator.transitionDuration(using: context)
+        let coordinator = TransitionCoordinator(
+            context: context, duration: duration, curve: interaction?.completionCurve ?? .easeInOut)
+        current = coordinator
+        startTime = AnimationEngine.main.now
+        timeoutReported = false
+        TransitionRegistry.set(coordinator, for: controllers)
+        willBegin()
+        if let interaction, context.isInteractive {
+            (interaction as? PercentDrivenInteractiveTransition)?.transitionAnimator = animator
+            interaction.startInteractiveTransition(context)
+            coordinator.timeDomain = (interaction as? PercentDrivenInteractiveTransition)?.timeDomain
+        } else {
+            animator.animateTransition(using: context)
+        }
+        coordinator.start()
+    }
+
+    private func end(
+        context: TransitionContext, animator: any ViewControllerAnimatedTransitioning, completed: Bool,
+        controllers: [ViewController], completion: (() -> Void)?
+    ) {
+        current?.finish()
+        TransitionRegistry.set(nil, for: controllers)
+        if completed { completion?() }
+        animator.animationEnded(completed)
+        finished()
+    }
+}
+
+extension ViewController {
+    /// Presents `viewController` in this controller's window (DESIGN.md §2).
+    public func present(_ viewController: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        guard let window = Window.containing(view) else {
+            TransitionDiagnostics.shared.report("\(name) is not in a window; present(\(viewController.name)) ignored")
+            return
+        }
+        window.transitionDriver.present(viewController, from: self, animated: animated, completion: completion)
+    }
+
+    /// Dismisses the controller this one presented, or this one if it is presented.
+    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        let target = presentedViewController ?? (presentingViewController != nil ? self : nil)
+        // The presented view is in the window (a full-screen presenter's view is not).
+        guard let target, let window = Window.containing(target.view) ?? target.presentingViewController.flatMap({ Window.containing($0.view) }) else {
+            TransitionDiagnostics.shared.report("\(name) has nothing to dismiss")
+            return
+        }
+        window.transitionDriver.dismiss(target, animated: animated, completion: completion)
+    }
+}
+
+/// What a transition without a vended animator looks like: the presented view slides up from
+/// the bottom (UIKit's cover vertical) in 0.3 s, or changes at once when not animated.
+@MainActor
+final class StandardTransitionAnimator: ViewControllerAnimatedTransitioning {
+    let animated: Bool
+    init(animated: Bool) { self.animated = animated }
+
+    func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { animated ? 0.3 : 0 }
+
+    func animateTransition(using context: any ViewControllerContextTransitioning) {
+        let container = context.containerView
+        guard let to = context.viewController(forKey: .to), let from = context.viewController(forKey: .from) else { return }
+        let isPresenting = to.presentingViewController === from
+        if isPresenting, let toView = context.view(forKey: .to) {
+            let final = context.finalFrame(for: to)
+            container.addSubview(toView)
+            toView.frame = final.offsetBy(dx: 0, dy: animated ? container.bounds.height : 0)
+            View.animate(withDuration: transitionDuration(using: context), options: .curveEaseOut, animations: {
+                toView.frame = final
+            }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+        } else if let fromView = context.view(forKey: .from) {
+            let start = fromView.frame
+            View.animate(withDuration: transitionDuration(using: context), options: .curveEaseIn, animations: {
+                fromView.frame = start.offsetBy(dx: 0, dy: container.bounds.height)
+            }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+        } else {
+            context.completeTransition(true)
+        }
+    }
+}
