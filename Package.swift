@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SegueEffects", targets: ["SegueEffects"]),
         .library(name: "SegueAnimation", targets: ["SegueAnimation"]),
         .library(name: "SegueScene", targets: ["SegueScene"]),
+        .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
         .executable(name: "segue", targets: ["SegueCLI"]),
     ],
     dependencies: [
@@ -55,6 +56,12 @@ let package = Package(
             name: "SegueScene",
             dependencies: ["SegueAnimation", "SegueGL", "SegueShaders", "SegueImage"]),
 
+        // MARK: - Built-in transitions (the seeds' examples and the GPU animator)
+
+        .target(
+            name: "SegueTransitions",
+            dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage"]),
+
         // MARK: - Benchmark floor: the pixel dissolve in bare C + GL, no engine
 
         .target(name: "CSegueFloor", dependencies: ["CEpoxy"], path: "Sources/CSegueFloor"),
@@ -88,6 +95,12 @@ let package = Package(
         .testTarget(
             name: "SegueGLTests",
             dependencies: ["SegueGL", "SeguePlatform", "SegueShaders"]),
+        .testTarget(
+            name: "SegueTransitionsTests",
+            dependencies: [
+                "SegueTransitions", "SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "SegueGL",
+            ],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "SegueEffectsTests",
             dependencies: [

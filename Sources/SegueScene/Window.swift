@@ -7,6 +7,9 @@ import SegueGL
 public final class Window {
     public let rootView: View
 
+    /// The compositor that last rendered this window: snapshots of its views are made with it.
+    public private(set) weak var compositor: Compositor?
+
     /// Runs presentations and dismissals in this window, one at a time.
     public private(set) lazy var transitionDriver = TransitionDriver(window: self)
 
@@ -14,6 +17,10 @@ public final class Window {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
         Window.registry[ObjectIdentifier(rootView)] = WeakWindow(window: self)
     }
+
+    /// Attaches the compositor that renders this window before the first frame (so that
+    /// animators can snapshot views before anything was drawn).
+    public func attach(_ compositor: Compositor) { self.compositor = compositor }
 
     /// The window whose root view is `view`'s root, if any.
     public static func containing(_ view: View) -> Window? {
@@ -53,8 +60,27 @@ public final class Window {
     public func renderFrame(
         at time: Double, compositor: Compositor, into target: some RenderTarget, clearColor: Color = .black
     ) throws(GLError) {
+        self.compositor = compositor
         AnimationEngine.main.advance(to: time)
         transitionDriver.check(at: time)
         try compositor.render(rootView, into: target, clearColor: clearColor)
+    }
+}
+
+extension View {
+    /// UIKit's `snapshotView(afterScreenUpdates:)`: a new view showing this view's subtree as it
+    /// looks now, rendered once by the window's compositor. Nil when the view is in no window
+    /// with a compositor, or the snapshot could not be made (the reason is reported).
+    public func snapshotView(afterScreenUpdates: Bool = true) -> View? {
+        guard let compositor = Window.containing(self)?.compositor else {
+            TransitionDiagnostics.shared.report("snapshotView: '\(name)' is not in a window with a compositor")
+            return nil
+        }
+        do {
+            return try compositor.snapshot(of: self)
+        } catch {
+            TransitionDiagnostics.shared.report("snapshotView of '\(name)' failed: \(error)")
+            return nil
+        }
     }
 }

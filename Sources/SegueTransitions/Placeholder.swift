@@ -1,0 +1,1 @@
+// placeholder until the built-in transitions land
