@@ -16,6 +16,15 @@ public final class AnimationEngine {
     private var groups: [AnimationGroup] = []
     private var animators: [PropertyAnimator] = []
     private var domains: [AnimationTimeDomain] = []
+    private var displayLinks: [DisplayLink] = []
+
+    /// Calls `tick` with the time on every `advance(to:)`, before animations update — the
+    /// display link of the seeds' GPU animator. Invalidate it when done.
+    public func addDisplayLink(_ tick: @escaping @MainActor (Double) -> Void) -> DisplayLink {
+        let link = DisplayLink(tick: tick)
+        displayLinks.append(link)
+        return link
+    }
     /// While set, new `View.animate` groups run on this domain's local time.
     private(set) var captureDomain: AnimationTimeDomain?
 
@@ -62,6 +71,7 @@ public final class AnimationEngine {
         groups.removeAll()
         animators.removeAll()
         domains.removeAll()
+        displayLinks.removeAll()
         captureDomain = nil
         recording.removeAll()
         now = time
@@ -72,6 +82,10 @@ public final class AnimationEngine {
     public func advance(to time: Double) {
         now = max(now, time)
         for index in domains.indices { domains[index].advance(to: now) }
+        if !displayLinks.isEmpty {
+            displayLinks.removeAll { !$0.isValid }
+            for link in displayLinks where link.isValid { link.tick(now) }
+        }
         for index in animators.indices { animators[index].advance(to: now) }
         for index in tracks.indices {
             guard let view = tracks[index].view else { continue }
@@ -270,4 +284,14 @@ public final class AnimationTimeDomain {
         arrival = nil
         arrived?()
     }
+}
+
+/// A per-frame callback registered with the engine (CADisplayLink's role).
+@MainActor
+public final class DisplayLink {
+    let tick: @MainActor (Double) -> Void
+    public private(set) var isValid = true
+    init(tick: @escaping @MainActor (Double) -> Void) { self.tick = tick }
+    /// Stops the callbacks; the engine forgets the link on its next frame.
+    public func invalidate() { isValid = false }
 }

@@ -62,8 +62,8 @@ public final class Compositor {
         GL.uniform1i(locations.content, 0)
     }
 
-    /// The device it draws with (for counters in tests and benchmarks).
-    public var deviceForTests: GLDevice { device }
+    /// The device it draws with (effects that render into views use it; tests read counters).
+    public var glDevice: GLDevice { device }
 
     /// Textures the compositor holds for view contents and snapshots.
     public var cachedTextureCount: Int { contents.count }

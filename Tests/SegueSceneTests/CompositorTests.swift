@@ -157,7 +157,7 @@ struct CompositorTests {
     @Test func thousandAnimatedFramesUploadAndCompileNothing() throws {
         AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 96, height: 64) { compositor, target in
-            let device = compositor.deviceForTests
+            let device = compositor.glDevice
             let root = View(frame: Rect(x: 0, y: 0, width: 96, height: 64))
             for i in 0..<6 {
                 let view = View(frame: Rect(x: Double(i * 14), y: 8, width: 12, height: 12))
