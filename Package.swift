@@ -71,7 +71,8 @@ let package = Package(
         .executableTarget(
             name: "SegueCLI",
             dependencies: [
-                "SegueEffects", "SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "CSegueFloor",
+                "SegueEffects", "SegueScene", "SegueTransitions", "SegueAnimation", "SeguePlatform", "SegueImage",
+                "CSegueFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

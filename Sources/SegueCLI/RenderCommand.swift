@@ -4,6 +4,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import SeguePlatform
+import SegueTransitions
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,23 +28,43 @@ struct RenderCommand: ParsableCommand {
         if list { return }
         guard from != nil, to != nil else { throw ValidationError("--from and --to are required") }
         guard (1...10_000).contains(frames) else { throw ValidationError("--frames must be 1...10000, not \(frames)") }
-        guard EffectCatalog.entry(named: effect) != nil else {
-            throw ValidationError("unknown effect '\(effect)'; known: " + EffectCatalog.entries.map(\.name).joined(separator: ", "))
+        let known = MainActor.assumeIsolated { EffectCatalog.entries.map(\.name) + TransitionScenario.all.map(\.name) }
+        guard known.contains(effect) else {
+            throw ValidationError("unknown effect '\(effect)'; known: " + known.joined(separator: ", "))
         }
     }
 
     func run() throws {
         if list {
             print(EffectCatalog.listing)
+            print(MainActor.assumeIsolated {
+                TransitionScenario.all.map { "\($0.name)  \($0.summary)" }.joined(separator: "\n")
+            })
             return
         }
-        guard let from, let to, let entry = EffectCatalog.entry(named: effect) else { return }
+        guard let from, let to else { return }
+        let report: ((Int, Int) -> Void)? = quiet ? nil : { done, total in
+            FileHandle.standardError.write(Data("\rrendering \(effect): frame \(done)/\(total)".utf8))
+            if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+        }
+        guard let entry = EffectCatalog.entry(named: effect) else {
+            // A view-controller transition (the seeds' examples) rather than a filter effect.
+            let written = try MainActor.assumeIsolated { () throws -> TransitionExport.Result in
+                guard let scenario = TransitionScenario.named(effect) else { throw ValidationError("unknown effect '\(effect)'") }
+                return try ScenarioExport(
+                    fromPath: from, toPath: to, scenario: scenario, frames: frames, size: size,
+                    outputDirectory: out, progress: report
+                ).run()
+            }
+            if !quiet {
+                print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")
+                print("contact sheet: \(written.contactSheet)")
+            }
+            return
+        }
         let written = try TransitionExport(
             fromPath: from, toPath: to, effect: entry, frames: frames, size: size, mode: mode,
-            outputDirectory: out, progress: quiet ? nil : { done, total in
-                FileHandle.standardError.write(Data("\rrendering \(entry.name): frame \(done)/\(total)".utf8))
-                if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
-            }
+            outputDirectory: out, progress: report
         ).run()
         if !quiet {
             print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")

@@ -59,10 +59,31 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["b.png", "bad.png"])
     }
 
+    @Test(arguments: ["pixel-dissolve-present", "shrink-dismiss"])
+    func rendersAViewControllerTransition(effect: String) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let from = try SampleImages.from(width: 64, height: 36), to = try SampleImages.to(width: 64, height: 36)
+        try PNGCodec.write(from, to: dir.appendingPathComponent("a.png").path)
+        try PNGCodec.write(to, to: dir.appendingPathComponent("b.png").path)
+        let result = try CommandRunner.run("segue", [
+            "render", "--from", "a.png", "--to", "b.png", "--effect", effect, "--frames", "5", "--size", "64x36",
+            "--out", "frames", "--quiet",
+        ], in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let first = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0000.png").path)
+        let last = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0004.png").path)
+        // Presenting ends on "to"; the dismissal starts on "to" and ends on "from".
+        let (start, end) = effect == "shrink-dismiss" ? (to, from) : (from, to)
+        #expect(RGBAImage.maxDifference(first, start) <= 1)
+        #expect(RGBAImage.maxDifference(last, end) <= 1)
+    }
+
     @Test func listNamesTheEffects() throws {
         let result = try CommandRunner.run("segue", ["render", "--list"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("pixel-dissolve"))
+        #expect(result.stdout.contains("shrink-dismiss"))
     }
 
     @Test func unknownEffectIsRejected() throws {

@@ -1,0 +1,100 @@
+import SegueAnimation
+import SegueScene
+
+/// A built-in transition as something `segue render --effect NAME` can play between two
+/// screens: it gets a window showing the "from" screen and the "to" controller, starts the
+/// transition, and says how long it takes. Each scenario uses the public API an app would.
+@MainActor
+public struct TransitionScenario {
+    public let name: String
+    public let summary: String
+    /// Seconds the transition takes (frames are spread over it).
+    public let duration: Double
+    /// Sets up and starts the transition. `from` is the window's root controller.
+    public let start: @MainActor (_ window: Window, _ from: ViewController, _ to: ViewController) -> Void
+
+    public init(
+        name: String, summary: String, duration: Double,
+        start: @escaping @MainActor (_ window: Window, _ from: ViewController, _ to: ViewController) -> Void
+    ) {
+        self.name = name
+        self.summary = summary
+        self.duration = duration
+        self.start = start
+    }
+}
+
+/// A transitioning delegate that vends fixed objects: the glue a scenario needs.
+@MainActor
+public final class FixedTransitioningDelegate: ViewControllerTransitioningDelegate {
+    public var presentAnimator: (any ViewControllerAnimatedTransitioning)?
+    public var dismissAnimator: (any ViewControllerAnimatedTransitioning)?
+    public var presentInteraction: (any ViewControllerInteractiveTransitioning)?
+    public var dismissInteraction: (any ViewControllerInteractiveTransitioning)?
+    public var makePresentationController: (@MainActor (ViewController, ViewController?) -> PresentationController?)?
+
+    public init(
+        present: (any ViewControllerAnimatedTransitioning)? = nil, dismiss: (any ViewControllerAnimatedTransitioning)? = nil
+    ) {
+        presentAnimator = present
+        dismissAnimator = dismiss
+    }
+
+    public func animationController(
+        forPresented presented: ViewController, presenting: ViewController, source: ViewController
+    ) -> (any ViewControllerAnimatedTransitioning)? { presentAnimator }
+    public func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { dismissAnimator }
+    public func interactionControllerForPresentation(
+        using animator: any ViewControllerAnimatedTransitioning
+    ) -> (any ViewControllerInteractiveTransitioning)? { presentInteraction }
+    public func interactionControllerForDismissal(
+        using animator: any ViewControllerAnimatedTransitioning
+    ) -> (any ViewControllerInteractiveTransitioning)? { dismissInteraction }
+    public func presentationController(
+        forPresented presented: ViewController, presenting: ViewController?, source: ViewController
+    ) -> PresentationController? { makePresentationController?(presented, presenting) }
+}
+
+/// Keeps delegates alive for the length of a scenario (controllers hold them weakly).
+@MainActor
+enum ScenarioRetainer {
+    static var objects: [AnyObject] = []
+    static func keep(_ object: AnyObject) { objects.append(object) }
+}
+
+extension TransitionScenario {
+    /// Every built-in transition scenario, by name.
+    public static var all: [TransitionScenario] {
+        [pixelDissolvePresent, shrinkDismiss]
+    }
+
+    public static func named(_ name: String) -> TransitionScenario? { all.first { $0.name == name } }
+
+    /// Example h: objc.io's GPU animator as a presentation.
+    static let pixelDissolvePresent = TransitionScenario(
+        name: "pixel-dissolve-present",
+        summary: "example h: present with objc.io's GPU animator (snapshots pixellate and dissolve, 1 s)",
+        duration: 1
+    ) { _, from, to in
+        let delegate = FixedTransitioningDelegate(present: PixelDissolveTransitionAnimator(duration: 1))
+        ScenarioRetainer.keep(delegate)
+        to.transitioningDelegate = delegate
+        from.present(to, animated: true)
+    }
+
+    /// Example c: the to screen is presented at once, then dismissed by a shrinking snapshot
+    /// (so frames show "to" shrinking away to reveal "from").
+    static let shrinkDismiss = TransitionScenario(
+        name: "shrink-dismiss",
+        summary: "example c: dismiss with a snapshot shrinking to its centre while the screen behind fades in (2 s)",
+        duration: 2
+    ) { _, from, to in
+        let delegate = FixedTransitioningDelegate(dismiss: ShrinkDismissAnimator())
+        ScenarioRetainer.keep(delegate)
+        to.transitioningDelegate = delegate
+        from.present(to, animated: false)
+        // A non-animated presentation completes on the engine's next frame: run it now.
+        AnimationEngine.main.advance(to: AnimationEngine.main.now)
+        to.dismiss(animated: true)
+    }
+}
