@@ -139,7 +139,10 @@ open class ViewController {
     /// Called after the controller was added to (by the container) or removed from (`nil`, from
     /// `removeFromParent()`) a parent. Overrides should call `super`.
     open func didMove(toParent parent: ViewController?) {
-        if parent != nil { isMovingToParent = false } else { isMovingFromParent = false }
+        // A move ends here either way; a cancelled removal (didMove back to the same parent)
+        // must not leave isMovingFromParent set.
+        isMovingToParent = false
+        isMovingFromParent = false
     }
 
     // MARK: - Appearance

@@ -1,0 +1,98 @@
+/// The system side of a container's transitions (navigation and tab bar), shaped like
+/// `TransitionDriver`: one transition at a time, later requests queued; a coordinator that
+/// exists while the transition runs; the animator or the interaction controller started, and
+/// `animationEnded` called only after the container fixed its hierarchy.
+@MainActor
+final class ContainerTransitionRunner {
+    private(set) var current: TransitionCoordinator?
+    private var registered: [ViewController] = []
+    private var queue: [() -> Void] = []
+
+    var isTransitioning: Bool { current != nil }
+
+    /// Runs `request` now, or queues it (and reports it) while a transition runs.
+    /// Returns whether it ran now.
+    @discardableResult
+    func perform(_ description: String, _ request: @escaping () -> Void) -> Bool {
+        guard isTransitioning else {
+            request()
+            return true
+        }
+        TransitionDiagnostics.shared.report(
+            "\(description) was requested while another transition runs; it is queued and starts when that one completes")
+        queue.append(request)
+        return false
+    }
+
+    /// Asks the duration, makes the coordinator and starts the interaction (when it wants an
+    /// interactive start) or the animator. The context's `onComplete` must end with `end`.
+    func begin(
+        context: TransitionContext, animator: any ViewControllerAnimatedTransitioning,
+        interaction: (any ViewControllerInteractiveTransitioning)?, controllers: [ViewController]
+    ) {
+        let duration = animator.transitionDuration(using: context)
+        let coordinator = TransitionCoordinator(
+            context: context, duration: duration, curve: interaction?.completionCurve ?? .easeInOut)
+        current = coordinator
+        registered = controllers
+        TransitionRegistry.set(coordinator, for: controllers)
+        if let interaction, context.isInteractive {
+            let percentDriven = interaction as? PercentDrivenInteractiveTransition
+            percentDriven?.transitionAnimator = animator
+            interaction.startInteractiveTransition(context)
+            coordinator.timeDomain = percentDriven?.timeDomain
+        } else {
+            animator.animateTransition(using: context)
+        }
+        // A transition that completed at once (not animated) has already ended.
+        if current === coordinator { coordinator.start() }
+    }
+
+    /// After the container fixed its hierarchy: the coordinator's completions, `notify` (the
+    /// delegate's "did" callback), `animationEnded`, then the next queued request.
+    func end(animator: any ViewControllerAnimatedTransitioning, completed: Bool, notify: () -> Void) {
+        current?.finish()
+        TransitionRegistry.set(nil, for: registered)
+        registered = []
+        notify()
+        animator.animationEnded(completed)
+        current = nil
+        // A queued request that starts no transition (nothing to pop...) lets the next one run.
+        while current == nil, !queue.isEmpty { queue.removeFirst()() }
+    }
+}
+
+/// Appearance callbacks of the two controllers of a container transition. Only a container
+/// that is on screen (appeared) sends them, as UIKit sends none to a hidden hierarchy.
+@MainActor
+struct ContainerAppearance {
+    let from: ViewController
+    let to: ViewController
+    let animated: Bool
+    let enabled: Bool
+
+    init(container: ViewController, from: ViewController, to: ViewController, animated: Bool) {
+        self.from = from
+        self.to = to
+        self.animated = animated
+        enabled = container.appearanceState == .appeared
+    }
+
+    func begin() {
+        guard enabled else { return }
+        from.beginAppearanceTransition(false, animated: animated)
+        to.beginAppearanceTransition(true, animated: animated)
+    }
+
+    /// Completed: both did-callbacks. Cancelled: each controller goes back where it was
+    /// (to disappears again, from appears again), as UIKit does for a cancelled interaction.
+    func end(completed: Bool) {
+        guard enabled else { return }
+        if !completed {
+            to.beginAppearanceTransition(false, animated: false)
+            from.beginAppearanceTransition(true, animated: false)
+        }
+        from.endAppearanceTransition()
+        to.endAppearanceTransition()
+    }
+}
