@@ -263,6 +263,7 @@ public final class AnimationTimeDomain {
     public func setTime(_ time: Double) {
         run = nil
         localTime = max(0, time)
+        endsAllAnimations = false  // a domain reused for a new interaction starts afresh
     }
 
     /// Runs from the current local time to `target` over `duration` real seconds from `now`

@@ -26,7 +26,12 @@ public final class View {
 
     // MARK: Animatable model values
 
-    public var bounds: Rect { didSet { changed(.bounds(oldValue)) } }
+    public var bounds: Rect {
+        didSet {
+            changed(.bounds(oldValue))
+            if bounds.size != oldValue.size { resizeFillingSubviews() }
+        }
+    }
     /// The anchor point's position in the superview's bounds coordinates (CALayer's position).
     public var center: Point { didSet { changed(.center(oldValue)) } }
     public var alpha: Double { didSet { changed(.alpha(oldValue)) } }
@@ -40,6 +45,9 @@ public final class View {
     /// transforms rotate and scale about. Like CALayer, changing it moves the view, not `center`.
     public var anchorPoint = Point(x: 0.5, y: 0.5)
     public var isHidden = false
+    /// UIKit's flexible width and height at zero margins: the view's frame follows its
+    /// superview's bounds size (containers set it on the views they show full-size).
+    public var autoresizesToFillSuperview = false
     public var cornerRadius: Double = 0
     public var clipsToBounds = false
     public var content: ViewContent? { didSet { contentVersion &+= 1 } }
@@ -142,6 +150,12 @@ public final class View {
         var current = self
         while let parent = current.superview { current = parent }
         return current
+    }
+
+    private func resizeFillingSubviews() {
+        for subview in subviews where subview.autoresizesToFillSuperview {
+            subview.frame = Rect(origin: .zero, size: bounds.size)
+        }
     }
 
     // MARK: Animation bookkeeping

@@ -46,6 +46,7 @@ open class NavigationController: ViewController {
 
     public init(rootViewController: ViewController, name: String = "navigationController") {
         containerView = View(name: "\(name).container")
+        containerView.autoresizesToFillSuperview = true
         super.init(name: name)
         viewControllers = [rootViewController]
         addChild(rootViewController)
@@ -60,6 +61,7 @@ open class NavigationController: ViewController {
         root.addSubview(containerView)
         if let top = topViewController {
             top.view.frame = containerView.bounds
+            top.view.autoresizesToFillSuperview = true
             containerView.addSubview(top.view)
         }
         view = root
@@ -139,8 +141,10 @@ open class NavigationController: ViewController {
         if operation == .pop {
             // The controller below comes back under the popped one before the animator runs.
             to.view.frame = bounds
+            to.view.autoresizesToFillSuperview = true
             containerView.insertSubview(to.view, belowSubview: from.view)
         }
+        to.view.autoresizesToFillSuperview = true  // shown full-size from now on
         let context = TransitionContext(
             containerView: containerView, from: from, to: to, fromView: from.view, toView: to.view,
             isAnimated: animated, isInteractive: interaction?.wantsInteractiveStart ?? false)
@@ -169,6 +173,7 @@ open class NavigationController: ViewController {
         hidden.view.removeFromSuperview()
         if shown.view.superview !== containerView {
             shown.view.frame = containerView.bounds
+            shown.view.autoresizesToFillSuperview = true
             containerView.addSubview(shown.view)
         }
         appearance.end(completed: completed)
@@ -211,6 +216,7 @@ open class NavigationController: ViewController {
             appearance?.begin()
             oldTop?.view.removeFromSuperview()
             newTop.view.frame = containerView.bounds
+            newTop.view.autoresizesToFillSuperview = true
             containerView.addSubview(newTop.view)
             appearance?.end(completed: true)
         }

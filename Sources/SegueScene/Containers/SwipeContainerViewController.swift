@@ -20,6 +20,7 @@ open class SwipeContainerViewController: ViewController {
         self.viewControllers = viewControllers
         self.selectedIndex = viewControllers.indices.contains(selectedIndex) ? selectedIndex : 0
         containerView = View(name: "\(name).container")
+        containerView.autoresizesToFillSuperview = true
         super.init(name: name)
         if let shown = selectedViewController {
             addChild(shown)
@@ -37,6 +38,7 @@ open class SwipeContainerViewController: ViewController {
         root.addSubview(containerView)
         if let shown = selectedViewController {
             shown.view.frame = containerView.bounds
+            shown.view.autoresizesToFillSuperview = true
             containerView.addSubview(shown.view)
         }
         view = root
@@ -101,6 +103,7 @@ open class SwipeContainerViewController: ViewController {
         hidden.view.removeFromSuperview()
         if shown.view.superview !== containerView {
             shown.view.frame = containerView.bounds
+            shown.view.autoresizesToFillSuperview = true
             containerView.addSubview(shown.view)
         }
         appearance.end(completed: completed)

@@ -35,6 +35,7 @@ open class TabBarController: ViewController {
 
     public init(viewControllers: [ViewController] = [], name: String = "tabBarController") {
         containerView = View(name: "\(name).container")
+        containerView.autoresizesToFillSuperview = true
         super.init(name: name)
         replaceControllers(with: viewControllers)
     }
@@ -51,6 +52,7 @@ open class TabBarController: ViewController {
         root.addSubview(containerView)
         if let selected = selectedViewController {
             selected.view.frame = containerView.bounds
+            selected.view.autoresizesToFillSuperview = true
             containerView.addSubview(selected.view)
         }
         view = root
@@ -132,6 +134,7 @@ open class TabBarController: ViewController {
             oldSelected?.view.removeFromSuperview()
             if let newSelected {
                 newSelected.view.frame = containerView.bounds
+                newSelected.view.autoresizesToFillSuperview = true
                 containerView.addSubview(newSelected.view)
             }
             if visible {

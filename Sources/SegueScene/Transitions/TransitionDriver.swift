@@ -17,6 +17,8 @@ public final class TransitionDriver {
     private var timeoutReported = false
     /// Presentations shown now, innermost last.
     private var presentations: [Presentation] = []
+    /// The presentation whose presenting transition runs now (not yet in `presentations`).
+    private var presentingNow: Presentation?
 
     private final class Presentation {
         let presenting: ViewController
@@ -47,7 +49,7 @@ public final class TransitionDriver {
     }
 
     func windowDidResize(to size: Size) {
-        for presentation in presentations {
+        for presentation in presentations + [presentingNow].compactMap({ $0 }) {
             presentation.container.frame = Rect(origin: .zero, size: size)
             presentation.controller?.viewWillTransition(to: size, with: current)
         }
@@ -96,6 +98,7 @@ public final class TransitionDriver {
         let container = View(frame: window.rootView.bounds, name: "transitionContainer")
         window.rootView.addSubview(container)
         let presentation = Presentation(presenting: presenting, presented: presented, container: container, controller: controller)
+        presentingNow = presentation
         controller?.containerView = container
         presenting.presentedViewController = presented
         presented.presentingViewController = presenting
@@ -126,6 +129,7 @@ public final class TransitionDriver {
     ) {
         let (presenting, presented) = (presentation.presenting, presentation.presented)
         presented.isBeingPresented = false
+        presentingNow = nil
         if completed {
             presentations.append(presentation)
             if presentation.presented.modalPresentationStyle == .fullScreen || presentation.controller?.shouldRemovePresentersView == true,

@@ -1,0 +1,203 @@
+import SegueScene
+
+/// Example f (the seed's `CustomPresentationController`): a custom presentation whose
+/// presented view sits in the container's bounds inset by (50, 200) over a black dimming view.
+/// The dimming view is added in `presentationTransitionWillBegin` and fades from alpha 0 to
+/// 0.5 alongside the presentation (through the transition coordinator), fades out alongside
+/// the dismissal, and is removed when the presentation is cancelled or the dismissal
+/// completes. Size changes of the container re-lay out both, alongside the running transition
+/// when there is one.
+///
+/// The presented controller's `modalPresentationStyle` must be `.custom` (see
+/// `DimmingTransitioningDelegate.prepare(_:)`).
+@MainActor
+public final class DimmingPresentationController: PresentationController {
+    /// The chrome behind the presented view (black; its alpha animates).
+    public let dimmingView: View
+    /// The presented view's inset from the container's bounds (the seed's `CGRectInset(frame, 50, 200)`).
+    public let inset: (dx: Double, dy: Double)
+    /// The dimming view's alpha while presented.
+    public let dimmedAlpha: Double
+
+    public init(
+        presentedViewController: ViewController, presenting: ViewController?,
+        inset: (dx: Double, dy: Double) = (50, 200), dimmedAlpha: Double = 0.5
+    ) {
+        self.inset = inset
+        self.dimmedAlpha = dimmedAlpha
+        dimmingView = View(name: "dimmingView")
+        dimmingView.backgroundColor = .black
+        dimmingView.alpha = 0
+        super.init(presentedViewController: presentedViewController, presenting: presenting)
+    }
+
+    /// The presented view's frame in a container of `size`.
+    public func frameOfPresentedView(inContainerOfSize size: Size) -> Rect {
+        Rect(origin: .zero, size: size).insetBy(dx: inset.dx, dy: inset.dy)
+    }
+
+    public override var frameOfPresentedViewInContainerView: Rect {
+        frameOfPresentedView(inContainerOfSize: containerView?.bounds.size ?? .zero)
+    }
+
+    public override func presentationTransitionWillBegin() {
+        guard let containerView else { return }
+        let dimmingView = self.dimmingView, dimmedAlpha = self.dimmedAlpha
+        dimmingView.frame = containerView.bounds
+        dimmingView.alpha = 0
+        // Below everything the animator adds.
+        containerView.insertSubview(dimmingView, at: 0)
+        if let coordinator = presentedViewController.transitionCoordinator {
+            coordinator.animate(alongsideTransition: { _ in dimmingView.alpha = dimmedAlpha })
+        } else {
+            dimmingView.alpha = dimmedAlpha
+        }
+    }
+
+    public override func presentationTransitionDidEnd(_ completed: Bool) {
+        if !completed { dimmingView.removeFromSuperview() }
+    }
+
+    public override func dismissalTransitionWillBegin() {
+        let dimmingView = self.dimmingView
+        if let coordinator = presentedViewController.transitionCoordinator {
+            coordinator.animate(alongsideTransition: { _ in dimmingView.alpha = 0 })
+        } else {
+            dimmingView.alpha = 0
+        }
+    }
+
+    public override func dismissalTransitionDidEnd(_ completed: Bool) {
+        if completed {
+            dimmingView.removeFromSuperview()
+        } else {
+            // Still presented: the dimming is back where it was.
+            dimmingView.alpha = dimmedAlpha
+        }
+    }
+
+    public override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator?) {
+        let dimmingView = self.dimmingView
+        let presentedView = self.presentedView
+        let presentedFrame = frameOfPresentedView(inContainerOfSize: size)
+        let layout = {
+            dimmingView.frame = Rect(origin: .zero, size: size)
+            presentedView?.frame = presentedFrame
+        }
+        if let coordinator {
+            coordinator.animate(alongsideTransition: { _ in layout() })
+        } else {
+            layout()
+        }
+    }
+}
+
+/// Vends example f's objects: a `DimmingPresentationController`, a `FadePresentAnimator` for
+/// both directions and, for one transition each, an interaction controller.
+@MainActor
+public final class DimmingTransitioningDelegate: ViewControllerTransitioningDelegate {
+    public let animator: FadePresentAnimator
+    public let inset: (dx: Double, dy: Double)
+    public let dimmedAlpha: Double
+    /// Vended for the next presentation only.
+    public var presentationInteraction: (any ViewControllerInteractiveTransitioning)?
+    /// Vended for the next dismissal only.
+    public var dismissalInteraction: (any ViewControllerInteractiveTransitioning)?
+    /// The presentation controller of the last presentation.
+    public private(set) weak var presentationController: DimmingPresentationController?
+
+    public init(animator: FadePresentAnimator = FadePresentAnimator(), inset: (dx: Double, dy: Double) = (50, 200), dimmedAlpha: Double = 0.5) {
+        self.animator = animator
+        self.inset = inset
+        self.dimmedAlpha = dimmedAlpha
+    }
+
+    /// Makes `presented` use this delegate: `.custom` style (required for a presentation
+    /// controller) and `transitioningDelegate` (weak: keep the delegate alive).
+    public func prepare(_ presented: ViewController) {
+        presented.modalPresentationStyle = .custom
+        presented.transitioningDelegate = self
+    }
+
+    public func presentationController(
+        forPresented presented: ViewController, presenting: ViewController?, source: ViewController
+    ) -> PresentationController? {
+        let controller = DimmingPresentationController(
+            presentedViewController: presented, presenting: presenting, inset: inset, dimmedAlpha: dimmedAlpha)
+        presentationController = controller
+        return controller
+    }
+
+    public func animationController(
+        forPresented presented: ViewController, presenting: ViewController, source: ViewController
+    ) -> (any ViewControllerAnimatedTransitioning)? { animator }
+
+    public func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+        animator
+    }
+
+    public func interactionControllerForPresentation(
+        using animator: any ViewControllerAnimatedTransitioning
+    ) -> (any ViewControllerInteractiveTransitioning)? {
+        defer { presentationInteraction = nil }
+        return presentationInteraction
+    }
+
+    public func interactionControllerForDismissal(
+        using animator: any ViewControllerAnimatedTransitioning
+    ) -> (any ViewControllerInteractiveTransitioning)? {
+        defer { dismissalInteraction = nil }
+        return dismissalInteraction
+    }
+}
+
+/// A plain fade for presented views (example f's animator): presenting, the "to" view is put
+/// at its final frame and fades from alpha 0 to 1; dismissing, the "from" view fades to 0.
+/// Ease-in-out, like the coordinator's alongside animations, so chrome and view keep pace.
+@MainActor
+public final class FadePresentAnimator: ViewControllerAnimatedTransitioning {
+    public let duration: Double
+
+    public init(duration: Double = 0.5) { self.duration = max(0, duration) }
+
+    public func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { duration }
+
+    public func animateTransition(using context: any ViewControllerContextTransitioning) {
+        let container = context.containerView
+        let duration = transitionDuration(using: context)
+        if context.isPresentingTransition {
+            guard let toController = context.viewController(forKey: .to), let toView = context.view(forKey: .to) else {
+                return context.completeTransition(!context.transitionWasCancelled)
+            }
+            let originalFrame = toView.frame, originalAlpha = toView.alpha
+            container.addSubview(toView)
+            toView.frame = context.finalFrame(for: toController)
+            toView.alpha = 0
+            View.animate(withDuration: duration, options: .curveEaseInOut, animations: {
+                toView.alpha = originalAlpha
+            }, completion: { _ in
+                let success = !context.transitionWasCancelled
+                if !success {
+                    toView.alpha = originalAlpha
+                    toView.frame = originalFrame
+                    toView.removeFromSuperview()
+                }
+                context.completeTransition(success)
+            })
+        } else {
+            guard let fromView = context.view(forKey: .from) else {
+                return context.completeTransition(!context.transitionWasCancelled)
+            }
+            let originalAlpha = fromView.alpha
+            View.animate(withDuration: duration, options: .curveEaseInOut, animations: {
+                fromView.alpha = 0
+            }, completion: { _ in
+                let success = !context.transitionWasCancelled
+                // Restored either way: removed views keep their alpha for the next presentation.
+                fromView.alpha = originalAlpha
+                if success { fromView.removeFromSuperview() }
+                context.completeTransition(success)
+            })
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import SegueScene
+
+/// Example i (AppCoda's `MenuTransitionManager`): one object that is both the transitioning
+/// delegate and the animator. Presenting, the menu (the presented view) is put at its final
+/// frame and a snapshot of the source (the presenting controller's view, `snapshotView()`)
+/// is put over it, then slides down by the menu's height (`menuHeightFraction` of the
+/// container) to reveal the menu. The snapshot stays, standing in for the source, while the
+/// menu is shown; tapping it dismisses (`handleTap(at:in:)` or `dismissByTappingSnapshot()`,
+/// since gestures are wired elsewhere). Dismissing, the snapshot slides back up and is removed.
+///
+/// The animator finds the snapshot in the context's container (by `snapshotTag`); it keeps no
+/// state about a running transition.
+@MainActor
+public final class DropDownMenuTransition: ViewControllerTransitioningDelegate, ViewControllerAnimatedTransitioning {
+    /// The snapshot's tag in the container.
+    public static let snapshotTag = 0x5E6E_D0D0
+
+    public let duration: Double
+    /// How far the snapshot drops, as a fraction of the container's height (the menu's height).
+    public let menuHeightFraction: Double
+    public let options: AnimationOptions
+    /// Vended for the next presentation only.
+    public var presentationInteraction: (any ViewControllerInteractiveTransitioning)?
+    /// Vended for the next dismissal only.
+    public var dismissalInteraction: (any ViewControllerInteractiveTransitioning)?
+    /// The menu this object last presented (weak), for tap-to-dismiss.
+    public private(set) weak var menuViewController: ViewController?
+
+    public init(duration: Double = 0.5, menuHeightFraction: Double = 0.6, options: AnimationOptions = .curveEaseInOut) {
+        self.duration = max(0, duration)
+        self.menuHeightFraction = min(max(menuHeightFraction, 0), 1)
+        self.options = options
+    }
+
+    /// Makes `menu` use this object as its transitioning delegate (weak: keep this alive).
+    public func prepare(_ menu: ViewController) {
+        menu.transitioningDelegate = self
+        menuViewController = menu
+    }
+
+    /// How far the snapshot drops in `container`.
+    public func dropDistance(in container: View) -> Double { menuHeightFraction * container.bounds.height }
+
+    // MARK: Tap to dismiss
+
+    /// Dismisses the presented menu, as a tap on the snapshot does. Ignored while a transition
+    /// runs or when the menu is not presented; returns whether a dismissal was requested.
+    @discardableResult
+    public func dismissByTappingSnapshot(animated: Bool = true) -> Bool {
+        guard let menu = menuViewController, let presenting = menu.presentingViewController,
+            presenting.presentedViewController === menu, menu.transitionCoordinator == nil
+        else { return false }
+        menu.dismiss(animated: animated)
+        return true
+    }
+
+    /// A tap (a press and release) at `point` in `window` coordinates: dismisses the menu when
+    /// it lands on the snapshot. Returns whether it did.
+    @discardableResult
+    public func handleTap(at point: Point, in window: Window) -> Bool {
+        guard let menu = menuViewController, let container = menu.view.superview,
+            let snapshot = Self.snapshot(in: container),
+            let hit = PointerDispatcher(root: window.rootView).hitTest(point), hit.isDescendant(of: snapshot)
+        else { return false }
+        return dismissByTappingSnapshot()
+    }
+
+    /// The snapshot in `container`, if one is there.
+    public static func snapshot(in container: View) -> View? {
+        container.subviews.last { $0.tag == snapshotTag }
+    }
+
+    // MARK: Delegate
+
+    public func animationController(
+        forPresented presented: ViewController, presenting: ViewController, source: ViewController
+    ) -> (any ViewControllerAnimatedTransitioning)? {
+        menuViewController = presented
+        return self
+    }
+
+    public func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { self }
+
+    public func interactionControllerForPresentation(
+        using animator: any ViewControllerAnimatedTransitioning
+    ) -> (any ViewControllerInteractiveTransitioning)? {
+        defer { presentationInteraction = nil }
+        return presentationInteraction
+    }
+
+    public func interactionControllerForDismissal(
+        using animator: any ViewControllerAnimatedTransitioning
+    ) -> (any ViewControllerInteractiveTransitioning)? {
+        defer { dismissalInteraction = nil }
+        return dismissalInteraction
+    }
+
+    // MARK: Animator
+
+    public func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { duration }
+
+    public func animateTransition(using context: any ViewControllerContextTransitioning) {
+        if context.isPresentingTransition { present(context) } else { dismiss(context) }
+    }
+
+    /// A snapshot of `source` placed over it in `container` (a plain view of its colour when no
+    /// snapshot can be made; the reason is reported by `snapshotView`).
+    private func makeSnapshot(of source: View, in container: View) -> View {
+        let frame = source.convert(source.bounds, to: container) ?? source.frame
+        let snapshot = source.snapshotView() ?? {
+            let stand = View(name: "\(source.name).snapshot")
+            stand.backgroundColor = source.backgroundColor
+            return stand
+        }()
+        snapshot.frame = frame
+        snapshot.tag = Self.snapshotTag
+        return snapshot
+    }
+
+    private func present(_ context: any ViewControllerContextTransitioning) {
+        let container = context.containerView
+        guard let menuController = context.viewController(forKey: .to), let menuView = context.view(forKey: .to),
+            let sourceController = context.viewController(forKey: .from)
+        else { return context.completeTransition(!context.transitionWasCancelled) }
+        // The source's view is in the transition (full screen) or stays behind it (custom).
+        let source = context.view(forKey: .from) ?? sourceController.view
+        let originalFrame = menuView.frame
+        container.addSubview(menuView)
+        menuView.frame = context.finalFrame(for: menuController)
+        let snapshot = makeSnapshot(of: source, in: container)
+        container.addSubview(snapshot)
+        let drop = dropDistance(in: container)
+        View.animate(withDuration: transitionDuration(using: context), options: options, animations: {
+            snapshot.transform = Transform3D(translationX: 0, y: drop, z: 0)
+        }, completion: { _ in
+            let success = !context.transitionWasCancelled
+            if !success {
+                snapshot.removeFromSuperview()
+                menuView.frame = originalFrame
+                menuView.removeFromSuperview()
+            }
+            context.completeTransition(success)
+        })
+    }
+
+    private func dismiss(_ context: any ViewControllerContextTransitioning) {
+        let container = context.containerView
+        guard let menuView = context.view(forKey: .from) else { return context.completeTransition(!context.transitionWasCancelled) }
+        let snapshot: View
+        if let existing = Self.snapshot(in: container) {
+            snapshot = existing
+        } else if let sourceController = context.viewController(forKey: .to) {
+            // No snapshot left (the menu was presented some other way): make one, dropped.
+            snapshot = makeSnapshot(of: context.view(forKey: .to) ?? sourceController.view, in: container)
+            snapshot.transform = Transform3D(translationX: 0, y: dropDistance(in: container), z: 0)
+            container.addSubview(snapshot)
+        } else {
+            return context.completeTransition(!context.transitionWasCancelled)
+        }
+        let start = snapshot.transform
+        View.animate(withDuration: transitionDuration(using: context), options: options, animations: {
+            snapshot.transform = .identity
+        }, completion: { _ in
+            let success = !context.transitionWasCancelled
+            if success {
+                snapshot.removeFromSuperview()
+                menuView.removeFromSuperview()
+            } else {
+                snapshot.transform = start
+            }
+            context.completeTransition(success)
+        })
+    }
+}
