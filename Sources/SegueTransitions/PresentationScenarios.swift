@@ -1,0 +1,56 @@
+import SegueAnimation
+import SegueScene
+
+extension TransitionScenario {
+    /// Scenarios of the presentation examples a, b, f and i.
+    static var presentationScenarios: [TransitionScenario] { [diagonal, slideUpSpring, slideDownSpring, dimming, dropDownMenu] }
+
+    private static func present(_ from: ViewController, _ to: ViewController, animator: any ViewControllerAnimatedTransitioning) {
+        let delegate = FixedTransitioningDelegate(present: animator, dismiss: animator)
+        ScenarioRetainer.keep(delegate)
+        to.transitioningDelegate = delegate
+        from.present(to, animated: true)
+    }
+
+    static let diagonal = TransitionScenario(
+        name: "diagonal-present",
+        summary: "example a: the presented screen slides in from the bottom-right corner (0.5 s)",
+        duration: 0.5
+    ) { _, from, to in present(from, to, animator: DiagonalPresentAnimator()) }
+
+    static let slideUpSpring = TransitionScenario(
+        name: "slide-up-spring",
+        summary: "example b: the presented screen springs up from below (2.5 s, damping 0.5), the presenter dims to 0.5",
+        duration: 2.5
+    ) { _, from, to in present(from, to, animator: SlideUpSpringPresentAnimator()) }
+
+    static let slideDownSpring = TransitionScenario(
+        name: "slide-down-spring",
+        summary: "example b, variant: the presented screen springs down from above",
+        duration: 2.5
+    ) { _, from, to in present(from, to, animator: SlideUpSpringPresentAnimator(fromAbove: true)) }
+
+    static let dimming = TransitionScenario(
+        name: "dimming-presentation",
+        summary: "example f: custom presentation inset by (50, 200) of 320x480, scaled to the frame, over a dimming view (0.5 s)",
+        duration: 0.5
+    ) { window, from, to in
+        // The seed's inset (50, 200) is for a 320x480 screen; keep its proportions at any size.
+        let size = window.rootView.bounds.size
+        let delegate = DimmingTransitioningDelegate(inset: (dx: 50 * size.width / 320, dy: 200 * size.height / 480))
+        ScenarioRetainer.keep(delegate)
+        delegate.prepare(to)
+        from.present(to, animated: true)
+    }
+
+    static let dropDownMenu = TransitionScenario(
+        name: "drop-down-menu",
+        summary: "example i: a snapshot of the screen slides down to reveal the menu behind it (0.5 s)",
+        duration: 0.5
+    ) { _, from, to in
+        let transition = DropDownMenuTransition()
+        ScenarioRetainer.keep(transition)
+        transition.prepare(to)
+        from.present(to, animated: true)
+    }
+}
