@@ -5,6 +5,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import SeguePlatform
+import SegueTransitions
 
 /// A window that plays a transition back and forth; press and drag horizontally to scrub
 /// (the pointer's x picks the progress), release to continue from there; Escape closes it.
@@ -22,6 +23,26 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Close the window after this many seconds (for scripted runs).") var seconds: Double?
     @Flag(help: "Print pointer-driven progress changes on stdout (for scripted runs).") var traceScrub = false
 
+    @MainActor
+    private func playScenario(_ fromImage: RGBAImage, _ toImage: RGBAImage) throws {
+        guard let scenario = TransitionScenario.named(effect) else {
+            throw ValidationError("unknown effect '\(effect)'; see `segue render --list`")
+        }
+        let window = try GLFWWindowContext(title: "Segue — \(scenario.name)", width: size.width, height: size.height)
+        defer { window.release() }
+        let device = try GLDevice(context: window)
+        defer { device.release() }
+        let drawable = window.drawableSize ?? (size.width, size.height)
+        print("Playing \(scenario.name) on \(device.renderer). Drag horizontally to scrub; Escape closes the window.")
+        fflush(nil)
+        try ScenarioPlayer(
+            scenario: scenario,
+            fromImage: fromImage.scaledToCover(width: drawable.width, height: drawable.height),
+            toImage: toImage.scaledToCover(width: drawable.width, height: drawable.height),
+            window: window, device: device, trace: { trace($0) }
+        ).run(closeAfter: seconds)
+    }
+
     private func trace(_ line: String) {
         guard traceScrub else { return }
         print(line)
@@ -29,11 +50,13 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let entry = EffectCatalog.entry(named: effect) else {
-            throw ValidationError("unknown effect '\(effect)'")
-        }
         let fromImage = try from.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
         let toImage = try to.map { try PNGCodec.read(path: $0) } ?? SampleImages.to(width: size.width, height: size.height)
+        guard let entry = EffectCatalog.entry(named: effect) else {
+            // A built-in view-controller transition (the seeds' examples).
+            try MainActor.assumeIsolated { try playScenario(fromImage, toImage) }
+            return
+        }
 
         let window = try GLFWWindowContext(title: "Segue — \(entry.name)", width: size.width, height: size.height)
         defer { window.release() }

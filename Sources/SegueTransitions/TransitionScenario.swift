@@ -70,6 +70,9 @@ extension TransitionScenario {
 
     public static func named(_ name: String) -> TransitionScenario? { all.first { $0.name == name } }
 
+    /// Lets go of the delegates that scenarios started so far keep alive (before replaying one).
+    public static func releaseRetainedObjects() { ScenarioRetainer.objects.removeAll() }
+
     /// Example h: objc.io's GPU animator as a presentation.
     static let pixelDissolvePresent = TransitionScenario(
         name: "pixel-dissolve-present",
