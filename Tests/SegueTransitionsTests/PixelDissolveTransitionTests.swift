@@ -98,11 +98,13 @@ struct PixelDissolveTransitionTests {
         var presented = false
         rig.home.present(rig.detail, animated: true) { presented = true }
         let before = rig.device.counters
+        TransitionsGoldenImage.check(try rig.frame(at: 0), named: "pixel-dissolve-present-0", maxDifference: 1, meanDifference: 0.05)
         for (step, progress) in [0.25, 0.5, 0.75].enumerated() {
             let image = try rig.frame(at: rig.clock.tick())
             let expected = try Self.reference(rig, from: fromScreen, to: toScreen, progress: Float(progress))
             // Same chain on the same snapshots: only the blend's rounding may differ.
             #expect(RGBAImage.maxDifference(image, expected) <= 1, "step \(step) at progress \(progress)")
+            TransitionsGoldenImage.check(image, named: "pixel-dissolve-present-\(step + 1)", maxDifference: 1, meanDifference: 0.05)
         }
         let framesUsed = rig.device.counters.since(before)
         #expect(framesUsed.shaderCompiles == 0, "the chain compiled when the transition started, not per frame")
@@ -110,6 +112,7 @@ struct PixelDissolveTransitionTests {
         let last = try rig.frame(at: rig.clock.tick())
         #expect(presented)
         #expect(RGBAImage.maxDifference(last, toScreen) <= 1)
+        TransitionsGoldenImage.check(last, named: "pixel-dissolve-present-4", maxDifference: 1, meanDifference: 0.05)
         #expect(rig.home.presentedViewController === rig.detail)
         #expect(rig.detail.view.superview != nil && !rig.detail.view.isHidden)
         #expect(TransitionDiagnostics.shared.messages.isEmpty)
