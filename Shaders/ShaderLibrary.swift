@@ -13,10 +13,29 @@ public enum ShaderLibrary {
     /// Helpers every generated effect program includes (source sampling, coordinates).
     public static let effectPrelude = text(PackageResources.effect_prelude_glsl)
 
+    /// `segue_blend_*`: the 25 blend modes of `BlendFilter`.
+    public static let blendModes = text(PackageResources.blend_modes_glsl)
     /// A view as a transformed quad (compositor).
     public static let viewVertex = text(PackageResources.view_vert)
     /// A view's background, content, corners and alpha (compositor).
     public static let viewFragment = text(PackageResources.view_frag)
+
+    /// Hosts a gl-transitions-format transition: progress, ratio, getFromColor, getToColor.
+    public static let glTransitionPrelude = text(PackageResources.gl_transition_prelude_glsl)
+    /// Follows the transition's code: `main`.
+    public static let glTransitionMain = text(PackageResources.gl_transition_main_glsl)
+
+    /// The built-in transitions written in the gl-transitions format (Shaders/glsl/transition_*.glsl).
+    public static let glTransitions: [(name: String, source: String)] = [
+        ("fade", text(PackageResources.transition_fade_glsl)),
+        ("fadecolor", text(PackageResources.transition_fadecolor_glsl)),
+        ("fadegrays", text(PackageResources.transition_fadegrays_glsl)),
+        ("wipe", text(PackageResources.transition_wipe_glsl)),
+        ("slide", text(PackageResources.transition_slide_glsl)),
+        ("circle", text(PackageResources.transition_circle_glsl)),
+        ("radial", text(PackageResources.transition_radial_glsl)),
+        ("pixelize", text(PackageResources.transition_pixelize_glsl)),
+    ]
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

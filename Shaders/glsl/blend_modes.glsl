@@ -1,0 +1,1 @@
+// Blend modes (being written).

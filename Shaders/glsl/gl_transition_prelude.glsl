@@ -1,0 +1,30 @@
+// Hosts a transition written in the gl-transitions format: it defines `progress`, `ratio`,
+// `getFromColor` and `getToColor`, then the file's own code follows, then `main`.
+// uv has its origin at the bottom left, as in gl-transitions; Segue's images are stored top
+// row first, so the lookups flip v.
+uniform float progress;
+uniform float ratio;                 // output width / height
+uniform sampler2D segue_from;
+uniform sampler2D segue_to;
+uniform vec4 segue_target;           // (width, height, flip, resize mode)
+uniform vec2 segue_ratios;           // (from width / height, to width / height)
+out vec4 segue_fragColor;
+
+// Maps output uv to a picture's uv for the resize mode: 0 cover, 1 contain, 2 stretch.
+// Outside a contained picture the colour is transparent black.
+vec2 segue_resize(vec2 uv, float pictureRatio) {
+    float mode = segue_target.w;
+    if (mode > 1.5) return uv;
+    float r = ratio / pictureRatio;
+    vec2 scale = (mode < 0.5) == (r > 1.0) ? vec2(1.0, 1.0 / r) : vec2(r, 1.0);
+    return (uv - 0.5) * scale + 0.5;
+}
+
+vec4 segue_lookup(sampler2D image, vec2 uv, float pictureRatio) {
+    vec2 p = segue_resize(uv, pictureRatio);
+    if (p.x < 0.0 || p.x > 1.0 || p.y < 0.0 || p.y > 1.0) return vec4(0.0);
+    return texture(image, vec2(p.x, 1.0 - p.y));
+}
+
+vec4 getFromColor(vec2 uv) { return segue_lookup(segue_from, uv, segue_ratios.x); }
+vec4 getToColor(vec2 uv) { return segue_lookup(segue_to, uv, segue_ratios.y); }
