@@ -237,6 +237,30 @@ public enum GL {
     public static func uniformMatrix4(_ location: Int32, _ values: UnsafePointer<Float>) {
         epoxy_glUniformMatrix4fv(location, 1, 0, values)
     }
+    /// An int, ivec2, ivec3 or ivec4 uniform (also bool vectors, as 0/1).
+    public static func uniformInts(_ location: Int32, _ values: [Int32]) {
+        values.withUnsafeBufferPointer { p in
+            switch values.count {
+            case 1: epoxy_glUniform1iv(location, 1, p.baseAddress)
+            case 2: epoxy_glUniform2iv(location, 1, p.baseAddress)
+            case 3: epoxy_glUniform3iv(location, 1, p.baseAddress)
+            case 4: epoxy_glUniform4iv(location, 1, p.baseAddress)
+            default: break
+            }
+        }
+    }
+    /// A mat2, mat3 or mat4 uniform from column-major floats (GLSL's order).
+    public static func uniformMatrix(_ location: Int32, dimension: Int, _ values: [Float]) {
+        guard values.count == dimension * dimension else { return }
+        values.withUnsafeBufferPointer { p in
+            switch dimension {
+            case 2: epoxy_glUniformMatrix2fv(location, 1, 0, p.baseAddress)
+            case 3: epoxy_glUniformMatrix3fv(location, 1, 0, p.baseAddress)
+            case 4: epoxy_glUniformMatrix4fv(location, 1, 0, p.baseAddress)
+            default: break
+            }
+        }
+    }
     public static func uniform4f(_ location: Int32, _ x: Float, _ y: Float, _ z: Float, _ w: Float) {
         epoxy_glUniform4f(location, x, y, z, w)
     }

@@ -1,0 +1,95 @@
+import Synchronization
+
+/// Why a gl-transition file, or a value given for one of its parameters, was refused.
+/// `file` is the transition's name (see `GLTransitionSource.name`); `line` is 1-based.
+public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
+    case missingTransitionFunction(file: String)
+    /// Declaring `main`, `progress`, `ratio`, `getFromColor`, `getToColor`, or a name starting with `segue_` / `gl_`.
+    case forbiddenName(file: String, line: Int, name: String)
+    /// A default comment whose value does not fit the parameter's type (wrong type, arity or syntax).
+    case badDefault(file: String, line: Int, parameter: String, reason: String)
+    case unknownParameter(file: String, name: String, known: [String])
+    case wrongValue(file: String, parameter: String, expected: GLTransitionValueType, reason: String)
+    /// A uniform this format cannot carry: arrays, structs, unknown types, initializers, blocks.
+    case unsupportedDeclaration(file: String, line: Int, text: String)
+
+    /// `file:line: message.`, followed by the offending source line when the error came from parsing.
+    public var description: String {
+        let message: String
+        switch self {
+        case .missingTransitionFunction(let file):
+            message = "\(file): no `vec4 transition(vec2 uv)` function is defined; every gl-transition must define one."
+        case .forbiddenName(let file, let line, let name):
+            message = "\(file):\(line): `\(name)` must not be declared here, because \(Self.whyForbidden(name))."
+        case .badDefault(let file, let line, let parameter, let reason):
+            message = "\(file):\(line): the default of parameter `\(parameter)` is wrong: \(reason)."
+        case .unknownParameter(let file, let name, let known):
+            let list = known.isEmpty
+                ? "this transition has no parameters"
+                : "its parameters are \(known.map { "`\($0)`" }.joined(separator: ", "))"
+            message = "\(file): there is no parameter named `\(name)`; \(list)."
+        case .wrongValue(let file, let parameter, let expected, let reason):
+            message = "\(file): the value for parameter `\(parameter)` (\(gltWithArticle(expected.rawValue))) is wrong: \(reason)."
+        case .unsupportedDeclaration(let file, let line, let text):
+            message = "\(file):\(line): `\(text)` is not supported; parameters must be single uniforms of type "
+                + "float, int, bool, vec2-4, ivec2-4, bvec2-4, mat2-4 or sampler2D, without arrays or initializers."
+        }
+        guard let excerpt = GLTransitionErrorExcerpts.excerpt(for: self) else { return message }
+        return message + "\n    " + excerpt
+    }
+
+    static func whyForbidden(_ name: String) -> String {
+        switch name {
+        case "main": "the host supplies main()"
+        case "progress", "ratio": "the host supplies the `\(name)` uniform"
+        case "getFromColor", "getToColor": "the host defines \(name)()"
+        default: "names starting with `segue_` or `gl_` are reserved"
+        }
+    }
+
+    /// The line an error points at, if it has one.
+    var line: Int? {
+        switch self {
+        case .forbiddenName(_, let line, _), .badDefault(_, let line, _, _), .unsupportedDeclaration(_, let line, _): line
+        default: nil
+        }
+    }
+}
+
+/// The source lines of errors thrown by `GLTransitionSource.parse`.
+///
+/// The error cases carry no source text, yet their descriptions should show the offending line. Parsing
+/// records that line here, keyed by the whole error value, just before throwing; `description` looks it up.
+/// An equal error made by hand therefore shows the same line, which is the line that error is about.
+enum GLTransitionErrorExcerpts {
+    private static let excerpts = Mutex<[String: String]>([:])
+    private static let capacity = 256
+
+    static func record(_ error: GLTransitionError, source: String) {
+        guard let line = error.line, line >= 1 else { return }
+        // By bytes: in Swift "\r\n" is one Character, so splitting the String on "\n" would miss it.
+        let lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard line <= lines.count else { return }
+        let text = lines[line - 1].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let trimmed = String(decoding: text.last == UInt8(ascii: "\r") ? text.dropLast() : text, as: UTF8.self)
+        guard !trimmed.isEmpty else { return }
+        excerpts.withLock { table in
+            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
+            table[key(error)] = trimmed
+        }
+    }
+
+    static func excerpt(for error: GLTransitionError) -> String? {
+        guard error.line != nil else { return nil }
+        return excerpts.withLock { $0[key(error)] }
+    }
+
+    private static func key(_ error: GLTransitionError) -> String {
+        switch error {
+        case .forbiddenName(let file, let line, let name): "f\u{0}\(file)\u{0}\(line)\u{0}\(name)"
+        case .badDefault(let file, let line, let parameter, let reason): "b\u{0}\(file)\u{0}\(line)\u{0}\(parameter)\u{0}\(reason)"
+        case .unsupportedDeclaration(let file, let line, let text): "u\u{0}\(file)\u{0}\(line)\u{0}\(text)"
+        default: ""
+        }
+    }
+}

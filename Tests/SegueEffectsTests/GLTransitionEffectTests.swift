@@ -1,0 +1,85 @@
+import SegueEffects
+import SegueGL
+import SegueImage
+import SegueShaders
+import Testing
+
+/// Transitions in the gl-transitions format, hosted on headless GL.
+@Suite("gl-transitions host (headless GL)")
+struct GLTransitionEffectTests {
+    @Test(arguments: ShaderLibrary.glTransitions.map(\.name))
+    func everyBuiltInPassesValidation(name: String) throws {
+        try withDevice { device in
+            let text = try #require(ShaderLibrary.glTransitions.first { $0.name == name }?.source)
+            let report = GLTransitionValidator.validate(text: text, name: name, device: device)
+            #expect(report.errors.isEmpty, "\(report.errors)")
+            #expect(report.warnings.isEmpty, "\(report.warnings)")
+        }
+    }
+
+    @Test func compileErrorsNameTheFileAndItsLine() throws {
+        try withDevice { device in
+            let text = """
+                uniform float amount; // = 0.5
+                vec4 transition(vec2 uv) {
+                    return mix(getFromColor(uv), getToColor(uv), progress * undefinedThing);
+                }
+                """
+            let report = GLTransitionValidator.validate(text: text, name: "broken.glsl", device: device)
+            #expect(report.errors.count == 1)
+            #expect(report.errors.first?.hasPrefix("broken.glsl:3:") == true, "\(report.errors)")
+            #expect(report.errors.first?.contains("undefinedThing") == true)
+            #expect(report.warnings == ["broken.glsl: parameter 'amount' is declared but never used"])
+        }
+    }
+
+    @Test func endsThatShowTheWrongPictureFailValidation() throws {
+        try withDevice { device in
+            let text = "vec4 transition(vec2 uv) { return getToColor(uv); }\n"
+            let report = GLTransitionValidator.validate(text: text, name: "wrong.glsl", device: device)
+            #expect(report.errors.contains { $0.contains("progress 0 must show only the first picture") })
+            let single = "vec4 transition(vec2 uv) { return progress < 0.01 ? getFromColor(uv) : progress > 0.99 ? getToColor(uv) : vec4(1.0); }\n"
+            #expect(GLTransitionValidator.validate(text: single, name: "flat.glsl", device: device).errors.contains { $0.contains("single colour") })
+        }
+    }
+
+    @Test func parametersAreSetFromSwiftWithTypes() throws {
+        try withDevice { device in
+            let text = try #require(ShaderLibrary.glTransitions.first { $0.name == "fadecolor" }?.source)
+            let source = try GLTransitionSource.parse(text, name: "fadecolor")
+            let (w, h) = (32, 24)
+            let from = try device.makeTexture(image: SampleImages.from(width: w, height: h), filter: .linear)
+            let to = try device.makeTexture(image: SampleImages.to(width: w, height: h), filter: .linear)
+            let target = try device.makeOffscreenTarget(width: w, height: h)
+            let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to)
+            try effect.setParameter("color", .floats([1, 1, 1]))
+            effect.progress = 0.5
+            try effect.render(into: target)
+            // Half way through white with colorPhase 0.4: the picture is (nearly) white.
+            let pixel = try target.readImage()[w / 2, h / 2]
+            #expect(pixel.x > 240 && pixel.y > 240 && pixel.z > 240, "\(pixel)")
+            #expect(throws: GLTransitionError.self) { try effect.setParameter("nope", .floats([1])) }
+            #expect(throws: GLTransitionError.self) { try effect.setParameter("color", .floats([1, 1])) }
+            target.release(); from.release(); to.release()
+        }
+    }
+
+    @Test func resizeModesCoverContainStretch() throws {
+        try withDevice { device in
+            // A 2:1 target showing a square picture: contain leaves bars, cover fills, stretch fills.
+            let source = try GLTransitionSource.parse("vec4 transition(vec2 uv) { return getFromColor(uv); }\n", name: "show")
+            let square = try device.makeTexture(image: RGBAImage(width: 16, height: 16, fill: SIMD4(255, 0, 0, 255)), filter: .linear)
+            let target = try device.makeOffscreenTarget(width: 64, height: 32)
+            let effect = try GLTransitionEffect(device: device, source: source, from: square, to: square, resizeMode: .contain)
+            try effect.render(into: target)
+            #expect(try target.readImage()[2, 16] == SIMD4(0, 0, 0, 0), "contain: transparent bars at the sides")
+            #expect(try target.readImage()[32, 16] == SIMD4(255, 0, 0, 255))
+            for mode in [GLTransitionEffect.ResizeMode.cover, .stretch] {
+                effect.resizeMode = mode
+                try effect.render(into: target)
+                #expect(try target.readImage()[2, 16] == SIMD4(255, 0, 0, 255), "\(mode) fills")
+            }
+            target.release(); square.release()
+        }
+    }
+}
