@@ -21,6 +21,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png).") var out = "out/render"
     @Option(help: "fused (one generated shader) or onePassPerFilter (the reference path).")
     var mode: ExecutionMode = .fused
+    @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable), e.g. steps=30 or center=0.5,0.5.")
+    var parameters: [String] = []
+    @Option(help: "How pictures fit a gl-transitions effect: cover, contain or stretch.")
+    var resize: GLTransitionEffect.ResizeMode = .cover
     @Flag(help: "List the effects and their parameters, then exit.") var list = false
     @Flag(help: "Print nothing but errors.") var quiet = false
 
@@ -29,7 +33,8 @@ struct RenderCommand: ParsableCommand {
         guard from != nil, to != nil else { throw ValidationError("--from and --to are required") }
         guard (1...10_000).contains(frames) else { throw ValidationError("--frames must be 1...10000, not \(frames)") }
         let known = MainActor.assumeIsolated { EffectCatalog.entries.map(\.name) + TransitionScenario.all.map(\.name) }
-        guard known.contains(effect) else {
+            + GLTransitionCatalog.builtInNames
+        guard known.contains(effect) || effect.hasSuffix(".glsl") else {
             throw ValidationError("unknown effect '\(effect)'; known: " + known.joined(separator: ", "))
         }
     }
@@ -37,6 +42,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         if list {
             print(EffectCatalog.listing)
+            print(GLTransitionCatalog.builtInListing)
             print(MainActor.assumeIsolated {
                 TransitionScenario.all.map { "\($0.name)  \($0.summary)" }.joined(separator: "\n")
             })
@@ -47,7 +53,12 @@ struct RenderCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\rrendering \(effect): frame \(done)/\(total)".utf8))
             if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
         }
-        guard let entry = EffectCatalog.entry(named: effect) else {
+        let glEntry = GLTransitionCatalog.isTransition(effect)
+            ? try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize) : nil
+        if !parameters.isEmpty && glEntry == nil {
+            throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
+        }
+        guard let entry = glEntry ?? EffectCatalog.entry(named: effect) else {
             // A view-controller transition (the seeds' examples) rather than a filter effect.
             let written = try MainActor.assumeIsolated { () throws -> TransitionExport.Result in
                 guard let scenario = TransitionScenario.named(effect) else { throw ValidationError("unknown effect '\(effect)'") }
