@@ -35,6 +35,17 @@ public enum ShaderLibrary {
         ("circle", text(PackageResources.transition_circle_glsl)),
         ("radial", text(PackageResources.transition_radial_glsl)),
         ("pixelize", text(PackageResources.transition_pixelize_glsl)),
+        ("noisedissolve", text(PackageResources.transition_noisedissolve_glsl)),
+        ("slices", text(PackageResources.transition_slices_glsl)),
+        ("squeeze", text(PackageResources.transition_squeeze_glsl)),
+        ("zoomin", text(PackageResources.transition_zoomin_glsl)),
+        ("hblur", text(PackageResources.transition_hblur_glsl)),
+        ("crop", text(PackageResources.transition_crop_glsl)),
+        ("barn", text(PackageResources.transition_barn_glsl)),
+        ("pixellate", text(PackageResources.transition_pixellate_glsl)),
+        ("polarpixellate", text(PackageResources.transition_polarpixellate_glsl)),
+        ("pixellatearound", text(PackageResources.transition_pixellatearound_glsl)),
+        ("halftone", text(PackageResources.transition_halftone_glsl)),
     ]
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -7,7 +7,7 @@ import SegueShaders
 /// Transitions in the gl-transitions format for `segue render`: a built-in by name
 /// (`fade`, `wipe`, …) or a file (`path/to/x.glsl`), with `--param name=value` settings.
 enum GLTransitionCatalog {
-    static var builtInNames: [String] { ShaderLibrary.glTransitions.map(\.name) }
+    static var builtInNames: [String] { GLTransitionLibrary.entries.map(\.name) }
 
     static func isTransition(_ effect: String) -> Bool { effect.hasSuffix(".glsl") || builtInNames.contains(effect) }
 
@@ -15,8 +15,10 @@ enum GLTransitionCatalog {
     static func entry(for effect: String, parameters: [String], resize: GLTransitionEffect.ResizeMode) throws -> EffectCatalog.Entry {
         let text: String
         let name: String
-        if let builtIn = ShaderLibrary.glTransitions.first(where: { $0.name == effect }) {
+        var settings = parameters
+        if let builtIn = GLTransitionLibrary.entry(named: effect) {
             (text, name) = (builtIn.source, effect)
+            settings = builtIn.parameters.map { "\($0.name)=\($0.value)" } + parameters
         } else {
             guard let data = FileManager.default.contents(atPath: effect) else {
                 throw CLIError("cannot read transition file '\(effect)'")
@@ -25,19 +27,19 @@ enum GLTransitionCatalog {
         }
         let source = try GLTransitionSource.parse(text, name: name)
         var values: [(String, GLTransitionValue)] = []
-        for setting in parameters {
+        for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw CLIError("--param '\(setting)' is not name=value") }
             values.append((parts[0], try source.value(for: parts[0], from: parts[1])))
         }
-        let settings = values
+        let finalValues = values
         return EffectCatalog.Entry(
             name: name, summary: "gl-transitions format", parameters: listing(source),
             make: { (device, from, to, _) throws(GLError) in
                 from.setFilter(.linear)
                 to.setFilter(.linear)
                 let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to, resizeMode: resize)
-                for (parameter, value) in settings {
+                for (parameter, value) in finalValues {
                     // Checked against the source above; a failure here would be a bug.
                     do { try effect.setParameter(parameter, value) } catch {
                         throw GLError.callFailed(call: "--param \(parameter)", error: "\(error)")
@@ -53,9 +55,11 @@ enum GLTransitionCatalog {
 
     /// `--list` lines for the built-ins, with parameters and defaults.
     static var builtInListing: String {
-        ShaderLibrary.glTransitions.compactMap { builtIn -> String? in
+        GLTransitionLibrary.entries.compactMap { builtIn -> String? in
             guard let source = try? GLTransitionSource.parse(builtIn.source, name: builtIn.name) else { return nil }
-            let summary = builtIn.source.split(separator: "\n").first.map { String($0.dropFirst(3)) } ?? ""
+            let summary = builtIn.file == builtIn.name
+                ? (builtIn.source.split(separator: "\n").first.map { String($0.dropFirst(3)) } ?? "")
+                : "\(builtIn.file) with " + builtIn.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
             return ([builtIn.name + "  (gl-transitions) " + summary] + listing(source).map { "    " + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }

@@ -22,10 +22,10 @@ struct ValidateCommand: ParsableCommand {
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
-        var inputs: [(name: String, text: String?)] = files.map { path in
-            (path, FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
+        var inputs: [(name: String, text: String?, parameters: [(name: String, value: String)])] = files.map { path in
+            (path, FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }, [])
         }
-        if builtins { inputs += ShaderLibrary.glTransitions.map { ($0.name, $0.source) } }
+        if builtins { inputs += GLTransitionLibrary.entries.map { ($0.name, $0.source, $0.parameters) } }
         var failed = 0
         for input in inputs {
             guard let text = input.text else {
@@ -33,7 +33,7 @@ struct ValidateCommand: ParsableCommand {
                 failed += 1
                 continue
             }
-            let report = GLTransitionValidator.validate(text: text, name: input.name, device: device)
+            let report = GLTransitionValidator.validate(text: text, name: input.name, device: device, parameters: input.parameters)
             for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
             for error in report.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
             if report.isValid { print("ok \(input.name)") } else { failed += 1 }

@@ -7,11 +7,16 @@ import Testing
 /// Transitions in the gl-transitions format, hosted on headless GL.
 @Suite("gl-transitions host (headless GL)")
 struct GLTransitionEffectTests {
-    @Test(arguments: ShaderLibrary.glTransitions.map(\.name))
+    @Test func theLibraryHasFortyTransitionsOrMore() {
+        #expect(GLTransitionLibrary.entries.count >= 40)
+        #expect(Set(GLTransitionLibrary.entries.map(\.name)).count == GLTransitionLibrary.entries.count, "names are unique")
+    }
+
+    @Test(arguments: GLTransitionLibrary.entries.map(\.name))
     func everyBuiltInPassesValidation(name: String) throws {
         try withDevice { device in
-            let text = try #require(ShaderLibrary.glTransitions.first { $0.name == name }?.source)
-            let report = GLTransitionValidator.validate(text: text, name: name, device: device)
+            let entry = try #require(GLTransitionLibrary.entry(named: name))
+            let report = GLTransitionValidator.validate(text: entry.source, name: name, device: device, parameters: entry.parameters)
             #expect(report.errors.isEmpty, "\(report.errors)")
             #expect(report.warnings.isEmpty, "\(report.warnings)")
         }

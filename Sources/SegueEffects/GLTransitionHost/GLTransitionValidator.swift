@@ -17,7 +17,11 @@ public enum GLTransitionValidator {
     /// rounding in drivers whose filtering is not.
     public static let endTolerance = 2
 
-    public static func validate(text: String, name: String, device: GLDevice, size: (width: Int, height: Int) = (64, 48)) -> Report {
+    /// `parameters` are command-line style settings applied first (a library preset's).
+    public static func validate(
+        text: String, name: String, device: GLDevice, parameters: [(name: String, value: String)] = [],
+        size: (width: Int, height: Int) = (64, 48)
+    ) -> Report {
         var report = Report(file: name)
         let source: GLTransitionSource
         do {
@@ -51,6 +55,14 @@ public enum GLTransitionValidator {
             case .failure(let other):
                 report.errors.append("\(name): \(other)")
                 return report
+            }
+            for setting in parameters {
+                do {
+                    try effect.setParameter(setting.name, source.value(for: setting.name, from: setting.value))
+                } catch {
+                    report.errors.append(error.description)
+                    return report
+                }
             }
             effect.progress = 0
             try effect.render(into: target)
