@@ -87,11 +87,15 @@ let package = Package(
 
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
+        // Golden-image comparisons shared by the test targets.
+        .target(name: "SegueTestSupport", dependencies: ["SegueImage"], path: "Tests/Support/SegueTestSupport"),
         .testTarget(name: "SegueImageTests", dependencies: ["SegueImage"]),
         .testTarget(name: "SegueAnimationTests", dependencies: ["SegueAnimation"]),
         .testTarget(
             name: "SegueSceneTests",
-            dependencies: ["SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "CSegueAllocationCounter"],
+            dependencies: [
+                "SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "CSegueAllocationCounter", "SegueTestSupport",
+            ],
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueGLTests",
@@ -100,6 +104,7 @@ let package = Package(
             name: "SegueTransitionsTests",
             dependencies: [
                 "SegueTransitions", "SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "SegueGL",
+                "SegueTestSupport",
             ],
             exclude: ["Goldens"]),
         .testTarget(

@@ -7,50 +7,6 @@ import SegueScene
 import SegueTransitions
 import Testing
 
-/// Golden-image comparisons for the presentation examples (a copy of SegueSceneTests'
-/// helper: test targets cannot share files). Goldens live beside this file in `Goldens/`;
-/// `SEGUE_RECORD_GOLDENS=1` writes them and fails on purpose, so a recording run never passes.
-enum PresentationGolden {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static var isRecording: Bool { ProcessInfo.processInfo.environment["SEGUE_RECORD_GOLDENS"] == "1" }
-
-    static func check(
-        _ image: RGBAImage, named name: String, maxDifference: Int, meanDifference: Double,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let path = directory.appendingPathComponent(name + ".png").path
-        if isRecording {
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try PNGCodec.write(image, to: path)
-                Issue.record("recorded golden \(name).png; unset SEGUE_RECORD_GOLDENS and run again", sourceLocation: sourceLocation)
-            } catch {
-                Issue.record("could not record golden \(name): \(error)", sourceLocation: sourceLocation)
-            }
-            return
-        }
-        let golden: RGBAImage
-        do {
-            golden = try PNGCodec.read(path: path)
-        } catch {
-            Issue.record("missing golden \(name).png (\(error)); record with SEGUE_RECORD_GOLDENS=1", sourceLocation: sourceLocation)
-            return
-        }
-        guard golden.width == image.width, golden.height == image.height else {
-            Issue.record("\(name): size \(image.width)x\(image.height), golden \(golden.width)x\(golden.height)", sourceLocation: sourceLocation)
-            return
-        }
-        let maximum = RGBAImage.maxDifference(image, golden)
-        let mean = RGBAImage.meanDifference(image, golden)
-        if maximum > maxDifference || mean > meanDifference {
-            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("segue-actual-\(name).png").path
-            try? PNGCodec.write(image, to: actual)
-            Issue.record(
-                "\(name): max difference \(maximum) (allowed \(maxDifference)), mean \(mean) (allowed \(meanDifference)); actual image: \(actual)",
-                sourceLocation: sourceLocation)
-        }
-    }
-}
 
 /// DESIGN.md §4 examples a (diagonal), b (slide-up spring), f (dimming presentation
 /// controller) and i (drop-down menu), each presented in a 320x480 window rendered headlessly
@@ -184,7 +140,7 @@ struct PresentationExamplesTests {
             }
             let image = try rig.frame(at: clock.now)
             step(clock.now)
-            PresentationGolden.check(image, named: "\(golden)-\(index)", maxDifference: goldenMax, meanDifference: goldenMean)
+            TransitionsGoldenImage.check(image, named: "\(golden)-\(index)", maxDifference: goldenMax, meanDifference: goldenMean)
             check(index, image)
         }
         #expect(clock.now == duration)
