@@ -24,7 +24,8 @@ public enum ShadingLanguage: Sendable {
     public var header: String {
         switch self {
         case .glsl330Core: return "#version 330 core\nprecision highp float;\nprecision highp int;\n"
-        case .glslES300: return "#version 300 es\nprecision highp float;\nprecision highp int;\n"
+        // GLSL ES samplers default to low precision; Mesa then reads textures at half precision.
+        case .glslES300: return "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
         }
     }
 }
