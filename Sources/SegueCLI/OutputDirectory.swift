@@ -37,4 +37,25 @@ struct OutputDirectory {
     }
 
     func discard() { try? FileManager.default.removeItem(at: staging) }
+
+    /// Runs `body` with a staging directory for `path` and commits what it wrote, or discards
+    /// it all if `body` throws. `ownsFile` names the earlier outputs a commit replaces.
+    static func produce<T>(
+        at path: String, ownsFile: @escaping (String) -> Bool, _ body: (OutputDirectory) throws -> T
+    ) throws -> T {
+        let output = try OutputDirectory(path: path, ownsFile: ownsFile)
+        do {
+            let result = try body(output)
+            try output.commit()
+            return result
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    /// Frame sequences: `frame-NNNN.png` and `contact-sheet.png`.
+    static func isFrameOutput(_ name: String) -> Bool {
+        (name.hasPrefix("frame-") && name.hasSuffix(".png")) || name == "contact-sheet.png"
+    }
 }

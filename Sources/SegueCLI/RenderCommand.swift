@@ -113,16 +113,8 @@ struct TransitionExport {
         let fromImage = try PNGCodec.read(path: fromPath).scaledToCover(width: size.width, height: size.height)
         let toImage = try PNGCodec.read(path: toPath).scaledToCover(width: size.width, height: size.height)
 
-        let output = try OutputDirectory(path: outputDirectory) { name in
-            (name.hasPrefix("frame-") && name.hasSuffix(".png")) || name == "contact-sheet.png"
-        }
-        do {
-            let result = try render(fromImage, toImage, into: output)
-            try output.commit()
-            return result
-        } catch {
-            output.discard()
-            throw error
+        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
+            try render(fromImage, toImage, into: output)
         }
     }
 

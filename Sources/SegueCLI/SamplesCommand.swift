@@ -17,15 +17,10 @@ struct SamplesCommand: ParsableCommand {
     }
 
     static func write(size: FrameSize, directory: String) throws -> (from: String, to: String) {
-        let output = try OutputDirectory(path: directory) { $0 == "from.png" || $0 == "to.png" }
-        do {
+        return try OutputDirectory.produce(at: directory, ownsFile: { $0 == "from.png" || $0 == "to.png" }) { output in
             try PNGCodec.write(SampleImages.from(width: size.width, height: size.height), to: output.stagedPath("from.png"))
             try PNGCodec.write(SampleImages.to(width: size.width, height: size.height), to: output.stagedPath("to.png"))
-            try output.commit()
-        } catch {
-            output.discard()
-            throw error
+            return (output.finalPath("from.png"), output.finalPath("to.png"))
         }
-        return (output.finalPath("from.png"), output.finalPath("to.png"))
     }
 }

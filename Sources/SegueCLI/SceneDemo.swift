@@ -20,16 +20,8 @@ struct SceneDemo {
     }
 
     func run() throws -> Result {
-        let output = try OutputDirectory(path: outputDirectory) { name in
-            (name.hasPrefix("frame-") && name.hasSuffix(".png")) || name == "contact-sheet.png"
-        }
-        do {
-            let result = try render(into: output)
-            try output.commit()
-            return result
-        } catch {
-            output.discard()
-            throw error
+        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
+            try render(into: output)
         }
     }
 
