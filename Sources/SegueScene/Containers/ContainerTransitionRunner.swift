@@ -96,3 +96,19 @@ struct ContainerAppearance {
         to.endAppearanceTransition()
     }
 }
+
+extension ViewController {
+    /// A container controller's root view: `containerView` filling it, with `shown`'s view
+    /// filling that (both follow later size changes).
+    func makeContainerRootView(containerView: View, showing shown: ViewController?) -> View {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "\(name).view")
+        containerView.frame = root.bounds
+        root.addSubview(containerView)
+        if let shown {
+            shown.view.frame = containerView.bounds
+            shown.view.autoresizesToFillSuperview = true
+            containerView.addSubview(shown.view)
+        }
+        return root
+    }
+}

@@ -56,15 +56,7 @@ open class NavigationController: ViewController {
     public var isTransitioning: Bool { runner.isTransitioning }
 
     public final override func loadView() {
-        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "\(name).view")
-        containerView.frame = root.bounds
-        root.addSubview(containerView)
-        if let top = topViewController {
-            top.view.frame = containerView.bounds
-            top.view.autoresizesToFillSuperview = true
-            containerView.addSubview(top.view)
-        }
-        view = root
+        view = makeContainerRootView(containerView: containerView, showing: topViewController)
     }
 
     // MARK: Requests

@@ -33,15 +33,7 @@ open class SwipeContainerViewController: ViewController {
     }
 
     public final override func loadView() {
-        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "\(name).view")
-        containerView.frame = root.bounds
-        root.addSubview(containerView)
-        if let shown = selectedViewController {
-            shown.view.frame = containerView.bounds
-            shown.view.autoresizesToFillSuperview = true
-            containerView.addSubview(shown.view)
-        }
-        view = root
+        view = makeContainerRootView(containerView: containerView, showing: selectedViewController)
     }
 
     /// Shows `viewControllers[index]`. `completion(false)` when the transition was cancelled, or

@@ -47,15 +47,7 @@ open class TabBarController: ViewController {
     }
 
     public final override func loadView() {
-        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "\(name).view")
-        containerView.frame = root.bounds
-        root.addSubview(containerView)
-        if let selected = selectedViewController {
-            selected.view.frame = containerView.bounds
-            selected.view.autoresizesToFillSuperview = true
-            containerView.addSubview(selected.view)
-        }
-        view = root
+        view = makeContainerRootView(containerView: containerView, showing: selectedViewController)
     }
 
     /// Replaces the controllers at once; the selection stays on the same controller when it
