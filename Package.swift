@@ -88,7 +88,9 @@ let package = Package(
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
         // Golden-image comparisons shared by the test targets.
-        .target(name: "SegueTestSupport", dependencies: ["SegueImage"], path: "Tests/Support/SegueTestSupport"),
+        .target(
+            name: "SegueTestSupport", dependencies: ["SegueImage", "SegueGL", "SeguePlatform", "SegueScene"],
+            path: "Tests/Support/SegueTestSupport"),
         .testTarget(name: "SegueImageTests", dependencies: ["SegueImage"]),
         .testTarget(name: "SegueAnimationTests", dependencies: ["SegueAnimation"]),
         .testTarget(

@@ -4,6 +4,7 @@ import SegueImage
 import SeguePlatform
 import SegueScene
 import SegueTransitions
+import SegueTestSupport
 import Testing
 
 /// Every example (a–i), cancelled interactively at 10 different percents: the view and
@@ -145,14 +146,9 @@ struct ExampleCancelTests {
     @Test(arguments: 0..<9)
     func cancelAtTenPercentsRestoresTheHierarchy(example index: Int) throws {
         let (name, setup, start) = Self.examples[index]
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let compositor = try Compositor(device: device)
-        defer { compositor.release() }
-        let target = try device.makeOffscreenTarget(width: 64, height: 96, stencil: true)
-        defer { target.release() }
+        let rig = try HeadlessCompositorRig(width: 64, height: 96)
+        defer { rig.release() }
+        let (compositor, target) = (rig.compositor, rig.target)
         for percent in Self.percents + [-1] {  // -1: finish instead of cancel
             AnimationEngine.main.reset(to: 0)
             TransitionDiagnostics.shared.clear()

@@ -4,6 +4,7 @@ import SegueImage
 import SeguePlatform
 import SegueScene
 import SegueTransitions
+import SegueTestSupport
 import Testing
 
 /// The seeds' gestures, fed with synthetic pointer events: d's pop (percent = translation.x /
@@ -90,14 +91,9 @@ struct InteractivePanTests {
     @Test func swipeContainerGoldens() throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let compositor = try Compositor(device: device)
-        defer { compositor.release() }
-        let target = try device.makeOffscreenTarget(width: 160, height: 120, stencil: true)
-        defer { target.release() }
+        let rig = try HeadlessCompositorRig(width: 160, height: 120)
+        defer { rig.release() }
+        let (compositor, target) = (rig.compositor, rig.target)
         let window = Window(size: Size(width: 160, height: 120))
         let from = ViewController(name: "from"), to = ViewController(name: "to")
         from.view.content = .image(try SampleImages.from(width: 160, height: 120))

@@ -5,6 +5,7 @@ import SegueImage
 import SeguePlatform
 import SegueScene
 import SegueTransitions
+import SegueTestSupport
 import Testing
 
 
@@ -74,14 +75,9 @@ struct PresentationExamplesTests {
     static func withRig(_ body: (Rig) throws -> Void) throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let compositor = try Compositor(device: device)
-        defer { compositor.release() }
-        let target = try device.makeOffscreenTarget(width: 320, height: 480, stencil: true)
-        defer { target.release() }
+        let rig = try HeadlessCompositorRig(width: 320, height: 480)
+        defer { rig.release() }
+        let (compositor, target) = (rig.compositor, rig.target)
         let window = Window(size: Size(width: 320, height: 480))
         window.attach(compositor)
         let home = ViewController(name: "home")

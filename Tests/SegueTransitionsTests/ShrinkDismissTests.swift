@@ -4,6 +4,7 @@ import SegueImage
 import SeguePlatform
 import SegueScene
 import SegueTransitions
+import SegueTestSupport
 import Testing
 
 /// Example c: the shrinking-snapshot dismissal, rendered headlessly at five times.
@@ -27,14 +28,9 @@ struct ShrinkDismissTests {
     @Test func snapshotShrinksToItsCentreWhileTheViewBehindFadesIn() throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let compositor = try Compositor(device: device)
-        defer { compositor.release() }
-        let target = try device.makeOffscreenTarget(width: 160, height: 120, stencil: true)
-        defer { target.release() }
+        let rig = try HeadlessCompositorRig(width: 160, height: 120)
+        defer { rig.release() }
+        let (compositor, target) = (rig.compositor, rig.target)
         let window = Window(size: Size(width: 160, height: 120))
         window.attach(compositor)
         let home = ViewController(name: "home")
@@ -82,14 +78,9 @@ struct ShrinkDismissTests {
     func cancelledInteractiveDismissalKeepsThePresentation(percent: Double) throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let compositor = try Compositor(device: device)
-        defer { compositor.release() }
-        let target = try device.makeOffscreenTarget(width: 80, height: 60, stencil: true)
-        defer { target.release() }
+        let rig = try HeadlessCompositorRig(width: 80, height: 60)
+        defer { rig.release() }
+        let (compositor, target) = (rig.compositor, rig.target)
         let window = Window(size: Size(width: 80, height: 60))
         window.attach(compositor)
         let home = ViewController(name: "home")
