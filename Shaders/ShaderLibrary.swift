@@ -15,6 +15,10 @@ public enum ShaderLibrary {
 
     /// `segue_blend_*`: the 25 blend modes of `BlendFilter`.
     public static let blendModes = text(PackageResources.blend_modes_glsl)
+    /// `segue_brightness`, `segue_contrast`, …: the per-pixel colour adjustments.
+    public static let colorAdjustments = text(PackageResources.color_adjustments_glsl)
+    /// Helpers of the neighbourhood filters (Gaussian weights).
+    public static let neighbourhood = text(PackageResources.neighbourhood_glsl)
     /// A view as a transformed quad (compositor).
     public static let viewVertex = text(PackageResources.view_vert)
     /// A view's background, content, corners and alpha (compositor).

@@ -46,13 +46,15 @@ struct EffectCompiler {
         return compiler.passes
     }
 
-    /// Ensures `node` is rendered by a pass and returns how to read it.
+    /// Ensures `node` is rendered by a pass (or is a source) and returns how to read it.
     private mutating func materialize(_ node: any EffectNode) -> PassInput {
-        if let index = passIndexByNode[ObjectIdentifier(node)] { return .pass(index) }
+        let resolved = FilterGroup.resolve(node)
+        if let source = resolved as? ImageSource { return .source(source) }
+        if let index = passIndexByNode[ObjectIdentifier(resolved)] { return .pass(index) }
         var builder = PassBuilder()
         let root = builder.emit(node, isRoot: true, compiler: &self)
         passes.append(builder.finish(rootFunction: root))
-        passIndexByNode[ObjectIdentifier(node)] = passes.count - 1
+        passIndexByNode[ObjectIdentifier(resolved)] = passes.count - 1
         return .pass(passes.count - 1)
     }
 
@@ -65,54 +67,65 @@ struct EffectCompiler {
         var nodeFunctions: [String] = []
         var structures: [ObjectIdentifier: String] = [:]
         var emitted: [ObjectIdentifier: String] = [:]
+        /// Texture inputs by the node they hold, so a node read twice is bound once.
+        var textureInputs: [ObjectIdentifier: String] = [:]
         var rootStructure = ""
 
         /// Emits `node` into this pass and returns the name of its `vec4 f(vec2 px)` function.
         mutating func emit(_ node: any EffectNode, isRoot: Bool, compiler: inout EffectCompiler) -> String {
             if let name = emitted[ObjectIdentifier(node)] { return name }
             let name: String
-            if let filter = node as? any Filter, isRoot || compiler.fuses(filter) {
+            if let group = node as? FilterGroup {
+                // Transparent: the group's output is emitted in its place, named in the structure.
+                name = emit(group.output, isRoot: isRoot, compiler: &compiler)
+                structures[ObjectIdentifier(group)] = "\(group.name){\(structure(of: group.output))}"
+            } else if let filter = node as? any Filter, isRoot || compiler.fuses(filter) {
                 name = emitFilter(filter, compiler: &compiler)
             } else {
-                let input = (node as? ImageSource).map(PassInput.source) ?? compiler.materialize(node)
-                name = addTextureInput(input)
+                name = textureInput(node, compiler: &compiler)
             }
             emitted[ObjectIdentifier(node)] = name
-            if isRoot { rootStructure = structures[ObjectIdentifier(node)] ?? name }
+            if isRoot { rootStructure = structure(of: node) }
             return name
         }
 
         private mutating func emitFilter(_ filter: any Filter, compiler: inout EffectCompiler) -> String {
-            let type = type(of: filter)
-            // A neighbourhood filter reads its inputs many times: give them passes of their own.
+            let kind = filter.kind
+            // A neighbourhood filter reads its inputs many times: they come from textures (passes
+            // of their own), so upstream work is not repeated per tap.
             let inputNames = filter.inputs.map { input -> String in
-                if type.footprint == .neighbourhood, !(input is ImageSource) {
-                    return addTextureInput(compiler.materialize(input))
-                }
-                return emit(input, isRoot: false, compiler: &compiler)
+                kind.footprint == .neighbourhood
+                    ? textureInput(input, compiler: &compiler) : emit(input, isRoot: false, compiler: &compiler)
             }
             let index = filters.count
             filters.append(filter)
-            let uniformNames = type.uniforms.map { "u\(index)_\($0.name)" }
-            for (declaration, uniformName) in zip(type.uniforms, uniformNames) {
+            let uniformNames = kind.uniforms.map { "u\(index)_\($0.name)" }
+            for (declaration, uniformName) in zip(kind.uniforms, uniformNames) {
                 uniformDeclarations.append("uniform \(declaration.type.rawValue) \(uniformName);")
             }
-            if !functionLibraries.contains(type.glslFunctions) { functionLibraries.append(type.glslFunctions) }
+            if !kind.functions.isEmpty, !functionLibraries.contains(kind.functions) { functionLibraries.append(kind.functions) }
             let name = "segue_node\(index)"
-            let expression = type.glslExpression(px: "px", inputs: inputNames, uniforms: uniformNames)
-            nodeFunctions.append("vec4 \(name)(vec2 px) { return \(expression); }")
-            let inputStructures = filter.inputs.map { structures[ObjectIdentifier($0)] ?? describeInput($0) }
-            structures[ObjectIdentifier(filter)] = "\(type.kindName)(\(inputStructures.joined(separator: ", ")))"
+            let body = kind.functionBody(px: "px", inputs: inputNames, uniforms: uniformNames)
+            nodeFunctions.append("vec4 \(name)(vec2 px) { \(body) }")
+            let inputStructures = filter.inputs.map { structure(of: $0) }
+            structures[ObjectIdentifier(filter)] = "\(kind.name)(\(inputStructures.joined(separator: ", ")))"
             return name
         }
 
-        private func describeInput(_ node: any EffectNode) -> String {
-            emitted[ObjectIdentifier(node)].map { String($0.dropFirst("segue_".count)) } ?? "?"
+        /// A readable form of what `node` computes in this pass: its structure, or the name of
+        /// the texture input that holds it (`input0`).
+        private func structure(of node: any EffectNode) -> String {
+            if let structure = structures[ObjectIdentifier(node)] { return structure }
+            let name = textureInputs[ObjectIdentifier(FilterGroup.resolve(node))] ?? emitted[ObjectIdentifier(node)]
+            return name.map { String($0.dropFirst("segue_".count)) } ?? "?"
         }
 
-        private mutating func addTextureInput(_ input: PassInput) -> String {
+        /// The function reading `node` from a texture: a source, or the pass that renders it.
+        private mutating func textureInput(_ node: any EffectNode, compiler: inout EffectCompiler) -> String {
+            let resolved = FilterGroup.resolve(node)
+            if let name = textureInputs[ObjectIdentifier(resolved)] { return name }
             let index = inputs.count
-            inputs.append(input)
+            inputs.append(compiler.materialize(resolved))
             uniformDeclarations.append("uniform sampler2D segue_texture\(index);")
             nodeFunctions.append("""
                 vec4 segue_input\(index)(vec2 px) {
@@ -123,7 +136,9 @@ struct EffectCompiler {
                 #endif
                 }
                 """)
-            return "segue_input\(index)"
+            let name = "segue_input\(index)"
+            textureInputs[ObjectIdentifier(resolved)] = name
+            return name
         }
 
         func finish(rootFunction: String) -> PlannedPass {
@@ -140,6 +155,6 @@ struct EffectCompiler {
 
     /// Whether `filter` is inlined into the pass that reads it.
     private func fuses(_ filter: any Filter) -> Bool {
-        mode == .fused && type(of: filter).footprint == .perPixel
+        mode == .fused && filter.kind.footprint == .perPixel
     }
 }

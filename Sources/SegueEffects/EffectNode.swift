@@ -44,24 +44,69 @@ public struct FrameInfo: Sendable {
     public let height: Int
 }
 
-/// A filter with typed Swift parameters. It describes its shader code once (static) and
-/// writes its current parameter values each frame through a `UniformWriter`.
-public protocol Filter: EffectNode {
-    /// A stable name of the kind, used in generated code and diagnostics.
-    static var kindName: String { get }
-    static var footprint: FilterFootprint { get }
-    /// GLSL function definitions the expression calls (from `ShaderLibrary`).
-    static var glslFunctions: String { get }
-    /// Parameters in the order `writeUniforms` writes them.
-    static var uniforms: [UniformDeclaration] { get }
-    /// A GLSL expression for this filter's colour at pixel position `px` (a vec2 expression).
-    /// `inputs[i]` names a function `vec4 f(vec2 px)` giving input i at any position;
-    /// `uniforms[i]` names the uniform of `Self.uniforms[i]`.
-    static func glslExpression(px: String, inputs: [String], uniforms: [String]) -> String
+/// What a kind of filter contributes to a generated shader: its name, how it reads its inputs,
+/// the GLSL functions it calls, its parameters and the expression that computes its colour.
+/// Code is generated from kinds alone (never from parameter values), so filters of equal kinds
+/// in equal shapes share one compiled program.
+public struct FilterKind: Sendable {
+    /// A stable name, used in generated code, pass structures and diagnostics (`blend.multiply`).
+    public let name: String
+    public let footprint: FilterFootprint
+    /// GLSL function definitions the expression calls (from `ShaderLibrary`). Equal texts are
+    /// included once per program.
+    public let functions: String
+    /// Parameters in the order `Filter.writeUniforms` writes them.
+    public let uniforms: [UniformDeclaration]
+    private var makeBody: @Sendable (_ px: String, _ inputs: [String], _ uniforms: [String]) -> String
 
+    /// A kind whose colour is one GLSL expression. `expression(px, inputs, uniforms)` returns
+    /// the filter's colour at pixel position `px` (a vec2 expression); `inputs[i]` names a
+    /// function `vec4 f(vec2 px)` giving input i at any position, `uniforms[i]` the uniform of
+    /// `uniforms[i]`.
+    public init(
+        name: String, footprint: FilterFootprint, functions: String, uniforms: [UniformDeclaration],
+        expression: @escaping @Sendable (_ px: String, _ inputs: [String], _ uniforms: [String]) -> String
+    ) {
+        self.name = name
+        self.footprint = footprint
+        self.functions = functions
+        self.uniforms = uniforms
+        self.makeBody = { px, inputs, uniforms in "return \(expression(px, inputs, uniforms));" }
+    }
+
+    /// A kind whose colour needs statements (a loop over taps, say): `body` returns the body of
+    /// `vec4 f(vec2 px)`, ending in a `return`, with the same names as `expression`.
+    public static func statements(
+        name: String, footprint: FilterFootprint, functions: String, uniforms: [UniformDeclaration],
+        body: @escaping @Sendable (_ px: String, _ inputs: [String], _ uniforms: [String]) -> String
+    ) -> FilterKind {
+        var kind = FilterKind(name: name, footprint: footprint, functions: functions, uniforms: uniforms) { _, _, _ in "" }
+        kind.makeBody = body
+        return kind
+    }
+
+    /// A per-pixel colour function of one input: `function(input(px), uniforms…)`.
+    public static func colorFunction(
+        _ name: String, functions: String, function: String, uniforms: [UniformDeclaration] = []
+    ) -> FilterKind {
+        FilterKind(name: name, footprint: .perPixel, functions: functions, uniforms: uniforms) { px, inputs, uniforms in
+            "\(function)(\(([inputs[0] + "(" + px + ")"] + uniforms).joined(separator: ", ")))"
+        }
+    }
+
+    /// The body of the node's function `vec4 f(vec2 px)`.
+    func functionBody(px: String, inputs: [String], uniforms: [String]) -> String {
+        makeBody(px, inputs, uniforms)
+    }
+}
+
+/// A filter with typed Swift parameters. Its kind describes its shader code (fixed for the
+/// filter's life); it writes its current parameter values each frame through a `UniformWriter`.
+public protocol Filter: EffectNode {
+    var kind: FilterKind { get }
     /// The inputs, in order. Read when the graph is compiled, not per frame.
     var inputs: [any EffectNode] { get }
-    /// Writes the current parameters in `Self.uniforms` order. Called every frame: must not
+    /// Writes the current parameters in `kind.uniforms` order. Called every frame: must not
     /// allocate.
     func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo)
 }

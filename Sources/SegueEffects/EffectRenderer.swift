@@ -3,12 +3,21 @@ import SegueGL
 /// Renders an effect graph with GL. Built once per graph (passes planned, programs compiled or
 /// taken from the device's cache, uniform locations resolved); after that a frame only sets
 /// uniforms, binds textures and draws: no uploads, no compiles, no allocations.
+///
+/// Intermediate passes draw into targets leased from the device's `RenderTargetPool` for the
+/// frame only: each is given back as soon as the last pass reading it has drawn, so a chain
+/// needs at most as many targets as are alive at once (two for any straight chain), and
+/// renderers of one size share them.
 public final class EffectRenderer {
     public let mode: ExecutionMode
     private unowned let device: GLDevice
     private let passes: [CompiledPass]
-    /// Intermediate targets, one per pass but the last, made at the output's size on first use.
-    private var intermediates: [OffscreenTarget?]
+    /// For each pass, the earlier passes whose targets go back to the pool once it has drawn.
+    private let recycledAfter: [[Int]]
+    /// The targets leased during a frame, by pass (nil outside a frame).
+    private var leased: [OffscreenTarget?]
+    /// The most intermediate targets alive at once during a frame.
+    public let peakIntermediateCount: Int
 
     public init(device: GLDevice, output: any EffectNode, mode: ExecutionMode = .fused) throws(GLError) {
         self.device = device
@@ -18,7 +27,23 @@ public final class EffectRenderer {
             compiled.append(try CompiledPass(plan: plan, device: device))
         }
         passes = compiled
-        intermediates = Array(repeating: nil, count: max(0, compiled.count - 1))
+        // The last reader of each pass decides when its target can be reused.
+        var lastReader = Array(repeating: -1, count: compiled.count)
+        for (reader, pass) in compiled.enumerated() {
+            for case .pass(let index) in pass.inputs { lastReader[index] = max(lastReader[index], reader) }
+        }
+        var recycled = Array(repeating: [Int](), count: compiled.count)
+        for (index, reader) in lastReader.enumerated() where reader >= 0 { recycled[reader].append(index) }
+        recycledAfter = recycled
+        leased = Array(repeating: nil, count: compiled.count)
+        var alive = 0
+        var peak = 0
+        for index in compiled.indices.dropLast() {
+            alive += 1
+            peak = max(peak, alive)
+            alive -= recycled[index].count
+        }
+        peakIntermediateCount = peak
     }
 
     /// The number of GPU passes a frame takes.
@@ -30,34 +55,38 @@ public final class EffectRenderer {
 
     /// Renders one frame into `target` with the filters' current parameters.
     public func render(into target: some RenderTarget) throws(GLError) {
-        try prepareIntermediates(width: target.width, height: target.height)
         let frame = FrameInfo(width: target.width, height: target.height)
-        for index in passes.indices {
-            let pass = passes[index]
-            if index == passes.count - 1 {
-                device.bind(target)
-                try pass.draw(device: device, frame: frame, flip: target.flipsVertically, intermediates: intermediates)
-            } else if let intermediate = intermediates[index] {
-                device.bind(intermediate)
-                try pass.draw(device: device, frame: frame, flip: false, intermediates: intermediates)
+        let description = RenderTargetDescription(width: target.width, height: target.height)
+        do {
+            for index in passes.indices {
+                let pass = passes[index]
+                if index == passes.count - 1 {
+                    device.bind(target)
+                    try pass.draw(device: device, frame: frame, flip: target.flipsVertically, intermediates: leased)
+                } else {
+                    let intermediate = try device.targetPool.acquire(description)
+                    leased[index] = intermediate
+                    device.bind(intermediate)
+                    try pass.draw(device: device, frame: frame, flip: false, intermediates: leased)
+                }
+                for done in recycledAfter[index] { recycle(done) }
             }
-        }
-        try device.debugCheckError("EffectRenderer.render")
-    }
-
-    /// Releases intermediate targets. Programs stay in the device's cache for other renderers.
-    public func release() {
-        for target in intermediates { target?.release() }
-        intermediates = Array(repeating: nil, count: intermediates.count)
-    }
-
-    private func prepareIntermediates(width: Int, height: Int) throws(GLError) {
-        for index in intermediates.indices {
-            if let existing = intermediates[index], existing.width == width, existing.height == height { continue }
-            intermediates[index]?.release()
-            intermediates[index] = try device.makeOffscreenTarget(width: width, height: height)
+            try device.debugCheckError("EffectRenderer.render")
+        } catch {
+            for index in leased.indices { recycle(index) }
+            throw error
         }
     }
+
+    private func recycle(_ index: Int) {
+        guard let target = leased[index] else { return }
+        leased[index] = nil
+        device.targetPool.recycle(target)
+    }
+
+    /// Holds nothing between frames: programs stay in the device's cache and intermediates in
+    /// its pool for other renderers. Kept so every GPU-facing type releases the same way.
+    public func release() {}
 }
 
 /// A planned pass with its programs and resolved uniform locations. Decisions fixed for a
@@ -83,7 +112,7 @@ private final class CompiledPass {
         var offsets: [Int] = []
         for (index, filter) in plan.filters.enumerated() {
             offsets.append(names.count)
-            names += type(of: filter).uniforms.map { "u\(index)_\($0.name)" }
+            names += filter.kind.uniforms.map { "u\(index)_\($0.name)" }
         }
         uniformNames = names
         filterOffsets = offsets

@@ -10,6 +10,11 @@ public final class GLDevice {
     public private(set) var counters = GLCounters()
     /// GL objects created through this device and not yet released (leak checks).
     public private(set) var liveObjects = 0
+    /// GPU bytes of the textures and renderbuffers made through this device and not yet
+    /// released (adopted textures are not counted: they belong to someone else).
+    public private(set) var liveGPUBytes = 0
+    /// Intermediate targets shared by the renderers of this device.
+    public private(set) lazy var targetPool = RenderTargetPool(device: self)
     public let maxTextureSize: Int
     public let vendor: String
     public let renderer: String
@@ -120,6 +125,7 @@ public final class GLDevice {
     public func release() {
         guard !isReleased else { return }
         assert(context.isCurrent, "GLDevice.release() must run on the GL thread with its context current")
+        targetPool.trim()
         for program in programCache.values { program.release() }
         programCache.removeAll()
         GL.deleteVertexArray(fullscreenVertexArray)
@@ -137,6 +143,8 @@ public final class GLDevice {
         counters.objectReleases += count
         liveObjects -= count
     }
+    func gpuBytesAllocated(_ bytes: Int) { liveGPUBytes += bytes }
+    func gpuBytesReleased(_ bytes: Int) { liveGPUBytes -= bytes }
     func countUpload() { counters.textureUploads += 1 }
 
     func countCompile() { counters.shaderCompiles += 1 }

@@ -62,6 +62,7 @@ public final class OffscreenTarget: RenderTarget {
         if depthStencilName != 0 {
             GL.deleteRenderbuffer(depthStencilName)
             device.objectReleased()
+            device.gpuBytesReleased(width * height * 4)  // 24-bit depth + 8-bit stencil
         }
         texture.release()
     }
@@ -99,6 +100,7 @@ extension GLDevice {
         if stencil {
             depthStencil = GL.genRenderbuffer()
             objectCreated()
+            gpuBytesAllocated(width * height * 4)
         }
         let target = OffscreenTarget(
             device: self, texture: texture, framebufferName: framebuffer, depthStencilName: depthStencil)

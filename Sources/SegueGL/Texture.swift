@@ -47,6 +47,7 @@ public final class Texture {
         guard isOwned else { return }
         GL.deleteTexture(name)
         device.objectReleased()
+        device.gpuBytesReleased(width * height * 4)
     }
 }
 
@@ -63,6 +64,7 @@ extension GLDevice {
         let name = GL.genTexture()
         objectCreated()
         let texture = Texture(device: self, name: name, width: width, height: height, isOwned: true)
+        gpuBytesAllocated(width * height * 4)
         GL.bindTexture(name)
         GL.texParameter(GL.textureWrapS, GL.clampToEdge)
         GL.texParameter(GL.textureWrapT, GL.clampToEdge)

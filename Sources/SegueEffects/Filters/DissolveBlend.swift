@@ -2,10 +2,11 @@ import SegueShaders
 
 /// GPUImage's dissolve blend: `overlay` mixed over `base` by `mix`.
 public final class DissolveBlend: Filter {
-    public static let kindName = "dissolve"
-    public static let footprint = FilterFootprint.perPixel
-    public static var glslFunctions: String { ShaderLibrary.dissolve }
-    public static let uniforms = [UniformDeclaration("mixturePercent", .float)]
+    public static let kind = FilterKind(
+        name: "dissolve", footprint: .perPixel, functions: ShaderLibrary.dissolve,
+        uniforms: [UniformDeclaration("mixturePercent", .float)]
+    ) { px, inputs, uniforms in "segue_dissolve(\(inputs[0])(\(px)), \(inputs[1])(\(px)), \(uniforms[0]))" }
+    public var kind: FilterKind { Self.kind }
 
     public let base: any EffectNode
     public let overlay: any EffectNode
@@ -19,10 +20,6 @@ public final class DissolveBlend: Filter {
     }
 
     public var inputs: [any EffectNode] { [base, overlay] }
-
-    public static func glslExpression(px: String, inputs: [String], uniforms: [String]) -> String {
-        "segue_dissolve(\(inputs[0])(\(px)), \(inputs[1])(\(px)), \(uniforms[0]))"
-    }
 
     public func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) {
         writer.float(min(max(mix, 0), 1))

@@ -3,11 +3,12 @@ import SegueShaders
 /// GPUImage's pixellate filter: the picture is cut into square cells and each cell shows the
 /// input at its centre.
 public final class Pixellate: Filter {
-    public static let kindName = "pixellate"
     // Reads its input once per pixel (at the cell centre), so it fuses.
-    public static let footprint = FilterFootprint.perPixel
-    public static var glslFunctions: String { ShaderLibrary.pixellate }
-    public static let uniforms = [UniformDeclaration("cellSize", .float)]
+    public static let kind = FilterKind(
+        name: "pixellate", footprint: .perPixel, functions: ShaderLibrary.pixellate,
+        uniforms: [UniformDeclaration("cellSize", .float)]
+    ) { px, inputs, uniforms in "\(inputs[0])(segue_pixellate(\(px), \(uniforms[0])))" }
+    public var kind: FilterKind { Self.kind }
 
     public let input: any EffectNode
     /// Cell width as a fraction of the frame width (GPUImage's `fractionalWidthOfAPixel`).
@@ -24,10 +25,6 @@ public final class Pixellate: Filter {
     /// The cell width in pixels for a frame `width` pixels wide (what the shader receives).
     public static func cellSize(fractionalWidthOfAPixel: Float, frameWidth: Int) -> Float {
         max(0, fractionalWidthOfAPixel) * Float(frameWidth)
-    }
-
-    public static func glslExpression(px: String, inputs: [String], uniforms: [String]) -> String {
-        "\(inputs[0])(segue_pixellate(\(px), \(uniforms[0])))"
     }
 
     public func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) {
