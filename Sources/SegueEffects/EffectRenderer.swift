@@ -14,8 +14,9 @@ public final class EffectRenderer {
     private let passes: [CompiledPass]
     /// For each pass, the earlier passes whose targets go back to the pool once it has drawn.
     private let recycledAfter: [[Int]]
-    /// The targets leased during a frame, by pass (nil outside a frame).
-    private var leased: [OffscreenTarget?]
+    /// The targets leased during a frame, by pass (nil outside a frame). Host memory the
+    /// renderer owns, so a frame writes it in place without copy-on-write.
+    private let leased: UnsafeMutableBufferPointer<OffscreenTarget?>
     /// The most intermediate targets alive at once during a frame.
     public let peakIntermediateCount: Int
 
@@ -35,7 +36,8 @@ public final class EffectRenderer {
         var recycled = Array(repeating: [Int](), count: compiled.count)
         for (index, reader) in lastReader.enumerated() where reader >= 0 { recycled[reader].append(index) }
         recycledAfter = recycled
-        leased = Array(repeating: nil, count: compiled.count)
+        leased = .allocate(capacity: max(1, compiled.count))
+        leased.initialize(repeating: nil)
         var alive = 0
         var peak = 0
         for index in compiled.indices.dropLast() {
@@ -69,13 +71,19 @@ public final class EffectRenderer {
                     device.bind(intermediate)
                     try pass.draw(device: device, frame: frame, flip: false, intermediates: leased)
                 }
-                for done in recycledAfter[index] { recycle(done) }
+                let done = recycledAfter[index]
+                for k in done.indices { recycle(done[k]) }  // not `for in`: see RenderTargetPool.acquire
             }
             try device.debugCheckError("EffectRenderer.render")
         } catch {
             for index in leased.indices { recycle(index) }
             throw error
         }
+    }
+
+    deinit {
+        _ = leased.deinitialize()  // host memory only; the pool owns the targets
+        leased.deallocate()
     }
 
     private func recycle(_ index: Int) {
@@ -155,7 +163,7 @@ private final class CompiledPass {
         return variants.count - 1
     }
 
-    func draw(device: GLDevice, frame: FrameInfo, flip: Bool, intermediates: [OffscreenTarget?]) throws(GLError) {
+    func draw(device: GLDevice, frame: FrameInfo, flip: Bool, intermediates: UnsafeMutableBufferPointer<OffscreenTarget?>) throws(GLError) {
         let variant = variants[try variant(key: variantKey(flip: flip, frame: frame))]
         variant.program.use()
         GL.uniform4f(variant.targetLocation, Float(frame.width), Float(frame.height), 0, 0)

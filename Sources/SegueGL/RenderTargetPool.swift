@@ -29,12 +29,24 @@ public struct RenderTargetDescription: Hashable, Sendable, CustomStringConvertib
 ///
 /// Owned by a `GLDevice`; its targets are released with `trim()` or the device's `release()`.
 public final class RenderTargetPool {
+    /// One target the pool holds. A class, so leasing flips a flag in place: no copy-on-write
+    /// of the pool's array, no allocation per frame.
+    private final class Slot {
+        let description: RenderTargetDescription
+        let target: OffscreenTarget
+        var isLeased = true
+        init(description: RenderTargetDescription, target: OffscreenTarget) {
+            self.description = description
+            self.target = target
+        }
+    }
+
     private unowned let device: GLDevice
-    private var idle: [RenderTargetDescription: [OffscreenTarget]] = [:]
+    /// Every target held, leased or idle. Pools hold a handful, so a linear scan is the
+    /// cheapest lookup (and allocates nothing).
+    private var slots: [Slot] = []
     /// Targets handed out and not yet recycled.
     public private(set) var leasedCount = 0
-    /// Targets the pool has made and not released (idle + leased).
-    public private(set) var targetCount = 0
     /// GPU bytes of every target the pool holds (idle + leased).
     public private(set) var byteCount = 0
     /// The most bytes the pool has held at once since it was made or last `resetPeak()`.
@@ -42,45 +54,45 @@ public final class RenderTargetPool {
 
     init(device: GLDevice) { self.device = device }
 
+    /// Targets the pool holds (idle + leased).
+    public var targetCount: Int { slots.count }
+
     /// A target of `description`: an idle one if there is one, else a new one.
     public func acquire(_ description: RenderTargetDescription) throws(GLError) -> OffscreenTarget {
-        leasedCount += 1
-        if let target = idle[description]?.popLast() { return target }
-        do {
-            let target = try device.makeOffscreenTarget(
-                width: description.width, height: description.height, stencil: description.stencil)
-            targetCount += 1
-            byteCount += description.byteCount
-            peakByteCount = max(peakByteCount, byteCount)
-            return target
-        } catch {
-            leasedCount -= 1
-            throw error
+        // Index loops: debug builds box a generic array iterator on the heap.
+        for index in slots.indices where !slots[index].isLeased && slots[index].description == description {
+            let slot = slots[index]
+            slot.isLeased = true
+            leasedCount += 1
+            return slot.target
         }
+        let target = try device.makeOffscreenTarget(
+            width: description.width, height: description.height, stencil: description.stencil)
+        slots.append(Slot(description: description, target: target))
+        leasedCount += 1
+        byteCount += description.byteCount
+        peakByteCount = max(peakByteCount, byteCount)
+        return target
     }
 
     /// Gives a target from `acquire` back. Its contents are kept until someone acquires it.
     public func recycle(_ target: OffscreenTarget) {
-        leasedCount -= 1
-        // Appending within the array's capacity: no allocation once a size has been used.
-        idle[target.poolDescription, default: []].append(target)
+        for index in slots.indices where slots[index].target === target && slots[index].isLeased {
+            slots[index].isLeased = false
+            leasedCount -= 1
+            return
+        }
+        assertionFailure("recycled a target that this pool did not lease")
     }
 
     public func resetPeak() { peakByteCount = byteCount }
 
     /// Releases every idle target (leased ones stay with their holders until recycled).
     public func trim() {
-        for (description, targets) in idle {
-            for target in targets { target.release() }
-            targetCount -= targets.count
-            byteCount -= description.byteCount * targets.count
+        for slot in slots where !slot.isLeased {
+            slot.target.release()
+            byteCount -= slot.description.byteCount
         }
-        idle.removeAll()
-    }
-}
-
-extension OffscreenTarget {
-    var poolDescription: RenderTargetDescription {
-        RenderTargetDescription(width: width, height: height, stencil: hasStencil)
+        slots.removeAll { !$0.isLeased }
     }
 }
