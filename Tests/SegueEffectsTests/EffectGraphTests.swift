@@ -1,0 +1,141 @@
+import SegueEffects
+import SegueGL
+import Testing
+
+/// Graph shapes mixing per-pixel and neighbourhood filters and groups.
+enum MixedGraphShape: String, CaseIterable, CustomTestStringConvertible {
+    /// vignette(sobel(brightness(a))): a neighbourhood filter between per-pixel ones.
+    case edgeSandwich
+    /// screen(a, gaussian(a)): a glow, the source read by a blend and by a blur.
+    case glow
+    /// contrast(unsharp(a)) dissolved into pixellate(b): a group whose tail fuses downstream.
+    case unsharpDissolve
+    /// sharpen(gaussian(sepia(a))): neighbourhood after neighbourhood.
+    case blurThenSharpen
+    /// multiply(glowGroup(a), glowGroup(b)): one group type used twice, nested groups.
+    case nestedGroups
+
+    var testDescription: String { rawValue }
+
+    func build(_ a: ImageSource, _ b: ImageSource) -> any EffectNode {
+        switch self {
+        case .edgeSandwich: a.brightness(0.1).sobelEdges(strength: 1.2).vignette()
+        case .glow: a.blended(with: a.gaussianBlur(sigma: 2), mode: .screen, opacity: 0.6)
+        case .unsharpDissolve: a.unsharpMask(sigma: 2, intensity: 1.8).contrast(1.2).dissolved(into: b.pixellated(0.1), mix: 0.4)
+        case .blurThenSharpen: a.sepia(0.5).gaussianBlur(sigma: 1.5).sharpened(0.5)
+        case .nestedGroups: Glow(input: a).blended(with: Glow(input: b), mode: .multiply)
+        }
+    }
+
+    /// Every filter in a pass of its own (groups are not filters: they add none).
+    var onePassCount: Int {
+        switch self {
+        case .edgeSandwich: 3
+        case .glow: 3
+        case .unsharpDissolve: 6
+        case .blurThenSharpen: 4
+        case .nestedGroups: 7
+        }
+    }
+
+    var fusedStructures: [String] {
+        switch self {
+        case .edgeSandwich: ["brightness(input0)", "sobel(input0)", "vignette(input0)"]
+        case .glow: ["blur.x(input0)", "blur.y(input0)", "blend.screen(input0, gaussian{input1})"]
+        case .unsharpDissolve:
+            ["blur.x(input0)", "blur.y(input0)", "dissolve(contrast(unsharp{unsharp.combine(input0, gaussian{input1})}), pixellate(input2))"]
+        case .blurThenSharpen: ["sepia(input0)", "blur.x(input0)", "blur.y(input0)", "sharpen(input0)"]
+        case .nestedGroups:
+            [
+                "blur.x(input0)", "blur.y(input0)", "blur.x(input0)", "blur.y(input0)",
+                "blend.multiply(glow{soft{blend.screen(input0, gaussian{input1})}}, glow{soft{blend.screen(input2, gaussian{input3})}})",
+            ]
+        }
+    }
+}
+
+/// A group of a group: `soft` is a glow at half opacity, and `glow` wraps it.
+final class Glow: FilterGroup {
+    let blur: GaussianBlur
+    init(input: any EffectNode) {
+        blur = input.gaussianBlur(sigma: 1.5)
+        let soft = FilterGroup(name: "soft", inputs: [input], output: input.blended(with: blur, mode: .screen, opacity: 0.5))
+        super.init(name: "glow", inputs: [input], output: soft)
+    }
+}
+
+@Suite("Effect graphs: fusion, groups, pooled targets (headless GL)")
+struct EffectGraphTests {
+    @Test(arguments: MixedGraphShape.allCases)
+    func mixedGraphsFuseAsPlannedAndEqualOnePassPerFilter(shape: MixedGraphShape) throws {
+        try withDevice { device in
+            let (width, height) = (64, 48)
+            let a = try Pixels.noise(width: width, height: height, seed: 50).upload(device)
+            let b = try Pixels.noise(width: width, height: height, seed: 51).upload(device)
+            let output = shape.build(ImageSource(a), ImageSource(b))
+            let fused = try EffectRenderer(device: device, output: output, mode: .fused)
+            let onePass = try EffectRenderer(device: device, output: output, mode: .onePassPerFilter)
+            #expect(fused.passStructures == shape.fusedStructures)
+            #expect(onePass.passCount == shape.onePassCount, "\(shape): \(onePass.passStructures)")
+            let x = try device.makeOffscreenTarget(width: width, height: height)
+            let y = try device.makeOffscreenTarget(width: width, height: height)
+            try fused.render(into: x)
+            try onePass.render(into: y)
+            // Neighbourhood filters read 8-bit targets in both plans; the difference is the
+            // 8-bit rounding between fused per-pixel filters (half a level each), carried on by
+            // slopes up to 1.8 (the unsharp mask's intensity): up to 2 levels.
+            let difference = try x.read().difference(to: y.read())
+            #expect(difference.max <= 2, "\(shape): max \(difference.max)")
+            #expect(difference.mean <= 0.3, "\(shape): mean \(difference.mean)")
+            x.release(); y.release(); a.release(); b.release()
+        }
+    }
+
+    @Test func aGroupRendersExactlyAsItsSubgraphWrittenInline() throws {
+        try withDevice { device in
+            let a = try Pixels.noise(width: 40, height: 30, seed: 60).upload(device)
+            let source = ImageSource(a)
+            let inline = source.blended(with: source.gaussianBlur(sigma: 1.5), mode: .screen, opacity: 0.5).contrast(1.3)
+            let grouped = Glow(input: source).contrast(1.3)
+            let first = try EffectRenderer(device: device, output: inline)
+            let before = device.counters
+            let second = try EffectRenderer(device: device, output: grouped)
+            // Same code (a group only names a part of the structure): every program is reused.
+            #expect(device.counters.since(before).shaderCompiles == 0)
+            #expect(first.passCount == second.passCount)
+            #expect(second.passStructures.last == "contrast(glow{soft{blend.screen(input0, gaussian{input1})}})")
+            let x = try device.makeOffscreenTarget(width: 40, height: 30)
+            let y = try device.makeOffscreenTarget(width: 40, height: 30)
+            try first.render(into: x)
+            try second.render(into: y)
+            #expect(try x.read() == y.read())
+            x.release(); y.release(); a.release()
+        }
+    }
+
+    @Test func groupParametersForwardToTheFiltersInside() throws {
+        try withDevice { device in
+            let a = try Pixels.noise(width: 1, height: 1, seed: 1).upload(device)
+            let source = ImageSource(a)
+            let unsharp = UnsharpMask(input: source, sigma: 3, intensity: 1.5)
+            unsharp.sigma = 5
+            unsharp.intensity = 2
+            #expect(unsharp.blur.horizontal.sigma == 5 && unsharp.blur.vertical.sigma == 5)
+            #expect(unsharp.combine.intensity == 2)
+            #expect(unsharp.inputs.count == 1 && unsharp.inputs[0] === source)
+            a.release()
+        }
+    }
+
+    @Test func aGroupAsTheOutputAddsNoCopyPass() throws {
+        try withDevice { device in
+            let a = try Pixels.noise(width: 16, height: 16, seed: 61).upload(device)
+            let unsharp = UnsharpMask(input: ImageSource(a))
+            for mode in ExecutionMode.allCases {
+                let renderer = try EffectRenderer(device: device, output: unsharp, mode: mode)
+                #expect(renderer.passCount == 3, "\(mode): \(renderer.passStructures)")
+            }
+            a.release()
+        }
+    }
+}
