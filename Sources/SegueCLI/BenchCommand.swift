@@ -7,16 +7,26 @@ import SeguePlatform
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Headless frames per second of the pixel dissolve: fused, one pass per filter, and a bare C floor.")
+        abstract: "Headless frames per second: the pixel dissolve (fused, one pass per filter, bare C floor), "
+            + "the compositor, filter chains by length and by resolution.")
 
     /// The target this benchmark checks: the engine's fused path within 5% of bare C + GL.
     static let fusedOverFloorTarget = 0.95
 
+    enum Section: String, CaseIterable, ExpressibleByArgument {
+        case dissolve, scene, chain, resolution
+    }
+
     @Flag(help: "Print one JSON object on stdout instead of the table.") var json = false
-    @Option(help: "Comma-separated sizes.") var sizes = "1280x720,1920x1080"
+    @Option(help: "Comma-separated sizes for the dissolve and scene sections.") var sizes = "1280x720,1920x1080"
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution.") var sections = "dissolve,scene,chain,resolution"
+    @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
+    @Option(help: "Comma-separated chain lengths (the first is the baseline).") var chainLengths = "1,2,4,8"
+    @Option(help: "Comma-separated sizes of the resolution section (two at least).")
+    var resolutions = "1280x720,1920x1080,2560x1440,3840x2160"
 
     struct Report: Codable {
         let renderer: String
@@ -29,6 +39,14 @@ struct BenchCommand: ParsableCommand {
         let targetMet: Bool
         /// The compositor on 100 textured views with animated 3D transforms.
         let scene: [SceneBenchmark.Measurement]
+        let chains: [EffectGraphBenchmark.ChainMeasurement]
+        let marginalCosts: [EffectGraphBenchmark.MarginalCost]
+        let chainTarget: Double
+        let chainTargetMet: Bool
+        let resolutions: [EffectGraphBenchmark.ResolutionMeasurement]
+        let frameTimeFit: EffectGraphBenchmark.FrameTimeFit?
+        let resolutionTolerance: Double
+        let resolutionTargetMet: Bool
     }
 
     func run() throws {
@@ -39,64 +57,75 @@ struct BenchCommand: ParsableCommand {
     @MainActor
     private func runOnMainActor() throws {
         let parsedSizes = try sizes.split(separator: ",").map { try FrameSize.parse(String($0)) }
+        let resolutionSizes = try resolutions.split(separator: ",").map { try FrameSize.parse(String($0)) }
+        let lengths = try chainLengths.split(separator: ",").map { text -> Int in
+            guard let n = Int(text), n >= 1 else { throw ValidationError("--chain-lengths: '\(text)' is not a count ≥ 1") }
+            return n
+        }
+        let chosen = try Set(sections.split(separator: ",").map { text -> Section in
+            guard let section = Section(rawValue: String(text)) else {
+                throw ValidationError("--sections: unknown section '\(text)' (\(Section.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return section
+        })
         guard frames >= 1, runs >= 1, warmup >= 0 else { throw ValidationError("--frames and --runs must be at least 1") }
+        guard !lengths.isEmpty, resolutionSizes.count >= 2 || !chosen.contains(.resolution) else {
+            throw ValidationError("--chain-lengths needs one length and --resolutions two sizes at least")
+        }
 
         let context = try HeadlessEGLContext()
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
-        let benchmark = PixelDissolveBenchmark(frames: frames, runs: runs, warmupFrames: warmup)
-        if !json {
-            print("Segue bench: pixel dissolve on \(device.driverDescription) (\(context.backendDescription))")
-            print("median of \(runs) runs x \(frames) frames after \(warmup) warm-up frames per variant\n")
-            print(pad("size", 11) + pad("mode", 10) + pad("fused fps", 11, right: true) + pad("multipass", 11, right: true)
-                + pad("floor fps", 11, right: true) + pad("fused/floor", 13, right: true) + pad("fused/multi", 13, right: true))
-        }
+        let table = BenchTable(enabled: !json)
+        table.line("Segue bench on \(device.driverDescription) (\(context.backendDescription))")
+        table.line("median of \(runs) runs x \(frames) frames after \(warmup) warm-up frames per variant; glFinish or readback per frame")
+
         var measurements: [PixelDissolveBenchmark.Measurement] = []
-        for size in parsedSizes {
-            for mode in PixelDissolveBenchmark.SyncMode.allCases {
-                let m = try benchmark.measure(device: device, size: (size.width, size.height), mode: mode)
-                measurements.append(m)
-                if !json {
-                    print(pad(m.size, 11) + pad(m.mode.rawValue, 10) + pad(fmt(m.fusedFPS, 1), 11, right: true)
-                        + pad(fmt(m.multipassFPS, 1), 11, right: true) + pad(fmt(m.floorFPS, 1), 11, right: true)
-                        + pad(fmt(m.fusedOverFloor, 3), 13, right: true) + pad(fmt(m.fusedOverMultipass, 2), 13, right: true))
+        if chosen.contains(.dissolve) {
+            let benchmark = PixelDissolveBenchmark(frames: frames, runs: runs, warmupFrames: warmup)
+            table.dissolveHeader()
+            for size in parsedSizes {
+                for mode in PixelDissolveBenchmark.SyncMode.allCases {
+                    let m = try benchmark.measure(device: device, size: (size.width, size.height), mode: mode)
+                    measurements.append(m)
+                    table.dissolve(m)
                 }
             }
         }
-        let met = measurements.allSatisfy { $0.fusedOverFloor >= Self.fusedOverFloorTarget }
-        if !json { print("\ncompositor: 100 textured views, 3D transforms animated every frame (glFinish per frame)") }
         var scene: [SceneBenchmark.Measurement] = []
-        for size in parsedSizes {
-            let m = try SceneBenchmark(frames: frames, runs: runs, warmupFrames: warmup)
-                .measure(device: device, size: (size.width, size.height))
-            scene.append(m)
-            if !json {
-                print(pad(m.size, 11) + "\(m.views) views  " + pad(fmt(m.fps, 1), 9, right: true) + "fps  "
-                    + "\(fmt(m.drawCallsPerFrame, 0)) draws/frame, \(m.uploadsDuringFrames) uploads, \(m.compilesDuringFrames) compiles during frames")
+        if chosen.contains(.scene) {
+            table.line("\ncompositor: 100 textured views, 3D transforms animated every frame (glFinish per frame)")
+            for size in parsedSizes {
+                let m = try SceneBenchmark(frames: frames, runs: runs, warmupFrames: warmup)
+                    .measure(device: device, size: (size.width, size.height))
+                scene.append(m)
+                table.scene(m)
             }
         }
+        let graphs = EffectGraphBenchmark(frames: frames, runs: runs, warmupFrames: warmup)
+        let chains = chosen.contains(.chain) ? try graphs.measureChains(device: device, size: chainSize, lengths: lengths) : []
+        table.chains(chains)
+        let costs = chosen.contains(.chain) ? try graphs.measureMarginalCosts(device: device, size: chainSize) : []
+        table.marginalCosts(costs)
+        let sweep = chosen.contains(.resolution) ? try graphs.measureResolutions(device: device, sizes: resolutionSizes) : nil
+        table.resolutions(sweep?.sizes ?? [], fit: sweep?.fit)
+
+        let longest = chains.max { $0.filters < $1.filters }
         let report = Report(
             renderer: device.driverDescription, backend: context.backendDescription, framesPerRun: frames, runs: runs,
             warmupFrames: warmup, measurements: measurements, fusedOverFloorTarget: Self.fusedOverFloorTarget,
-            targetMet: met, scene: scene)
+            targetMet: measurements.allSatisfy { $0.fusedOverFloor >= Self.fusedOverFloorTarget }, scene: scene,
+            chains: chains, marginalCosts: costs, chainTarget: EffectGraphBenchmark.chainTarget,
+            chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
+            resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit, resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
+            resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy { abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance })
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            print("\ntarget fused >= \(Self.fusedOverFloorTarget) x floor at every size and mode: \(met ? "met" : "NOT met")")
-            let frames = measurements.map(\.timedFrames).reduce(0, +)
-            let uploads = measurements.map(\.uploadsDuringFrames).reduce(0, +)
-            let compiles = measurements.map(\.compilesDuringFrames).reduce(0, +)
-            let objects = measurements.map(\.glObjectsAllocatedDuringFrames).reduce(0, +)
-            print("during \(frames) timed frames: \(uploads) texture uploads, \(compiles) shader compiles, \(objects) GL objects created")
+            table.targets(report, longestChain: longest)
         }
     }
-
-    private func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, width - s.count))
-        return right ? fill + s + "  " : s + fill
-    }
-    private func fmt(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 }

@@ -111,10 +111,4 @@ struct PixelDissolveBenchmark {
             compilesDuringFrames: used.shaderCompiles, glObjectsAllocatedDuringFrames: used.objectAllocations,
             drawCallsDuringFrames: used.drawCalls)
     }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
 }

@@ -74,9 +74,8 @@ struct SceneBenchmark {
         }
         let used = device.counters.since(before)
         engine.reset(to: 0)
-        let sorted = fps.sorted()
         return Measurement(
-            size: "\(size.width)x\(size.height)", views: views, fps: sorted[sorted.count / 2], runs: fps,
+            size: "\(size.width)x\(size.height)", views: views, fps: median(fps), runs: fps,
             drawCallsPerFrame: Double(used.drawCalls) / Double(runs * frames),
             uploadsDuringFrames: used.textureUploads, compilesDuringFrames: used.shaderCompiles)
     }

@@ -30,7 +30,7 @@ struct ColorAdjustmentCase: Sendable, CustomTestStringConvertible {
             clamp01(rgb(c) { $0 + 0.23 })
         },
         .init(name: "contrast", make: { Contrast(input: $0, contrast: 1.6) }, setIdentity: { ($0 as! Contrast).contrast = 1 }) { c, _, _, _, _ in
-            clamp01(rgb(c) { ($0 - 0.5) * 1.6 + 0.5 })
+            clamp01(rgb(c) { $0 * 1.6 + Contrast.offset(contrast: 1.6) })
         },
         .init(name: "saturation", make: { Saturation(input: $0, saturation: 0.4) }, setIdentity: { ($0 as! Saturation).saturation = 1 }) { c, _, _, _, _ in
             let gray = luma(c)
@@ -62,7 +62,7 @@ struct ColorAdjustmentCase: Sendable, CustomTestStringConvertible {
             name: "vignette", make: { Vignette(input: $0, center: [0.4, 0.6], start: 0.2, end: 0.6, color: [0.1, 0.2, 0.9]) },
             setIdentity: { ($0 as! Vignette).start = 5; ($0 as! Vignette).end = 6 }
         ) { c, x, y, w, h in
-            let uv = SIMD2(Float(x) + 0.5, Float(y) + 0.5) / SIMD2(Float(w), Float(h))
+            let uv = SIMD2(Float(x) + 0.5, Float(y) + 0.5) * SIMD2(1 / Float(w), 1 / Float(h))
             let d = ((uv - SIMD2(0.4, 0.6)) * (uv - SIMD2(0.4, 0.6))).sum().squareRoot()
             let a = smoothstep(0.2, 0.6, d)
             let color = SIMD3<Float>(0.1, 0.2, 0.9)

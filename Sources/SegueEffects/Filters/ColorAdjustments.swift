@@ -37,7 +37,7 @@ public final class Brightness: ColorAdjustment {
 
 /// Scales colours away from (or toward) mid-grey.
 public final class Contrast: ColorAdjustment {
-    static let kind = ColorAdjustment.kind("contrast", [UniformDeclaration("contrast", .float)])
+    static let kind = ColorAdjustment.kind("contrast", [UniformDeclaration("scaleAndOffset", .vec2)])
     /// 0…4; 1 leaves the picture unchanged, 0 makes it mid-grey.
     public var contrast: Float
 
@@ -46,7 +46,12 @@ public final class Contrast: ColorAdjustment {
         super.init(kind: Self.kind, input: input)
     }
 
-    public override func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) { writer.float(contrast) }
+    /// (c − 0.5) × contrast + 0.5 = c × contrast + offset: one multiply-add per channel.
+    public static func offset(contrast: Float) -> Float { 0.5 - 0.5 * contrast }
+
+    public override func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) {
+        writer.vec2(SIMD2(contrast, Self.offset(contrast: contrast)))
+    }
 }
 
 /// Mixes between the picture's luminance and its colours.
@@ -85,7 +90,8 @@ public final class Exposure: ColorAdjustment {
 /// Raises each colour channel to a power.
 public final class Gamma: ColorAdjustment {
     static let kind = ColorAdjustment.kind("gamma", [UniformDeclaration("gamma", .float)])
-    /// 0…3; 1 leaves the picture unchanged.
+    /// 0…3; 1 leaves the picture unchanged. Values below 0.001 (and NaN) count as 0.001, so
+    /// the result stays in 0…1.
     public var gamma: Float
 
     public init(input: any EffectNode, gamma: Float = 1) {
@@ -93,7 +99,9 @@ public final class Gamma: ColorAdjustment {
         super.init(kind: Self.kind, input: input)
     }
 
-    public override func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) { writer.float(gamma) }
+    public override func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) {
+        writer.float(gamma.isNaN ? 0.001 : max(gamma, 0.001))
+    }
 }
 
 /// Mixes the picture with GPUImage's sepia tone matrix.
@@ -142,8 +150,13 @@ public final class Grayscale: ColorAdjustment {
 public final class Vignette: ColorAdjustment {
     static let kind = FilterKind(
         name: "vignette", footprint: .perPixel, functions: ShaderLibrary.colorAdjustments,
-        uniforms: [UniformDeclaration("centerAndRange", .vec4), UniformDeclaration("color", .vec3)]
-    ) { px, inputs, uniforms in "segue_vignette(\(inputs[0])(\(px)), \(px), \(uniforms[0]), \(uniforms[1]))" }
+        uniforms: [
+            UniformDeclaration("centerAndRange", .vec4), UniformDeclaration("color", .vec3),
+            UniformDeclaration("inverseSize", .vec2),
+        ]
+    ) { px, inputs, uniforms in
+        "segue_vignette(\(inputs[0])(\(px)), \(px), \(uniforms[0]), \(uniforms[1]), \(uniforms[2]))"
+    }
 
     /// The centre as fractions of the frame, top-left origin.
     public var center: SIMD2<Float>
@@ -166,5 +179,6 @@ public final class Vignette: ColorAdjustment {
     public override func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) {
         writer.vec4(SIMD4(center.x, center.y, start, end))
         writer.vec3(color)
+        writer.vec2(SIMD2(1 / Float(frame.width), 1 / Float(frame.height)))
     }
 }
