@@ -112,8 +112,9 @@ let package = Package(
         .testTarget(
             name: "SegueEffectsTests",
             dependencies: [
-                "SegueEffects", "SeguePlatform", "SegueImage", "CSegueAllocationCounter",
-            ]),
+                "SegueEffects", "SeguePlatform", "SegueImage", "CSegueAllocationCounter", "SegueTestSupport",
+            ],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "SegueCLITests",
             dependencies: [
