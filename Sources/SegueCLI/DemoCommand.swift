@@ -33,6 +33,13 @@ struct DemoCommand: ParsableCommand {
               contact sheet: \(result.contactSheet)
               inputs:        \(samples.from), \(samples.to)
             """)
+        let filters = try FiltersCommand.render(
+            input: samples.from, size: size, mode: .fused, outputDirectory: out + "/filters")
+        print("""
+            Effect library, \(filters.passes.count) filters and graphs on the first picture:
+              pictures:      \(filters.directory)/<filter>.png
+              contact sheet: \(filters.contactSheet)
+            """)
         let scene = try MainActor.assumeIsolated {
             try SceneDemo(size: size, framesPerSecond: 24, outputDirectory: out + "/scene").run()
         }

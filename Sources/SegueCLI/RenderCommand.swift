@@ -46,6 +46,7 @@ struct RenderCommand: ParsableCommand {
             print(MainActor.assumeIsolated {
                 TransitionScenario.all.map { "\($0.name)  \($0.summary)" }.joined(separator: "\n")
             })
+            print(FilterGallery.listing)
             return
         }
         guard let from, let to else { return }
