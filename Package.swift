@@ -82,6 +82,10 @@ let package = Package(
             name: "PixelDissolveExample",
             dependencies: ["SegueEffects", "SeguePlatform", "SegueImage"],
             path: "Examples/PixelDissolveExample"),
+        .executableTarget(
+            name: "EffectGraphExample",
+            dependencies: ["SegueEffects", "SeguePlatform", "SegueImage"],
+            path: "Examples/EffectGraphExample"),
 
         // MARK: - Tests
 
@@ -118,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "SegueCLITests",
             dependencies: [
-                "SegueImage", "SegueEffects", "SeguePlatform", "SegueCLI", "PixelDissolveExample",
+                "SegueImage", "SegueEffects", "SeguePlatform", "SegueCLI", "PixelDissolveExample", "EffectGraphExample",
             ]),
     ]
 )

@@ -96,6 +96,7 @@ struct RenderCommandTests {
         // A tiny run: this checks the report's shape, not speed (speed is the benchmark's job).
         let result = try CommandRunner.run("segue", [
             "bench", "--json", "--sizes", "64x36", "--frames", "3", "--runs", "1", "--warmup", "1",
+            "--chain-size", "64x36", "--resolutions", "32x18,64x36,96x54",
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -113,6 +114,61 @@ struct RenderCommandTests {
         #expect(scene.first?["views"] as? Int == 100)
         #expect(scene.first?["uploadsDuringFrames"] as? Int == 0)
         #expect((scene.first?["fps"] as? Double ?? 0) > 0)
+
+        // Chains of 1, 2, 4, 8 filters: fused is one pass holding no intermediate target, one
+        // pass per filter ping-pongs between two at most.
+        let chains = json?["chains"] as? [[String: Any]] ?? []
+        #expect(chains.map { $0["filters"] as? Int } == [1, 2, 4, 8])
+        for chain in chains {
+            let filters = chain["filters"] as? Int ?? 0
+            #expect(chain["fusedPasses"] as? Int == 1)
+            #expect(chain["onePassPasses"] as? Int == filters)
+            #expect(chain["fusedIntermediateBytes"] as? Int == 0)
+            #expect(chain["onePassIntermediateBytes"] as? Int == min(filters - 1, 2) * 64 * 36 * 4)
+            #expect((chain["fusedFPS"] as? Double ?? 0) > 0 && (chain["onePassFPS"] as? Double ?? 0) > 0)
+        }
+        #expect((json?["marginalCosts"] as? [[String: Any]] ?? []).count == 10)
+        let resolutions = json?["resolutions"] as? [[String: Any]] ?? []
+        #expect(resolutions.map { $0["pixels"] as? Int } == [32 * 18, 64 * 36, 96 * 54])
+        #expect(json?["frameTimeFit"] is [String: Any])
+        #expect(json?["chainTargetMet"] is Bool && json?["resolutionTargetMet"] is Bool)
+    }
+
+    @Test func benchRejectsAnUnknownSection() throws {
+        let result = try CommandRunner.run("segue", ["bench", "--sections", "chain,nope"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("unknown section 'nope'"), "\(result.stderr)")
+    }
+
+    @Test func filtersRendersTheLibraryOnAPicture() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("filters").path
+        let result = try CommandRunner.run("segue", ["filters", "--size", "64x36", "--out", out])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("glow: 3 passes: blur.x(input0) -> blur.y(input0) -> blend.screen(input0, gaussian{input1})"))
+        let input = try SampleImages.from(width: 64, height: 36)
+        let inverted = try PNGCodec.read(path: out + "/invert.png")
+        #expect(inverted[10, 10] == SIMD4(255 - input[10, 10].x, 255 - input[10, 10].y, 255 - input[10, 10].z, input[10, 10].w))
+        #expect(try PNGCodec.read(path: out + "/contact-sheet.png").width > 0)
+        // A corrupt picture fails before anything is written.
+        let bad = dir.appendingPathComponent("bad.png")
+        try Data("not a png".utf8).write(to: bad)
+        let failed = try CommandRunner.run("segue", ["filters", "--input", bad.path, "--out", dir.appendingPathComponent("none").path])
+        #expect(failed.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none").path))
+    }
+
+    @Test func effectGraphExampleRuns() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CommandRunner.run("EffectGraphExample", [dir.path])
+        #expect(result.status == 0, "stdout: \(result.stdout) stderr: \(result.stderr)")
+        #expect(result.stdout.contains("fused: 3 passes"), "\(result.stdout)")
+        #expect(result.stdout.contains("one pass per filter: 6 passes"), "\(result.stdout)")
+        for name in ["graph-0", "graph-50", "graph-100"] {
+            #expect(try PNGCodec.read(path: dir.appendingPathComponent(name + ".png").path).width == 320)
+        }
     }
 
     @Test func demoRendersHeadlesslyWithoutADisplay() throws {
