@@ -91,6 +91,28 @@ struct EffectGraphTests {
         }
     }
 
+    /// The README's example, as written there.
+    @Test func theReadmeGraphPlansAsDocumented() throws {
+        try withDevice { device in
+            let fromTexture = try Pixels.noise(width: 8, height: 8, seed: 62).upload(device)
+            let toTexture = try Pixels.noise(width: 8, height: 8, seed: 63).upload(device)
+            let from = ImageSource(fromTexture), to = ImageSource(toTexture)
+            let blur = to.gaussianBlur(sigma: 3)
+            let output = from.sepia(0.8).vignette().blended(with: blur, mode: .screen, opacity: 0.5)
+            let renderer = try EffectRenderer(device: device, output: output)
+            #expect(renderer.passStructures == [
+                "blur.x(input0)", "blur.y(input0)", "blend.screen(vignette(sepia(input0)), gaussian{input1})",
+            ])
+            let target = try device.makeOffscreenTarget(width: 8, height: 8)
+            try renderer.render(into: target)
+            let before = device.counters
+            blur.sigma = 5
+            try renderer.render(into: target)
+            #expect(device.counters.since(before).shaderCompiles == 0, "a parameter is a uniform")
+            target.release(); fromTexture.release(); toTexture.release()
+        }
+    }
+
     @Test func aGroupRendersExactlyAsItsSubgraphWrittenInline() throws {
         try withDevice { device in
             let a = try Pixels.noise(width: 40, height: 30, seed: 60).upload(device)
