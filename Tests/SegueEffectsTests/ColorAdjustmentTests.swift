@@ -8,9 +8,9 @@ import Testing
 struct ColorAdjustmentCase: Sendable, CustomTestStringConvertible {
     let name: String
     /// Builds the filter on `input` with the tested parameters.
-    let make: @Sendable (any EffectNode) -> ColorAdjustment
+    let make: @Sendable (any EffectNode) -> UnaryFilter
     /// Sets parameters that must leave the picture exactly unchanged (nil: there are none).
-    let setIdentity: (@Sendable (ColorAdjustment) -> Void)?
+    let setIdentity: (@Sendable (UnaryFilter) -> Void)?
     /// The expected colour (0...1 floats) for an input colour at pixel (x, y) of a w×h frame.
     let reference: @Sendable (SIMD4<Float>, _ x: Int, _ y: Int, _ w: Int, _ h: Int) -> SIMD4<Float>
 

@@ -3,7 +3,7 @@ import SegueShaders
 /// One direction of a Gaussian blur: a weighted average of the taps up to three standard
 /// deviations away along a row or a column. A neighbourhood filter, so its input is rendered to
 /// a texture first and it runs in a pass of its own.
-public final class DirectionalGaussianBlur: Filter {
+public final class DirectionalGaussianBlur: ScalarFilter {
     public enum Direction: Sendable { case horizontal, vertical }
 
     public static func kind(_ direction: Direction) -> FilterKind {
@@ -27,25 +27,17 @@ public final class DirectionalGaussianBlur: Filter {
         }
     }
 
-    public let kind: FilterKind
     public let direction: Direction
-    public let input: any EffectNode
-    /// The standard deviation in pixels; 0 (or less) passes the input through. Taps stop at
-    /// 32 pixels each side (σ ≈ 10.7).
-    public var sigma: Float
+    /// The standard deviation in pixels; 0 (or less, or NaN) passes the input through. Taps
+    /// stop at 32 pixels each side (σ ≈ 10.7).
+    public var sigma: Float { get { parameter } set { parameter = newValue } }
 
     public init(input: any EffectNode, direction: Direction, sigma: Float) {
-        self.input = input
         self.direction = direction
-        self.sigma = sigma
-        kind = Self.kind(direction)
+        super.init(kind: Self.kind(direction), input: input, parameter: sigma)
     }
 
-    public var inputs: [any EffectNode] { [input] }
-
-    public func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) {
-        writer.float(sigma.isNaN ? 0 : sigma)
-    }
+    public override func uniformValue(frame: FrameInfo) -> Float { sigma.isNaN ? 0 : sigma }
 }
 
 /// A Gaussian blur as two separable passes, rows then columns: 2 × (6σ + 1) taps a pixel

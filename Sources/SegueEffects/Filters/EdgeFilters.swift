@@ -2,7 +2,7 @@ import SegueShaders
 
 /// Edges as white on black: the magnitude of the Sobel gradient of the luminance over the 3×3
 /// neighbourhood (GPUImage's Sobel edge detection). A neighbourhood filter: its own pass.
-public final class SobelEdgeDetection: Filter {
+public final class SobelEdgeDetection: ScalarFilter {
     static let kind = FilterKind.statements(
         name: "sobel", footprint: .neighbourhood, functions: ShaderLibrary.neighbourhood,
         uniforms: [UniformDeclaration("edgeStrength", .float)]
@@ -20,24 +20,17 @@ public final class SobelEdgeDetection: Filter {
                 return vec4(vec3(clamp(length(vec2(h, v)) * \(uniforms[0]), 0.0, 1.0)), 1.0);
             """
     }
-    public var kind: FilterKind { Self.kind }
-    public let input: any EffectNode
     /// Scales the gradient before it is clamped to 1.
-    public var edgeStrength: Float
+    public var edgeStrength: Float { get { parameter } set { parameter = newValue } }
 
     public init(input: any EffectNode, edgeStrength: Float = 1) {
-        self.input = input
-        self.edgeStrength = edgeStrength
+        super.init(kind: Self.kind, input: input, parameter: edgeStrength)
     }
-
-    public var inputs: [any EffectNode] { [input] }
-
-    public func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) { writer.float(edgeStrength) }
 }
 
 /// GPUImage's sharpen: the centre weighted by 1 + 4s minus its four neighbours weighted by s.
 /// A neighbourhood filter: its own pass.
-public final class Sharpen: Filter {
+public final class Sharpen: ScalarFilter {
     static let kind = FilterKind.statements(
         name: "sharpen", footprint: .neighbourhood, functions: "",
         uniforms: [UniformDeclaration("sharpness", .float)]
@@ -50,17 +43,10 @@ public final class Sharpen: Filter {
                 return clamp(vec4(c.rgb * (1.0 + 4.0 * \(s)) - around * \(s), c.a), 0.0, 1.0);
             """
     }
-    public var kind: FilterKind { Self.kind }
-    public let input: any EffectNode
     /// −4…4; 0 leaves the picture unchanged.
-    public var sharpness: Float
+    public var sharpness: Float { get { parameter } set { parameter = newValue } }
 
     public init(input: any EffectNode, sharpness: Float = 0) {
-        self.input = input
-        self.sharpness = sharpness
+        super.init(kind: Self.kind, input: input, parameter: sharpness)
     }
-
-    public var inputs: [any EffectNode] { [input] }
-
-    public func writeUniforms(_ writer: inout UniformWriter, frame: FrameInfo) { writer.float(sharpness) }
 }
