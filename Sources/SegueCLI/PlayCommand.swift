@@ -22,6 +22,10 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Seconds from one picture to the other.") var duration = 2.0
     @Option(help: "Close the window after this many seconds (for scripted runs).") var seconds: Double?
     @Flag(help: "Print pointer-driven progress changes on stdout (for scripted runs).") var traceScrub = false
+    @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable).")
+    var parameters: [String] = []
+    @Option(help: "How pictures fit a gl-transitions effect: cover, contain or stretch.")
+    var resize: GLTransitionEffect.ResizeMode = .cover
 
     @MainActor
     private func playScenario(_ fromImage: RGBAImage, _ toImage: RGBAImage) throws {
@@ -52,7 +56,13 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let fromImage = try from.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
         let toImage = try to.map { try PNGCodec.read(path: $0) } ?? SampleImages.to(width: size.width, height: size.height)
-        guard let entry = EffectCatalog.entry(named: effect) else {
+        // Parsed (and its parameters checked) before a window opens.
+        let glEntry = GLTransitionCatalog.isTransition(effect)
+            ? try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize) : nil
+        if !parameters.isEmpty && glEntry == nil {
+            throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
+        }
+        guard let entry = glEntry ?? EffectCatalog.entry(named: effect) else {
             // A built-in view-controller transition (the seeds' examples).
             try MainActor.assumeIsolated { try playScenario(fromImage, toImage) }
             return

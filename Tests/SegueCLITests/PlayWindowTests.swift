@@ -99,6 +99,53 @@ struct PlayWindowTests {
         }
     }
 
+    /// A gl-transitions effect in the window: the host flips its coordinates for the window's
+    /// bottom-up rows, so the screen equals the headless render of the same progress.
+    @Test func dragScrubsAGLTransition() throws {
+        let x = try XvfbSession()
+        let play = Process()
+        play.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
+        play.arguments = [
+            "play", "--effect", "wipetr", "--param", "smoothness=0.2", "--size", "400x200", "--duration", "100000",
+            "--seconds", "60", "--trace-scrub",
+        ]
+        play.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": x.display]) { $1 }
+        let output = Pipe()
+        play.standardOutput = output
+        try play.run()
+        defer { if play.isRunning { play.terminate() } }
+        let window = String(decoding: try x.run("xdotool", ["search", "--sync", "--name", "^Segue"]), as: UTF8.self)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        Thread.sleep(forTimeInterval: 0.5)
+        try x.run("xdotool", ["mousemove", "--window", window, "100", "100", "mousedown", "1"])
+        Thread.sleep(forTimeInterval: 0.2)
+        try x.run("xdotool", ["mousemove", "--window", window, "200", "100"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let screen = try x.screenshot(window: window)
+        try x.run("xdotool", ["mouseup", "1", "key", "--window", window, "Escape"])
+        play.waitUntilExit()
+        let trace = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(play.terminationStatus == 0)
+        #expect(trace.contains("scrub 0.5"), "dragged to x=200 of 400: \(trace)")
+
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CommandRunner.run("segue", ["samples", "--size", "400x200", "--out", dir.appendingPathComponent("s").path])
+        let render = try CommandRunner.run("segue", [
+            "render", "--from", "s/from.png", "--to", "s/to.png", "--effect", "wipetr", "--param", "smoothness=0.2",
+            "--frames", "3", "--size", "400x200", "--out", "frames", "--quiet",
+        ], in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        let expected = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0001.png").path)
+        #expect(screen.width == 400 && screen.height == 200)
+        if screen.width == 400 && screen.height == 200 {
+            // The same shader on the same Mesa through GLX (window) and EGL (offscreen): equal
+            // up to rounding (1); a vertical mix-up would differ by far more along the wipe.
+            let maxDifference = RGBAImage.maxDifference(screen, expected)
+            #expect(maxDifference <= 1, "window vs headless max difference \(maxDifference)")
+        }
+    }
+
     private func headlessFrame(width: Int, height: Int, progress: Float) throws -> RGBAImage {
         let context = try HeadlessEGLContext()
         defer { context.release() }
