@@ -42,14 +42,15 @@ struct EffectCompiler {
     /// Plans every pass needed for `output`; the last pass renders `output` itself.
     static func plan(output: any EffectNode, mode: ExecutionMode) -> [PlannedPass] {
         var compiler = EffectCompiler(mode: mode)
-        _ = compiler.materialize(output)
+        // The output always gets a pass of its own, a plain source too (a copy into the target).
+        _ = compiler.materialize(output, sourcesNeedAPass: true)
         return compiler.passes
     }
 
     /// Ensures `node` is rendered by a pass (or is a source) and returns how to read it.
-    private mutating func materialize(_ node: any EffectNode) -> PassInput {
+    private mutating func materialize(_ node: any EffectNode, sourcesNeedAPass: Bool = false) -> PassInput {
         let resolved = FilterGroup.resolve(node)
-        if let source = resolved as? ImageSource { return .source(source) }
+        if let source = resolved as? ImageSource, !sourcesNeedAPass { return .source(source) }
         if let index = passIndexByNode[ObjectIdentifier(resolved)] { return .pass(index) }
         var builder = PassBuilder()
         let root = builder.emit(node, isRoot: true, compiler: &self)

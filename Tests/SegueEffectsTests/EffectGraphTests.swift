@@ -149,6 +149,23 @@ struct EffectGraphTests {
         }
     }
 
+    /// A graph that is only a source (or a group passing one through) copies it to the target.
+    @Test func aSourceAsTheOutputIsCopied() throws {
+        try withDevice { device in
+            let image = Pixels.noise(width: 12, height: 10, seed: 64)
+            let texture = try image.upload(device)
+            let target = try device.makeOffscreenTarget(width: 12, height: 10)
+            let source = ImageSource(texture)
+            for output in [source, FilterGroup(name: "identity", inputs: [source], output: source)] as [any EffectNode] {
+                let renderer = try EffectRenderer(device: device, output: output)
+                #expect(renderer.passCount == 1)
+                try renderer.render(into: target)
+                #expect(try target.read() == image)
+            }
+            target.release(); texture.release()
+        }
+    }
+
     @Test func aGroupAsTheOutputAddsNoCopyPass() throws {
         try withDevice { device in
             let a = try Pixels.noise(width: 16, height: 16, seed: 61).upload(device)
