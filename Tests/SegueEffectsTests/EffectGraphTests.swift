@@ -1,5 +1,6 @@
 import SegueEffects
 import SegueGL
+import SeguePlatform
 import Testing
 
 /// Graph shapes mixing per-pixel and neighbourhood filters and groups.
@@ -88,6 +89,34 @@ struct EffectGraphTests {
             #expect(difference.max <= 2, "\(shape): max \(difference.max)")
             #expect(difference.mean <= 0.3, "\(shape): mean \(difference.mean)")
             x.release(); y.release(); a.release(); b.release()
+        }
+    }
+
+    /// Every filter's code is GLSL ES 3.00 too: the mixed graphs and a chain of every colour
+    /// adjustment render the same on an OpenGL ES 3.0 context.
+    @Test func theGraphsRenderTheSameOnGLES3() throws {
+        let images = (Pixels.noise(width: 40, height: 24, seed: 65), Pixels.noise(width: 40, height: 24, seed: 66))
+        func render(on context: HeadlessEGLContext) throws -> [Pixels] {
+            defer { context.release() }
+            let device = try GLDevice(context: context)
+            defer { device.release() }
+            let (a, b) = (try images.0.upload(device), try images.1.upload(device))
+            let target = try device.makeOffscreenTarget(width: 40, height: 24)
+            var chain: any EffectNode = ImageSource(a)
+            for adjustment in ColorAdjustmentCase.all { chain = adjustment.make(chain) }
+            var frames: [Pixels] = []
+            for output in MixedGraphShape.allCases.map({ $0.build(ImageSource(a), ImageSource(b)) }) + [chain] {
+                try EffectRenderer(device: device, output: output).render(into: target)
+                frames.append(try target.read())
+            }
+            target.release(); a.release(); b.release()
+            return frames
+        }
+        let es = try render(on: HeadlessEGLContext(api: .openGLES3))
+        let core = try render(on: HeadlessEGLContext())
+        for (index, (esFrame, coreFrame)) in zip(es, core).enumerated() {
+            // The same code at highp on the same driver: rounding at most.
+            #expect(esFrame.difference(to: coreFrame).max <= 1, "graph \(index)")
         }
     }
 
