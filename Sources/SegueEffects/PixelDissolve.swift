@@ -51,6 +51,7 @@ public final class PixelDissolve {
         try renderer.render(into: target)
     }
 
-    /// Releases the renderer's intermediate targets; the textures belong to the caller.
+    /// Releases what the effect holds on the GPU (nothing between frames: intermediates live in the
+    /// device's pool, programs in its cache); the textures belong to the caller.
     public func release() { renderer.release() }
 }
