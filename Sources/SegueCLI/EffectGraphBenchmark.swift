@@ -10,7 +10,7 @@ import SegueImage
 struct EffectGraphBenchmark {
     /// An 8-filter fused chain runs at least this fraction of a 1-filter chain's frame rate.
     static let chainTarget = 0.8
-    /// Frame rate × pixels stays within this fraction of the reference resolution's.
+    /// Frame rate × pixels stays within this fraction of its mean over the resolutions.
     static let resolutionTolerance = 0.10
     /// The chain the resolution sweep renders (its length).
     static let resolutionChainLength = 4

@@ -57,7 +57,7 @@ public struct FilterKind: Sendable {
     public let functions: String
     /// Parameters in the order `Filter.writeUniforms` writes them.
     public let uniforms: [UniformDeclaration]
-    private var makeBody: @Sendable (_ px: String, _ inputs: [String], _ uniforms: [String]) -> String
+    private let makeBody: @Sendable (_ px: String, _ inputs: [String], _ uniforms: [String]) -> String
 
     /// A kind whose colour is one GLSL expression. `expression(px, inputs, uniforms)` returns
     /// the filter's colour at pixel position `px` (a vec2 expression); `inputs[i]` names a
@@ -67,11 +67,20 @@ public struct FilterKind: Sendable {
         name: String, footprint: FilterFootprint, functions: String, uniforms: [UniformDeclaration],
         expression: @escaping @Sendable (_ px: String, _ inputs: [String], _ uniforms: [String]) -> String
     ) {
+        self.init(name: name, footprint: footprint, functions: functions, uniforms: uniforms, makeBody: { px, inputs, uniforms in
+            "return \(expression(px, inputs, uniforms));"
+        })
+    }
+
+    private init(
+        name: String, footprint: FilterFootprint, functions: String, uniforms: [UniformDeclaration],
+        makeBody: @escaping @Sendable (_ px: String, _ inputs: [String], _ uniforms: [String]) -> String
+    ) {
         self.name = name
         self.footprint = footprint
         self.functions = functions
         self.uniforms = uniforms
-        self.makeBody = { px, inputs, uniforms in "return \(expression(px, inputs, uniforms));" }
+        self.makeBody = makeBody
     }
 
     /// A kind whose colour needs statements (a loop over taps, say): `body` returns the body of
@@ -80,18 +89,16 @@ public struct FilterKind: Sendable {
         name: String, footprint: FilterFootprint, functions: String, uniforms: [UniformDeclaration],
         body: @escaping @Sendable (_ px: String, _ inputs: [String], _ uniforms: [String]) -> String
     ) -> FilterKind {
-        var kind = FilterKind(name: name, footprint: footprint, functions: functions, uniforms: uniforms) { _, _, _ in "" }
-        kind.makeBody = body
-        return kind
+        FilterKind(name: name, footprint: footprint, functions: functions, uniforms: uniforms, makeBody: body)
     }
 
     /// A per-pixel colour function of one input: `function(input(px), uniforms…)`.
     public static func colorFunction(
         _ name: String, functions: String, function: String, uniforms: [UniformDeclaration] = []
     ) -> FilterKind {
-        FilterKind(name: name, footprint: .perPixel, functions: functions, uniforms: uniforms) { px, inputs, uniforms in
+        FilterKind(name: name, footprint: .perPixel, functions: functions, uniforms: uniforms, expression: { px, inputs, uniforms in
             "\(function)(\(([inputs[0] + "(" + px + ")"] + uniforms).joined(separator: ", ")))"
-        }
+        })
     }
 
     /// The body of the node's function `vec4 f(vec2 px)`.

@@ -64,12 +64,12 @@ public final class EffectRenderer {
                 let pass = passes[index]
                 if index == passes.count - 1 {
                     device.bind(target)
-                    try pass.draw(device: device, frame: frame, flip: target.flipsVertically, intermediates: leased)
+                    try pass.draw(device: device, frame: frame, flip: target.flipsVertically, intermediates: UnsafeBufferPointer(leased))
                 } else {
                     let intermediate = try device.targetPool.acquire(description)
                     leased[index] = intermediate
                     device.bind(intermediate)
-                    try pass.draw(device: device, frame: frame, flip: false, intermediates: leased)
+                    try pass.draw(device: device, frame: frame, flip: false, intermediates: UnsafeBufferPointer(leased))
                 }
                 let done = recycledAfter[index]
                 for k in done.indices { recycle(done[k]) }  // not `for in`: see RenderTargetPool.acquire
@@ -163,7 +163,7 @@ private final class CompiledPass {
         return variants.count - 1
     }
 
-    func draw(device: GLDevice, frame: FrameInfo, flip: Bool, intermediates: UnsafeMutableBufferPointer<OffscreenTarget?>) throws(GLError) {
+    func draw(device: GLDevice, frame: FrameInfo, flip: Bool, intermediates: UnsafeBufferPointer<OffscreenTarget?>) throws(GLError) {
         let variant = variants[try variant(key: variantKey(flip: flip, frame: frame))]
         variant.program.use()
         GL.uniform4f(variant.targetLocation, Float(frame.width), Float(frame.height), 0, 0)
