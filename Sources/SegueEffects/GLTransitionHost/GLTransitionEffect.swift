@@ -84,7 +84,8 @@ public final class GLTransitionEffect: TransitionEffect {
         apply(value, type: parameter.type, at: location)
     }
 
-    /// Binds a texture to a sampler2D parameter.
+    /// Binds a texture (the caller's) to a sampler2D parameter. The file samples it with uv from
+    /// the bottom left: texture row 0 is what it sees at v = 0.
     public func setTexture(_ name: String, _ texture: Texture) throws(GLTransitionError) {
         guard let index = source.parameters.firstIndex(where: { $0.name == name && $0.type == .sampler2D }) else {
             throw GLTransitionError.unknownParameter(
@@ -96,7 +97,9 @@ public final class GLTransitionEffect: TransitionEffect {
     }
 
     /// Uploads `image` (LINEAR, clamped to its edge) for a sampler2D parameter; the effect owns
-    /// that texture and releases it in `release()`.
+    /// that texture and releases it in `release()`. Its bottom row goes first, as the official
+    /// runtime uploads pictures, so the file's `texture(luma, uv)` (uv from the bottom left)
+    /// sees the picture upright.
     public func setTexture(_ name: String, image: RGBAImage) throws(GLTransitionError) {
         guard source.parameters.contains(where: { $0.name == name && $0.type == .sampler2D }) else {
             throw GLTransitionError.unknownParameter(
@@ -104,7 +107,7 @@ public final class GLTransitionEffect: TransitionEffect {
         }
         let texture: Texture
         do {
-            texture = try device.makeTexture(image: image, filter: .linear)
+            texture = try device.makeTexture(image: image.flippedVertically(), filter: .linear)
         } catch {
             throw .badTexture(file: source.name, parameter: name, reason: error.description)
         }

@@ -58,7 +58,7 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
             message = "\(file): the value of parameter `\(parameter)` is \(value), outside its range "
                 + "\(GLTransitionRange.text(min))...\(GLTransitionRange.text(max))."
         case .badTexture(let file, let parameter, let reason):
-            message = "\(file): the texture for parameter `\(parameter)` cannot be used: \(reason)."
+            message = "\(file): the texture for parameter `\(parameter)` cannot be used: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         }
         guard let excerpt = GLTransitionErrorExcerpts.excerpt(for: self) else { return message }
         return message + "\n    " + excerpt
