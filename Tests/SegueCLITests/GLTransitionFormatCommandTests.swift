@@ -58,6 +58,17 @@ struct GLTransitionFormatCommandTests {
         #expect(try CommandRunner.run("segue", ["validate", "luma.glsl"], in: dir).status == 0)
     }
 
+    @Test func samplesWritesTheLumaMapsOnRequest() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CommandRunner.run("segue", ["samples", "--luma", "--size", "40x20", "--out", "s"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        for map in LumaMap.allCases {
+            let written = try PNGCodec.read(path: dir.appendingPathComponent("s/luma-\(map.rawValue).png").path)
+            #expect(written == (try map.image(width: 40, height: 20)), "\(map)")
+        }
+    }
+
     @Test func parameterRangesAreChecked() throws {
         let dir = try Self.workspace([:])
         defer { try? FileManager.default.removeItem(at: dir) }
