@@ -114,6 +114,15 @@ struct GLTransitionFormatTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    @Test func longChainsOfMacrosAreRefusedBeforeTheyExhaustTheStack() {
+        var lines = ["#define M0 x"]
+        for level in 1..<50_000 { lines.append("#define M\(level) M\(level - 1)") }
+        lines.append("vec4 transition(vec2 uv) {\n  float x = 1.0;\n  float y = M49999;\n  return getToColor(uv);\n}")
+        #expect(throws: GLTransitionError.macroNestingTooDeep(file: "t", line: 50_003, macro: "M49999", limit: 200)) {
+            try GLTransitionSource.parse(lines.joined(separator: "\n"), name: "t")
+        }
+    }
+
     @Test func ordinaryMacrosPass() throws {
         let text = """
             #define PI 3.14159265

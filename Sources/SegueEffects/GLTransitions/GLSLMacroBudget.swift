@@ -9,13 +9,16 @@ enum GLSLMacroBudget {
     /// Tokens the expansion may handle. Real transitions stay far below (a few thousand tokens);
     /// reaching it takes well under a second here.
     static let limit = 200_000
+    /// Macros expanding inside macros, at most this deep (the expansion recurses; a chain of
+    /// thousands of `#define`s, each naming the previous one, must not exhaust the stack).
+    static let depthLimit = 200
 
     private struct Macro {
         let parameters: [String]?  // nil: object-like
         let body: [String]
     }
 
-    private struct Overflow: Error {}
+    private enum Overflow: Error { case tokens, depth }
 
     static func check(_ tokens: [GLSLToken], file: String) throws(GLTransitionError) {
         guard tokens.contains(where: { $0.inDirective && $0.text == "define" }) else { return }
@@ -36,8 +39,10 @@ enum GLSLMacroBudget {
             let rest = tokens[(index - 1)..<end].filter(\.isCode).map(\.text)
             do {
                 _ = try expander.expand(rest, disabled: [])
-            } catch {
+            } catch .tokens {
                 throw .macroExpansionTooLarge(file: file, line: token.line, macro: token.text, limit: limit)
+            } catch {
+                throw .macroNestingTooDeep(file: file, line: token.line, macro: token.text, limit: depthLimit)
             }
             index = end
         }
@@ -69,11 +74,13 @@ enum GLSLMacroBudget {
         }
 
         mutating func expand(_ input: [String], disabled: Set<String>) throws(Overflow) -> [String] {
+            // Every nested expansion adds its macro to `disabled`.
+            if disabled.count > GLSLMacroBudget.depthLimit { throw .depth }
             var out: [String] = []
             var i = 0
             while i < input.count {
                 work += 1
-                if work > GLSLMacroBudget.limit { throw Overflow() }
+                if work > GLSLMacroBudget.limit { throw .tokens }
                 let token = input[i]
                 guard let macro = macros[token], !disabled.contains(token) else {
                     out.append(token)
@@ -104,7 +111,7 @@ enum GLSLMacroBudget {
                     }
                 }
                 work += substituted.count
-                if work > GLSLMacroBudget.limit { throw Overflow() }
+                if work > GLSLMacroBudget.limit { throw .tokens }
                 out += try expand(substituted, disabled: inner)
                 i = next
             }

@@ -15,6 +15,8 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     /// Macros whose expansion exceeds `limit` tokens (a chain of doubling `#define`s), refused before
     /// the driver's preprocessor sees them: drivers expand them without bound.
     case macroExpansionTooLarge(file: String, line: Int, macro: String, limit: Int)
+    /// Macros nested more than `limit` deep in one expansion.
+    case macroNestingTooDeep(file: String, line: Int, macro: String, limit: Int)
     /// A `/*` comment that never ends; `line` is where it starts.
     case unterminatedComment(file: String, line: Int)
     /// A `{` (at `line`) that is never closed, or a `}` (at `line`) with nothing to close.
@@ -48,6 +50,8 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
         case .macroExpansionTooLarge(let file, let line, let macro, let limit):
             message = "\(file):\(line): the macro `\(macro)` expands to more than \(limit) tokens; "
                 + "a transition's preprocessor output must stay below that."
+        case .macroNestingTooDeep(let file, let line, let macro, let limit):
+            message = "\(file):\(line): the macro `\(macro)` expands macros nested more than \(limit) deep."
         case .unterminatedComment(let file, let line):
             message = "\(file):\(line): this `/*` comment is never closed with `*/`."
         case .unbalancedBrace(let file, let line, let opening):
@@ -77,7 +81,7 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     var line: Int? {
         switch self {
         case .forbiddenName(_, let line, _), .badDefault(_, let line, _, _), .unsupportedDeclaration(_, let line, _),
-            .macroExpansionTooLarge(_, let line, _, _), .unterminatedComment(_, let line), .unbalancedBrace(_, let line, _):
+            .macroExpansionTooLarge(_, let line, _, _), .macroNestingTooDeep(_, let line, _, _), .unterminatedComment(_, let line), .unbalancedBrace(_, let line, _):
             line
         default: nil
         }
@@ -118,6 +122,7 @@ enum GLTransitionErrorExcerpts {
         case .badDefault(let file, let line, let parameter, let reason): "b\u{0}\(file)\u{0}\(line)\u{0}\(parameter)\u{0}\(reason)"
         case .unsupportedDeclaration(let file, let line, let text): "u\u{0}\(file)\u{0}\(line)\u{0}\(text)"
         case .macroExpansionTooLarge(let file, let line, let macro, _): "m\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
+        case .macroNestingTooDeep(let file, let line, let macro, _): "n\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
         case .unterminatedComment(let file, let line): "c\u{0}\(file)\u{0}\(line)"
         case .unbalancedBrace(let file, let line, let opening): "{\u{0}\(file)\u{0}\(line)\u{0}\(opening)"
         default: ""
