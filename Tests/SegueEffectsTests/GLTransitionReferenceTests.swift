@@ -97,6 +97,32 @@ struct GLTransitionReferenceTests {
         }
     }
 
+    @Test func edgeModesWithEachResizeMode() throws {
+        // A square picture, red above and blue below, in a 2:1 frame; the lookup reads far above it.
+        try withDevice { device in
+            var image = try RGBAImage(width: 16, height: 16, fill: SIMD4(0, 0, 255, 255))
+            for y in 0..<8 { for x in 0..<16 { image[x, y] = SIMD4(255, 0, 0, 255) } }
+            let picture = try device.makeTexture(image: image, filter: .linear)
+            let target = try device.makeOffscreenTarget(width: 64, height: 32)
+            defer { target.release(); picture.release() }
+            let source = try GLTransitionSource.parse("vec4 transition(vec2 uv) { return getFromColor(uv + vec2(0.0, 2.0)); }\n", name: "up")
+            let effect = try GLTransitionEffect(device: device, source: source, from: picture, to: picture)
+            let (red, clear) = (SIMD4<UInt8>(255, 0, 0, 255), SIMD4<UInt8>(0, 0, 0, 0))
+            let expected: [(GLTransitionEffect.ResizeMode, GLTransitionEffect.EdgeMode, centre: SIMD4<UInt8>, side: SIMD4<UInt8>)] = [
+                (.cover, .clamp, red, red), (.stretch, .clamp, red, red),
+                (.contain, .clamp, red, clear),  // the picture's top row above it; its bars stay bars
+                (.cover, .transparent, clear, clear), (.contain, .transparent, clear, clear),
+            ]
+            for (resize, edges, centre, side) in expected {
+                effect.resizeMode = resize
+                effect.edges = edges
+                try effect.render(into: target)
+                let frame = try target.readImage()
+                #expect(frame[32, 16] == centre && frame[2, 16] == side, "\(resize) \(edges): \(frame[32, 16]) \(frame[2, 16])")
+            }
+        }
+    }
+
     @Test func everyDefaultFormIsReadAndUsed() throws {
         let source = try Self.source("every_default")
         let defaults = Dictionary(uniqueKeysWithValues: source.parameters.map { ($0.name, $0.defaultValue) })
