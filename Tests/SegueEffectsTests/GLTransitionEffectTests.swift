@@ -54,6 +54,28 @@ struct GLTransitionEffectTests {
         }
     }
 
+    @Test func validationChecksSamplersWithAMapAndWarnsAboutDefaultsOutsideTheirRange() throws {
+        try withDevice { device in
+            let luma = "uniform sampler2D luma;\nvec4 transition(vec2 uv) {\n  return mix(getToColor(uv), getFromColor(uv), step(progress, texture(luma, uv).r * 0.998 + 0.001));\n}\n"
+            let report = GLTransitionValidator.validate(text: luma, name: "luma.glsl", device: device)
+            #expect(report.isValid && report.warnings.isEmpty, "\(report.errors) \(report.warnings)")
+            let given = GLTransitionValidator.validate(text: luma, name: "luma.glsl", device: device, parameters: [("luma", "spiral-9")])
+            #expect(given.errors.first?.contains("spiral-9") == true, "\(given.errors)")
+            let ranged = "// @range(0, 1)\nuniform float amount; // = 2.0\nvec4 transition(vec2 uv) {\n  return mix(getFromColor(uv), getToColor(uv), clamp(progress * amount, 0.0, 1.0));\n}\n"
+            let warned = GLTransitionValidator.validate(text: ranged, name: "r.glsl", device: device)
+            #expect(warned.isValid && warned.warnings == ["r.glsl: the default of `amount` lies outside its @range"], "\(warned.warnings)")
+            // From Swift too: a value outside the range is refused before it reaches the shader.
+            let source = try GLTransitionSource.parse(ranged, name: "r")
+            let picture = try device.makeTexture(image: SampleImages.from(width: 16, height: 16), filter: .linear)
+            defer { picture.release() }
+            let effect = try GLTransitionEffect(device: device, source: source, from: picture, to: picture)
+            #expect(throws: GLTransitionError.outOfRange(file: "r", parameter: "amount", value: "1.5", min: 0, max: 1)) {
+                try effect.setParameter("amount", .floats([1.5]))
+            }
+            try effect.setParameter("amount", .floats([0.5]))
+        }
+    }
+
     @Test func parametersAreSetFromSwiftWithTypes() throws {
         try withDevice { device in
             let text = try #require(ShaderLibrary.glTransitions.first { $0.name == "fadecolor" }?.source)
