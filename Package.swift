@@ -118,7 +118,7 @@ let package = Package(
             dependencies: [
                 "SegueEffects", "SeguePlatform", "SegueImage", "CSegueAllocationCounter", "SegueTestSupport",
             ],
-            exclude: ["Goldens"]),
+            exclude: ["Goldens", "GLTransitionFixtures"]),
         .testTarget(
             name: "SegueCLITests",
             dependencies: [

@@ -1,13 +1,15 @@
 // Hosts a transition written in the gl-transitions format: it defines `progress`, `ratio`,
 // `getFromColor` and `getToColor`, then the file's own code follows, then `main`.
 // uv has its origin at the bottom left, as in gl-transitions; Segue's images are stored top
-// row first, so the lookups flip v.
+// row first, so the lookups flip v. Pictures are sampled LINEAR with CLAMP_TO_EDGE, as the
+// official gl-transitions runtime samples them.
 uniform float progress;
 uniform float ratio;                 // output width / height
 uniform sampler2D segue_from;
 uniform sampler2D segue_to;
 uniform vec4 segue_target;           // (width, height, flip, resize mode)
 uniform vec2 segue_ratios;           // (from width / height, to width / height)
+uniform float segue_edges;           // lookups outside the picture: 0 repeat its edge, 1 transparent
 out vec4 segue_fragColor;
 
 // Maps output uv to a picture's uv for the resize mode: 0 cover, 1 contain, 2 stretch.
@@ -20,9 +22,16 @@ vec2 segue_resize(vec2 uv, float pictureRatio) {
     return (uv - 0.5) * scale + 0.5;
 }
 
+// Edge mode 0 (the runtime's): a displaced uv outside [0, 1] repeats the edge pixels (the
+// sampler clamps to the edge). A contained picture keeps its transparent bars: its uv is clamped
+// to the frame first, so displaced lookups repeat the frame's edge, bars included.
+// Edge mode 1: everything outside the picture is transparent black.
 vec4 segue_lookup(sampler2D image, vec2 uv, float pictureRatio) {
+    bool contain = segue_target.w > 0.5 && segue_target.w < 1.5;
+    if (segue_edges < 0.5 && contain) uv = clamp(uv, 0.0, 1.0);
     vec2 p = segue_resize(uv, pictureRatio);
-    if (p.x < 0.0 || p.x > 1.0 || p.y < 0.0 || p.y > 1.0) return vec4(0.0);
+    bool outside = p.x < 0.0 || p.x > 1.0 || p.y < 0.0 || p.y > 1.0;
+    if (outside && (segue_edges > 0.5 || contain)) return vec4(0.0);
     return texture(image, vec2(p.x, 1.0 - p.y));
 }
 

@@ -1,5 +1,6 @@
 // halftone: the second picture appears as polka dots on a grid of `dots` per height whose
 // radius grows until they merge (GPUImage's polka dot / halftone look).
+// @range(1, 1000)
 uniform float dots; // = 20.0
 
 vec4 transition(vec2 uv) {

@@ -1,6 +1,8 @@
 // pixelize: ffmpeg xfade's pixelize: both pictures pixelate into ever larger squares towards
 // the middle, where they cross-fade, then sharpen again. `steps` cell sizes per half.
+// @range(0, 1000)
 uniform int steps; // = 50
+// @range(1, 4096)
 uniform ivec2 squaresMin; // = ivec2(20)
 
 vec4 transition(vec2 uv) {

@@ -1,5 +1,6 @@
 // pixellate: square cells grow to `maxCell` (a fraction of the height) towards the middle,
 // where the pictures swap, then shrink again.
+// @range(0, 1)
 uniform float maxCell; // = 0.1
 
 vec4 transition(vec2 uv) {

@@ -1,7 +1,9 @@
 // pixellatearound: only a disc of `radius` around `center` pixellates (cells up to `maxCell`
 // of the height) while the pictures cross-fade.
 uniform vec2 center; // = vec2(0.5, 0.5)
+// @range(0, 10)
 uniform float radius; // = 0.3
+// @range(0, 1)
 uniform float maxCell; // = 0.06
 
 vec4 transition(vec2 uv) {

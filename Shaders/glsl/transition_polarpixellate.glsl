@@ -1,6 +1,7 @@
 // polarpixellate: cells in polar coordinates around `center` (rings × sectors) grow towards
 // the middle of the transition, where the pictures cross-fade.
 uniform vec2 center; // = vec2(0.5, 0.5)
+// @range(1, 3600)
 uniform int sectors; // = 24
 
 vec4 transition(vec2 uv) {

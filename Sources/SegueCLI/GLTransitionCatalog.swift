@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueEffects
 import SegueGL
+import SegueImage
 import SegueShaders
 
 /// Transitions in the gl-transitions format for `segue render`: a built-in by name
@@ -12,7 +13,11 @@ enum GLTransitionCatalog {
     static func isTransition(_ effect: String) -> Bool { effect.hasSuffix(".glsl") || builtInNames.contains(effect) }
 
     /// Reads and parses the transition, checks the parameters, and returns a catalog entry.
-    static func entry(for effect: String, parameters: [String], resize: GLTransitionEffect.ResizeMode) throws -> EffectCatalog.Entry {
+    /// A sampler2D parameter takes a PNG file or a built-in luma map's name, and must be given.
+    static func entry(
+        for effect: String, parameters: [String], resize: GLTransitionEffect.ResizeMode,
+        edges: GLTransitionEffect.EdgeMode = .clamp
+    ) throws -> EffectCatalog.Entry {
         let text: String
         let name: String
         var settings = parameters
@@ -27,21 +32,39 @@ enum GLTransitionCatalog {
         }
         let source = try GLTransitionSource.parse(text, name: name)
         var values: [(String, GLTransitionValue)] = []
+        var textures: [(String, GLTransitionTexture)] = []
         for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw CLIError("--param '\(setting)' is not name=value") }
-            values.append((parts[0], try source.value(for: parts[0], from: parts[1])))
+            let value = try source.value(for: parts[0], from: parts[1])
+            if case .texture(let text) = value {
+                textures.append((parts[0], try GLTransitionTexture.resolve(text, parameter: parts[0], file: name)))
+            } else {
+                values.append((parts[0], value))
+            }
         }
-        let finalValues = values
+        for sampler in source.parameters where sampler.type == .sampler2D && !textures.contains(where: { $0.0 == sampler.name }) {
+            throw GLTransitionError.badTexture(
+                file: name, parameter: sampler.name,
+                reason: "none is given; use --param \(sampler.name)=FILE.png or a built-in luma map ("
+                    + LumaMap.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        let finalValues = values, finalTextures = textures
         return EffectCatalog.Entry(
             name: name, summary: "gl-transitions format", parameters: listing(source),
             make: { (device, from, to, _) throws(GLError) in
                 from.setFilter(.linear)
                 to.setFilter(.linear)
-                let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to, resizeMode: resize)
+                let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to, resizeMode: resize, edges: edges)
                 for (parameter, value) in finalValues {
                     // Checked against the source above; a failure here would be a bug.
                     do { try effect.setParameter(parameter, value) } catch {
+                        throw GLError.callFailed(call: "--param \(parameter)", error: "\(error)")
+                    }
+                }
+                for (parameter, texture) in finalTextures {
+                    do { try effect.setTexture(parameter, image: texture.image(width: from.width, height: from.height)) } catch {
+                        effect.release()
                         throw GLError.callFailed(call: "--param \(parameter)", error: "\(error)")
                     }
                 }
@@ -69,6 +92,16 @@ enum GLTransitionCatalog {
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension GLTransitionEffect.EdgeMode: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "clamp": self = .clamp
+        case "transparent": self = .transparent
+        default: return nil
+        }
+    }
 }
 
 extension GLTransitionEffect.ResizeMode: ExpressibleByArgument {

@@ -26,6 +26,8 @@ struct PlayCommand: ParsableCommand {
     var parameters: [String] = []
     @Option(help: "How pictures fit a gl-transitions effect: cover, contain or stretch.")
     var resize: GLTransitionEffect.ResizeMode = .cover
+    @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
+    var edges: GLTransitionEffect.EdgeMode = .clamp
 
     @MainActor
     private func playScenario(_ fromImage: RGBAImage, _ toImage: RGBAImage) throws {
@@ -58,7 +60,7 @@ struct PlayCommand: ParsableCommand {
         let toImage = try to.map { try PNGCodec.read(path: $0) } ?? SampleImages.to(width: size.width, height: size.height)
         // Parsed (and its parameters checked) before a window opens.
         let glEntry = GLTransitionCatalog.isTransition(effect)
-            ? try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize) : nil
+            ? try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize, edges: edges) : nil
         if !parameters.isEmpty && glEntry == nil {
             throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }

@@ -21,10 +21,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png).") var out = "out/render"
     @Option(help: "fused (one generated shader) or onePassPerFilter (the reference path).")
     var mode: ExecutionMode = .fused
-    @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable), e.g. steps=30 or center=0.5,0.5.")
+    @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable), e.g. steps=30, center=0.5,0.5, or luma=FILE.png (or a built-in luma map: spiral-1, square, ...) for a sampler2D.")
     var parameters: [String] = []
     @Option(help: "How pictures fit a gl-transitions effect: cover, contain or stretch.")
     var resize: GLTransitionEffect.ResizeMode = .cover
+    @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
+    var edges: GLTransitionEffect.EdgeMode = .clamp
     @Flag(help: "List the effects and their parameters, then exit.") var list = false
     @Flag(help: "Print nothing but errors.") var quiet = false
 
@@ -55,7 +57,7 @@ struct RenderCommand: ParsableCommand {
             if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
         }
         let glEntry = GLTransitionCatalog.isTransition(effect)
-            ? try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize) : nil
+            ? try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize, edges: edges) : nil
         if !parameters.isEmpty && glEntry == nil {
             throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }

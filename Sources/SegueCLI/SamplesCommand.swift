@@ -4,22 +4,29 @@ import SegueImage
 struct SamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "samples",
-        abstract: "Write the two built-in sample pictures (from.png, to.png), generated, not downloaded.")
+        abstract: "Write the two built-in sample pictures (from.png, to.png), generated, not downloaded.",
+        discussion: "--luma also writes the built-in luma maps (luma-NAME.png) that `--param luma=NAME` uses.")
 
     @Option(help: "Picture size, WIDTHxHEIGHT.", transform: parseFrameSize)
     var size = FrameSize(width: 640, height: 360)
     @Option(help: "Output directory.") var out = "out/samples"
+    @Flag(help: "Also write the built-in luma maps for sampler2D parameters, luma-NAME.png.") var luma = false
 
     func run() throws {
-        let paths = try Self.write(size: size, directory: out)
+        let paths = try Self.write(size: size, directory: out, lumaMaps: luma)
         print("from: \(paths.from)")
         print("to:   \(paths.to)")
+        if luma { print("luma maps: \(LumaMap.allCases.map { "luma-\($0.rawValue).png" }.joined(separator: " "))") }
     }
 
-    static func write(size: FrameSize, directory: String) throws -> (from: String, to: String) {
-        return try OutputDirectory.produce(at: directory, ownsFile: { $0 == "from.png" || $0 == "to.png" }) { output in
+    static func write(size: FrameSize, directory: String, lumaMaps: Bool = false) throws -> (from: String, to: String) {
+        let owns: (String) -> Bool = { $0 == "from.png" || $0 == "to.png" || (lumaMaps && $0.hasPrefix("luma-") && $0.hasSuffix(".png")) }
+        return try OutputDirectory.produce(at: directory, ownsFile: owns) { output in
             try PNGCodec.write(SampleImages.from(width: size.width, height: size.height), to: output.stagedPath("from.png"))
             try PNGCodec.write(SampleImages.to(width: size.width, height: size.height), to: output.stagedPath("to.png"))
+            for map in lumaMaps ? LumaMap.allCases : [] {
+                try PNGCodec.write(map.image(width: size.width, height: size.height), to: output.stagedPath("luma-\(map.rawValue).png"))
+            }
             return (output.finalPath("from.png"), output.finalPath("to.png"))
         }
     }

@@ -43,8 +43,36 @@ struct GLTransitionEffectTests {
             let text = "vec4 transition(vec2 uv) { return getToColor(uv); }\n"
             let report = GLTransitionValidator.validate(text: text, name: "wrong.glsl", device: device)
             #expect(report.errors.contains { $0.contains("progress 0 must show only the first picture") })
+            // A solid middle with right ends is a fade through a colour: a warning only.
             let single = "vec4 transition(vec2 uv) { return progress < 0.01 ? getFromColor(uv) : progress > 0.99 ? getToColor(uv) : vec4(1.0); }\n"
-            #expect(GLTransitionValidator.validate(text: single, name: "flat.glsl", device: device).errors.contains { $0.contains("single colour") })
+            let fade = GLTransitionValidator.validate(text: single, name: "flat.glsl", device: device)
+            #expect(fade.isValid, "\(fade.errors)")
+            #expect(fade.warnings == ["flat.glsl: progress 0.5 is a single colour"])
+            // One colour everywhere: both ends wrong, and the middle too.
+            let nothing = GLTransitionValidator.validate(text: "vec4 transition(vec2 uv) { return vec4(1.0); }\n", name: "white.glsl", device: device)
+            #expect(nothing.errors.count == 3 && nothing.errors.last == "white.glsl: progress 0.5 is a single colour", "\(nothing.errors)")
+        }
+    }
+
+    @Test func validationChecksSamplersWithAMapAndWarnsAboutDefaultsOutsideTheirRange() throws {
+        try withDevice { device in
+            let luma = "uniform sampler2D luma;\nvec4 transition(vec2 uv) {\n  return mix(getToColor(uv), getFromColor(uv), step(progress, texture(luma, uv).r * 0.998 + 0.001));\n}\n"
+            let report = GLTransitionValidator.validate(text: luma, name: "luma.glsl", device: device)
+            #expect(report.isValid && report.warnings.isEmpty, "\(report.errors) \(report.warnings)")
+            let given = GLTransitionValidator.validate(text: luma, name: "luma.glsl", device: device, parameters: [("luma", "spiral-9")])
+            #expect(given.errors.first?.contains("spiral-9") == true, "\(given.errors)")
+            let ranged = "// @range(0, 1)\nuniform float amount; // = 2.0\nvec4 transition(vec2 uv) {\n  return mix(getFromColor(uv), getToColor(uv), clamp(progress * amount, 0.0, 1.0));\n}\n"
+            let warned = GLTransitionValidator.validate(text: ranged, name: "r.glsl", device: device)
+            #expect(warned.isValid && warned.warnings == ["r.glsl: the default of `amount` lies outside its @range"], "\(warned.warnings)")
+            // From Swift too: a value outside the range is refused before it reaches the shader.
+            let source = try GLTransitionSource.parse(ranged, name: "r")
+            let picture = try device.makeTexture(image: SampleImages.from(width: 16, height: 16), filter: .linear)
+            defer { picture.release() }
+            let effect = try GLTransitionEffect(device: device, source: source, from: picture, to: picture)
+            #expect(throws: GLTransitionError.outOfRange(file: "r", parameter: "amount", value: "1.5", min: 0, max: 1)) {
+                try effect.setParameter("amount", .floats([1.5]))
+            }
+            try effect.setParameter("amount", .floats([0.5]))
         }
     }
 

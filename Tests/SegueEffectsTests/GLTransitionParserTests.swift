@@ -247,7 +247,7 @@ struct GLTransitionParserTests {
 
     @Test(arguments: [
         ("uniform int steps; // = 0.5", "an int takes integers but got `0.5`"),
-        ("uniform bool on; // = 1", "a bool takes true or false but got `1`"),
+        ("uniform bool on; // = 2", "a bool takes true, false, 0 or 1 but got `2`"),
         ("uniform vec2 c; // = vec2(1, 2, 3)", "vec2(...) takes 2 components but 3 were given"),
         ("uniform vec3 c; // = vec2(0.5)", "expected a vec3 but got a vec2"),
         ("uniform vec2 c; // = 1, 2, 3", "a vec2 takes 2 values but 3 were given"),
@@ -373,14 +373,14 @@ struct GLTransitionParserTests {
         ("steps", "", "no value given"),
         ("amount", "fast", "`fast` is not a value"),
         ("flip", "yes", "`yes` is not a value"),
-        ("flip", "1", "a bool takes true or false but got `1`"),
+        ("flip", "0.5", "a bool takes true, false, 0 or 1 but got `0.5`"),
         ("center", "1,2,3", "a vec2 takes 2 values but 3 were given"),
         ("center", "vec3(1)", "expected a vec2 but got a vec3"),
         ("center", "vec2(1,2,3)", "vec2(...) takes 2 components but 3 were given"),
         ("center", "0.5 0.5", "unexpected `0.5` after the value"),
         ("center", "0.5,", "a value is missing at the end"),
         ("grid", "1.5,2", "an ivec2 takes integers but got `1.5`"),
-        ("axes", "true,0", "a bvec2 takes true or false but got `0`"),
+        ("axes", "true,-1", "a bvec2 takes true, false, 0 or 1 but got `-1`"),
         ("m", "1,2,3", "a mat2 takes 4 values but 3 were given"),
     ])
     func badValues(parameter: String, text: String, reason: String) throws {

@@ -1,4 +1,5 @@
 import SegueGL
+import SegueImage
 import SegueShaders
 
 /// A transition written in the gl-transitions format, compiled once and rendered with the
@@ -6,37 +7,54 @@ import SegueShaders
 /// set from Swift (or the command line) and stay constant over a run.
 public final class GLTransitionEffect: TransitionEffect {
     public enum ResizeMode: Int, Sendable, CaseIterable { case cover = 0, contain = 1, stretch = 2 }
+    /// What `getFromColor` / `getToColor` return for a uv outside [0, 1] (transitions that
+    /// displace uv: swirls, drops, zooms, blurs). `.clamp` repeats the picture's edge pixels, as
+    /// the official gl-transitions runtime does (CLAMP_TO_EDGE samplers); `.transparent` returns
+    /// transparent black there.
+    public enum EdgeMode: Int, Sendable, CaseIterable { case clamp = 0, transparent = 1 }
 
     public let source: GLTransitionSource
     public var progress: Float = 0
     public var resizeMode: ResizeMode
+    public var edges: EdgeMode
     public let from: Texture
     public let to: Texture
     private unowned let device: GLDevice
     private let program: ShaderProgram
-    private let progressLocation, ratioLocation, targetLocation, ratiosLocation: Int32
+    private let progressLocation, ratioLocation, targetLocation, ratiosLocation, edgesLocation: Int32
     private var parameterLocations: [String: Int32] = [:]
     /// Textures for sampler2D parameters, bound to units 2 and up.
     private var extraTextures: [(unit: Int32, texture: Texture)] = []
+    /// Textures this effect uploaded itself (`setTexture(_:image:)`); released with it.
+    private var ownedTextures: [Texture] = []
 
-    /// Compiles `source`. Compile errors name the file and the line in it.
-    /// Compile failures throw `GLError.shaderCompilation`; thanks to `#line 1` the failure's
-    /// line numbers are the file's own.
-    public init(device: GLDevice, source: GLTransitionSource, from: Texture, to: Texture, resizeMode: ResizeMode = .cover) throws(GLError) {
+    /// Compiles `source`. Compile failures throw `GLError.shaderCompilation` whose line numbers
+    /// and numbered source are the file's own (`#line 1`; the host's prelude is left out).
+    public init(
+        device: GLDevice, source: GLTransitionSource, from: Texture, to: Texture,
+        resizeMode: ResizeMode = .cover, edges: EdgeMode = .clamp
+    ) throws(GLError) {
         self.device = device
         self.source = source
         self.from = from
         self.to = to
         self.resizeMode = resizeMode
+        self.edges = edges
         // `#line 1` makes the driver count the file's own lines in its messages.
         let body = ShaderLibrary.glTransitionPrelude + "\n#line 1\n" + source.source + "\n" + ShaderLibrary.glTransitionMain
-        program = try device.cachedProgram(key: "gl-transition:" + body) { () throws(GLError) in
-            try device.makeFullscreenProgram(fragmentBody: body)
+        do {
+            program = try device.cachedProgram(key: "gl-transition:" + body) { () throws(GLError) in
+                try device.makeFullscreenProgram(fragmentBody: body)
+            }
+        } catch .shaderCompilation(let failure) where failure.stage == .fragment {
+            // Number the user's file, not the prelude + file + main the driver saw.
+            throw .shaderCompilation(ShaderFailure(stage: .fragment, log: failure.log, source: source.source))
         }
         progressLocation = program.uniformLocation("progress")
         ratioLocation = program.uniformLocation("ratio")
         targetLocation = program.uniformLocation("segue_target")
         ratiosLocation = program.uniformLocation("segue_ratios")
+        edgesLocation = program.uniformLocation("segue_edges")
         program.use()
         GL.uniform1i(program.uniformLocation("segue_from"), 0)
         GL.uniform1i(program.uniformLocation("segue_to"), 1)
@@ -61,11 +79,13 @@ public final class GLTransitionEffect: TransitionEffect {
         guard Self.matches(value, parameter.type) else {
             throw GLTransitionError.wrongValue(file: source.name, parameter: name, expected: parameter.type, reason: "got \(value.description)")
         }
+        try GLTransitionRange.check(value, of: parameter, file: source.name)
         program.use()
         apply(value, type: parameter.type, at: location)
     }
 
-    /// Binds a texture to a sampler2D parameter.
+    /// Binds a texture (the caller's) to a sampler2D parameter. The file samples it with uv from
+    /// the bottom left: texture row 0 is what it sees at v = 0.
     public func setTexture(_ name: String, _ texture: Texture) throws(GLTransitionError) {
         guard let index = source.parameters.firstIndex(where: { $0.name == name && $0.type == .sampler2D }) else {
             throw GLTransitionError.unknownParameter(
@@ -76,6 +96,25 @@ public final class GLTransitionEffect: TransitionEffect {
         extraTextures.append((unit, texture))
     }
 
+    /// Uploads `image` (LINEAR, clamped to its edge) for a sampler2D parameter; the effect owns
+    /// that texture and releases it in `release()`. Its bottom row goes first, as the official
+    /// runtime uploads pictures, so the file's `texture(luma, uv)` (uv from the bottom left)
+    /// sees the picture upright.
+    public func setTexture(_ name: String, image: RGBAImage) throws(GLTransitionError) {
+        guard source.parameters.contains(where: { $0.name == name && $0.type == .sampler2D }) else {
+            throw GLTransitionError.unknownParameter(
+                file: source.name, name: name, known: source.parameters.filter { $0.type == .sampler2D }.map(\.name))
+        }
+        let texture: Texture
+        do {
+            texture = try device.makeTexture(image: image.flippedVertically(), filter: .linear)
+        } catch {
+            throw .badTexture(file: source.name, parameter: name, reason: error.description)
+        }
+        ownedTextures.append(texture)
+        try setTexture(name, texture)
+    }
+
     public func render(into target: some RenderTarget) throws(GLError) {
         device.bind(target)
         program.use()
@@ -83,6 +122,7 @@ public final class GLTransitionEffect: TransitionEffect {
         GL.uniform1f(ratioLocation, Float(target.width) / Float(max(1, target.height)))
         GL.uniform4f(targetLocation, Float(target.width), Float(target.height), target.flipsVertically ? 1 : 0, Float(resizeMode.rawValue))
         GL.uniform2f(ratiosLocation, Float(from.width) / Float(from.height), Float(to.width) / Float(to.height))
+        GL.uniform1f(edgesLocation, Float(edges.rawValue))
         GL.activeTexture(unit: 0)
         GL.bindTexture(from.name)
         GL.activeTexture(unit: 1)
@@ -95,8 +135,13 @@ public final class GLTransitionEffect: TransitionEffect {
         try device.debugCheckError("GLTransitionEffect.render")
     }
 
-    /// The program stays in the device's cache; the textures belong to the caller.
-    public func release() {}
+    /// The program stays in the device's cache; textures given by the caller stay the caller's,
+    /// the ones uploaded from images are released here.
+    public func release() {
+        for texture in ownedTextures { texture.release() }
+        ownedTextures = []
+        extraTextures = []
+    }
 
     private func apply(_ value: GLTransitionValue, type: GLTransitionValueType, at location: Int32) {
         switch (value, type) {

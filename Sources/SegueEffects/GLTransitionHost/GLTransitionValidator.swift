@@ -3,7 +3,9 @@ import SegueImage
 
 /// What `segue validate` checks for a transition in the gl-transitions format: it parses and
 /// compiles; progress 0 shows only the first picture and progress 1 only the second (within a
-/// small tolerance); progress 0.5 is not a single colour; declared parameters are used.
+/// small tolerance); declared parameters are used. A single-colour middle is a warning (fades
+/// through black are), an error only when both ends are wrong as well. A sampler2D parameter
+/// given no texture is checked with a built-in luma map.
 public enum GLTransitionValidator {
     public struct Report: Sendable {
         public let file: String
@@ -56,12 +58,33 @@ public enum GLTransitionValidator {
                 report.errors.append("\(name): \(other)")
                 return report
             }
+            defer { effect.release() }
+            var textured: Set<String> = []
             for setting in parameters {
                 do {
-                    try effect.setParameter(setting.name, source.value(for: setting.name, from: setting.value))
-                } catch {
+                    let value = try source.value(for: setting.name, from: setting.value)
+                    if case .texture(let text) = value {
+                        let texture = try GLTransitionTexture.resolve(text, parameter: setting.name, file: name)
+                        try effect.setTexture(setting.name, image: texture.image(width: size.width, height: size.height))
+                        textured.insert(setting.name)
+                    } else {
+                        try effect.setParameter(setting.name, value)
+                    }
+                } catch let error as GLTransitionError {
                     report.errors.append(error.description)
                     return report
+                }
+            }
+            // A sampler2D given nothing is checked with a built-in luma map.
+            for sampler in source.parameters where sampler.type == .sampler2D && !textured.contains(sampler.name) {
+                let image = try GLTransitionTexture.validationDefault.image(width: size.width, height: size.height)
+                try effect.setTexture(sampler.name, image: image)
+            }
+            for parameter in source.parameters where parameter.range != nil {
+                do {
+                    try GLTransitionRange.check(parameter.defaultValue, of: parameter, file: name)
+                } catch {
+                    report.warnings.append("\(name): the default of `\(parameter.name)` lies outside its @range")
                 }
             }
             effect.progress = 0
@@ -77,7 +100,10 @@ public enum GLTransitionValidator {
             let middle = try target.readImage()
             let first = Array(middle.pixels[0..<4])
             if stride(from: 0, to: middle.pixels.count, by: 4).allSatisfy({ Array(middle.pixels[$0..<$0 + 4]) == first }) {
-                report.errors.append("\(name): progress 0.5 is a single colour")
+                // Fading through a colour is a solid middle by design; with wrong ends too, the
+                // transition shows nothing of either picture.
+                let message = "\(name): progress 0.5 is a single colour"
+                if start > endTolerance && end > endTolerance { report.errors.append(message) } else { report.warnings.append(message) }
             }
         } catch {
             report.errors.append("\(name): \(error)")

@@ -26,6 +26,11 @@ struct GLSLToken: Sendable {
     var isCode: Bool { !isComment && kind != .directive && !inDirective }
 
     func `is`(_ punctuation: String) -> Bool { kind == .punctuation && text == punctuation }
+
+    /// A block comment ends with `*/` unless the file ended inside it.
+    func isClosedBlockComment(in bytes: [UInt8]) -> Bool {
+        end - start >= 4 && bytes[end - 2] == UInt8(ascii: "*") && bytes[end - 1] == UInt8(ascii: "/")
+    }
 }
 
 enum GLSLLexer {

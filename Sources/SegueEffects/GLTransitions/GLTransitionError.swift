@@ -12,6 +12,20 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     case wrongValue(file: String, parameter: String, expected: GLTransitionValueType, reason: String)
     /// A uniform this format cannot carry: arrays, structs, unknown types, initializers, blocks.
     case unsupportedDeclaration(file: String, line: Int, text: String)
+    /// Macros whose expansion exceeds `limit` tokens (a chain of doubling `#define`s), refused before
+    /// the driver's preprocessor sees them: drivers expand them without bound.
+    case macroExpansionTooLarge(file: String, line: Int, macro: String, limit: Int)
+    /// Macros nested more than `limit` deep in one expansion.
+    case macroNestingTooDeep(file: String, line: Int, macro: String, limit: Int)
+    /// A `/*` comment that never ends; `line` is where it starts.
+    case unterminatedComment(file: String, line: Int)
+    /// A `{` (at `line`) that is never closed, or a `}` (at `line`) with nothing to close.
+    case unbalancedBrace(file: String, line: Int, opening: Bool)
+    /// A value (given or default) outside the parameter's `// @range(min, max)`.
+    case outOfRange(file: String, parameter: String, value: String, min: Double, max: Double)
+    /// A texture for a sampler2D parameter that cannot be used (missing or corrupt file, unknown
+    /// built-in map, none given).
+    case badTexture(file: String, parameter: String, reason: String)
 
     /// `file:line: message.`, followed by the offending source line when the error came from parsing.
     public var description: String {
@@ -33,6 +47,22 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
         case .unsupportedDeclaration(let file, let line, let text):
             message = "\(file):\(line): `\(text)` is not supported; parameters must be single uniforms of type "
                 + "float, int, bool, vec2-4, ivec2-4, bvec2-4, mat2-4 or sampler2D, without arrays or initializers."
+        case .macroExpansionTooLarge(let file, let line, let macro, let limit):
+            message = "\(file):\(line): the macro `\(macro)` expands to more than \(limit) tokens; "
+                + "a transition's preprocessor output must stay below that."
+        case .macroNestingTooDeep(let file, let line, let macro, let limit):
+            message = "\(file):\(line): the macro `\(macro)` expands macros nested more than \(limit) deep."
+        case .unterminatedComment(let file, let line):
+            message = "\(file):\(line): this `/*` comment is never closed with `*/`."
+        case .unbalancedBrace(let file, let line, let opening):
+            message = opening
+                ? "\(file):\(line): this `{` is never closed with `}`."
+                : "\(file):\(line): this `}` has no `{` to close."
+        case .outOfRange(let file, let parameter, let value, let min, let max):
+            message = "\(file): the value of parameter `\(parameter)` is \(value), outside its range "
+                + "\(GLTransitionRange.text(min))...\(GLTransitionRange.text(max))."
+        case .badTexture(let file, let parameter, let reason):
+            message = "\(file): the texture for parameter `\(parameter)` cannot be used: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         }
         guard let excerpt = GLTransitionErrorExcerpts.excerpt(for: self) else { return message }
         return message + "\n    " + excerpt
@@ -50,7 +80,9 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     /// The line an error points at, if it has one.
     var line: Int? {
         switch self {
-        case .forbiddenName(_, let line, _), .badDefault(_, let line, _, _), .unsupportedDeclaration(_, let line, _): line
+        case .forbiddenName(_, let line, _), .badDefault(_, let line, _, _), .unsupportedDeclaration(_, let line, _),
+            .macroExpansionTooLarge(_, let line, _, _), .macroNestingTooDeep(_, let line, _, _), .unterminatedComment(_, let line), .unbalancedBrace(_, let line, _):
+            line
         default: nil
         }
     }
@@ -89,6 +121,10 @@ enum GLTransitionErrorExcerpts {
         case .forbiddenName(let file, let line, let name): "f\u{0}\(file)\u{0}\(line)\u{0}\(name)"
         case .badDefault(let file, let line, let parameter, let reason): "b\u{0}\(file)\u{0}\(line)\u{0}\(parameter)\u{0}\(reason)"
         case .unsupportedDeclaration(let file, let line, let text): "u\u{0}\(file)\u{0}\(line)\u{0}\(text)"
+        case .macroExpansionTooLarge(let file, let line, let macro, _): "m\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
+        case .macroNestingTooDeep(let file, let line, let macro, _): "n\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
+        case .unterminatedComment(let file, let line): "c\u{0}\(file)\u{0}\(line)"
+        case .unbalancedBrace(let file, let line, let opening): "{\u{0}\(file)\u{0}\(line)\u{0}\(opening)"
         default: ""
         }
     }

@@ -5,6 +5,10 @@
 //     uniform int steps; // = 50
 //     uniform vec2 center; /* = vec2(0.5) */
 //     uniform float a, b; // = 0.2
+//     uniform vec2 d /* = vec2(1.0) */, e /* = vec2(2.0) */;
+//     uniform float x; // = 0.4 ; // a note after the default
+//     // @range(1, 100) a comment line right above gives the allowed range
+//     uniform int count; // = 10
 //
 // This file reads such a source without GL: it finds the parameters, checks the names the host owns,
 // and parses values. Compiling the GLSL is left to the driver.
@@ -17,12 +21,16 @@ public struct GLTransitionParameter: Sendable, Equatable {
     public let defaultValue: GLTransitionValue
     /// 1-based line of the parameter's name in the source.
     public let line: Int
+    /// The allowed values of every component, from a `// @range(min, max)` line right above the
+    /// declaration; values outside it are refused.
+    public let range: ClosedRange<Double>?
 
-    public init(name: String, type: GLTransitionValueType, defaultValue: GLTransitionValue, line: Int) {
+    public init(name: String, type: GLTransitionValueType, defaultValue: GLTransitionValue, line: Int, range: ClosedRange<Double>? = nil) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.line = line
+        self.range = range
     }
 }
 
@@ -38,10 +46,13 @@ public struct GLTransitionSource: Sendable {
 
     /// Reads a gl-transition. Throws the first problem found, in source order; a missing
     /// `transition` function is reported last.
+    /// A UTF-8 byte order mark is dropped (drivers would read it as a stray character).
     public static func parse(_ text: String, name: String) throws(GLTransitionError) -> GLTransitionSource {
+        let text = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         var parser = GLTransitionParser(text: text, file: name)
         do {
             try parser.run()
+            try GLSLMacroBudget.check(parser.tokens, file: name)
         } catch {
             GLTransitionErrorExcerpts.record(error, source: text)
             throw error
@@ -64,7 +75,9 @@ public struct GLTransitionSource: Sendable {
             return .texture(path)
         }
         switch GLTransitionLiteral.parse(text, as: declared.type) {
-        case .success(let value): return value
+        case .success(let value):
+            try GLTransitionRange.check(value, of: declared, file: name)
+            return value
         case .failure(let reason):
             throw .wrongValue(file: name, parameter: parameter, expected: declared.type, reason: reason.description)
         }
@@ -124,8 +137,16 @@ private struct GLTransitionParser {
         var depth = 0
         var statement: [Int] = []  // code tokens of the current top-level statement
         var previousCode: Int?
+        var openBraces: [Int] = []  // lines of the `{` not yet closed
         for index in tokens.indices {
             let token = tokens[index]
+            if token.kind == .blockComment, !token.isClosedBlockComment(in: bytes) {
+                throw .unterminatedComment(file: file, line: token.line)
+            }
+            if token.isCode, token.is("{") { openBraces.append(token.line) }
+            if token.isCode, token.is("}") {
+                guard openBraces.popLast() != nil else { throw .unbalancedBrace(file: file, line: token.line, opening: false) }
+            }
             if token.kind == .directive {
                 try checkDirective(at: index)
                 continue
@@ -152,6 +173,7 @@ private struct GLTransitionParser {
                 depth -= 1
             }
         }
+        if let unclosed = openBraces.first { throw .unbalancedBrace(file: file, line: unclosed, opening: true) }
         guard hasTransition else { throw .missingTransitionFunction(file: file) }
     }
 
@@ -247,60 +269,100 @@ private struct GLTransitionParser {
         else { throw unsupported(statement, terminator: terminator) }
         position += 1
 
-        var names: [GLSLToken] = []
+        var names: [(token: GLSLToken, index: Int, end: Int)] = []  // end: the `,` or `;` after the name
         while true {
             guard position < statement.count, tokens[statement[position]].kind == .identifier,
                 !builtinTypeNames.contains(tokens[statement[position]].text)
             else { throw unsupported(statement, terminator: terminator) }
             let name = tokens[statement[position]]
             try checkGlobalName(name)
-            names.append(name)
+            let index = statement[position]
             position += 1
+            let end = position < statement.count ? statement[position] : terminator
+            names.append((name, index, end))
             if position == statement.count { break }
             guard tokens[statement[position]].is(",") else { throw unsupported(statement, terminator: terminator) }
             position += 1
         }
 
-        var defaultValue = type.zeroValue
-        if let comment = try defaultComment(from: statement[0], terminator: terminator, parameter: names[0].text) {
-            guard type != .sampler2D else {
-                throw .badDefault(
-                    file: file, line: comment.line, parameter: names[0].text,
-                    reason: "a sampler2D has no default; its texture is given when the transition is used")
-            }
-            switch GLTransitionLiteral.parse(String(comment.text), as: type) {
-            case .success(let value): defaultValue = value
-            case .failure(let reason):
-                throw .badDefault(file: file, line: comment.line, parameter: names[0].text, reason: reason.description)
-            }
+        // A block comment right after a name is that name's default; any other default comment
+        // (inside the declaration, or right after its `;` on the same line) is every other name's.
+        let owned = names.map { name in defaultComments(in: (name.index + 1)..<name.end) }
+        let ownedRanges = names.map { ($0.index + 1)..<$0.end }
+        var shared = defaultComments(in: statement[0]..<terminator).filter { comment in
+            !ownedRanges.contains { $0.contains(comment.index) }
         }
-        for name in names {
-            parameters.append(GLTransitionParameter(name: name.text, type: type, defaultValue: defaultValue, line: name.line))
+        let after = terminator + 1
+        if after < tokens.count, tokens[after].isComment, tokens[after].line == tokens[terminator].line,
+            let trailing = defaultText(tokens[after])
+        {
+            shared.append((trailing.text, trailing.line, after))
+        }
+        if !shared.isEmpty, owned.allSatisfy({ !$0.isEmpty }) {
+            throw .badDefault(file: file, line: shared[0].line, parameter: names[0].token.text, reason: "it is given more than once")
+        }
+        let range = try rangeAnnotation(above: statement[0], parameter: names[0].token.text)
+        for (name, comments) in zip(names, owned) {
+            let found = comments.isEmpty ? shared : comments
+            if found.count > 1 {
+                throw .badDefault(file: file, line: found[1].line, parameter: name.token.text, reason: "it is given more than once")
+            }
+            var defaultValue = type.zeroValue
+            if let comment = found.first {
+                guard type != .sampler2D else {
+                    throw .badDefault(
+                        file: file, line: comment.line, parameter: name.token.text,
+                        reason: "a sampler2D has no default; its texture is given when the transition is used")
+                }
+                switch GLTransitionLiteral.parse(String(comment.text), as: type) {
+                case .success(let value): defaultValue = value
+                case .failure(let reason):
+                    throw .badDefault(file: file, line: comment.line, parameter: name.token.text, reason: reason.description)
+                }
+            }
+            parameters.append(GLTransitionParameter(
+                name: name.token.text, type: type, defaultValue: defaultValue, line: name.token.line, range: range))
             declarationEnds.append(terminator)
         }
     }
 
-    /// The text after `=` of a `/* = ... */` inside the declaration, or of the comment right after its `;`
-    /// on the same line. Comments that do not start with `=` are not defaults.
-    private func defaultComment(from start: Int, terminator: Int, parameter: String) throws(GLTransitionError)
-        -> (text: Substring, line: Int)?
-    {
-        func value(_ token: GLSLToken) -> (text: Substring, line: Int)? {
-            let text = token.text.trimmingSpaces()
-            guard text.first == "=" else { return nil }
-            return (text.dropFirst(), token.line)
+    /// The text after `=` of a comment that starts with `=`, without a `// note` that follows the
+    /// value (`// = 0.4 ; // note`). Comments that do not start with `=` are not defaults.
+    private func defaultText(_ token: GLSLToken) -> (text: Substring, line: Int)? {
+        let text = token.text.trimmingSpaces()
+        guard text.first == "=" else { return nil }
+        var value = Substring(text.dropFirst())
+        if let note = value.range(of: "//") { value = value[..<note.lowerBound] }
+        return (value, token.line)
+    }
+
+    /// Block comments holding a default among `range`, in order.
+    private func defaultComments(in range: Range<Int>) -> [(text: Substring, line: Int, index: Int)] {
+        range.compactMap { index in
+            guard tokens[index].kind == .blockComment, let found = defaultText(tokens[index]) else { return nil }
+            return (found.text, found.line, index)
         }
-        var found = tokens[start..<terminator].filter { $0.kind == .blockComment }.compactMap(value)
-        let after = terminator + 1
-        if after < tokens.count, tokens[after].isComment, tokens[after].line == tokens[terminator].line,
-            let trailing = value(tokens[after])
-        {
-            found.append(trailing)
+    }
+
+    /// `// @range(min, max)` (an optional third number, a step, is read and ignored) on the comment
+    /// line right above the declaration that starts at token `start`.
+    private func rangeAnnotation(above start: Int, parameter: String) throws(GLTransitionError) -> ClosedRange<Double>? {
+        var index = start - 1
+        var line = tokens[start].line
+        while index >= 0, tokens[index].kind == .lineComment, tokens[index].line == line - 1 {
+            let text = tokens[index].text.trimmingSpaces()
+            if text.hasPrefix("@range") {
+                guard let range = GLTransitionRange.parse(text) else {
+                    throw .badDefault(
+                        file: file, line: tokens[index].line, parameter: parameter,
+                        reason: "`\(text)` is not `@range(min, max)` with min <= max")
+                }
+                return range
+            }
+            line -= 1
+            index -= 1
         }
-        if found.count > 1 {
-            throw .badDefault(file: file, line: found[1].line, parameter: parameter, reason: "it is given more than once")
-        }
-        return found.first
+        return nil
     }
 
     private func unsupported(_ statement: [Int], terminator: Int) -> GLTransitionError {

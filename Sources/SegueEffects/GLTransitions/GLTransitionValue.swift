@@ -99,8 +99,8 @@ extension GLTransitionValue: CustomStringConvertible {
 /// - A single constructor must name the parameter's type; inside it, scalars convert as GLSL
 ///   constructors convert them, one scalar splats a vector and fills a matrix's diagonal.
 /// - Bare items (no constructor): one item splats (a matrix gets it on the diagonal), otherwise there
-///   must be exactly as many items as the type has components. Ints may be given for floats; floats are
-///   not accepted for ints, nor numbers for bools.
+///   must be exactly as many items as the type has components. Ints may be given for floats, 0 and 1 for
+///   bools; floats are not accepted for ints.
 enum GLTransitionLiteral {
     /// Returns the value, or a reason (one lower-case phrase) why the text does not fit `type`.
     static func parse(_ text: String, as type: GLTransitionValueType) -> Result<GLTransitionValue, Reason> {
@@ -153,8 +153,7 @@ enum GLTransitionLiteral {
             guard case .scalar(let scalar) = item else {
                 throw Reason("a constructor cannot be mixed with other values in a list")
             }
-            try checkBare(scalar, for: type)
-            scalars.append(scalar)
+            scalars.append(try checkBare(scalar, for: type))
         }
         let count = type.componentCount
         if scalars.count == 1, count > 1 {
@@ -166,12 +165,15 @@ enum GLTransitionLiteral {
         return try pack(scalars, as: type)
     }
 
-    /// Without a constructor only the widening int → float is allowed.
-    private static func checkBare(_ scalar: Scalar, for type: GLTransitionValueType) throws(Reason) {
+    /// Without a constructor only the widening int → float is allowed, and 0 / 1 for a bool (the
+    /// official runtime reads bool defaults as numbers: `// = 1`).
+    private static func checkBare(_ scalar: Scalar, for type: GLTransitionValueType) throws(Reason) -> Scalar {
         switch (type.scalarKind, scalar) {
-        case (.float, .float), (.float, .int), (.int, .int), (.bool, .bool): return
+        case (.float, .float), (.float, .int), (.int, .int), (.bool, .bool): return scalar
+        case (.bool, .int(let value, _)) where value == 0 || value == 1: return .bool(value == 1)
+        case (.bool, .float(let value, _)) where value == 0 || value == 1: return .bool(value == 1)
         case (.int, _): throw Reason("\(gltWithArticle(type.rawValue)) takes integers but got `\(scalar.text)`")
-        case (.bool, _): throw Reason("\(gltWithArticle(type.rawValue)) takes true or false but got `\(scalar.text)`")
+        case (.bool, _): throw Reason("\(gltWithArticle(type.rawValue)) takes true, false, 0 or 1 but got `\(scalar.text)`")
         case (.float, _): throw Reason("\(gltWithArticle(type.rawValue)) takes numbers but got `\(scalar.text)`")
         case (.texture, _): throw Reason("a sampler2D takes a texture, not a literal")
         }
