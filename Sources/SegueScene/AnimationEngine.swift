@@ -43,6 +43,19 @@ public final class AnimationEngine {
     /// transition would otherwise leave one domain per transition, each costing every frame.
     public func removeTimeDomain(_ domain: AnimationTimeDomain) { domains.removeAll { $0 === domain } }
 
+    /// Ends the animations still on `domain` where their model values are (their completions
+    /// run with `finished == false`, as for `removeAllAnimations`) and forgets the domain.
+    public func endAnimations(in domain: AnimationTimeDomain) {
+        let remaining = groups.filter { $0.domain === domain }
+        for group in remaining { end(group, finished: false) }
+        removeTimeDomain(domain)
+        for group in remaining {
+            let completion = group.completion
+            group.completion = nil
+            completion?(false)
+        }
+    }
+
     /// Time domains the engine advances now (flat over a long session: idle ones are dropped).
     public var timeDomainCount: Int { domains.count }
     /// Animation groups (one per `View.animate` call or animator) that have not ended.

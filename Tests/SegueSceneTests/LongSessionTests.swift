@@ -46,6 +46,42 @@ struct LongSessionTests {
         #expect(TransitionDiagnostics.shared.messages.isEmpty, "\(TransitionDiagnostics.shared.messages)")
     }
 
+    /// An animator that completes while its animations are still paused on the interaction's
+    /// timeline (here: as soon as the gesture passes half way) leaves nothing behind.
+    final class EarlyCompletingAnimator: ViewControllerAnimatedTransitioning {
+        var context: (any ViewControllerContextTransitioning)?
+        func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { 1 }
+        func animateTransition(using context: any ViewControllerContextTransitioning) {
+            self.context = context
+            guard let toView = context.view(forKey: .to) else { return }
+            context.containerView.addSubview(toView)
+            toView.alpha = 0
+            View.animate(withDuration: 1, animations: { toView.alpha = 1 })
+        }
+    }
+
+    final class EarlyDelegate: ViewControllerTransitioningDelegate {
+        let animator = EarlyCompletingAnimator()
+        let interaction = PercentDrivenInteractiveTransition()
+        func animationController(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> (any ViewControllerAnimatedTransitioning)? { animator }
+        func interactionControllerForPresentation(using animator: any ViewControllerAnimatedTransitioning) -> (any ViewControllerInteractiveTransitioning)? { interaction }
+    }
+
+    @Test func aTransitionEndingWithPausedAnimationsEndsThem() {
+        let s = TransitionTests.makeScene()
+        let delegate = EarlyDelegate()
+        s.detail.transitioningDelegate = delegate
+        s.home.present(s.detail, animated: true)
+        delegate.interaction.update(0.5)
+        AnimationEngine.main.advance(to: s.clock.tick())
+        #expect(AnimationEngine.main.timeDomainCount == 1 && AnimationEngine.main.animationGroupCount == 1)
+        #expect(abs(s.detail.view.presentation.alpha - 0.5) < 0.2)
+        delegate.animator.context?.completeTransition(true)
+        #expect(!s.window.transitionDriver.isTransitioning && s.home.presentedViewController === s.detail)
+        #expect(AnimationEngine.main.timeDomainCount == 0 && AnimationEngine.main.animationGroupCount == 0)
+        #expect(s.detail.view.presentation.alpha == 1, "shown at its model value")
+    }
+
     /// A domain dropped while idle is taken up again by a new run or capture.
     @Test func anIdleDomainComesBackWhenUsedAgain() {
         AnimationEngine.main.reset(to: 0)

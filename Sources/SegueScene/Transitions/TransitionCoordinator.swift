@@ -76,6 +76,10 @@ public final class TransitionCoordinator {
         for entry in alongside { entry.completion?(context) }
         alongside.removeAll()
         interactionObservers.removeAll()
+        // The transition is over: a percent-driven timeline left with paused animations (an
+        // animator that completed early, an interaction abandoned mid-way) is ended, not kept
+        // for the rest of the session.
+        if let timeDomain { AnimationEngine.main.endAnimations(in: timeDomain) }
     }
 
     private func run(_ animation: @escaping (TransitionContext) -> Void) {

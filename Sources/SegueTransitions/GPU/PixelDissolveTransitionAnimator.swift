@@ -95,7 +95,13 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
             }
             let pixels = try container.bounds.size.pixelSize(rounding: .towardZero)
             let output = try device.makeOffscreenTarget(width: pixels.width, height: pixels.height)
-            let effect = try PixelDissolve(device: device, from: fromTexture, to: toTexture)
+            let effect: PixelDissolve
+            do {
+                effect = try PixelDissolve(device: device, from: fromTexture, to: toTexture)
+            } catch {
+                output.release()  // nothing half-made stays on the GPU
+                throw error
+            }
             let effectView = View(frame: container.bounds, name: "pixelDissolve")
             effectView.content = .texture(output.texture)
             container.addSubview(effectView)
