@@ -188,12 +188,10 @@ public final class TransitionSoak {
         navigation.pushViewController(Self.screen("pushed\(pushed % 4)", Color(white: 0.7)), animated: true)
         count("push", .finished)
         try settle()
-        let interaction = PercentDrivenInteractiveTransition()
-        navigationDelegate.interaction = { interaction }
-        _ = navigation.popViewController(animated: true)
-        count("pop-interactive", outcome)
-        try drive(interaction, outcome)
-        navigationDelegate.interaction = nil
+        try interactive("pop-interactive", outcome, install: { interaction in
+            let vended: (any ViewControllerInteractiveTransitioning)? = interaction
+            navigationDelegate.interaction = { vended }
+        }, start: { _ = navigation.popViewController(animated: true) })
         if navigation.viewControllers.count > 1 {
             _ = navigation.popViewController(animated: true)
             count("pop", .finished)
@@ -202,22 +200,29 @@ public final class TransitionSoak {
     }
 
     private func selectTab(_ outcome: Outcome) throws {
-        let interaction = PercentDrivenInteractiveTransition()
-        tabDelegate.interaction = interaction
-        tabs.select(index: 1 - tabs.selectedIndex, animated: true)
-        count("tab", outcome)
-        try drive(interaction, outcome)
-        tabDelegate.interaction = nil
+        try interactive("tab", outcome, install: { tabDelegate.interaction = $0 }, start: {
+            tabs.select(index: 1 - tabs.selectedIndex, animated: true)
+        })
     }
 
     private func swipeContainer(_ outcome: Outcome) throws {
         try show(tab: 1)
+        try interactive("container", outcome, install: { swipe.interactionController = $0 }, start: {
+            swipe.transition(to: 1 - swipe.selectedIndex, animated: true)
+        })
+    }
+
+    /// Installs a new interaction controller where `install` puts it, starts the transition,
+    /// drives it to `outcome`, and uninstalls it (`install(nil)`).
+    private func interactive(
+        _ kind: String, _ outcome: Outcome, install: (PercentDrivenInteractiveTransition?) -> Void, start: () -> Void
+    ) throws {
         let interaction = PercentDrivenInteractiveTransition()
-        swipe.interactionController = interaction
-        swipe.transition(to: 1 - swipe.selectedIndex, animated: true)
-        count("container", outcome)
+        install(interaction)
+        start()
+        count(kind, outcome)
         try drive(interaction, outcome)
-        swipe.interactionController = nil
+        install(nil)
     }
 
     /// The GPU animator: timed (finished), interactive and cancelled, or interactive with a
