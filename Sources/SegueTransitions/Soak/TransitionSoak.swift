@@ -47,7 +47,9 @@ public final class TransitionSoak {
         /// quarter of the samples minus the lowest among the first quarter (from the warm-up).
         /// Floors, because resident size on Mesa's llvmpipe jumps up and down by some 15 MB
         /// between samples (its rasterizer threads' heaps); a leak raises the floor.
-        public var residentGrowthBytes: Int {
+        public let residentGrowthBytes: Int
+
+        static func residentGrowth(_ samples: [Sample]) -> Int {
             let quarter = max(1, samples.count / 4)
             let first = samples.prefix(quarter).map(\.residentBytes).min() ?? 0
             let last = samples.suffix(quarter).map(\.residentBytes).min() ?? 0
@@ -127,7 +129,7 @@ public final class TransitionSoak {
         if samples.last?.transitions != end.transitions { samples.append(end) }
         return Report(
             transitions: transitions, outcomes: outcomes, kinds: kinds, stuck: stuck, warmedUp: warmedUp, end: end,
-            samples: samples)
+            samples: samples, residentGrowthBytes: Report.residentGrowth(samples))
     }
 
     // MARK: Episodes
