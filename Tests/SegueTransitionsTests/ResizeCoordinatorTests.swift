@@ -150,4 +150,37 @@ struct ResizeCoordinatorTests {
         #expect(completed)
         #expect(root.view.presentation.bounds.size == Size(width: 50, height: 80), "shown at once")
     }
+
+    /// A full-screen presented controller hears of the resize and its view follows the window;
+    /// a resize that takes over from a running one still runs the first one's completions.
+    @Test func presentedControllersFollowAndSupersededResizesComplete() {
+        AnimationEngine.main.reset(to: 0)
+        let window = Window(size: Size(width: 200, height: 100))
+        let root = Presented(name: "root"), modal = Presented(name: "modal")
+        window.rootViewController = root
+        root.present(modal, animated: false)
+        AnimationEngine.main.advance(to: 0.1)
+        #expect(root.presentedViewController === modal)
+        var completions: [String] = []
+        final class Watcher: ViewController {
+            var log: (String) -> Void = { _ in }
+            override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+                let label = "\(Int(size.width))"
+                coordinator.animate(alongsideTransition: nil, completion: { [log] _ in log(label) })
+            }
+        }
+        let watcher = Watcher(name: "watcher")
+        watcher.log = { completions.append($0) }
+        root.addChild(watcher)
+        window.resize(to: Size(width: 300, height: 150), duration: 1)
+        AnimationEngine.main.advance(to: 0.5)
+        window.resize(to: Size(width: 120, height: 90), duration: 1)
+        AnimationEngine.main.advance(to: 0.6)
+        #expect(completions == ["300"], "the first resize's animation was taken over: its completions ran")
+        AnimationEngine.main.advance(to: 1.6)
+        #expect(completions == ["300", "120"])
+        #expect(modal.sizes == [Size(width: 300, height: 150), Size(width: 120, height: 90)])
+        #expect(modal.view.frame == Rect(x: 0, y: 0, width: 120, height: 90))
+        #expect(modal.view.presentation.bounds.size == Size(width: 120, height: 90))
+    }
 }
