@@ -3,6 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SeguePlatform
+import SegueTransitions
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,6 +16,8 @@ struct BenchCommand: ParsableCommand {
 
     enum Section: String, CaseIterable, ExpressibleByArgument {
         case dissolve, scene, chain, resolution
+        /// Not in the default run (about a minute): a long session of mixed transitions.
+        case soak
     }
 
     @Flag(help: "Print one JSON object on stdout instead of the table.") var json = false
@@ -22,11 +25,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution.") var sections = "dissolve,scene,chain,resolution"
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak.") var sections = "dissolve,scene,chain,resolution"
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Comma-separated chain lengths (the first is the baseline).") var chainLengths = "1,2,4,8"
     @Option(help: "Comma-separated sizes of the resolution section (two at least).")
     var resolutions = "1280x720,1920x1080,2560x1440,3840x2160"
+    @Option(help: "Transitions of the soak section (not run by default; --sections soak).") var soakTransitions = 10_000
+    @Option(help: "Soak transitions before the reference sample.") var soakWarmup = 1_000
 
     struct Report: Codable {
         let renderer: String
@@ -47,6 +52,9 @@ struct BenchCommand: ParsableCommand {
         let frameTimeFit: EffectGraphBenchmark.FrameTimeFit?
         let resolutionTolerance: Double
         let resolutionTargetMet: Bool
+        /// The long session of mixed transitions (only with `--sections soak`).
+        let soak: TransitionSoak.Report?
+        let soakFlat: Bool?
     }
 
     func run() throws {
@@ -110,6 +118,10 @@ struct BenchCommand: ParsableCommand {
         table.marginalCosts(costs)
         let sweep = chosen.contains(.resolution) ? try graphs.measureResolutions(device: device, sizes: resolutionSizes) : nil
         table.resolutions(sweep?.sizes ?? [], fit: sweep?.fit)
+        let soak = chosen.contains(.soak)
+            ? try SoakBenchmark.run(device: device, transitions: max(soakTransitions, 1), warmup: min(max(soakWarmup, 0), soakTransitions))
+            : nil
+        if let soak { table.soak(soak) }
 
         let longest = chains.max { $0.filters < $1.filters }
         let report = Report(
@@ -119,7 +131,8 @@ struct BenchCommand: ParsableCommand {
             chains: chains, marginalCosts: costs, chainTarget: EffectGraphBenchmark.chainTarget,
             chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
             resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit, resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
-            resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy { abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance })
+            resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy { abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance },
+            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat))
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

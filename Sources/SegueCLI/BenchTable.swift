@@ -81,11 +81,11 @@ struct BenchTable {
 
     private func met(_ value: Bool) -> String { value ? "met" : "NOT met" }
     private func mib(_ bytes: Int) -> String { bytes == 0 ? "0" : fmt(Double(bytes) / 1_048_576, 1) + " MiB" }
-    private func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+    func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - s.count))
         return right ? fill + s + "  " : s + fill
     }
-    private func fmt(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+    func fmt(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 }
 
 extension Array where Element == Double {

@@ -31,15 +31,41 @@ public final class AnimationEngine {
     /// Runs `body` so that the animations it starts run on `domain`'s local time (what a
     /// percent-driven interactive transition does to the animator's animations).
     public func withTimeDomain(_ domain: AnimationTimeDomain, _ body: () -> Void) {
-        if !domains.contains(where: { $0 === domain }) { domains.append(domain) }
+        register(domain)
         let previous = captureDomain
         captureDomain = domain
         body()
         captureDomain = previous
     }
 
-    /// Forgets a domain whose animations are over.
+    /// Forgets a domain whose animations are over. The engine also forgets a domain by itself
+    /// once it is idle (no run in progress, no animation on it): one interaction controller per
+    /// transition would otherwise leave one domain per transition, each costing every frame.
     public func removeTimeDomain(_ domain: AnimationTimeDomain) { domains.removeAll { $0 === domain } }
+
+    /// Ends the animations still on `domain` where their model values are (their completions
+    /// run with `finished == false`, as for `removeAllAnimations`) and forgets the domain.
+    public func endAnimations(in domain: AnimationTimeDomain) {
+        let remaining = groups.filter { $0.domain === domain }
+        for group in remaining { end(group, finished: false) }
+        removeTimeDomain(domain)
+        for group in remaining {
+            let completion = group.completion
+            group.completion = nil
+            completion?(false)
+        }
+    }
+
+    /// Time domains the engine advances now (flat over a long session: idle ones are dropped).
+    public var timeDomainCount: Int { domains.count }
+    /// Animation groups (one per `View.animate` call or animator) that have not ended.
+    public var animationGroupCount: Int { groups.count }
+
+    /// A domain set running registers itself: its arrival must be seen even if it was dropped
+    /// while idle.
+    func register(_ domain: AnimationTimeDomain) {
+        if !domains.contains(where: { $0 === domain }) { domains.append(domain) }
+    }
 
     /// A property of one view animating from one value to another as its group progresses.
     struct Track {
@@ -81,7 +107,9 @@ public final class AnimationEngine {
     /// completions of what finished (completions may start new animations).
     public func advance(to time: Double) {
         now = max(now, time)
-        for index in domains.indices { domains[index].advance(to: now) }
+        // Set when a domain arrived or one of its animations ended: it may be idle now.
+        var domainMayBeIdle = false
+        for domain in domains where domain.advance(to: now) { domainMayBeIdle = true }
         if !displayLinks.isEmpty {
             displayLinks.removeAll { !$0.isValid }
             for link in displayLinks where link.isValid { link.tick(now) }
@@ -97,13 +125,27 @@ public final class AnimationEngine {
             if finished == nil { finished = [] }
             finished?.append(groups[index])
         }
-        guard let finished else { return removeInactiveAnimators() }
+        guard let finished else {
+            removeInactiveAnimators()
+            if domainMayBeIdle { removeIdleDomains() }
+            return
+        }
         for group in finished { end(group, finished: true) }
         removeInactiveAnimators()
         for group in finished {
+            if group.domain != nil { domainMayBeIdle = true }
             let completion = group.completion
             group.completion = nil
             completion?(true)
+        }
+        if domainMayBeIdle { removeIdleDomains() }
+    }
+
+    /// Drops domains with no run in progress and no animation: advancing them does nothing, and
+    /// `withTimeDomain` or a new run registers them again.
+    private func removeIdleDomains() {
+        domains.removeAll { domain in
+            domain.isPaused && domain !== captureDomain && !groups.contains { $0.domain === domain }
         }
     }
 
@@ -271,19 +313,22 @@ public final class AnimationTimeDomain {
     public func run(to target: Double, over duration: Double, curve: TimingCurve, from now: Double, arrived: (() -> Void)? = nil) {
         run = Run(from: localTime, to: max(0, target), startTime: now, duration: max(0, duration), curve: curve)
         arrival = arrived
+        AnimationEngine.main.register(self)
     }
 
-    func advance(to now: Double) {
-        guard let run else { return }
+    /// Moves a running domain; true when it arrived (it is paused now).
+    func advance(to now: Double) -> Bool {
+        guard let run else { return false }
         let t = run.duration > 0 ? min(max((now - run.startTime) / run.duration, 0), 1) : 1
         localTime = run.from + (run.to - run.from) * run.curve.value(at: t)
-        guard t >= 1 else { return }
+        guard t >= 1 else { return false }
         localTime = run.to
         self.run = nil
         if run.to == 0 { endsAllAnimations = true }
         let arrived = arrival
         arrival = nil
         arrived?()
+        return true
     }
 }
 

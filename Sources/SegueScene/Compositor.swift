@@ -87,8 +87,7 @@ public final class Compositor {
     /// scales everything that was inside it. The texture lives as long as the snapshot view.
     public func snapshot(of view: View) throws(GLError) -> View {
         let size = view.presentation.bounds.size
-        let width = max(1, Int(size.width.rounded(.up)))
-        let height = max(1, Int(size.height.rounded(.up)))
+        let (width, height) = try size.pixelSize(rounding: .up)
         let target = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
         target.texture.setFilter(.linear)
         device.bind(target)

@@ -55,6 +55,9 @@ public final class View {
     public private(set) var contentVersion = 0
 
     public private(set) weak var superview: View?
+    /// Set on a window's root view only (weak: the window owns the root view). Kept on the view
+    /// rather than in a static table, which would grow by one entry per window ever made.
+    weak var owningWindow: Window?
     public private(set) var subviews: [View] = []
 
     /// Values on screen now (equal to the model unless animating).
@@ -95,8 +98,19 @@ public final class View {
 
     public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
 
+    /// Adding a view to itself or to one of its descendants would make a cycle (`root` and
+    /// every tree walk would never return). UIKit raises an exception; here the call is refused
+    /// and reported through `TransitionDiagnostics`, and the hierarchy stays as it was. Not a
+    /// trap, because a long-running app should survive a programmer error that left its tree
+    /// valid; not a throwing method, because `addSubview` keeps UIKit's signature so that
+    /// ported code compiles unchanged.
     public func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self, "a view cannot be its own subview")
+        guard !isDescendant(of: view) else {
+            TransitionDiagnostics.shared.report(view === self
+                ? "'\(name)' cannot be its own subview; refused"
+                : "'\(view.name)' is an ancestor of '\(name)': adding it as a subview would make a cycle; refused")
+            return
+        }
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
             subviews.insert(view, at: min(max(0, index > current ? index - 1 : index), subviews.count))

@@ -228,6 +228,16 @@ open class ViewController {
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
 
+    // MARK: - Size changes (UIContentContainer)
+
+    /// The controller's view is about to change to `size` (a window resize); no view has changed
+    /// yet. Add the new layout with `coordinator.animate(alongsideTransition:)`: the blocks run
+    /// once the views have their new sizes, animated with the resize. The default forwards the
+    /// call to the children; overrides should call `super`, as in UIKit.
+    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        for child in children { child.viewWillTransition(to: size, with: coordinator) }
+    }
+
     // MARK: - Presentation (set by the presentation system)
 
     /// The controller this one presented (owned by it, as in UIKit).

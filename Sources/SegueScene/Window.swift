@@ -15,7 +15,7 @@ public final class Window {
 
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
-        Window.registry[ObjectIdentifier(rootView)] = WeakWindow(window: self)
+        rootView.owningWindow = self
     }
 
     /// Attaches the compositor that renders this window before the first frame (so that
@@ -24,11 +24,8 @@ public final class Window {
 
     /// The window whose root view is `view`'s root, if any.
     public static func containing(_ view: View) -> Window? {
-        registry[ObjectIdentifier(view.root)]?.window
+        view.root.owningWindow
     }
-
-    private struct WeakWindow { weak var window: Window? }
-    private static var registry: [ObjectIdentifier: WeakWindow] = [:]
 
     /// Replaces the root view controller; the old one disappears and the new one appears
     /// (not animated), with UIKit's appearance callbacks.
@@ -49,11 +46,30 @@ public final class Window {
         }
     }
 
-    /// Follows a resize of the back end's surface; the root view controller's view follows.
-    public func resize(to size: Size) {
-        rootView.frame = Rect(origin: .zero, size: size)
-        rootViewController?.view.frame = rootView.bounds
-        transitionDriver.windowDidResize(to: size)
+    /// Follows a resize of the back end's surface (a live window resize: `duration` 0) or
+    /// animates to a new size over `duration` seconds (a rotation). As in UIKit, the root view
+    /// controller and every presentation (presentation controller, presented controller) first
+    /// get `viewWillTransition(to:with:)` with a coordinator for the resize; then the root view,
+    /// the root controller's view and the presentation containers take the new size and the
+    /// coordinator's alongside animations run, all animated over `duration` with ease-in-out.
+    /// With `duration` 0 everything shows at once and the completions run before this returns;
+    /// otherwise they run when the clock passes the end, or when a newer resize takes over.
+    public func resize(to size: Size, duration: Double = 0) {
+        let coordinator = TransitionCoordinator(sizeTransitionIn: rootView, duration: max(0, duration))
+        rootViewController?.viewWillTransition(to: size, with: coordinator)
+        transitionDriver.presentationsWillTransition(to: size, with: coordinator)
+        let layout = {
+            self.rootView.frame = Rect(origin: .zero, size: size)
+            self.rootViewController?.view.frame = self.rootView.bounds
+            self.transitionDriver.layOutContainers(for: size)
+            coordinator.start()
+        }
+        guard duration > 0 else {
+            // A live resize shows at once (presentation values too), completions right after.
+            View.performWithoutAnimation(layout)
+            return coordinator.finish()
+        }
+        View.animate(withDuration: duration, options: .curveEaseInOut, animations: layout, completion: { _ in coordinator.finish() })
     }
 
     /// Advances every animation to `time` (seconds on the driver's clock) and draws the window.

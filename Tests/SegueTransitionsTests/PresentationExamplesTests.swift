@@ -431,20 +431,21 @@ struct PresentationExamplesTests {
             #expect(dimming.presentation.bounds.size == Size(width: 400, height: 600))
             #expect(rig.detail.view.frame == Rect(x: 50, y: 200, width: 300, height: 200))
             #expect(rig.detail.view.presentation.bounds.size == Size(width: 300, height: 200))
-            // During a transition (here a dismissal that is then cancelled) the new layout
-            // animates alongside it, through the coordinator.
+            // During a transition (here a dismissal that is then cancelled) an animated resize
+            // (a rotation) runs alongside it over its own duration, through its own coordinator.
             let dismissal = PercentDrivenInteractiveTransition()
             delegate.dismissalInteraction = dismissal
             rig.detail.dismiss(animated: true)
             dismissal.update(0.5)
             AnimationEngine.main.advance(to: clock.tick())
-            rig.window.resize(to: Size(width: 360, height: 500))
+            rig.window.resize(to: Size(width: 360, height: 500), duration: 0.25)
             AnimationEngine.main.advance(to: clock.tick())
             #expect(dimming.frame == Rect(x: 0, y: 0, width: 360, height: 500))
             #expect(rig.detail.view.frame == Rect(x: 50, y: 200, width: 260, height: 100))
-            #expect(dimming.presentation.bounds.size != Size(width: 360, height: 500), "animating with the transition")
+            #expect(dimming.presentation.bounds.size != Size(width: 360, height: 500), "animating with the resize")
             dismissal.cancel()
             try rig.runUntilIdle(clock)
+            AnimationEngine.main.advance(to: clock.now + 0.25)
             #expect(rig.home.presentedViewController === rig.detail)
             #expect(dimming.presentation.bounds.size == Size(width: 360, height: 500) && dimming.alpha == 0.5)
             #expect(rig.detail.view.presentation.bounds.size == Size(width: 260, height: 100))

@@ -26,9 +26,16 @@ open class PresentationController {
     open func dismissalTransitionWillBegin() {}
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
 
-    /// The container changed size (a window resize): re-lay out, animating with `coordinator`
-    /// when there is one.
-    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator?) {
-        presentedView?.frame = frameOfPresentedViewInContainerView
+    /// UIContentContainer: the container is about to change to `size` (a window resize); no view
+    /// has changed yet. Add the new layout with `coordinator.animate(alongsideTransition:)`: the
+    /// blocks run once the container has its new size, animated with the resize. This default
+    /// moves the presented view to `frameOfPresentedViewInContainerView` and forwards the call to
+    /// the presented controller; overrides should call `super`, as in UIKit.
+    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        coordinator.animate(alongsideTransition: { [weak self] _ in
+            guard let self else { return }
+            self.presentedView?.frame = self.frameOfPresentedViewInContainerView
+        })
+        presentedViewController.viewWillTransition(to: size, with: coordinator)
     }
 }

@@ -40,6 +40,17 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         onComplete = completion
     }
 
+    /// The context of a size transition (a window resize): no view controllers or views
+    /// change places; `containerView` is the window's root view.
+    init(sizeTransitionIn containerView: View, isAnimated: Bool) {
+        self.containerView = containerView
+        self.isAnimated = isAnimated
+        isInteractive = false
+        presentationStyle = .fullScreen
+        viewControllers = [:]
+        views = [:]
+    }
+
     public func viewController(forKey key: TransitionKey) -> ViewController? { viewControllers[key] }
     public func view(forKey key: TransitionKey) -> View? { views[key] }
 
@@ -79,15 +90,4 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     }
 
     public func pauseInteractiveTransition() { isInteractive = true }
-}
-
-/// Problems a transition reports instead of ignoring them (completeTransition twice, never,
-/// a transition requested while one runs). Tests read `messages`.
-@MainActor
-public final class TransitionDiagnostics {
-    public static let shared = TransitionDiagnostics()
-    public private(set) var messages: [String] = []
-
-    public func report(_ message: String) { messages.append(message) }
-    public func clear() { messages.removeAll() }
 }

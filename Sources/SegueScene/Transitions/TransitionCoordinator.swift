@@ -25,6 +25,12 @@ public final class TransitionCoordinator {
         context.onInteractionEnd = { [weak self] _ in self?.interactionEnded() }
     }
 
+    /// The coordinator of a size transition (a window resize over `duration`): its alongside
+    /// animations run with the resize, its completions after it.
+    convenience init(sizeTransitionIn containerView: View, duration: Double) {
+        self.init(context: TransitionContext(sizeTransitionIn: containerView, isAnimated: duration > 0), duration: duration, curve: .easeInOut)
+    }
+
     public var isAnimated: Bool { context.isAnimated }
     public var isInteractive: Bool { context.isInteractive }
     public var isCancelled: Bool { context.transitionWasCancelled }
@@ -70,6 +76,10 @@ public final class TransitionCoordinator {
         for entry in alongside { entry.completion?(context) }
         alongside.removeAll()
         interactionObservers.removeAll()
+        // The transition is over: a percent-driven timeline left with paused animations (an
+        // animator that completed early, an interaction abandoned mid-way) is ended, not kept
+        // for the rest of the session.
+        if let timeDomain { AnimationEngine.main.endAnimations(in: timeDomain) }
     }
 
     private func run(_ animation: @escaping (TransitionContext) -> Void) {

@@ -48,12 +48,30 @@ public final class TransitionDriver {
             "completeTransition was not called within \(completionTimeout) s of the transition's start")
     }
 
-    func windowDidResize(to size: Size) {
-        for presentation in presentations + [presentingNow].compactMap({ $0 }) {
-            presentation.container.frame = Rect(origin: .zero, size: size)
-            presentation.controller?.viewWillTransition(to: size, with: current)
+    /// A window resize, before any view changes size: each presentation's content container
+    /// hears of it (the presentation controller, which forwards to its presented controller, or
+    /// the presented controller itself), innermost last.
+    func presentationsWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        for presentation in shownPresentations {
+            if let controller = presentation.controller {
+                controller.viewWillTransition(to: size, with: coordinator)
+            } else {
+                presentation.presented.viewWillTransition(to: size, with: coordinator)
+            }
         }
     }
+
+    /// The resize itself (inside the resize's animation): the containers follow the window, and
+    /// so do the views of full-screen presentations that are done (a presentation controller
+    /// lays out its own; a running animator owns its views' frames).
+    func layOutContainers(for size: Size) {
+        for presentation in shownPresentations { presentation.container.frame = Rect(origin: .zero, size: size) }
+        for presentation in presentations where presentation.controller == nil {
+            presentation.presented.view.frame = Rect(origin: .zero, size: size)
+        }
+    }
+
+    private var shownPresentations: [Presentation] { presentations + [presentingNow].compactMap { $0 } }
 
     // MARK: Requests
 

@@ -93,9 +93,15 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
             guard case .texture(let fromTexture) = fromSnapshot.content, case .texture(let toTexture) = toSnapshot.content else {
                 return context.completeTransition(true)
             }
-            let size = container.bounds.size
-            let output = try device.makeOffscreenTarget(width: max(1, Int(size.width)), height: max(1, Int(size.height)))
-            let effect = try PixelDissolve(device: device, from: fromTexture, to: toTexture)
+            let pixels = try container.bounds.size.pixelSize(rounding: .towardZero)
+            let output = try device.makeOffscreenTarget(width: pixels.width, height: pixels.height)
+            let effect: PixelDissolve
+            do {
+                effect = try PixelDissolve(device: device, from: fromTexture, to: toTexture)
+            } catch {
+                output.release()  // nothing half-made stays on the GPU
+                throw error
+            }
             let effectView = View(frame: container.bounds, name: "pixelDissolve")
             effectView.content = .texture(output.texture)
             container.addSubview(effectView)

@@ -5,8 +5,7 @@ import SegueScene
 /// The dimming view is added in `presentationTransitionWillBegin` and fades from alpha 0 to
 /// 0.5 alongside the presentation (through the transition coordinator), fades out alongside
 /// the dismissal, and is removed when the presentation is cancelled or the dismissal
-/// completes. Size changes of the container re-lay out both, alongside the running transition
-/// when there is one.
+/// completes. A window resize re-lays out both alongside the resize (its coordinator).
 ///
 /// The presented controller's `modalPresentationStyle` must be `.custom` (see
 /// `DimmingTransitioningDelegate.prepare(_:)`).
@@ -76,19 +75,13 @@ public final class DimmingPresentationController: PresentationController {
         }
     }
 
-    public override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator?) {
-        let dimmingView = self.dimmingView
-        let presentedView = self.presentedView
-        let presentedFrame = frameOfPresentedView(inContainerOfSize: size)
-        let layout = {
-            dimmingView.frame = Rect(origin: .zero, size: size)
-            presentedView?.frame = presentedFrame
-        }
-        if let coordinator {
-            coordinator.animate(alongsideTransition: { _ in layout() })
-        } else {
-            layout()
-        }
+    /// The seed's `viewWillTransitionToSize`: `super` lays out the presented view, the dimming
+    /// view follows the container's new bounds alongside the resize.
+    public override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        super.viewWillTransition(to: size, with: coordinator)
+        coordinator.animate(alongsideTransition: { [dimmingView, weak self] _ in
+            dimmingView.frame = self?.containerView?.bounds ?? Rect(origin: .zero, size: size)
+        })
     }
 }
 

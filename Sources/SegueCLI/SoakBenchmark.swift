@@ -1,0 +1,49 @@
+import Foundation
+import SegueGL
+import SegueTransitions
+
+/// `segue bench --sections soak`: a long session of mixed transitions (`TransitionSoak`), with
+/// the counts that must stay flat printed at the warm-up and at evenly spaced points after it.
+enum SoakBenchmark {
+    /// Resident memory may grow this much after the warm-up (allocator noise, not a leak).
+    static let residentGrowthLimit = 5 * 1024 * 1024
+
+    @MainActor
+    static func run(device: GLDevice, transitions: Int, warmup: Int) throws -> TransitionSoak.Report {
+        let soak = try TransitionSoak(device: device)
+        defer { soak.release() }
+        return try soak.run(transitions: transitions, warmup: warmup, samples: 20)
+    }
+
+    /// Whether the report is flat: nothing that grows with transitions grew after the warm-up.
+    static func isFlat(_ report: TransitionSoak.Report) -> Bool {
+        let w = report.warmedUp
+        return report.stuck == 0 && report.samples.allSatisfy {
+            $0.timeDomains <= w.timeDomains && $0.animationGroups <= w.animationGroups && $0.glObjects <= w.glObjects
+                && $0.compositorTextures <= w.compositorTextures && $0.diagnosticsKept <= max(w.diagnosticsKept, 256)
+        } && report.residentGrowthBytes < residentGrowthLimit
+    }
+}
+
+extension BenchTable {
+    func soak(_ report: TransitionSoak.Report) {
+        let outcomes = report.outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let kinds = report.kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        line("\nsoak: \(report.transitions) transitions (\(outcomes)); \(report.stuck) stuck")
+        line("  \(kinds)")
+        line(pad("after", 8, right: true) + pad("domains", 9, right: true) + pad("groups", 8, right: true)
+            + pad("diag kept", 11, right: true) + pad("reported", 10, right: true) + pad("GL objs", 9, right: true)
+            + pad("textures", 10, right: true) + pad("RSS MB", 9, right: true) + pad("idle adv µs", 13, right: true))
+        for s in report.samples {
+            line(pad("\(s.transitions)", 8, right: true) + pad("\(s.timeDomains)", 9, right: true)
+                + pad("\(s.animationGroups)", 8, right: true) + pad("\(s.diagnosticsKept)", 11, right: true)
+                + pad("\(s.diagnosticsReported)", 10, right: true) + pad("\(s.glObjects)", 9, right: true)
+                + pad("\(s.compositorTextures)", 10, right: true)
+                + pad(fmt(Double(s.residentBytes) / 1_048_576, 1), 9, right: true)
+                + pad(fmt(s.idleAdvanceNanoseconds / 1000, 3), 13, right: true))
+        }
+        let growth = Double(report.residentGrowthBytes) / 1_048_576
+        line("  RSS growth after warm-up (floor of the last quarter of samples − floor of the first) \(fmt(growth, 2)) MB (limit \(SoakBenchmark.residentGrowthLimit / 1_048_576) MB); "
+            + (SoakBenchmark.isFlat(report) ? "flat" : "NOT FLAT"))
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// `segue bench --sections soak` end to end, tiny: the section runs only when asked, and its
+/// JSON carries the samples and the flatness verdict. (The counts themselves are asserted by
+/// `SoakTests`; the figures of a 10,000-transition run are in the README.)
+@Suite("segue bench --sections soak (runs the built executable)")
+struct SoakCommandTests {
+    @Test func soakSectionPrintsFlatCounts() throws {
+        let result = try CommandRunner.run("segue", [
+            "bench", "--json", "--sections", "soak", "--soak-transitions", "120", "--soak-warmup", "30",
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let soak = json?["soak"] as? [String: Any]
+        #expect(soak?["transitions"] as? Int ?? 0 >= 120)
+        #expect(soak?["stuck"] as? Int == 0)
+        let samples = soak?["samples"] as? [[String: Any]] ?? []
+        #expect(samples.count >= 2)
+        #expect(samples.allSatisfy { $0["timeDomains"] as? Int == 0 && $0["animationGroups"] as? Int == 0 })
+        #expect(json?["soakFlat"] is Bool)
+        #expect((json?["measurements"] as? [Any])?.isEmpty == true, "only the sections asked for run")
+    }
+
+    @Test func soakIsNotInTheDefaultSections() throws {
+        let result = try CommandRunner.run("segue", ["bench", "--help"])
+        // The help wraps its lines: compare with the whitespace collapsed.
+        let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("resolution, soak. (default: dissolve,scene,chain,resolution)"), "\(help)")
+    }
+}

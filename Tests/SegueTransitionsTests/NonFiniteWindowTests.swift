@@ -1,0 +1,45 @@
+import SegueAnimation
+import SegueGL
+import SegueScene
+import SegueTestSupport
+import SegueTransitions
+import Testing
+
+/// A window whose size is NaN or infinite (a broken layout, a bad resize event) must not trap:
+/// the GPU animator cannot snapshot it, says so, and completes the transition without the effect.
+@MainActor
+@Suite("GPU animator in a window of non-finite size", .serialized)
+struct NonFiniteWindowTests {
+    final class Delegate: ViewControllerTransitioningDelegate {
+        let animator = PixelDissolveTransitionAnimator(duration: 0.5)
+        func animationController(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> (any ViewControllerAnimatedTransitioning)? { animator }
+    }
+
+    @Test(arguments: [Double.nan, .infinity])
+    func presentationCompletesWithADiagnostic(width: Double) throws {
+        AnimationEngine.main.reset(to: 0)
+        TransitionDiagnostics.shared.clear()
+        let rig = try HeadlessCompositorRig(width: 32, height: 32)
+        defer { rig.release() }
+        let window = Window(size: Size(width: width, height: 32))
+        window.attach(rig.compositor)
+        let home = ViewController(name: "home"), detail = ViewController(name: "detail")
+        home.view.backgroundColor = .white
+        window.rootViewController = home
+        let delegate = Delegate()
+        detail.transitioningDelegate = delegate
+        var completed = false
+        home.present(detail, animated: true) { completed = true }
+        for step in 1...4 { try window.renderFrame(at: Double(step) * 0.25, compositor: rig.compositor, into: rig.target) }
+        #expect(completed && home.presentedViewController === detail)
+        #expect(!window.transitionDriver.isTransitioning)
+        #expect(TransitionDiagnostics.shared.messages.count == 1)
+        #expect(TransitionDiagnostics.shared.messages.first?.contains("not finite") == true, "\(TransitionDiagnostics.shared.messages)")
+        #expect(rig.compositor.cachedTextureCount == 0, "nothing half-made is left on the GPU")
+        // Resizing back to a real size renders again.
+        window.resize(to: Size(width: 32, height: 32))
+        detail.view.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        try window.renderFrame(at: 2, compositor: rig.compositor, into: rig.target)
+        #expect(try rig.target.readImage()[16, 16] == SIMD4(255, 0, 0, 255))
+    }
+}

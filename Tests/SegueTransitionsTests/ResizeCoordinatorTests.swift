@@ -1,0 +1,186 @@
+import SegueAnimation
+import SegueImage
+import SegueScene
+import SegueTestSupport
+import SegueTransitions
+import Testing
+
+/// Bug 5 of issue 10: a window resize hands the content containers a real coordinator. The
+/// presentation controller is the seed's (001, "自定义过渡") ported line for line: its
+/// `viewWillTransitionToSize` calls super and animates the dismiss view alongside the resize.
+@MainActor
+@Suite("Window resize coordinator (the seed's dimming presentation)", .serialized)
+struct ResizeCoordinatorTests {
+    /// The seed's presentation controller (`dismissView` is its dimming view).
+    final class SeedPresentationController: PresentationController {
+        let dismissView: View = {
+            let view = View(name: "dismissView")
+            view.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.5)
+            return view
+        }()
+        var completions = 0
+
+        override func presentationTransitionWillBegin() {
+            dismissView.frame = self.containerView!.bounds
+            dismissView.alpha = 0.0
+
+            self.containerView!.addSubview(dismissView)
+            self.containerView!.addSubview(self.presentedView!)
+
+            let transitionCoordinator = self.presentedViewController.transitionCoordinator!
+            transitionCoordinator.animate(alongsideTransition: { _ in
+                self.dismissView.alpha = 1.0
+            }, completion: nil)
+        }
+
+        override var frameOfPresentedViewInContainerView: Rect {
+            var frame = self.containerView!.bounds
+            frame = frame.insetBy(dx: 50.0, dy: 200.0)
+            return frame
+        }
+
+        override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+            super.viewWillTransition(to: size, with: coordinator)
+
+            coordinator.animate(alongsideTransition: { _ in
+                self.dismissView.frame = self.containerView!.bounds
+            }, completion: { _ in self.completions += 1 })
+        }
+    }
+
+    /// A presented controller that records what it hears of the resize.
+    final class Presented: ViewController {
+        var sizes: [Size] = []
+        var boundsWhenTold: [Size] = []
+        override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+            super.viewWillTransition(to: size, with: coordinator)
+            sizes.append(size)
+            boundsWhenTold.append(view.bounds.size)
+        }
+    }
+
+    final class Delegate: ViewControllerTransitioningDelegate {
+        weak var controller: SeedPresentationController?
+        func presentationController(forPresented presented: ViewController, presenting: ViewController?, source: ViewController) -> PresentationController? {
+            let controller = SeedPresentationController(presentedViewController: presented, presenting: presenting)
+            self.controller = controller
+            return controller
+        }
+        func animationController(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+            FadePresentAnimator(duration: 0.5)
+        }
+    }
+
+    @Test func alongsideAnimationsFollowTheClockAndTheCompletionRuns() throws {
+        AnimationEngine.main.reset(to: 0)
+        TransitionDiagnostics.shared.clear()
+        let rig = try HeadlessCompositorRig(width: 320, height: 480)
+        defer { rig.release() }
+        let window = Window(size: Size(width: 320, height: 480))
+        window.attach(rig.compositor)
+        let home = ViewController(name: "home")
+        home.view.backgroundColor = .white
+        window.rootViewController = home
+        let detail = Presented(name: "detail")
+        detail.view.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        let delegate = Delegate()
+        detail.modalPresentationStyle = .custom
+        detail.transitioningDelegate = delegate
+        home.present(detail, animated: true)
+        let clock = VirtualClock(step: 0.125)
+        while window.transitionDriver.isTransitioning {
+            try window.renderFrame(at: clock.tick(), compositor: rig.compositor, into: rig.target)
+        }
+        let controller = try #require(delegate.controller)
+        #expect(controller.dismissView.frame == Rect(x: 0, y: 0, width: 320, height: 480))
+
+        // A rotation-style resize over 0.5 s, smaller so that the whole window stays in the target.
+        let start = clock.now
+        window.resize(to: Size(width: 240, height: 440), duration: 0.5)
+        #expect(detail.sizes == [Size(width: 240, height: 440)], "the presented controller is told through super")
+        #expect(detail.boundsWhenTold == [Size(width: 220, height: 80)], "told before anything changed")
+        #expect(controller.dismissView.frame == Rect(x: 0, y: 0, width: 240, height: 440), "the block ran with the new bounds")
+        #expect(controller.completions == 0)
+        // Half way on the clock: ease-in-out is at 0.5 by symmetry, so half way in size too.
+        AnimationEngine.main.advance(to: start + 0.25)
+        let half = controller.dismissView.presentation.bounds.size
+        #expect(abs(half.width - 280) < 1e-9 && abs(half.height - 460) < 1e-9, "\(half)")
+        #expect(abs(detail.view.presentation.bounds.width - (220 + 140) / 2) < 1e-9, "super moved the presented view alongside")
+        #expect(controller.completions == 0, "the completion waits for the end of the resize")
+        try window.renderFrame(at: start + 0.5, compositor: rig.compositor, into: rig.target)
+        #expect(controller.completions == 1)
+        #expect(controller.dismissView.presentation.bounds.size == Size(width: 240, height: 440))
+        #expect(detail.view.frame == Rect(x: 50, y: 200, width: 140, height: 40))
+        // The picture: white under the half-black dimming, red presented view, black beyond the window.
+        let image = try rig.target.readImage()
+        #expect(image[5, 5] == SIMD4(128, 128, 128, 255) || image[5, 5] == SIMD4(127, 127, 127, 255), "\(image[5, 5])")
+        #expect(image[100, 220] == SIMD4(255, 0, 0, 255))
+        #expect(image[300, 460] == SIMD4(0, 0, 0, 255))
+        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+    }
+
+    @Test func aLiveResizeLaysOutAtOnceAndCompletesBeforeReturning() {
+        AnimationEngine.main.reset(to: 0)
+        let window = Window(size: Size(width: 200, height: 100))
+        let root = Presented(name: "root"), child = Presented(name: "child")
+        window.rootViewController = root
+        root.addChild(child)
+        root.view.addSubview(child.view)
+        child.didMove(toParent: root)
+        var seen: (duration: Double, animated: Bool, container: Size)?
+        var completed = false
+        final class Observer: ViewController {
+            var onResize: ((TransitionCoordinator) -> Void)?
+            override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+                super.viewWillTransition(to: size, with: coordinator)
+                onResize?(coordinator)
+            }
+        }
+        let observer = Observer(name: "observer")
+        root.addChild(observer)
+        observer.onResize = { coordinator in
+            coordinator.animate(alongsideTransition: { context in
+                seen = (coordinator.transitionDuration, coordinator.isAnimated, context.containerView.bounds.size)
+            }, completion: { _ in completed = true })
+        }
+        window.resize(to: Size(width: 50, height: 80))
+        #expect(root.sizes == [Size(width: 50, height: 80)] && child.sizes == [Size(width: 50, height: 80)], "forwarded to children")
+        #expect(root.boundsWhenTold == [Size(width: 200, height: 100)])
+        #expect(seen?.duration == 0 && seen?.animated == false && seen?.container == Size(width: 50, height: 80))
+        #expect(completed)
+        #expect(root.view.presentation.bounds.size == Size(width: 50, height: 80), "shown at once")
+    }
+
+    /// A full-screen presented controller hears of the resize and its view follows the window;
+    /// a resize that takes over from a running one still runs the first one's completions.
+    @Test func presentedControllersFollowAndSupersededResizesComplete() {
+        AnimationEngine.main.reset(to: 0)
+        let window = Window(size: Size(width: 200, height: 100))
+        let root = Presented(name: "root"), modal = Presented(name: "modal")
+        window.rootViewController = root
+        root.present(modal, animated: false)
+        AnimationEngine.main.advance(to: 0.1)
+        #expect(root.presentedViewController === modal)
+        var completions: [String] = []
+        final class Watcher: ViewController {
+            var log: (String) -> Void = { _ in }
+            override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+                let label = "\(Int(size.width))"
+                coordinator.animate(alongsideTransition: nil, completion: { [log] _ in log(label) })
+            }
+        }
+        let watcher = Watcher(name: "watcher")
+        watcher.log = { completions.append($0) }
+        root.addChild(watcher)
+        window.resize(to: Size(width: 300, height: 150), duration: 1)
+        AnimationEngine.main.advance(to: 0.5)
+        window.resize(to: Size(width: 120, height: 90), duration: 1)
+        AnimationEngine.main.advance(to: 0.6)
+        #expect(completions == ["300"], "the first resize's animation was taken over: its completions ran")
+        AnimationEngine.main.advance(to: 1.6)
+        #expect(completions == ["300", "120"])
+        #expect(modal.sizes == [Size(width: 300, height: 150), Size(width: 120, height: 90)])
+        #expect(modal.view.frame == Rect(x: 0, y: 0, width: 120, height: 90))
+        #expect(modal.view.presentation.bounds.size == Size(width: 120, height: 90))
+    }
+}

@@ -1,0 +1,40 @@
+import SegueAnimation
+import SegueGL
+import SeguePlatform
+import SegueScene
+import SegueTransitions
+import Testing
+
+/// The short soak: a few hundred mixed transitions (every kind, finished, cancelled and
+/// interrupted) in one window, headless. After the warm-up nothing the session holds grows.
+/// (`segue bench --sections soak` runs 10,000 and prints the figures, memory included.)
+@MainActor
+@Suite("Soak: counts stay flat over mixed transitions", .serialized)
+struct SoakTests {
+    @Test func countsStayFlatAfterTheWarmUp() throws {
+        let context = try HeadlessEGLContext()
+        defer { context.release() }
+        let device = try GLDevice(context: context)
+        defer { device.release() }
+        let soak = try TransitionSoak(device: device)
+        defer { soak.release() }
+        let report = try soak.run(transitions: 360, warmup: 60, samples: 4)
+        #expect(report.stuck == 0)
+        #expect(report.transitions >= 360)
+        for outcome in ["finished", "cancelled", "interrupted"] { #expect(report.outcomes[outcome, default: 0] > 30, "\(outcome)") }
+        for kind in ["present", "present-custom", "push", "pop-interactive", "tab", "container", "gpu-present"] {
+            #expect(report.kinds[kind, default: 0] > 0, "\(kind)")
+        }
+        for sample in report.samples {
+            #expect(sample.timeDomains == 0, "\(sample)")
+            #expect(sample.animationGroups == 0, "\(sample)")
+            #expect(sample.glObjects == report.warmedUp.glObjects, "\(sample)")
+            #expect(sample.compositorTextures == report.warmedUp.compositorTextures, "\(sample)")
+            #expect(sample.diagnosticsKept <= TransitionDiagnostics.shared.capacity)
+        }
+        // Interrupted episodes report their queued requests: the log is bounded, not empty.
+        #expect(report.end.diagnosticsReported > report.warmedUp.diagnosticsReported)
+        #expect(TransitionDiagnostics.shared.messages.allSatisfy { $0.contains("queued") || $0.contains("not presented") },
+                "\(Set(TransitionDiagnostics.shared.messages))")
+    }
+}
