@@ -45,14 +45,7 @@ struct XfadeParityTests {
         let from = try SampleImages.from(width: Self.width, height: Self.height)
         let to = try SampleImages.to(width: Self.width, height: Self.height)
         let reference = try FFmpegXfade.frames(transition: name, from: from, to: to)
-        let rendered = try Self.render(name, from: from, to: to, at: Self.compared.map(\.progress))
-        var figures: [String] = []
-        for ((frame, progress), image) in zip(Self.compared, rendered) {
-            let mean = FFmpegXfade.meanRGBDifference(image, reference[frame])
-            figures.append(String(format: "%.2f", mean))
-            #expect(mean <= 2, "\(name) at progress \(progress): mean difference \(mean) from ffmpeg's xfade")
-        }
-        print("xfade parity \(name): mean difference at .25/.5/.75 = \(figures.joined(separator: " / "))")
+        try Self.compare(name, from: from, to: to, against: "ffmpeg's xfade") { reference[$0.frame] }
     }
 
     /// The frame ↔ progress mapping itself, on the plain cross-fade: frame k is the pictures
@@ -81,20 +74,30 @@ struct XfadeParityTests {
     func matchesTheCPUPortOfXfade(name: String) throws {
         let from = try SampleImages.from(width: Self.width, height: Self.height)
         let to = try SampleImages.to(width: Self.width, height: Self.height)
-        let rendered = try Self.render(name, from: from, to: to, at: Self.compared.map(\.progress))
-        var figures: [String] = []
-        for ((_, progress), image) in zip(Self.compared, rendered) {
-            let reference = try XfadeCPUReference.frame(name, from: from, to: to, progress: progress)
-            let mean = FFmpegXfade.meanRGBDifference(image, reference)
-            figures.append(String(format: "%.2f", mean))
-            #expect(mean <= 2, "\(name) at progress \(progress): mean difference \(mean) from xfade's code")
+        try Self.compare(name, from: from, to: to, against: "xfade's code (CPU port)") {
+            try XfadeCPUReference.frame(name, from: from, to: to, progress: $0.progress)
         }
-        print("xfade parity (CPU port) \(name): mean difference at .25/.5/.75 = \(figures.joined(separator: " / "))")
     }
 
-    /// dissolve switches pixels at random moments; the noise differs, the pace must not: the
+    /// Renders `name` at the compared progress values, expects a mean difference ≤ 2 from the
+    /// reference at each, and prints the figures.
+    static func compare(
+        _ name: String, from: RGBAImage, to: RGBAImage, against source: String,
+        reference: ((frame: Int, progress: Float)) throws -> RGBAImage
+    ) throws {
+        let rendered = try render(name, from: from, to: to, at: compared.map(\.progress))
+        var figures: [String] = []
+        for (point, image) in zip(compared, rendered) {
+            let mean = FFmpegXfade.meanRGBDifference(image, try reference(point))
+            figures.append(String(format: "%.2f", mean))
+            #expect(mean <= 2, "\(name) at progress \(point.progress): mean difference \(mean) from \(source)")
+        }
+        print("xfade parity \(name) against \(source): mean difference at .25/.5/.75 = \(figures.joined(separator: " / "))")
+    }
+
+    /// dissolve switches pixels at random moments; the noise may differ, the pace must not: the
     /// fraction of pixels already showing the second picture matches ffmpeg's within 2 points,
-    /// and every pixel is one of the two pictures.
+    /// and every pixel is one of the two pictures (here the noise itself agrees too, as far as the GPU's sin does).
     @Test(.enabled(if: ffmpegAvailable))
     func dissolveSwitchesAsManyPixelsAsFFmpeg() throws {
         let from = try SampleImages.from(width: Self.width, height: Self.height)
