@@ -19,8 +19,14 @@ struct XfadeParityTests {
         "hblur", "fadegrays", "wipetl", "wipetr", "wipebl", "wipebr", "squeezeh", "squeezev", "zoomin",
         "fadefast", "fadeslow",
     ]
-    /// Small pictures keep the run short; 16:9 so that the axes are told apart.
-    static let (width, height) = (160, 90)
+    /// Small pictures keep the run short: 16:9 so that the axes are told apart, and an odd-sized
+    /// portrait one for xfade's integer halves and its use of the shorter side.
+    static let sizes: [(width: Int, height: Int)] = [(160, 90), (91, 161)]
+
+    /// The two sample pictures at each size.
+    static func pictures() throws -> [(from: RGBAImage, to: RGBAImage)] {
+        try sizes.map { (try SampleImages.from(width: $0.width, height: $0.height), try SampleImages.to(width: $0.width, height: $0.height)) }
+    }
     static let compared: [(frame: Int, progress: Float)] = [(1, 0.25), (2, 0.5), (3, 0.75)]
 
     static var ffmpegAvailable: Bool {
@@ -42,18 +48,17 @@ struct XfadeParityTests {
     /// filtering's fixed-point weights.
     @Test(.enabled(if: ffmpegAvailable), arguments: ffmpegNames.filter { $0 != "dissolve" && !XfadeCPUReference.names.contains($0) })
     func matchesFFmpeg(name: String) throws {
-        let from = try SampleImages.from(width: Self.width, height: Self.height)
-        let to = try SampleImages.to(width: Self.width, height: Self.height)
-        let reference = try FFmpegXfade.frames(transition: name, from: from, to: to)
-        try Self.compare(name, from: from, to: to, against: "ffmpeg's xfade") { reference[$0.frame] }
+        for (from, to) in try Self.pictures() {
+            let reference = try FFmpegXfade.frames(transition: name, from: from, to: to)
+            try Self.compare(name, from: from, to: to, against: "ffmpeg's xfade") { reference[$0.frame] }
+        }
     }
 
     /// The frame ↔ progress mapping itself, on the plain cross-fade: frame k is the pictures
     /// mixed k/4 of the way (within xfade's truncation to integers).
     @Test(.enabled(if: ffmpegAvailable))
     func frameKIsProgressKQuarters() throws {
-        let from = try SampleImages.from(width: Self.width, height: Self.height)
-        let to = try SampleImages.to(width: Self.width, height: Self.height)
+        let (from, to) = try Self.pictures()[0]
         let reference = try FFmpegXfade.frames(transition: "fade", from: from, to: to)
         for (k, frame) in reference.enumerated() {
             let t = Float(k) / 4
@@ -72,10 +77,10 @@ struct XfadeParityTests {
     /// ffmpeg's code (`XfadeCPUReference`), with the same bound as above.
     @Test(arguments: XfadeCPUReference.names)
     func matchesTheCPUPortOfXfade(name: String) throws {
-        let from = try SampleImages.from(width: Self.width, height: Self.height)
-        let to = try SampleImages.to(width: Self.width, height: Self.height)
-        try Self.compare(name, from: from, to: to, against: "xfade's code (CPU port)") {
-            try XfadeCPUReference.frame(name, from: from, to: to, progress: $0.progress)
+        for (from, to) in try Self.pictures() {
+            try Self.compare(name, from: from, to: to, against: "xfade's code (CPU port)") {
+                try XfadeCPUReference.frame(name, from: from, to: to, progress: $0.progress)
+            }
         }
     }
 
@@ -92,7 +97,7 @@ struct XfadeParityTests {
             figures.append(String(format: "%.2f", mean))
             #expect(mean <= 2, "\(name) at progress \(point.progress): mean difference \(mean) from \(source)")
         }
-        print("xfade parity \(name) against \(source): mean difference at .25/.5/.75 = \(figures.joined(separator: " / "))")
+        print("xfade parity \(name) \(from.width)x\(from.height) against \(source): mean difference at .25/.5/.75 = \(figures.joined(separator: " / "))")
     }
 
     /// dissolve switches pixels at random moments; the noise may differ, the pace must not: the
@@ -100,8 +105,7 @@ struct XfadeParityTests {
     /// and every pixel is one of the two pictures (here the noise itself agrees too, as far as the GPU's sin does).
     @Test(.enabled(if: ffmpegAvailable))
     func dissolveSwitchesAsManyPixelsAsFFmpeg() throws {
-        let from = try SampleImages.from(width: Self.width, height: Self.height)
-        let to = try SampleImages.to(width: Self.width, height: Self.height)
+        let (from, to) = try Self.pictures()[0]
         let reference = try FFmpegXfade.frames(transition: "dissolve", from: from, to: to)
         let rendered = try Self.render("dissolve", from: from, to: to, at: Self.compared.map(\.progress))
         var figures: [String] = []
