@@ -2,11 +2,12 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
+import SeguePlatform
 import Testing
 
 /// The presets named after ffmpeg's xfade transitions, against ffmpeg 5.1's xfade on the same
 /// two pictures (see `FFmpegXfade` for the frame ↔ progress mapping). `make test` installs
-/// ffmpeg; without it these tests are skipped, except on CI, where that is a failure.
+/// ffmpeg; without it the comparisons with ffmpeg are skipped, except on CI, where that fails.
 @Suite("ffmpeg xfade parity (headless GL + ffmpeg)")
 struct XfadeParityTests {
     /// Every transition ffmpeg 5.1's xfade has (its `custom` expression aside); the later ones
@@ -29,11 +30,29 @@ struct XfadeParityTests {
     }
     static let compared: [(frame: Int, progress: Float)] = [(1, 0.25), (2, 0.5), (3, 0.75)]
 
-    static var ffmpegAvailable: Bool {
-        if FFmpegXfade.executable == nil, ProcessInfo.processInfo.environment["CI"] != nil {
-            Issue.record("ffmpeg is missing on CI; `make test` installs it (scripts/install-deps.sh ffmpeg)")
+    static var ffmpegAvailable: Bool { FFmpegXfade.executable != nil }
+
+    @Test("ffmpeg is installed where the suite runs on CI")
+    func ffmpegIsThereOnCI() {
+        // `make test` installs it; elsewhere the comparisons with ffmpeg are skipped.
+        if ProcessInfo.processInfo.environment["CI"] != nil {
+            #expect(FFmpegXfade.executable != nil, "ffmpeg is missing; `make test` installs it (scripts/install-deps.sh ffmpeg)")
         }
-        return FFmpegXfade.executable != nil
+    }
+
+    /// The shaders are in the subset common to GLSL 3.30 core and ES 3.00: on an ES 3.0 context
+    /// every xfade name renders what it renders on core GL.
+    @Test func everyNameRendersTheSameOnGLES3() throws {
+        let (from, to) = try Self.pictures()[0]
+        let names = Self.ffmpegNames + XfadeCPUReference.names
+        let progresses = Self.compared.map(\.progress)
+        let core = try Self.render(names, from: from, to: to, at: progresses)
+        let es = try Self.render(names, from: from, to: to, at: progresses, api: .openGLES3)
+        for (name, (coreFrames, esFrames)) in zip(names, zip(core, es)) {
+            for (progress, (a, b)) in zip(progresses, zip(coreFrames, esFrames)) {
+                #expect(RGBAImage.maxDifference(a, b) <= 1, "\(name) at \(progress) on ES 3.0")
+            }
+        }
     }
 
     @Test("every xfade name is a built-in")
@@ -120,25 +139,34 @@ struct XfadeParityTests {
 
     /// Renders the built-in `name` with its preset parameters at each progress.
     static func render(_ name: String, from: RGBAImage, to: RGBAImage, at progresses: [Float]) throws -> [RGBAImage] {
-        var images: [RGBAImage] = []
-        try withDevice { device in
+        try render([name], from: from, to: to, at: progresses)[0]
+    }
+
+    /// Renders each of `names` at each progress on one context of the given API.
+    static func render(
+        _ names: [String], from: RGBAImage, to: RGBAImage, at progresses: [Float], api: HeadlessEGLContext.API = .automatic
+    ) throws -> [[RGBAImage]] {
+        let context = try HeadlessEGLContext(api: api)
+        defer { context.release() }
+        let device = try GLDevice(context: context)
+        defer { device.release() }
+        let fromTexture = try device.makeTexture(image: from, filter: .linear)
+        let toTexture = try device.makeTexture(image: to, filter: .linear)
+        let target = try device.makeOffscreenTarget(width: from.width, height: from.height)
+        defer { target.release(); fromTexture.release(); toTexture.release() }
+        return try names.map { name in
             let entry = try #require(GLTransitionLibrary.entry(named: name))
             let source = try GLTransitionSource.parse(entry.source, name: name)
-            let fromTexture = try device.makeTexture(image: from, filter: .linear)
-            let toTexture = try device.makeTexture(image: to, filter: .linear)
-            let target = try device.makeOffscreenTarget(width: from.width, height: from.height)
             let effect = try GLTransitionEffect(device: device, source: source, from: fromTexture, to: toTexture)
             for parameter in entry.parameters {
                 try effect.setParameter(parameter.name, source.value(for: parameter.name, from: parameter.value))
             }
-            for progress in progresses {
+            return try progresses.map { progress in
                 effect.progress = progress
                 try effect.render(into: target)
-                images.append(try target.readImage())
+                return try target.readImage()
             }
-            target.release(); fromTexture.release(); toTexture.release()
         }
-        return images
     }
 
     /// The share of pixels (among those where the pictures differ clearly) that show `to`;
