@@ -3,6 +3,7 @@
 // `direction` switches each band from its far side, so the bands turn one after another.
 // hlslice, hrslice, vuslice, vdslice are (-1,0), (1,0), (0,1), (0,-1).
 uniform vec2 direction; // = vec2(-1.0, 0.0)
+// @range(1, 1000)
 uniform int count; // = 10
 
 vec4 transition(vec2 uv) {

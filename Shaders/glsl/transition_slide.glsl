@@ -3,6 +3,7 @@
 // (0,-1); `mode` 1 keeps the first picture still while the second covers it (coverleft, …) and
 // 2 moves only the first, revealing the second (revealleft, …).
 uniform vec2 direction; // = vec2(-1.0, 0.0)
+// @range(0, 2)
 uniform int mode; // = 0
 
 vec4 transition(vec2 uv) {
