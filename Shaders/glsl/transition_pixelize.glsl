@@ -1,6 +1,5 @@
-// pixelize: ffmpeg xfade's pixelize: both pictures pixelate into ever larger squares towards the
-// middle, where they cross-fade, then sharpen again. Cells grow in `steps` sizes per half, up to
-// squares of 1/`squaresMin` of the shorter side, sampled at their centres as xfade does.
+// pixelize: ffmpeg xfade's pixelize: both pictures pixelate into ever larger squares towards
+// the middle, where they cross-fade, then sharpen again. `steps` cell sizes per half.
 // @range(0, 1000)
 uniform int steps; // = 50
 // @range(1, 4096)
@@ -10,6 +9,7 @@ vec4 transition(vec2 uv) {
     // ffmpeg's pixel grid (x right, y down, whole numbers) on Segue's frame size.
     vec2 size = segue_target.xy;
     vec2 p = floor(vec2(uv.x, 1.0 - uv.y) * size);
+    // Squares of up to 1/`squaresMin` of the shorter side, sampled at their centres as xfade does.
     float d = min(progress, 1.0 - progress);
     float dist = steps > 0 ? ceil(d * float(steps)) / float(steps) : d;
     vec2 square = 2.0 * dist * min(size.x, size.y) / vec2(squaresMin);
