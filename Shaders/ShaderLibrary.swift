@@ -50,6 +50,9 @@ public enum ShaderLibrary {
         ("polarpixellate", text(PackageResources.transition_polarpixellate_glsl)),
         ("pixellatearound", text(PackageResources.transition_pixellatearound_glsl)),
         ("halftone", text(PackageResources.transition_halftone_glsl)),
+        ("distance", text(PackageResources.transition_distance_glsl)),
+        ("fadefast", text(PackageResources.transition_fadefast_glsl)),
+        ("wind", text(PackageResources.transition_wind_glsl)),
     ]
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

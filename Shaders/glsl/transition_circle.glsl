@@ -1,15 +1,17 @@
-// circle: a circle opening from `center` onto the second picture (ffmpeg's circleopen), or
-// closing onto it when `opening` is false (circleclose). Radius in units of the height.
+// circle: ffmpeg xfade's circleopen: a soft circle opening from `center` onto the second picture,
+// or, when `opening` is false, closing onto it from the corners (circleclose). The edge is a
+// smoothstep as wide as the distance from the centre to the farthest corner.
 uniform vec2 center; // = vec2(0.5, 0.5)
 uniform bool opening; // = true
-uniform float smoothness; // = 0.02
 
 vec4 transition(vec2 uv) {
-    vec2 p = (uv - center) * vec2(ratio, 1.0);
-    // Far enough to cover every corner from any centre inside the picture.
-    float farthest = length(vec2(ratio, 1.0));
-    float radius = (opening ? progress : 1.0 - progress) * (farthest + smoothness);
-    float inside = 1.0 - smoothstep(radius - smoothness, radius, length(p));
-    float shown = opening ? inside : 1.0 - inside;
+    // ffmpeg's pixel grid (x right, y down, whole numbers) on Segue's frame size.
+    vec2 size = segue_target.xy;
+    vec2 p = floor(vec2(uv.x, 1.0 - uv.y) * size);
+    vec2 c = floor(vec2(center.x, 1.0 - center.y) * size);
+    float r = length(p - c) / length(max(c, size - 1.0 - c));
+    float shown = opening
+        ? 1.0 - smoothstep(0.0, 1.0, r + 1.5 - 3.0 * progress)
+        : smoothstep(0.0, 1.0, r - 1.5 + 3.0 * progress);
     return mix(getFromColor(uv), getToColor(uv), shown);
 }

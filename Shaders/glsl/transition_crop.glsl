@@ -1,16 +1,27 @@
-// crop: the first picture shrinks to nothing inside a rectangle (or circle) through the
-// background colour to a small window, then the second grows out of it (ffmpeg's rectcrop, circlecrop).
+// crop: ffmpeg xfade's rectcrop: the first picture shrinks to nothing inside a centred rectangle
+// (or a circle, circlecrop, whose radius follows a cubic) over the background colour, then the
+// second grows out of it. The centre pixel always shows the picture.
 uniform bool circle; // = false
 uniform vec4 background; // = vec4(0.0, 0.0, 0.0, 1.0)
-uniform float smallest; // = 0.08
 
 vec4 transition(vec2 uv) {
-    // 1 at the ends, down to `smallest` in the middle (never nothing: the middle frame shows
-    // the second picture's centre, not just the background).
-    float size = max(abs(1.0 - 2.0 * progress), smallest);
-    vec2 p = abs(uv - 0.5) * 2.0;                   // 0 at the centre, 1 at the edges
-    float distance = circle ? length(p * vec2(ratio, 1.0)) / length(vec2(ratio, 1.0)) : max(p.x, p.y);
-    bool inside = distance < size || size >= 1.0;
+    // xfade leaves a row and a column of background at its very ends: the ends are the pictures.
+    if (progress <= 0.0) return getFromColor(uv);
+    if (progress >= 1.0) return getToColor(uv);
+    // ffmpeg's pixel grid (x right, y down, whole numbers) on Segue's frame size.
+    vec2 size = segue_target.xy;
+    vec2 p = floor(vec2(uv.x, 1.0 - uv.y) * size);
+    vec2 c = floor(size / 2.0);
+    float d = abs(progress - 0.5);
+    bool inside;
+    if (circle) {
+        float radius = 8.0 * d * d * d * length(c);          // (2d)³ × half the diagonal
+        inside = length(p - c) <= radius;
+    } else {
+        vec2 half_ = floor(d * size);
+        vec2 offset = abs(p - c);
+        inside = all(lessThan(offset, half_)) || offset == vec2(0.0);
+    }
     if (!inside) return background;
-    return progress < 0.5 ? getFromColor(uv) : getToColor(uv);
+    return progress > 0.5 ? getToColor(uv) : getFromColor(uv);
 }

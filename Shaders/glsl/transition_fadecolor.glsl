@@ -1,12 +1,14 @@
-// fadecolor: through a solid colour; the first half fades out to it, the second fades in
-// (ffmpeg's fadeblack / fadewhite are this with black or white).
+// fadecolor: ffmpeg xfade's fadeblack and fadewhite: the first picture fades out to a solid
+// colour within the first `colorPhase` of the way, while the second fades in from it over the
+// rest, and the two cross-fade throughout.
 uniform vec3 color; // = vec3(0.0)
-uniform float colorPhase; /* = 0.4 */
+uniform float colorPhase; // = 0.2
 
 vec4 transition(vec2 uv) {
     vec4 through = vec4(color, 1.0);
+    float phase = clamp(colorPhase, 0.001, 0.999);
     return mix(
-        mix(through, getFromColor(uv), smoothstep(1.0 - colorPhase, 0.0, progress)),
-        mix(through, getToColor(uv), smoothstep(colorPhase, 1.0, progress)),
+        mix(getFromColor(uv), through, smoothstep(0.0, phase, progress)),
+        mix(through, getToColor(uv), smoothstep(0.0, 1.0 - phase, progress)),
         progress);
 }

@@ -1,13 +1,15 @@
-// fadegrays: both pictures lose their colour towards the middle, where they cross.
-uniform float intensity; // = 0.3
+// fadegrays: ffmpeg xfade's fadegrays: fadeblack's timing through each picture's own grey
+// (the mean of R, G and B, truncated to 8 bits as xfade does in RGB) instead of black.
+uniform float colorPhase; // = 0.2
 
-vec3 grayscale(vec3 c) { return vec3(dot(c, vec3(0.299, 0.587, 0.114))); }
+vec4 gray(vec4 c) { return vec4(vec3(floor((c.r + c.g + c.b) * 85.0 + 0.001) / 255.0), c.a); }
 
 vec4 transition(vec2 uv) {
     vec4 a = getFromColor(uv);
     vec4 b = getToColor(uv);
-    float amount = intensity * sin(progress * 3.14159265);
-    vec3 ga = mix(a.rgb, grayscale(a.rgb), min(1.0, 2.0 * progress + amount));
-    vec3 gb = mix(b.rgb, grayscale(b.rgb), min(1.0, 2.0 * (1.0 - progress) + amount));
-    return vec4(mix(ga, gb, progress), mix(a.a, b.a, progress));
+    float phase = clamp(colorPhase, 0.001, 0.999);
+    return mix(
+        mix(a, gray(a), smoothstep(0.0, phase, progress)),
+        mix(gray(b), b, smoothstep(0.0, 1.0 - phase, progress)),
+        progress);
 }

@@ -1,12 +1,14 @@
-// radial: a clock hand sweeping clockwise from 12 o'clock around the centre reveals the
-// second picture; `smoothness` is the width of the soft edge, in turns.
-uniform float smoothness; // = 0.05
-
+// radial: ffmpeg xfade's radial: a soft-edged hand sweeping around the centre, starting from
+// 12 o'clock and turning clockwise, reveals the second picture.
 vec4 transition(vec2 uv) {
-    vec2 p = uv - 0.5;
-    // This pixel's angle from 12 o'clock, clockwise, in turns (0...1).
-    float turn = fract(0.25 - atan(p.y, p.x) / 6.2831853);
-    float edge = progress * (1.0 + smoothness);
-    float shown = 1.0 - smoothstep(edge - smoothness, edge, turn);
+    // xfade leaves a sliver of the first picture at its very end: the end is the second picture.
+    if (progress >= 1.0) return getToColor(uv);
+    // ffmpeg's pixel grid (x right, y down, whole numbers) on Segue's frame size.
+    vec2 size = segue_target.xy;
+    vec2 p = floor(vec2(uv.x, 1.0 - uv.y) * size);
+    vec2 d = p - floor(size / 2.0);
+    // The angle from 6 o'clock, positive towards 3 o'clock (atan(0, 0) is undefined in GLSL).
+    float angle = d == vec2(0.0) ? 0.0 : atan(d.x, d.y);
+    float shown = smoothstep(0.0, 1.0, angle + (progress - 0.5) * 7.8539816);   // 2.5π
     return mix(getFromColor(uv), getToColor(uv), shown);
 }

@@ -76,15 +76,41 @@ enum GLTransitionCatalog {
         source.parameters.map { "\($0.name): \($0.type.rawValue) = \($0.defaultValue.description)" }
     }
 
-    /// `--list` lines for the built-ins, with parameters and defaults.
+    /// `--list` lines for the built-ins: what each does (its file's comment, whole, wrapped) and
+    /// its parameters with the values it runs with: a preset's own settings, else the defaults.
     static var builtInListing: String {
         GLTransitionLibrary.entries.compactMap { builtIn -> String? in
             guard let source = try? GLTransitionSource.parse(builtIn.source, name: builtIn.name) else { return nil }
-            let summary = builtIn.file == builtIn.name
-                ? (builtIn.source.split(separator: "\n").first.map { String($0.dropFirst(3)) } ?? "")
-                : "\(builtIn.file) with " + builtIn.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-            return ([builtIn.name + "  (gl-transitions) " + summary] + listing(source).map { "    " + $0 }).joined(separator: "\n")
+            var presetValues: [String: GLTransitionValue] = [:]
+            for setting in builtIn.parameters {
+                presetValues[setting.name] = try? source.value(for: setting.name, from: setting.value)
+            }
+            let summary = builtIn.isPreset
+                ? "(ffmpeg xfade) the \(builtIn.file) transition with these settings:"
+                : "(gl-transitions) " + builtIn.summary
+            let parameters = source.parameters.map { parameter in
+                let preset = presetValues[parameter.name]
+                return "    \(parameter.name): \(parameter.type.rawValue) = \((preset ?? parameter.defaultValue).description)"
+                    + (preset == nil ? "" : "  (set by \(builtIn.name))")
+            }
+            return (wrapped(builtIn.name + "  " + summary) + parameters).joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+
+    /// Breaks a long line between words; continuation lines are indented by two spaces (the
+    /// parameters below by four).
+    static func wrapped(_ text: String, width: Int = 100) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = "  " + word
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return lines + [line]
     }
 }
 

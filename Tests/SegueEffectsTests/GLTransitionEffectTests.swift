@@ -18,7 +18,9 @@ struct GLTransitionEffectTests {
             let entry = try #require(GLTransitionLibrary.entry(named: name))
             let report = GLTransitionValidator.validate(text: entry.source, name: name, device: device, parameters: entry.parameters)
             #expect(report.errors.isEmpty, "\(report.errors)")
-            #expect(report.warnings.isEmpty, "\(report.warnings)")
+            // xfade's zoomin is a single pixel's colour half way, by design; nothing else warns.
+            let expected = name == "zoomin" ? ["zoomin: progress 0.5 is a single colour"] : []
+            #expect(report.warnings == expected, "\(report.warnings)")
         }
     }
 
@@ -88,9 +90,9 @@ struct GLTransitionEffectTests {
             try effect.setParameter("color", .floats([1, 1, 1]))
             effect.progress = 0.5
             try effect.render(into: target)
-            // Half way through white with colorPhase 0.4: the picture is (nearly) white.
+            // Half way through white with xfade's timing: two thirds white, so light everywhere.
             let pixel = try target.readImage()[w / 2, h / 2]
-            #expect(pixel.x > 240 && pixel.y > 240 && pixel.z > 240, "\(pixel)")
+            #expect(pixel.x > 167 && pixel.y > 167 && pixel.z > 167, "\(pixel)")
             #expect(throws: GLTransitionError.self) { try effect.setParameter("nope", .floats([1])) }
             #expect(throws: GLTransitionError.self) { try effect.setParameter("color", .floats([1, 1])) }
             target.release(); from.release(); to.release()
