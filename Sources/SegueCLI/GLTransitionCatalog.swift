@@ -73,7 +73,18 @@ enum GLTransitionCatalog {
     }
 
     static func listing(_ source: GLTransitionSource) -> [String] {
-        source.parameters.map { "\($0.name): \($0.type.rawValue) = \($0.defaultValue.description)" }
+        source.parameters.map { parameterLine($0, value: $0.defaultValue) }
+    }
+
+    /// `name: type = value`, with the `@range` the value is checked against, where there is one.
+    static func parameterLine(_ parameter: GLTransitionParameter, value: GLTransitionValue) -> String {
+        let line = "\(parameter.name): \(parameter.type.rawValue) = \(value.description)"
+        guard let range = parameter.range else { return line }
+        return line + "  (range \(compact(range.lowerBound))…\(compact(range.upperBound)))"
+    }
+
+    private static func compact(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// `--list` lines for the built-ins: what each does (its file's comment, whole, wrapped) and
@@ -90,7 +101,7 @@ enum GLTransitionCatalog {
                 : "(gl-transitions) " + builtIn.summary
             let parameters = source.parameters.map { parameter in
                 let preset = presetValues[parameter.name]
-                return "    \(parameter.name): \(parameter.type.rawValue) = \((preset ?? parameter.defaultValue).description)"
+                return "    " + parameterLine(parameter, value: preset ?? parameter.defaultValue)
                     + (preset == nil ? "" : "  (set by \(builtIn.name))")
             }
             return (wrapped(builtIn.name + "  " + summary) + parameters).joined(separator: "\n")

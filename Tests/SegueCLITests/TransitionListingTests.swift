@@ -25,6 +25,9 @@ struct TransitionListingTests {
         #expect(fadewhite.contains { $0.contains("color: vec3 = vec3(1.0, 1.0, 1.0)") }, "\(fadewhite)")
         let smoothup = Self.block("smoothup", in: listing)
         #expect(smoothup.contains { $0.contains("smoothness: float = 1.0") }, "\(smoothup)")
+        // Parameters with an @range say what the command line accepts.
+        let pixelize = Self.block("pixelize", in: listing)
+        #expect(pixelize.contains { $0.contains("squaresMin: ivec2 = ivec2(20, 20)  (range 1…4096)") }, "\(pixelize)")
         #expect(!listing.contains("noisedissolve with \n") && !listing.contains(" with \n"), "no dangling 'with'")
 
         // Every file's description appears whole (the listing wraps lines between words only).
