@@ -228,6 +228,9 @@ final class AnimationGroup {
     func hasEnded(at now: Double) -> Bool {
         guard case let .time(start, delay, timing) = driver else { return false }
         if let domain, domain.endsAllAnimations { return true }
+        // A domain held by an interaction shows its end state without ending (update(1) while
+        // the finger is down): the animations end only after finish() or cancel() runs it.
+        if let domain, domain.isHeld { return false }
         return (domain?.localTime ?? now) - start - delay >= timing.duration
     }
 
@@ -248,6 +251,9 @@ public final class AnimationTimeDomain {
     /// Set when a run towards 0 arrives: the domain's animations end where they are shown
     /// (their completions run), as a cancelled interactive transition requires.
     public private(set) var endsAllAnimations = false
+    /// True from `setTime` until the next `run`: the interaction owns the time, so animations
+    /// that reached their end keep waiting (a paused CALayer fires no completion either).
+    public private(set) var isHeld = false
     private var run: Run?
     private var arrival: (() -> Void)?
 
@@ -263,6 +269,7 @@ public final class AnimationTimeDomain {
     public func setTime(_ time: Double) {
         run = nil
         localTime = max(0, time)
+        isHeld = true
         endsAllAnimations = false  // a domain reused for a new interaction starts afresh
     }
 
@@ -270,6 +277,7 @@ public final class AnimationTimeDomain {
     /// with `curve`, then calls `arrived`. Arriving at 0 ends the domain's animations.
     public func run(to target: Double, over duration: Double, curve: TimingCurve, from now: Double, arrived: (() -> Void)? = nil) {
         run = Run(from: localTime, to: max(0, target), startTime: now, duration: max(0, duration), curve: curve)
+        isHeld = false
         arrival = arrived
     }
 

@@ -144,14 +144,15 @@ open class NavigationController: ViewController {
         context.setFrames(for: from, initial: bounds, final: .zero)
         context.setFrames(for: to, initial: .zero, final: bounds)
         let appearance = ContainerAppearance(container: self, from: from, to: to, animated: animated)
-        appearance.begin()
         context.onComplete = { [unowned self] completed in
             self.endTransition(operation, appearance: appearance, popped: popped, previous: previous, completed: completed)
             self.runner.end(animator: animator, completed: completed) {
                 if completed { self.delegate?.didShow(to, animated: animated) }
             }
         }
-        runner.begin(context: context, animator: animator, interaction: interaction, controllers: [self, from, to])
+        runner.begin(context: context, animator: animator, interaction: interaction, controllers: [self, from, to]) {
+            appearance.begin()
+        }
     }
 
     private func endTransition(

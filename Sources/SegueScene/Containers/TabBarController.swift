@@ -86,7 +86,6 @@ open class TabBarController: ViewController {
         context.setFrames(for: from, initial: bounds, final: .zero)
         context.setFrames(for: to, initial: .zero, final: bounds)
         let appearance = ContainerAppearance(container: self, from: from, to: to, animated: animated)
-        appearance.begin()
         context.onComplete = { [unowned self] completed in
             let (shown, hidden) = completed ? (to, from) : (from, to)
             hidden.view.removeFromSuperview()
@@ -98,7 +97,9 @@ open class TabBarController: ViewController {
             appearance.end(completed: completed)
             self.runner.end(animator: animator, completed: completed) {}
         }
-        runner.begin(context: context, animator: animator, interaction: interaction, controllers: [self, from, to])
+        runner.begin(context: context, animator: animator, interaction: interaction, controllers: [self, from, to]) {
+            appearance.begin()
+        }
     }
 
     private func replaceControllers(with controllers: [ViewController]) {

@@ -29,7 +29,10 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             return
         }
         duration = max(0.0001, animator.transitionDuration(using: context))
-        timeDomain.setTime(percentComplete * duration)
+        // One interaction controller often serves many transitions (the seeds keep one for a
+        // controller's life): each starts at 0, not where the previous one ended.
+        percentComplete = 0
+        timeDomain.setTime(0)
         AnimationEngine.main.withTimeDomain(timeDomain) { animator.animateTransition(using: context) }
     }
 

@@ -27,6 +27,8 @@ public final class TransitionDriver {
         let controller: PresentationController?
         /// Where the presenter's view was, when a full-screen presentation took it out.
         var removedPresenterView: (superview: View, index: Int)?
+        /// Where the presenter's view sits during a dismissal, before the animator runs.
+        var presenterHome: (superview: View, index: Int)?
         init(presenting: ViewController, presented: ViewController, container: View, controller: PresentationController?) {
             self.presenting = presenting
             self.presented = presented
@@ -113,12 +115,13 @@ public final class TransitionDriver {
         let finalFrame = controller?.frameOfPresentedViewInContainerView ?? container.bounds
         context.setFrames(for: presented, initial: .zero, final: finalFrame)
 
-        if style == .fullScreen { presenting.beginAppearanceTransition(false, animated: animated) }
-        presented.beginAppearanceTransition(true, animated: animated)
         context.onComplete = { [unowned self] didComplete in
             self.endPresentation(presentation, context: context, animator: animator, completed: didComplete, completion: completion)
         }
         begin(context: context, animator: animator, interaction: interaction, controllers: [presenting, presented]) {
+            // The coordinator is registered by now: viewWillAppear can use it, as in UIKit.
+            if style == .fullScreen { presenting.beginAppearanceTransition(false, animated: animated) }
+            presented.beginAppearanceTransition(true, animated: animated)
             controller?.presentationTransitionWillBegin()
         }
     }
@@ -175,6 +178,7 @@ public final class TransitionDriver {
         if let removed = presentation.removedPresenterView {
             removed.superview.insertSubview(presenting.view, at: min(removed.index, removed.superview.subviews.count))
         }
+        presentation.presenterHome = presenterHome(presentation)
         let style = presented.modalPresentationStyle
         let fromView = presentation.controller?.presentedView ?? presented.view
         let toView: View? = style == .custom ? nil : presenting.view
@@ -184,12 +188,12 @@ public final class TransitionDriver {
         context.setFrames(for: presented, initial: fromView.frame, final: fromView.frame)
         context.setFrames(for: presenting, initial: presenting.view.frame, final: presenting.view.frame)
 
-        presented.beginAppearanceTransition(false, animated: animated)
-        if style == .fullScreen { presenting.beginAppearanceTransition(true, animated: animated) }
         context.onComplete = { [unowned self] didComplete in
             self.endDismissal(presentation, context: context, animator: animator, completed: didComplete, completion: completion)
         }
         begin(context: context, animator: animator, interaction: interaction, controllers: [presented, presenting]) {
+            presented.beginAppearanceTransition(false, animated: animated)
+            if style == .fullScreen { presenting.beginAppearanceTransition(true, animated: animated) }
             presentation.controller?.dismissalTransitionWillBegin()
         }
     }
@@ -201,9 +205,15 @@ public final class TransitionDriver {
         let (presenting, presented) = (presentation.presenting, presentation.presented)
         presented.isBeingDismissed = false
         if completed {
-            // Undo the presentation: the presented view and the container leave.
+            // Undo the presentation: the presented view and the container leave. The presenter's
+            // view stays on screen even when the animator moved it into the container (Apple's
+            // guide tells dismissal animators to add the "to" view there): UIKit puts it back.
+            let home = presentation.presenterHome ?? presenterHome(presentation)
             for view in presentation.container.subviews { view.removeFromSuperview() }
             presentation.container.removeFromSuperview()
+            if presenting.view.superview == nil || presenting.view.isDescendant(of: presentation.container) {
+                home.superview.insertSubview(presenting.view, at: min(home.index, home.superview.subviews.count))
+            }
             presentations.removeAll { $0 === presentation }
             presenting.presentedViewController = nil
             presented.presentingViewController = nil
@@ -211,7 +221,11 @@ public final class TransitionDriver {
             if presented.modalPresentationStyle == .fullScreen { presenting.endAppearanceTransition() }
         } else {
             // Still presented: the hierarchy is as it was before the dismissal.
-            if presentation.removedPresenterView != nil { presenting.view.removeFromSuperview() }
+            if presentation.removedPresenterView != nil {
+                presenting.view.removeFromSuperview()
+            } else if presenting.view.isDescendant(of: presentation.container), let home = presentation.presenterHome {
+                home.superview.insertSubview(presenting.view, at: min(home.index, home.superview.subviews.count))
+            }
             let presentedView = presentation.controller?.presentedView ?? presented.view
             if presentedView.superview !== presentation.container { presentation.container.addSubview(presentedView) }
             presented.beginAppearanceTransition(true, animated: false)
@@ -223,6 +237,20 @@ public final class TransitionDriver {
         }
         presentation.controller?.dismissalTransitionDidEnd(completed)
         end(context: context, animator: animator, completed: completed, controllers: [presented, presenting], completion: completion)
+    }
+
+    /// Where the presenter's view belongs once a dismissal completes: where a full-screen
+    /// presentation took it from, else where it is now (a custom presentation leaves it there),
+    /// else under the container in the window.
+    private func presenterHome(_ presentation: Presentation) -> (superview: View, index: Int) {
+        if let removed = presentation.removedPresenterView { return removed }
+        let view = presentation.presenting.view
+        if let superview = view.superview, !view.isDescendant(of: presentation.container),
+            let index = superview.subviews.firstIndex(where: { $0 === view }) {
+            return (superview, index)
+        }
+        let root = window.rootView
+        return (root, root.subviews.firstIndex(where: { $0 === presentation.container }) ?? 0)
     }
 
     // MARK: Shared steps
