@@ -56,7 +56,10 @@ open class ViewController {
             viewDidLoad()
             return loadedView ?? loaded
         }
-        set { loadedView = newValue }
+        set {
+            loadedView = newValue
+            newValue.owningViewController = self
+        }
     }
 
     /// The view if it has been loaded, without loading it.
@@ -157,6 +160,12 @@ open class ViewController {
     /// themselves override it to return false.
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
+    /// True for the built-in containers, which send their children's appearance callbacks
+    /// around their transitions: moving a child's view then forwards nothing by itself.
+    var drivesChildAppearance: Bool { false }
+    /// Above 0 while `transition(from:to:…)` sends the callbacks of the two children itself.
+    var childAppearanceSuspensions = 0
+
     /// Starts an appearance (`true`) or disappearance (`false`) transition, with UIKit's state
     /// machine:
     /// - from `disappeared` or `disappearing`, `true` goes to `appearing` and calls
@@ -236,9 +245,16 @@ open class ViewController {
     public weak var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
     /// `.custom` asks the transitioning delegate for a presentation controller.
     public var modalPresentationStyle: PresentationStyle = .fullScreen
-    public internal(set) var presentedViewController: ViewController?
-    /// The controller that presented this one.
-    public internal(set) weak var presentingViewController: ViewController?
+    /// The built-in animation used when the transitioning delegate vends no animator.
+    public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// The controller this one or its nearest ancestor presented (UIKit walks the parents too).
+    public var presentedViewController: ViewController? { directlyPresented ?? parent?.presentedViewController }
+    /// The controller that presented this one, or its nearest presented ancestor (so a child of
+    /// a presented navigation controller answers its presenter, as in UIKit).
+    public var presentingViewController: ViewController? { directPresenter ?? parent?.presentingViewController }
+    /// Set by the presentation system on the two controllers of a presentation only.
+    var directlyPresented: ViewController?
+    weak var directPresenter: ViewController?
     /// True during the appearance callbacks of a presentation of this controller.
     public internal(set) var isBeingPresented = false
     /// True during the disappearance callbacks of a dismissal of this controller.
@@ -273,6 +289,6 @@ open class ViewController {
         for child in children {
             child.describe(into: &lines, indent: indent + "  ", label: "", visited: &visited)
         }
-        presentedViewController?.describe(into: &lines, indent: indent + "  ", label: "presented: ", visited: &visited)
+        directlyPresented?.describe(into: &lines, indent: indent + "  ", label: "presented: ", visited: &visited)
     }
 }

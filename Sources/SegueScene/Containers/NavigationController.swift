@@ -55,6 +55,8 @@ open class NavigationController: ViewController {
 
     public var isTransitioning: Bool { runner.isTransitioning }
 
+    override var drivesChildAppearance: Bool { true }
+
     public final override func loadView() {
         view = makeContainerRootView(containerView: containerView, showing: topViewController)
     }

@@ -46,6 +46,8 @@ open class TabBarController: ViewController {
         viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
     }
 
+    override var drivesChildAppearance: Bool { true }
+
     public final override func loadView() {
         view = makeContainerRootView(containerView: containerView, showing: selectedViewController)
     }

@@ -84,7 +84,7 @@ public final class TransitionDriver {
     // MARK: Presentation
 
     private func runPresentation(_ presented: ViewController, from presenting: ViewController, animated: Bool, completion: (() -> Void)?) {
-        guard presenting.presentedViewController == nil, presented.presentingViewController == nil else {
+        guard presenting.directlyPresented == nil, presented.directPresenter == nil else {
             TransitionDiagnostics.shared.report("\(presenting.name) is already presenting (or \(presented.name) is presented); the request is ignored")
             return
         }
@@ -102,8 +102,8 @@ public final class TransitionDriver {
         let presentation = Presentation(presenting: presenting, presented: presented, container: container, controller: controller)
         presentingNow = presentation
         controller?.containerView = container
-        presenting.presentedViewController = presented
-        presented.presentingViewController = presenting
+        presenting.directlyPresented = presented
+        presented.directPresenter = presenting
         presented.isBeingPresented = true
 
         let toView = controller?.presentedView ?? presented.view
@@ -146,8 +146,8 @@ public final class TransitionDriver {
             // Undo what the presentation added: the hierarchy is left exactly as it was.
             presentation.container.removeFromSuperview()
             for view in presentation.container.subviews { view.removeFromSuperview() }
-            presenting.presentedViewController = nil
-            presented.presentingViewController = nil
+            presenting.directlyPresented = nil
+            presented.directPresenter = nil
             presented.beginAppearanceTransition(false, animated: false)
             presented.endAppearanceTransition()
             if presented.modalPresentationStyle == .fullScreen {
@@ -215,8 +215,8 @@ public final class TransitionDriver {
                 home.superview.insertSubview(presenting.view, at: min(home.index, home.superview.subviews.count))
             }
             presentations.removeAll { $0 === presentation }
-            presenting.presentedViewController = nil
-            presented.presentingViewController = nil
+            presenting.directlyPresented = nil
+            presented.directPresenter = nil
             presented.endAppearanceTransition()
             if presented.modalPresentationStyle == .fullScreen { presenting.endAppearanceTransition() }
         } else {
@@ -291,53 +291,32 @@ public final class TransitionDriver {
 
 extension ViewController {
     /// Presents `viewController` in this controller's window (DESIGN.md §2).
+    /// A child asks its outermost container to present (UIKit's presentation context is the
+    /// full-screen ancestor), so the whole container leaves the screen, not just the child.
     public func present(_ viewController: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
-        guard let window = Window.containing(view) else {
+        var presenter = self
+        while let parent = presenter.parent { presenter = parent }
+        guard let window = Window.containing(presenter.view) else {
             TransitionDiagnostics.shared.report("\(name) is not in a window; present(\(viewController.name)) ignored")
             return
         }
-        window.transitionDriver.present(viewController, from: self, animated: animated, completion: completion)
+        window.transitionDriver.present(viewController, from: presenter, animated: animated, completion: completion)
     }
 
-    /// Dismisses the controller this one presented, or this one if it is presented.
+    /// Dismisses the controller this one (or its nearest ancestor) presented, else the
+    /// presented controller this one is (or is inside), as UIKit does.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
-        let target = presentedViewController ?? (presentingViewController != nil ? self : nil)
+        var target: ViewController?
+        var current: ViewController? = self
+        while let controller = current, target == nil {
+            target = controller.directlyPresented ?? (controller.directPresenter != nil ? controller : nil)
+            current = controller.parent
+        }
         // The presented view is in the window (a full-screen presenter's view is not).
         guard let target, let window = Window.containing(target.view) ?? target.presentingViewController.flatMap({ Window.containing($0.view) }) else {
             TransitionDiagnostics.shared.report("\(name) has nothing to dismiss")
             return
         }
         window.transitionDriver.dismiss(target, animated: animated, completion: completion)
-    }
-}
-
-/// What a transition without a vended animator looks like: the presented view slides up from
-/// the bottom (UIKit's cover vertical) in 0.3 s, or changes at once when not animated.
-@MainActor
-final class StandardTransitionAnimator: ViewControllerAnimatedTransitioning {
-    let animated: Bool
-    init(animated: Bool) { self.animated = animated }
-
-    func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { animated ? 0.3 : 0 }
-
-    func animateTransition(using context: any ViewControllerContextTransitioning) {
-        let container = context.containerView
-        guard let to = context.viewController(forKey: .to), let from = context.viewController(forKey: .from) else { return }
-        let isPresenting = to.presentingViewController === from
-        if isPresenting, let toView = context.view(forKey: .to) {
-            let final = context.finalFrame(for: to)
-            container.addSubview(toView)
-            toView.frame = final.offsetBy(dx: 0, dy: animated ? container.bounds.height : 0)
-            View.animate(withDuration: transitionDuration(using: context), options: .curveEaseOut, animations: {
-                toView.frame = final
-            }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
-        } else if let fromView = context.view(forKey: .from) {
-            let start = fromView.frame
-            View.animate(withDuration: transitionDuration(using: context), options: .curveEaseIn, animations: {
-                fromView.frame = start.offsetBy(dx: 0, dy: container.bounds.height)
-            }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
-        } else {
-            context.completeTransition(true)
-        }
     }
 }
