@@ -132,9 +132,11 @@ open class NavigationController: ViewController {
         let vended = animated ? delegate?.animationController(for: operation, from: from, to: to) : nil
         let interaction = vended.flatMap { delegate?.interactionController(for: $0) }
         let animator = vended ?? NavigationTransitionAnimator(operation: operation, animated: animated)
+        // As in UIKit, the arriving view already has its final size when the animator runs
+        // (animators such as the seeds' cube never set it).
+        to.view.frame = bounds
         if operation == .pop {
             // The controller below comes back under the popped one before the animator runs.
-            to.view.frame = bounds
             to.view.autoresizesToFillSuperview = true
             containerView.insertSubview(to.view, belowSubview: from.view)
         }
