@@ -57,3 +57,8 @@ extension ViewController {
         })
     }
 }
+
+/// Identity, as NSObject's default `isEqual:` gives UIKit's controllers (`presented == self`).
+extension ViewController: Equatable {
+    public nonisolated static func == (lhs: ViewController, rhs: ViewController) -> Bool { lhs === rhs }
+}
