@@ -75,13 +75,20 @@ public enum Seed002 {
         try stage.play(1.5 + Stage.frameStep)
         try record.capture("cancelled", on: stage)
         record.notes.append("top \(navigationController.topViewController?.name ?? "none")")
+
+        // Past 200 points (update(1)), held, then back to 60 points and let go: a cancel.
+        try drag(on: stage, record: &record, prefix: "pop3", distance: 220, backTo: 60)
+        try stage.play(1.5 + Stage.frameStep)
+        try record.capture("cancelled.after.100%", on: stage)
+        record.notes.append("top after pop3 \(navigationController.topViewController?.name ?? "none")")
         record.notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
         return record
     }
 
     /// A horizontal drag from x = 40 in 10-point steps, one per frame; captures "<prefix>.35%"
-    /// at 70 points, holds the finger still for a second ("<prefix>.held"), then releases.
-    private static func drag(on stage: Stage, record: inout ScenarioRecord, prefix: String, distance: Int) throws {
+    /// at 70 points, holds the finger still for a second ("<prefix>.held"), optionally drags
+    /// back to `backTo` points ("<prefix>.back"), then releases.
+    private static func drag(on stage: Stage, record: inout ScenarioRecord, prefix: String, distance: Int, backTo: Int? = nil) throws {
         let y = Double(size.height / 2)
         stage.press(at: Point(x: 40, y: y))
         for step in stride(from: 10, through: distance, by: 10) {
@@ -90,6 +97,15 @@ public enum Seed002 {
         }
         try stage.play(1.0)
         try record.capture("\(prefix).held", on: stage)
-        stage.release(at: Point(x: 40 + Double(distance), y: y))
+        record.notes.append("\(prefix) held: transition running \(stage.window.rootViewController?.transitionCoordinator != nil)")
+        var end = distance
+        if let backTo {
+            for step in stride(from: distance - 10, through: backTo, by: -10) {
+                try stage.move(to: Point(x: 40 + Double(step), y: y))
+            }
+            end = backTo
+            try record.capture("\(prefix).back", on: stage)
+        }
+        stage.release(at: Point(x: 40 + Double(end), y: y))
     }
 }

@@ -104,3 +104,20 @@ struct Seed002PortTests {
         #expect(!record.notes.contains { $0.hasPrefix("diagnostic") }, "\(record.notes)")
     }
 }
+
+extension Seed002PortTests {
+    /// Bug 3: a drag past 200 points calls update(1); the pop must wait for the finger, so
+    /// dragging back and letting go under half still cancels it.
+    @Test func updateToOneWaitsForTheFingerAndALaterCancelWins() throws {
+        let record = try Seed002.cubeNavigation()
+        #expect(record.notes.contains("pop3 held: transition running true"))
+        let held = try #require(record.picture("pop3.held"))
+        #expect(held.shows(Palette.items, at: w / 2, h / 2) && held.shows(Palette.items, at: w - 1, h / 2), "update(1) shows the end")
+        let back = try #require(record.picture("pop3.back"))
+        #expect(back.shows(Palette.detail, at: w - 20, h / 2), "dragging back moves the cube back")
+        #expect(record.notes.contains("top after pop3 detailC"))
+        #expect(record.hierarchy("cancelled.after.100%") == record.hierarchy("cancelled"))
+        #expect(RGBAImage.maxDifference(try #require(record.picture("cancelled.after.100%")), try #require(record.picture("cancelled"))) == 0)
+        #expect(!record.notes.contains { $0.hasPrefix("diagnostic") }, "\(record.notes)")
+    }
+}
