@@ -12,7 +12,7 @@ let directory = CommandLine.arguments.dropFirst().first ?? "out/seed-ports"
 func runAll() throws -> [ScenarioRecord] {
     [
         try Seed002.modal(), try Seed002.modal(snapshotDismissal: false), try Seed002.cubeNavigation(),
-        try PresentationPorts.dimming(), try PresentationPorts.appleListings(), try Seed004.container(),
+        try PresentationPorts.dimming(), try PresentationPorts.appleListings(), try Seed004.container(), try Seed003.gpuAndZoom(),
     ]
 }
 
