@@ -44,26 +44,27 @@ public enum Seed004 {
         try record.capture("start", on: stage)
         record.notes.append("appearance start: \(log.lines.joined(separator: " "))")
 
-        log.lines.removeAll()
-        container.swipe(.Left, usingAnimator: true)
-        record.notes.append("appearance swipe-start: \(log.lines.joined(separator: " "))")
-        try stage.play(0.125)
-        try record.capture("animator.half", on: stage)
-        try stage.play(0.125 + Stage.frameStep)
-        try record.capture("animator.end", on: stage)
-        record.notes.append("appearance swipe: \(log.lines.joined(separator: " "))")
-        record.notes.append("children after animator: \(container.children.map(\.name).joined(separator: ","))")
-
-        log.lines.removeAll()
-        container.swipe(.Right, usingAnimator: false)
-        record.notes.append("appearance transition-start: \(log.lines.joined(separator: " "))")
-        try stage.play(0.125)
-        try record.capture("transitionFrom.half", on: stage)
-        try stage.play(0.125 + Stage.frameStep)
-        try record.capture("transitionFrom.end", on: stage)
-        record.notes.append("appearance transition: \(log.lines.joined(separator: " "))")
-        record.notes.append("children after transitionFrom: \(container.children.map(\.name).joined(separator: ","))")
+        try swipe(container, .Left, usingAnimator: true, label: ("animator", "swipe"), stage: stage, log: log, record: &record)
+        try swipe(container, .Right, usingAnimator: false, label: ("transitionFrom", "transition"), stage: stage, log: log, record: &record)
         record.notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
         return record
+    }
+
+    /// One 0.25 s swipe: pictures "<picture>.half" and "<picture>.end"; notes "appearance
+    /// <notes>-start: …" (callbacks sent when it starts), "appearance <notes>: …" (all) and
+    /// "children after <picture>: …".
+    private static func swipe(
+        _ container: ContainerViewController, _ orientation: ContainerViewController.Orientation, usingAnimator: Bool,
+        label: (picture: String, notes: String), stage: Stage, log: AppearanceLog, record: inout ScenarioRecord
+    ) throws {
+        log.lines.removeAll()
+        container.swipe(orientation, usingAnimator: usingAnimator)
+        record.notes.append("appearance \(label.notes)-start: \(log.lines.joined(separator: " "))")
+        try stage.play(0.125)
+        try record.capture("\(label.picture).half", on: stage)
+        try stage.play(0.125 + Stage.frameStep)
+        try record.capture("\(label.picture).end", on: stage)
+        record.notes.append("appearance \(label.notes): \(log.lines.joined(separator: " "))")
+        record.notes.append("children after \(label.picture): \(container.children.map(\.name).joined(separator: ","))")
     }
 }

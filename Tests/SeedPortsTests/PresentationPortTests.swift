@@ -9,24 +9,14 @@ import Testing
 @MainActor
 @Suite("Seed 001 and Apple's listings 10-1…10-4 ports (headless GL)", .serialized)
 struct PresentationPortTests {
-    static func scaled(_ colour: Color, _ factor: Double) -> SIMD3<Int> {
-        let c = Palette.rgb(colour)
-        return SIMD3(Int((Double(c.x) * factor).rounded()), Int((Double(c.y) * factor).rounded()), Int((Double(c.z) * factor).rounded()))
-    }
-
-    static func close(_ a: SIMD3<Int>, _ b: SIMD3<Int>, _ tolerance: Int = 2) -> Bool {
-        let d = a &- b
-        return max(abs(d.x), abs(d.y), abs(d.z)) <= tolerance
-    }
-
     @Test func dimmingViewFadesAlongsideAndThePresentedViewSitsInTheInsetFrame() throws {
         let record = try PresentationPorts.dimming()
         // Half way the dimming view (black at 0.5) is at alpha ½ (ease-in-out, alongside the
         // 1 s animator): the presenter shows at 0.75; presented, at 0.5.
         let half = try #require(record.picture("present.0.5s"))
-        #expect(Self.close(half.rgb(10, 10), Self.scaled(Palette.items, 0.75)))
+        #expect(ColourChecks.close(half.rgb(10, 10), ColourChecks.scaled(Palette.items, 0.75)))
         let presented = try #require(record.picture("presented"))
-        #expect(Self.close(presented.rgb(10, 10), Self.scaled(Palette.items, 0.5)))
+        #expect(ColourChecks.close(presented.rgb(10, 10), ColourChecks.scaled(Palette.items, 0.5)))
         // frameOfPresentedViewInContainerView: the bounds inset by 50 and 200 → (50, 200, 340, 200).
         #expect(presented.shows(Palette.message, at: 50, 200) && presented.shows(Palette.message, at: 389, 399))
         #expect(!presented.shows(Palette.message, at: 49, 200) && !presented.shows(Palette.message, at: 390, 400))
@@ -40,7 +30,7 @@ struct PresentationPortTests {
         // Listing 10-2's diagonal dismissal: at 0.5 s the message is half way to the corner,
         // the dimming view half faded; at the end the presenter alone, undimmed.
         let dismissing = try #require(record.picture("dismiss.0.5s"))
-        #expect(Self.close(dismissing.rgb(10, 10), Self.scaled(Palette.items, 0.75)))
+        #expect(ColourChecks.close(dismissing.rgb(10, 10), ColourChecks.scaled(Palette.items, 0.75)))
         #expect(dismissing.shows(Palette.message, at: 250, 400) && !dismissing.shows(Palette.message, at: 100, 250))
         let end = try #require(record.picture("dismissed"))
         #expect(end.shows(Palette.items, at: 10, 10) && end.shows(Palette.items, at: 300, 450))

@@ -11,15 +11,7 @@ import Testing
 @Suite("Seed 003 ports: GPU pixel dissolve and zoom push (headless GL)", .serialized)
 struct Seed003PortTests {
     /// The dissolve at ½ of two flat colours: their mean (both pixellations leave flat areas as they are).
-    static let halfway: SIMD3<Int> = {
-        let a = Palette.rgb(Palette.items), b = Palette.rgb(Palette.detail)
-        return SIMD3((a.x + b.x) / 2, (a.y + b.y) / 2, (a.z + b.z) / 2)
-    }()
-
-    static func close(_ a: SIMD3<Int>, _ b: SIMD3<Int>, _ tolerance: Int = 2) -> Bool {
-        let d = a &- b
-        return max(abs(d.x), abs(d.y), abs(d.z)) <= tolerance
-    }
+    static let halfway = ColourChecks.mean(Palette.items, Palette.detail)
 
     @Test func gpuAnimatorDissolvesThroughItsOwnEffectView() throws {
         let record = try Seed003.gpuAndZoom()
@@ -28,7 +20,7 @@ struct Seed003PortTests {
         #expect(RGBAImage.maxDifference(try #require(record.picture("gpu.0")), start) == 0)
         #expect(try #require(record.hierarchy("gpu.0")).contains("gpuImageView"), "the effect's output is a view over the container")
         let half = try #require(record.picture("gpu.0.5s"))
-        #expect(Self.close(half.rgb(80, 120), Self.halfway), "\(half.rgb(80, 120)) vs \(Self.halfway)")
+        #expect(ColourChecks.close(half.rgb(80, 120), Self.halfway), "\(half.rgb(80, 120)) vs \(Self.halfway)")
         let end = try #require(record.picture("gpu.end"))
         #expect(end.shows(Palette.detail, at: 80, 120) && end.shows(Palette.badge, at: 4, 120))
         #expect(try #require(record.hierarchy("gpu.end")) == """
@@ -54,9 +46,8 @@ struct Seed003PortTests {
         // Half way: the list is scaled to 0.55 about the centre (x 36…124), the new screen at
         // alpha ½ on top of it.
         let half = try #require(record.picture("zoom.pan.50%"))
-        #expect(Self.close(half.rgb(80, 120), Self.halfway))
-        let detail = Palette.rgb(Palette.detail)
-        #expect(Self.close(half.rgb(30, 120), SIMD3((detail.x + 1) / 2, (detail.y + 1) / 2, (detail.z + 1) / 2)))
+        #expect(ColourChecks.close(half.rgb(80, 120), Self.halfway))
+        #expect(ColourChecks.close(half.rgb(30, 120), ColourChecks.scaled(Palette.detail, 0.5)))
         #expect(record.notes.contains("top after zoom pan list"))
         let cancelled = try #require(record.picture("zoom.cancelled"))
         #expect(cancelled.shows(Palette.items, at: 0, 0) && cancelled.shows(Palette.items, at: 159, 239))
