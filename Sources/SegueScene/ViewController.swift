@@ -18,12 +18,11 @@ public enum AppearanceState: Sendable, Hashable {
 /// and `didMove(toParent:)` should call `super` (UIKit asks the same): the base implementations
 /// record nothing but keep `isMovingFromParent` / `isMovingToParent` up to date.
 ///
-/// Differences from UIKit (there is no window here, so nothing happens *because a view moved*):
-/// - Adding a child's view to, or removing it from, a visible parent's view does not send the
-///   child appearance callbacks; the container calls `beginAppearanceTransition` /
-///   `endAppearanceTransition` on the child itself (as UIKit containers that disable automatic
-///   forwarding already do).
-/// - There is no view unloading and no `view = nil`.
+/// As in UIKit, a child's view added to (or removed from) a visible parent's view gets the
+/// child its appearance callbacks when the parent forwards them automatically
+/// (`shouldAutomaticallyForwardAppearanceMethods`, see ViewController+AppearanceForwarding);
+/// the built-in containers send them around their transitions themselves.
+/// Difference from UIKit: there is no view unloading and no `view = nil`.
 @MainActor
 open class ViewController {
     /// A name for diagnostics (`hierarchyDescription()`, the default view's name).
