@@ -201,6 +201,52 @@ struct UIKitAPITests {
         #expect(window.rootView.subviews.map(\.name) == ["home.view"] && home.view.transform.isIdentity)
     }
 
+    // MARK: Percent-driven interaction
+
+    final class SlideAnimator: ViewControllerAnimatedTransitioning {
+        func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { 1 }
+        func animateTransition(using context: any ViewControllerContextTransitioning) {
+            guard let toView = context.view(forKey: .to) else { return }
+            context.containerView.addSubview(toView)
+            toView.alpha = 0
+            View.animate(withDuration: 1, options: .curveLinear, animations: { toView.alpha = 1 }) { _ in
+                context.completeTransition(!context.transitionWasCancelled)
+            }
+        }
+    }
+
+    final class InteractiveDelegate: NavigationControllerDelegate {
+        let animator = SlideAnimator()
+        let interaction = PercentDrivenInteractiveTransition()
+        func animationController(for operation: NavigationOperation, from: ViewController, to: ViewController)
+            -> (any ViewControllerAnimatedTransitioning)? { animator }
+        func interactionController(for animator: any ViewControllerAnimatedTransitioning)
+            -> (any ViewControllerInteractiveTransitioning)? { interaction }
+    }
+
+    @Test func updateToOneWaitsAndASecondEndIsReported() {
+        AnimationEngine.main.reset(to: 0)
+        TransitionDiagnostics.shared.clear()
+        let window = Window(size: Size(width: 320, height: 480))
+        let navigation = NavigationController(rootViewController: ViewController(name: "first"))
+        window.rootViewController = navigation
+        let delegate = InteractiveDelegate()
+        navigation.delegate = delegate
+        let second = ViewController(name: "second")
+        navigation.pushViewController(second, animated: true)
+        delegate.interaction.update(1)
+        Self.run(2)
+        #expect(navigation.isTransitioning && second.view.presentation.alpha == 1, "update(1) shows the end and waits")
+        delegate.interaction.cancel()
+        Self.run(1.1)
+        #expect(!navigation.isTransitioning && navigation.topViewController?.name == "first", "the later cancel wins")
+        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        delegate.interaction.finish()
+        #expect(TransitionDiagnostics.shared.messages == [
+            "percent-driven finish() with no interactive transition in progress; ignored",
+        ])
+    }
+
     // MARK: Snapshots
 
     @Test func snapshotOfAViewInNoWindowIsATypedError() {
