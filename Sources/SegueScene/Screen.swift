@@ -1,6 +1,6 @@
 /// UIScreen's role: the bounds of the display surface a seed's code asks for with
 /// `UIScreen.main.bounds`. Segue draws into windows (a GLFW window or an offscreen target), so
-/// the "screen" is the key window: the last one made key, else the first window created.
+/// the "screen" is the key window: the last one made key, else the first given a root view controller.
 @MainActor
 public struct Screen {
     /// The key window's bounds (points = pixels here), or `.zero` when no window exists.
@@ -16,7 +16,8 @@ extension Window {
     static var keyReference = WeakWindowReference(window: nil)
 
     /// The window `Screen.main` describes: the last made key with `makeKey()`, else the first
-    /// window created while no key window existed. Weak: a window that goes away stops being key.
+    /// window given a root view controller while none was key. Weak: a window that goes away
+    /// stops being key.
     public static var key: Window? { keyReference.window }
 
     /// Makes this window the key window (`Screen.main` measures it).

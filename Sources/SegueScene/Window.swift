@@ -19,7 +19,6 @@ public final class Window {
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
         Window.registry[ObjectIdentifier(rootView)] = WeakWindow(window: self)
-        if Window.key == nil { makeKey() }
     }
 
     /// Attaches the compositor that renders this window before the first frame (so that
@@ -38,6 +37,7 @@ public final class Window {
     /// (not animated), with UIKit's appearance callbacks.
     public var rootViewController: ViewController? {
         didSet {
+            if Window.key == nil { makeKey() }  // the first window shown is key (Screen.main)
             guard oldValue !== rootViewController else { return }
             if let old = oldValue {
                 old.beginAppearanceTransition(false, animated: false)
