@@ -57,11 +57,16 @@ final class CustomPresentationController: PresentationController {
         return frame
     }
 
+    // The seed's coordinator is never nil. Segue's resize passes one once bug 5 is fixed
+    // (branch i10b, which also makes the parameter non-optional: then only the `?` of this
+    // signature goes); until then a resize outside a transition passes nil.
     override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator?) {
         super.viewWillTransition(to: size, with: coordinator)
+        let coordinator: TransitionCoordinator? = coordinator
         sizeChanges.append((size, coordinator != nil))
+        guard let coordinator else { return }
 
-        coordinator?.animate(alongsideTransition: { (context: TransitionContext) in
+        coordinator.animate(alongsideTransition: { (context: TransitionContext) in
             self.dismissView.frame = self.containerView!.bounds
         }, completion: nil)
     }

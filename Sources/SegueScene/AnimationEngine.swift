@@ -276,8 +276,8 @@ public final class AnimationTimeDomain {
     /// Runs from the current local time to `target` over `duration` real seconds from `now`
     /// with `curve`, then calls `arrived`. Arriving at 0 ends the domain's animations.
     public func run(to target: Double, over duration: Double, curve: TimingCurve, from now: Double, arrived: (() -> Void)? = nil) {
-        run = Run(from: localTime, to: max(0, target), startTime: now, duration: max(0, duration), curve: curve)
         isHeld = false
+        run = Run(from: localTime, to: max(0, target), startTime: now, duration: max(0, duration), curve: curve)
         arrival = arrived
     }
 

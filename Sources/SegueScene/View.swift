@@ -56,14 +56,15 @@ public final class View {
 
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
+
+    /// Values on screen now (equal to the model unless animating).
+    public internal(set) var presentation: ViewState
+
     /// The pan recognizers attached with `addGestureRecognizer(_:)` (owned by the view, as in
     /// UIKit); the window's pointer dispatcher routes presses to them.
     public internal(set) var gestureRecognizers: [PanGestureRecognizer] = []
     /// The controller whose root view this is (UIKit's next responder), for appearance forwarding.
     weak var owningViewController: ViewController?
-
-    /// Values on screen now (equal to the model unless animating).
-    public internal(set) var presentation: ViewState
 
     public init(frame: Rect = .zero, name: String = "view") {
         self.name = name
