@@ -52,7 +52,7 @@ public enum PresentationPorts {
         try record.capture("dismiss.0.5s", on: stage)
         try stage.play(0.5 + Stage.frameStep)
         try record.capture("dismissed", on: stage)
-        record.notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
+        record.noteDiagnostics()
         return record
     }
 
@@ -92,7 +92,7 @@ public enum PresentationPorts {
         try record.capture("dismissed", on: stage)
         record.notes.append("presented after release: \(home.presentedViewController != nil)")
         record.notes.append("recognizers on the container: \(delegate.interactionController.panGesture.view == nil ? 0 : 1)")
-        record.notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
+        record.noteDiagnostics()
         return record
     }
 }

@@ -22,6 +22,13 @@ public struct ScenarioRecord: Sendable {
         checkpoints.append(Checkpoint(label: label, time: stage.now, picture: try stage.picture(), hierarchy: stage.hierarchy()))
     }
 
+    /// Adds what `TransitionDiagnostics` reported during the scenario, one "diagnostic …" note
+    /// each (the checks expect none).
+    @MainActor
+    mutating func noteDiagnostics() {
+        notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
+    }
+
     public func checkpoint(_ label: String) -> Checkpoint? { checkpoints.first { $0.label == label } }
     public func picture(_ label: String) -> RGBAImage? { checkpoint(label)?.picture }
     public func hierarchy(_ label: String) -> String? { checkpoint(label)?.hierarchy }

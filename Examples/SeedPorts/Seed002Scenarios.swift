@@ -41,7 +41,7 @@ public enum Seed002 {
         try record.capture("dismiss.1s", on: stage)
         try stage.play(1.0 + Stage.frameStep)
         try record.capture("dismissed", on: stage)
-        record.notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
+        record.noteDiagnostics()
         return record
     }
 
@@ -81,7 +81,7 @@ public enum Seed002 {
         try stage.play(1.5 + Stage.frameStep)
         try record.capture("cancelled.after.100%", on: stage)
         record.notes.append("top after pop3 \(navigationController.topViewController?.name ?? "none")")
-        record.notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
+        record.noteDiagnostics()
         return record
     }
 

@@ -46,7 +46,7 @@ public enum Seed003 {
         try stage.play(0.25 + 2 * Stage.frameStep)
         try record.capture("zoom.cancelled", on: stage)
         record.notes.append("top after zoom pan \(navigation.topViewController?.name ?? "none")")
-        record.notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
+        record.noteDiagnostics()
         return record
     }
 

@@ -46,7 +46,7 @@ public enum Seed004 {
 
         try swipe(container, .Left, usingAnimator: true, label: ("animator", "swipe"), stage: stage, log: log, record: &record)
         try swipe(container, .Right, usingAnimator: false, label: ("transitionFrom", "transition"), stage: stage, log: log, record: &record)
-        record.notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
+        record.noteDiagnostics()
         return record
     }
 
