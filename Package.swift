@@ -86,6 +86,11 @@ let package = Package(
             name: "EffectGraphExample",
             dependencies: ["SegueEffects", "SeguePlatform", "SegueImage"],
             path: "Examples/EffectGraphExample"),
+        // The seeds' samples ported line for line to Segue's API (run by SeedPortsTests).
+        .executableTarget(
+            name: "SeedPorts",
+            dependencies: ["SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SeguePlatform", "SegueImage"],
+            path: "Examples/SeedPorts"),
 
         // MARK: - Tests
 
@@ -119,6 +124,9 @@ let package = Package(
                 "SegueEffects", "SeguePlatform", "SegueImage", "CSegueAllocationCounter", "SegueTestSupport",
             ],
             exclude: ["Goldens", "GLTransitionFixtures"]),
+        .testTarget(
+            name: "SeedPortsTests",
+            dependencies: ["SeedPorts", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SeguePlatform"]),
         .testTarget(
             name: "SegueCLITests",
             dependencies: [

@@ -270,6 +270,9 @@ final class AnimationGroup {
     func hasEnded(at now: Double) -> Bool {
         guard case let .time(start, delay, timing) = driver else { return false }
         if let domain, domain.endsAllAnimations { return true }
+        // A domain held by an interaction shows its end state without ending (update(1) while
+        // the finger is down): the animations end only after finish() or cancel() runs it.
+        if let domain, domain.isHeld { return false }
         return (domain?.localTime ?? now) - start - delay >= timing.duration
     }
 
@@ -290,6 +293,9 @@ public final class AnimationTimeDomain {
     /// Set when a run towards 0 arrives: the domain's animations end where they are shown
     /// (their completions run), as a cancelled interactive transition requires.
     public private(set) var endsAllAnimations = false
+    /// True from `setTime` until the next `run`: the interaction owns the time, so animations
+    /// that reached their end keep waiting (a paused CALayer fires no completion either).
+    public private(set) var isHeld = false
     private var run: Run?
     private var arrival: (() -> Void)?
 
@@ -305,12 +311,14 @@ public final class AnimationTimeDomain {
     public func setTime(_ time: Double) {
         run = nil
         localTime = max(0, time)
+        isHeld = true
         endsAllAnimations = false  // a domain reused for a new interaction starts afresh
     }
 
     /// Runs from the current local time to `target` over `duration` real seconds from `now`
     /// with `curve`, then calls `arrived`. Arriving at 0 ends the domain's animations.
     public func run(to target: Double, over duration: Double, curve: TimingCurve, from now: Double, arrived: (() -> Void)? = nil) {
+        isHeld = false
         run = Run(from: localTime, to: max(0, target), startTime: now, duration: max(0, duration), curve: curve)
         arrival = arrived
         AnimationEngine.main.register(self)

@@ -63,6 +63,12 @@ public final class View {
     /// Values on screen now (equal to the model unless animating).
     public internal(set) var presentation: ViewState
 
+    /// The pan recognizers attached with `addGestureRecognizer(_:)` (owned by the view, as in
+    /// UIKit); the window's pointer dispatcher routes presses to them.
+    public internal(set) var gestureRecognizers: [PanGestureRecognizer] = []
+    /// The controller whose root view this is (UIKit's next responder), for appearance forwarding.
+    weak var owningViewController: ViewController?
+
     public init(frame: Rect = .zero, name: String = "view") {
         self.name = name
         let size = frame.standardized.size
@@ -116,9 +122,11 @@ public final class View {
             subviews.insert(view, at: min(max(0, index > current ? index - 1 : index), subviews.count))
             return
         }
-        view.removeFromSuperview()
+        let oldSuperview = view.superview
+        view.detachFromSuperview()
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        ViewController.viewDidMove(view, from: oldSuperview)
     }
 
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
@@ -132,6 +140,12 @@ public final class View {
     }
 
     public func removeFromSuperview() {
+        guard let oldSuperview = superview else { return }
+        detachFromSuperview()
+        ViewController.viewDidMove(self, from: oldSuperview)
+    }
+
+    private func detachFromSuperview() {
         guard let superview else { return }
         superview.subviews.removeAll { $0 === self }
         self.superview = nil

@@ -18,12 +18,11 @@ public enum AppearanceState: Sendable, Hashable {
 /// and `didMove(toParent:)` should call `super` (UIKit asks the same): the base implementations
 /// record nothing but keep `isMovingFromParent` / `isMovingToParent` up to date.
 ///
-/// Differences from UIKit (there is no window here, so nothing happens *because a view moved*):
-/// - Adding a child's view to, or removing it from, a visible parent's view does not send the
-///   child appearance callbacks; the container calls `beginAppearanceTransition` /
-///   `endAppearanceTransition` on the child itself (as UIKit containers that disable automatic
-///   forwarding already do).
-/// - There is no view unloading and no `view = nil`.
+/// As in UIKit, a child's view added to (or removed from) a visible parent's view gets the
+/// child its appearance callbacks when the parent forwards them automatically
+/// (`shouldAutomaticallyForwardAppearanceMethods`, see ViewController+AppearanceForwarding);
+/// the built-in containers send them around their transitions themselves.
+/// Difference from UIKit: there is no view unloading and no `view = nil`.
 @MainActor
 open class ViewController {
     /// A name for diagnostics (`hierarchyDescription()`, the default view's name).
@@ -56,7 +55,10 @@ open class ViewController {
             viewDidLoad()
             return loadedView ?? loaded
         }
-        set { loadedView = newValue }
+        set {
+            loadedView = newValue
+            newValue.owningViewController = self
+        }
     }
 
     /// The view if it has been loaded, without loading it.
@@ -157,6 +159,12 @@ open class ViewController {
     /// themselves override it to return false.
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
+    /// True for the built-in containers, which send their children's appearance callbacks
+    /// around their transitions: moving a child's view then forwards nothing by itself.
+    var drivesChildAppearance: Bool { false }
+    /// Above 0 while `transition(from:to:…)` sends the callbacks of the two children itself.
+    var childAppearanceSuspensions = 0
+
     /// Starts an appearance (`true`) or disappearance (`false`) transition, with UIKit's state
     /// machine:
     /// - from `disappeared` or `disappearing`, `true` goes to `appearing` and calls
@@ -246,9 +254,16 @@ open class ViewController {
     public weak var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
     /// `.custom` asks the transitioning delegate for a presentation controller.
     public var modalPresentationStyle: PresentationStyle = .fullScreen
-    public internal(set) var presentedViewController: ViewController?
-    /// The controller that presented this one.
-    public internal(set) weak var presentingViewController: ViewController?
+    /// The built-in animation used when the transitioning delegate vends no animator.
+    public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// The controller this one or its nearest ancestor presented (UIKit walks the parents too).
+    public var presentedViewController: ViewController? { directlyPresented ?? parent?.presentedViewController }
+    /// The controller that presented this one, or its nearest presented ancestor (so a child of
+    /// a presented navigation controller answers its presenter, as in UIKit).
+    public var presentingViewController: ViewController? { directPresenter ?? parent?.presentingViewController }
+    /// Set by the presentation system on the two controllers of a presentation only.
+    var directlyPresented: ViewController?
+    weak var directPresenter: ViewController?
     /// True during the appearance callbacks of a presentation of this controller.
     public internal(set) var isBeingPresented = false
     /// True during the disappearance callbacks of a dismissal of this controller.
@@ -283,6 +298,6 @@ open class ViewController {
         for child in children {
             child.describe(into: &lines, indent: indent + "  ", label: "", visited: &visited)
         }
-        presentedViewController?.describe(into: &lines, indent: indent + "  ", label: "presented: ", visited: &visited)
+        directlyPresented?.describe(into: &lines, indent: indent + "  ", label: "presented: ", visited: &visited)
     }
 }

@@ -13,6 +13,9 @@ public final class Window {
     /// Runs presentations and dismissals in this window, one at a time.
     public private(set) lazy var transitionDriver = TransitionDriver(window: self)
 
+    /// Routes pointer events to the gesture recognizers of this window's views.
+    public private(set) lazy var pointerDispatcher = PointerDispatcher(root: rootView)
+
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
         rootView.owningWindow = self
@@ -31,6 +34,7 @@ public final class Window {
     /// (not animated), with UIKit's appearance callbacks.
     public var rootViewController: ViewController? {
         didSet {
+            if Window.key == nil { makeKey() }  // the first window shown is key (Screen.main)
             guard oldValue !== rootViewController else { return }
             if let old = oldValue {
                 old.beginAppearanceTransition(false, animated: false)
@@ -80,23 +84,5 @@ public final class Window {
         AnimationEngine.main.advance(to: time)
         transitionDriver.check(at: time)
         try compositor.render(rootView, into: target, clearColor: clearColor)
-    }
-}
-
-extension View {
-    /// UIKit's `snapshotView(afterScreenUpdates:)`: a new view showing this view's subtree as it
-    /// looks now, rendered once by the window's compositor. Nil when the view is in no window
-    /// with a compositor, or the snapshot could not be made (the reason is reported).
-    public func snapshotView(afterScreenUpdates: Bool = true) -> View? {
-        guard let compositor = Window.containing(self)?.compositor else {
-            TransitionDiagnostics.shared.report("snapshotView: '\(name)' is not in a window with a compositor")
-            return nil
-        }
-        do {
-            return try compositor.snapshot(of: self)
-        } catch {
-            TransitionDiagnostics.shared.report("snapshotView of '\(name)' failed: \(error)")
-            return nil
-        }
     }
 }

@@ -163,8 +163,9 @@ struct ContainerTests {
         s.nav.pushViewController(s.b, animated: true)
         #expect(s.tracer.calls == [
             "B.willMove(nav)", "delegate.willShow(B)", "delegate.animationController(push, A→B)", "delegate.interactionController",
-            "B.viewDidLoad", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
-            "animator.transitionDuration", "animator.animateTransition",
+            // The duration is asked first: the coordinator (which carries it) exists in viewWillAppear.
+            "B.viewDidLoad", "animator.transitionDuration", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
+            "animator.animateTransition",
         ])
         #expect(s.nav.transitionCoordinator != nil && s.b.transitionCoordinator != nil, "the coordinator exists during the push")
         #expect(s.nav.topViewController === s.b, "the stack changes when the push starts")
@@ -186,7 +187,7 @@ struct ContainerTests {
         #expect(popped === s.b)
         #expect(s.tracer.calls == [
             "B.willMove(nil)", "delegate.willShow(A)", "delegate.animationController(pop, B→A)", "delegate.interactionController",
-            "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "animator.transitionDuration", "animator.animateTransition",
+            "animator.transitionDuration", "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "animator.animateTransition",
         ])
         #expect(s.nav.containerView.subviews.map(\.name) == ["A.view", "B.view"], "the view below is inserted under the popped one")
         s.tick(3)
@@ -378,7 +379,7 @@ struct ContainerTests {
         s.tab.select(index: 1, animated: true)
         #expect(s.tracer.calls == [
             "delegate.animationController(A→B)", "delegate.interactionController", "B.viewDidLoad",
-            "A.viewWillDisappear(true)", "B.viewWillAppear(true)", "animator.transitionDuration", "animator.animateTransition",
+            "animator.transitionDuration", "A.viewWillDisappear(true)", "B.viewWillAppear(true)", "animator.animateTransition",
         ])
         #expect(s.tab.transitionCoordinator != nil)
         s.tick(3)

@@ -539,8 +539,8 @@ struct ViewControllerTests {
         root.addChild(c)
         root.beginAppearanceTransition(true, animated: false)
         root.endAppearanceTransition()
-        root.presentedViewController = modal
-        modal.presentingViewController = root
+        root.directlyPresented = modal
+        modal.directPresenter = root
 
         #expect(root.hierarchyDescription() == """
             root "Home" [appeared]

@@ -24,11 +24,13 @@ final class ContainerTransitionRunner {
         return false
     }
 
-    /// Asks the duration, makes the coordinator and starts the interaction (when it wants an
-    /// interactive start) or the animator. The context's `onComplete` must end with `end`.
+    /// Asks the duration, makes and registers the coordinator, runs `willStart` (the appearance
+    /// callbacks) and starts the interaction (when it wants an interactive start) or the
+    /// animator. The context's `onComplete` must end with `end`.
     func begin(
         context: TransitionContext, animator: any ViewControllerAnimatedTransitioning,
-        interaction: (any ViewControllerInteractiveTransitioning)?, controllers: [ViewController]
+        interaction: (any ViewControllerInteractiveTransitioning)?, controllers: [ViewController],
+        willStart: () -> Void = {}
     ) {
         let duration = animator.transitionDuration(using: context)
         let coordinator = TransitionCoordinator(
@@ -36,6 +38,8 @@ final class ContainerTransitionRunner {
         current = coordinator
         registered = controllers
         TransitionRegistry.set(coordinator, for: controllers)
+        // The appearance callbacks run here, where `transitionCoordinator` already answers.
+        willStart()
         if let interaction, context.isInteractive {
             let percentDriven = interaction as? PercentDrivenInteractiveTransition
             percentDriven?.transitionAnimator = animator

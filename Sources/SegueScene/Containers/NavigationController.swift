@@ -55,6 +55,8 @@ open class NavigationController: ViewController {
 
     public var isTransitioning: Bool { runner.isTransitioning }
 
+    override var drivesChildAppearance: Bool { true }
+
     public final override func loadView() {
         view = makeContainerRootView(containerView: containerView, showing: topViewController)
     }
@@ -130,9 +132,11 @@ open class NavigationController: ViewController {
         let vended = animated ? delegate?.animationController(for: operation, from: from, to: to) : nil
         let interaction = vended.flatMap { delegate?.interactionController(for: $0) }
         let animator = vended ?? NavigationTransitionAnimator(operation: operation, animated: animated)
+        // As in UIKit, the arriving view already has its final size when the animator runs
+        // (animators such as the seeds' cube never set it).
+        to.view.frame = bounds
         if operation == .pop {
             // The controller below comes back under the popped one before the animator runs.
-            to.view.frame = bounds
             to.view.autoresizesToFillSuperview = true
             containerView.insertSubview(to.view, belowSubview: from.view)
         }
@@ -144,14 +148,15 @@ open class NavigationController: ViewController {
         context.setFrames(for: from, initial: bounds, final: .zero)
         context.setFrames(for: to, initial: .zero, final: bounds)
         let appearance = ContainerAppearance(container: self, from: from, to: to, animated: animated)
-        appearance.begin()
         context.onComplete = { [unowned self] completed in
             self.endTransition(operation, appearance: appearance, popped: popped, previous: previous, completed: completed)
             self.runner.end(animator: animator, completed: completed) {
                 if completed { self.delegate?.didShow(to, animated: animated) }
             }
         }
-        runner.begin(context: context, animator: animator, interaction: interaction, controllers: [self, from, to])
+        runner.begin(context: context, animator: animator, interaction: interaction, controllers: [self, from, to]) {
+            appearance.begin()
+        }
     }
 
     private func endTransition(

@@ -32,6 +32,8 @@ open class SwipeContainerViewController: ViewController {
         viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
     }
 
+    override var drivesChildAppearance: Bool { true }
+
     public final override func loadView() {
         view = makeContainerRootView(containerView: containerView, showing: selectedViewController)
     }

@@ -46,6 +46,8 @@ open class TabBarController: ViewController {
         viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
     }
 
+    override var drivesChildAppearance: Bool { true }
+
     public final override func loadView() {
         view = makeContainerRootView(containerView: containerView, showing: selectedViewController)
     }
@@ -86,7 +88,6 @@ open class TabBarController: ViewController {
         context.setFrames(for: from, initial: bounds, final: .zero)
         context.setFrames(for: to, initial: .zero, final: bounds)
         let appearance = ContainerAppearance(container: self, from: from, to: to, animated: animated)
-        appearance.begin()
         context.onComplete = { [unowned self] completed in
             let (shown, hidden) = completed ? (to, from) : (from, to)
             hidden.view.removeFromSuperview()
@@ -98,7 +99,9 @@ open class TabBarController: ViewController {
             appearance.end(completed: completed)
             self.runner.end(animator: animator, completed: completed) {}
         }
-        runner.begin(context: context, animator: animator, interaction: interaction, controllers: [self, from, to])
+        runner.begin(context: context, animator: animator, interaction: interaction, controllers: [self, from, to]) {
+            appearance.begin()
+        }
     }
 
     private func replaceControllers(with controllers: [ViewController]) {

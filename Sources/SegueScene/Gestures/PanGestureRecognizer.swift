@@ -18,14 +18,25 @@
 /// and runs the action again, with `.cancelled`, from inside the first call).
 @MainActor
 public final class PanGestureRecognizer {
-    public enum State: Sendable, Equatable { case possible, began, changed, ended, cancelled, failed }
+    /// In UIKit's order, so `state >= .ended` (Apple's listing 10-4) means the pan is over.
+    public enum State: Sendable, Equatable, Comparable { case possible, began, changed, ended, cancelled, failed }
 
     /// How far (window pixels) the pointer must move from the press point before the pan begins.
     public let minimumDistance: Double
 
-    /// The view it is attached to, set by `PointerDispatcher.add(_:to:)`. The dispatcher routes
-    /// presses by this property, so reassigning it moves the recognizer to another view.
-    public weak var view: View?
+    /// The view it is attached to (`view.addGestureRecognizer(_:)`). The view owns it and the
+    /// window's dispatcher routes presses by it, so reassigning this moves it to another view.
+    public weak var view: View? {
+        didSet {
+            guard oldValue !== view else { return }
+            oldValue?.gestureRecognizers.removeAll { $0 === self }
+            if let view, !view.gestureRecognizers.contains(where: { $0 === self }) { view.gestureRecognizers.append(self) }
+        }
+    }
+
+    /// UIKit's limit on simultaneous touches. Segue follows one pointer, so any value of 1 or
+    /// more changes nothing; 0 means the pan never begins.
+    public var maximumNumberOfTouches = Int.max
 
     /// False: events are ignored. Disabling a pan that has begun cancels it (the action runs with
     /// `.cancelled`); disabling one still in `.possible` drops the press silently.
@@ -153,7 +164,7 @@ public final class PanGestureRecognizer {
         case .possible:
             guard let press = pressPoint else { return }
             let dx = point.x - press.x, dy = point.y - press.y
-            guard (dx * dx + dy * dy).squareRoot() >= minimumDistance else { return }
+            guard (dx * dx + dy * dy).squareRoot() >= minimumDistance, maximumNumberOfTouches >= 1 else { return }
             if let shouldBegin, !shouldBegin(self) {
                 tracking = false
                 state = .failed
@@ -204,6 +215,10 @@ public final class PanGestureRecognizer {
     }
 
     // MARK: - Arbitration (PointerDispatcher)
+
+    /// Leaves the current press when the recognizer is taken off its view: cancelled (the
+    /// action runs) if it had begun, failed if still undecided, as UIKit does.
+    func detachedFromView() { yieldToOtherRecognizer() }
 
     /// Whether a press is being followed and the recognizer could still begin.
     var isUndecided: Bool { tracking && state == .possible }

@@ -10,6 +10,7 @@
 /// its superview's bounds cannot be hit there.
 ///
 /// **Routing**: a press goes to the recognizers attached to the hit view and to its ancestors
+/// (`view.addGestureRecognizer`; every window has a dispatcher, `window.pointerDispatcher`)
 /// (the candidates), ordered deepest view first and, on one view, in the order they were added.
 /// A press that hits nothing, or whose chain has no recognizer, reaches none.
 ///
@@ -24,8 +25,6 @@
 public final class PointerDispatcher {
     public let root: View
 
-    /// Every added recognizer, in the order added.
-    private var recognizers: [PanGestureRecognizer] = []
     /// The recognizers following the current press, deepest view first; empty between presses.
     private var candidates: [PanGestureRecognizer] = []
     /// The candidate that began during the current press.
@@ -35,22 +34,20 @@ public final class PointerDispatcher {
         self.root = root
     }
 
-    /// Attaches `recognizer` to `view` (sets `recognizer.view`). Adding it again moves it.
+    /// Attaches `recognizer` to `view`: the same as `view.addGestureRecognizer(recognizer)`.
+    /// Adding it again moves it.
     public func add(_ recognizer: PanGestureRecognizer, to view: View) {
-        if !recognizers.contains(where: { $0 === recognizer }) { recognizers.append(recognizer) }
-        recognizer.view = view
+        view.addGestureRecognizer(recognizer)
     }
 
-    /// Detaches `recognizer` (its `view` becomes nil). If it is following the current press it
-    /// leaves it: failed if undecided, cancelled (action runs) if it had begun.
+    /// Detaches `recognizer` from its view (`view.removeGestureRecognizer`). If it is following
+    /// the current press it leaves it: failed if undecided, cancelled (action runs) if it had begun.
     public func remove(_ recognizer: PanGestureRecognizer) {
-        recognizers.removeAll { $0 === recognizer }
         if candidates.contains(where: { $0 === recognizer }) {
             candidates.removeAll { $0 === recognizer }
             if winner === recognizer { winner = nil }
-            recognizer.yieldToOtherRecognizer()
         }
-        recognizer.view = nil
+        recognizer.view?.removeGestureRecognizer(recognizer)
     }
 
     // MARK: - Events
@@ -113,11 +110,10 @@ public final class PointerDispatcher {
     // MARK: - Private
 
     private func recognizersForPress(at point: Point) -> [PanGestureRecognizer] {
-        recognizers.removeAll { $0.view == nil }  // views that went away
         var result: [PanGestureRecognizer] = []
         var current = hitTest(point)
         while let view = current {
-            result += recognizers.filter { $0.view === view }
+            result += view.gestureRecognizers
             current = view.superview
         }
         return result

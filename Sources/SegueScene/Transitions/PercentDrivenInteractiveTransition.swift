@@ -29,7 +29,10 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             return
         }
         duration = max(0.0001, animator.transitionDuration(using: context))
-        timeDomain.setTime(percentComplete * duration)
+        // One interaction controller often serves many transitions (the seeds keep one for a
+        // controller's life): each starts at 0, not where the previous one ended.
+        percentComplete = 0
+        timeDomain.setTime(0)
         AnimationEngine.main.withTimeDomain(timeDomain) { animator.animateTransition(using: context) }
     }
 
@@ -46,16 +49,22 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     }
 
     public func finish() {
-        guard let context else { return }
+        guard let context, context.isInteractive else { return reportIgnored("finish()") }
         context.finishInteractiveTransition()
         let speed = completionSpeed > 0 ? completionSpeed : 1
         timeDomain.run(to: duration, over: (1 - percentComplete) * duration / speed, curve: completionCurve, from: AnimationEngine.main.now)
     }
 
     public func cancel() {
-        guard let context else { return }
+        guard let context, context.isInteractive else { return reportIgnored("cancel()") }
         context.cancelInteractiveTransition()
         let speed = completionSpeed > 0 ? completionSpeed : 1
         timeDomain.run(to: 0, over: percentComplete * duration / speed, curve: completionCurve, from: AnimationEngine.main.now)
+    }
+
+    /// A finish or cancel with no interaction in progress (before the start, after the end, or
+    /// a second one) changes nothing; it is reported rather than dropped silently.
+    private func reportIgnored(_ call: String) {
+        TransitionDiagnostics.shared.report("percent-driven \(call) with no interactive transition in progress; ignored")
     }
 }

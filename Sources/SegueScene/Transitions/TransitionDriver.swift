@@ -27,6 +27,8 @@ public final class TransitionDriver {
         let controller: PresentationController?
         /// Where the presenter's view was, when a full-screen presentation took it out.
         var removedPresenterView: (superview: View, index: Int)?
+        /// Where the presenter's view sits during a dismissal, before the animator runs.
+        var presenterHome: (superview: View, index: Int)?
         init(presenting: ViewController, presented: ViewController, container: View, controller: PresentationController?) {
             self.presenting = presenting
             self.presented = presented
@@ -100,7 +102,7 @@ public final class TransitionDriver {
     // MARK: Presentation
 
     private func runPresentation(_ presented: ViewController, from presenting: ViewController, animated: Bool, completion: (() -> Void)?) {
-        guard presenting.presentedViewController == nil, presented.presentingViewController == nil else {
+        guard presenting.directlyPresented == nil, presented.directPresenter == nil else {
             TransitionDiagnostics.shared.report("\(presenting.name) is already presenting (or \(presented.name) is presented); the request is ignored")
             return
         }
@@ -118,8 +120,8 @@ public final class TransitionDriver {
         let presentation = Presentation(presenting: presenting, presented: presented, container: container, controller: controller)
         presentingNow = presentation
         controller?.containerView = container
-        presenting.presentedViewController = presented
-        presented.presentingViewController = presenting
+        presenting.directlyPresented = presented
+        presented.directPresenter = presenting
         presented.isBeingPresented = true
 
         let toView = controller?.presentedView ?? presented.view
@@ -131,12 +133,13 @@ public final class TransitionDriver {
         let finalFrame = controller?.frameOfPresentedViewInContainerView ?? container.bounds
         context.setFrames(for: presented, initial: .zero, final: finalFrame)
 
-        if style == .fullScreen { presenting.beginAppearanceTransition(false, animated: animated) }
-        presented.beginAppearanceTransition(true, animated: animated)
         context.onComplete = { [unowned self] didComplete in
             self.endPresentation(presentation, context: context, animator: animator, completed: didComplete, completion: completion)
         }
         begin(context: context, animator: animator, interaction: interaction, controllers: [presenting, presented]) {
+            // The coordinator is registered by now: viewWillAppear can use it, as in UIKit.
+            if style == .fullScreen { presenting.beginAppearanceTransition(false, animated: animated) }
+            presented.beginAppearanceTransition(true, animated: animated)
             controller?.presentationTransitionWillBegin()
         }
     }
@@ -161,8 +164,8 @@ public final class TransitionDriver {
             // Undo what the presentation added: the hierarchy is left exactly as it was.
             presentation.container.removeFromSuperview()
             for view in presentation.container.subviews { view.removeFromSuperview() }
-            presenting.presentedViewController = nil
-            presented.presentingViewController = nil
+            presenting.directlyPresented = nil
+            presented.directPresenter = nil
             presented.beginAppearanceTransition(false, animated: false)
             presented.endAppearanceTransition()
             if presented.modalPresentationStyle == .fullScreen {
@@ -193,6 +196,7 @@ public final class TransitionDriver {
         if let removed = presentation.removedPresenterView {
             removed.superview.insertSubview(presenting.view, at: min(removed.index, removed.superview.subviews.count))
         }
+        presentation.presenterHome = presenterHome(presentation)
         let style = presented.modalPresentationStyle
         let fromView = presentation.controller?.presentedView ?? presented.view
         let toView: View? = style == .custom ? nil : presenting.view
@@ -202,12 +206,12 @@ public final class TransitionDriver {
         context.setFrames(for: presented, initial: fromView.frame, final: fromView.frame)
         context.setFrames(for: presenting, initial: presenting.view.frame, final: presenting.view.frame)
 
-        presented.beginAppearanceTransition(false, animated: animated)
-        if style == .fullScreen { presenting.beginAppearanceTransition(true, animated: animated) }
         context.onComplete = { [unowned self] didComplete in
             self.endDismissal(presentation, context: context, animator: animator, completed: didComplete, completion: completion)
         }
         begin(context: context, animator: animator, interaction: interaction, controllers: [presented, presenting]) {
+            presented.beginAppearanceTransition(false, animated: animated)
+            if style == .fullScreen { presenting.beginAppearanceTransition(true, animated: animated) }
             presentation.controller?.dismissalTransitionWillBegin()
         }
     }
@@ -219,17 +223,27 @@ public final class TransitionDriver {
         let (presenting, presented) = (presentation.presenting, presentation.presented)
         presented.isBeingDismissed = false
         if completed {
-            // Undo the presentation: the presented view and the container leave.
+            // Undo the presentation: the presented view and the container leave. The presenter's
+            // view stays on screen even when the animator moved it into the container (Apple's
+            // guide tells dismissal animators to add the "to" view there): UIKit puts it back.
+            let home = presentation.presenterHome ?? presenterHome(presentation)
             for view in presentation.container.subviews { view.removeFromSuperview() }
             presentation.container.removeFromSuperview()
+            if presenting.view.superview == nil || presenting.view.isDescendant(of: presentation.container) {
+                home.superview.insertSubview(presenting.view, at: min(home.index, home.superview.subviews.count))
+            }
             presentations.removeAll { $0 === presentation }
-            presenting.presentedViewController = nil
-            presented.presentingViewController = nil
+            presenting.directlyPresented = nil
+            presented.directPresenter = nil
             presented.endAppearanceTransition()
             if presented.modalPresentationStyle == .fullScreen { presenting.endAppearanceTransition() }
         } else {
             // Still presented: the hierarchy is as it was before the dismissal.
-            if presentation.removedPresenterView != nil { presenting.view.removeFromSuperview() }
+            if presentation.removedPresenterView != nil {
+                presenting.view.removeFromSuperview()
+            } else if presenting.view.isDescendant(of: presentation.container), let home = presentation.presenterHome {
+                home.superview.insertSubview(presenting.view, at: min(home.index, home.superview.subviews.count))
+            }
             let presentedView = presentation.controller?.presentedView ?? presented.view
             if presentedView.superview !== presentation.container { presentation.container.addSubview(presentedView) }
             presented.beginAppearanceTransition(true, animated: false)
@@ -241,6 +255,20 @@ public final class TransitionDriver {
         }
         presentation.controller?.dismissalTransitionDidEnd(completed)
         end(context: context, animator: animator, completed: completed, controllers: [presented, presenting], completion: completion)
+    }
+
+    /// Where the presenter's view belongs once a dismissal completes: where a full-screen
+    /// presentation took it from, else where it is now (a custom presentation leaves it there),
+    /// else under the container in the window.
+    private func presenterHome(_ presentation: Presentation) -> (superview: View, index: Int) {
+        if let removed = presentation.removedPresenterView { return removed }
+        let view = presentation.presenting.view
+        if let superview = view.superview, !view.isDescendant(of: presentation.container),
+            let index = superview.subviews.firstIndex(where: { $0 === view }) {
+            return (superview, index)
+        }
+        let root = window.rootView
+        return (root, root.subviews.firstIndex(where: { $0 === presentation.container }) ?? 0)
     }
 
     // MARK: Shared steps
@@ -281,53 +309,32 @@ public final class TransitionDriver {
 
 extension ViewController {
     /// Presents `viewController` in this controller's window (DESIGN.md §2).
+    /// A child asks its outermost container to present (UIKit's presentation context is the
+    /// full-screen ancestor), so the whole container leaves the screen, not just the child.
     public func present(_ viewController: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
-        guard let window = Window.containing(view) else {
+        var presenter = self
+        while let parent = presenter.parent { presenter = parent }
+        guard let window = Window.containing(presenter.view) else {
             TransitionDiagnostics.shared.report("\(name) is not in a window; present(\(viewController.name)) ignored")
             return
         }
-        window.transitionDriver.present(viewController, from: self, animated: animated, completion: completion)
+        window.transitionDriver.present(viewController, from: presenter, animated: animated, completion: completion)
     }
 
-    /// Dismisses the controller this one presented, or this one if it is presented.
+    /// Dismisses the controller this one (or its nearest ancestor) presented, else the
+    /// presented controller this one is (or is inside), as UIKit does.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
-        let target = presentedViewController ?? (presentingViewController != nil ? self : nil)
+        var target: ViewController?
+        var current: ViewController? = self
+        while let controller = current, target == nil {
+            target = controller.directlyPresented ?? (controller.directPresenter != nil ? controller : nil)
+            current = controller.parent
+        }
         // The presented view is in the window (a full-screen presenter's view is not).
         guard let target, let window = Window.containing(target.view) ?? target.presentingViewController.flatMap({ Window.containing($0.view) }) else {
             TransitionDiagnostics.shared.report("\(name) has nothing to dismiss")
             return
         }
         window.transitionDriver.dismiss(target, animated: animated, completion: completion)
-    }
-}
-
-/// What a transition without a vended animator looks like: the presented view slides up from
-/// the bottom (UIKit's cover vertical) in 0.3 s, or changes at once when not animated.
-@MainActor
-final class StandardTransitionAnimator: ViewControllerAnimatedTransitioning {
-    let animated: Bool
-    init(animated: Bool) { self.animated = animated }
-
-    func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { animated ? 0.3 : 0 }
-
-    func animateTransition(using context: any ViewControllerContextTransitioning) {
-        let container = context.containerView
-        guard let to = context.viewController(forKey: .to), let from = context.viewController(forKey: .from) else { return }
-        let isPresenting = to.presentingViewController === from
-        if isPresenting, let toView = context.view(forKey: .to) {
-            let final = context.finalFrame(for: to)
-            container.addSubview(toView)
-            toView.frame = final.offsetBy(dx: 0, dy: animated ? container.bounds.height : 0)
-            View.animate(withDuration: transitionDuration(using: context), options: .curveEaseOut, animations: {
-                toView.frame = final
-            }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
-        } else if let fromView = context.view(forKey: .from) {
-            let start = fromView.frame
-            View.animate(withDuration: transitionDuration(using: context), options: .curveEaseIn, animations: {
-                fromView.frame = start.offsetBy(dx: 0, dy: container.bounds.height)
-            }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
-        } else {
-            context.completeTransition(true)
-        }
     }
 }

@@ -74,7 +74,7 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
     private func start(_ context: any ViewControllerContextTransitioning) {
         let container = context.containerView
         guard let fromController = context.viewController(forKey: .from), let toController = context.viewController(forKey: .to),
-            let compositor = Window.containing(container)?.compositor
+            let compositor = Window.containing(container)?.snapshotCompositor
         else {
             TransitionDiagnostics.shared.report("pixel dissolve: no window compositor for the container; completing without the effect")
             return context.completeTransition(true)

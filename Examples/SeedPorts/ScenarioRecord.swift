@@ -1,0 +1,35 @@
+import SegueImage
+import SegueScene
+
+/// What a scenario leaves for its checks: named pictures with the view tree at that moment,
+/// and lines of measurements. `main.swift` writes them out; the tests assert on them.
+public struct ScenarioRecord: Sendable {
+    public struct Checkpoint: Sendable {
+        public let label: String
+        public let time: Double
+        public let picture: RGBAImage
+        public let hierarchy: String
+    }
+
+    public let name: String
+    public private(set) var checkpoints: [Checkpoint] = []
+    public var notes: [String] = []
+
+    public init(name: String) { self.name = name }
+
+    @MainActor
+    mutating func capture(_ label: String, on stage: Stage) throws {
+        checkpoints.append(Checkpoint(label: label, time: stage.now, picture: try stage.picture(), hierarchy: stage.hierarchy()))
+    }
+
+    /// Adds what `TransitionDiagnostics` reported during the scenario, one "diagnostic …" note
+    /// each (the checks expect none).
+    @MainActor
+    mutating func noteDiagnostics() {
+        notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
+    }
+
+    public func checkpoint(_ label: String) -> Checkpoint? { checkpoints.first { $0.label == label } }
+    public func picture(_ label: String) -> RGBAImage? { checkpoint(label)?.picture }
+    public func hierarchy(_ label: String) -> String? { checkpoint(label)?.hierarchy }
+}

@@ -1,0 +1,62 @@
+import SegueGL
+
+/// Why `View.makeSnapshotView(afterScreenUpdates:)` could not make a snapshot.
+public enum SnapshotError: Error, Equatable, CustomStringConvertible {
+    /// The view is in no window, so no compositor can draw it.
+    case notInWindow(view: String)
+    /// Its window has no compositor attached or rendering it, and no live compositor exists:
+    /// make one (`Compositor(device:)`) or call `window.attach(_:)` before snapshotting.
+    case noCompositor(view: String)
+    /// The compositor failed to render the view.
+    case renderingFailed(view: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notInWindow(let view): "snapshot of '\(view)': the view is in no window"
+        case .noCompositor(let view):
+            "snapshot of '\(view)': no compositor; create one (Compositor(device:)) or call window.attach(_:) first"
+        case .renderingFailed(let view, let reason): "snapshot of '\(view)' failed: \(reason)"
+        }
+    }
+}
+
+/// The last compositor made and not yet released: what a window that was never rendered or
+/// attached snapshots with (an app has one GL context and one compositor).
+struct WeakCompositor { weak var compositor: Compositor? }
+
+extension Compositor {
+    static var mostRecentLive = WeakCompositor(compositor: nil)
+}
+
+extension Window {
+    /// The compositor snapshots of this window's views use: the attached (or last rendering)
+    /// one, else the most recently created compositor that is not released.
+    public var snapshotCompositor: Compositor? { compositor ?? Compositor.mostRecentLive.compositor }
+}
+
+extension View {
+    /// UIKit's `snapshotView(afterScreenUpdates:)`: a new view showing this view's subtree,
+    /// rendered once into a texture (scaling the snapshot scales its subviews). Both values of
+    /// `afterScreenUpdates` draw the view as it is on screen now (its presentation values):
+    /// there is no pending screen update to wait for. Works before the window's first frame
+    /// with any live compositor; the errors say what is missing.
+    public func makeSnapshotView(afterScreenUpdates: Bool = true) throws(SnapshotError) -> View {
+        guard let window = Window.containing(self) else { throw .notInWindow(view: name) }
+        guard let compositor = window.snapshotCompositor else { throw .noCompositor(view: name) }
+        do {
+            return try compositor.snapshot(of: self)
+        } catch {
+            throw .renderingFailed(view: name, reason: "\(error)")
+        }
+    }
+
+    /// The same, nil on failure (the reason goes to `TransitionDiagnostics`), as UIKit returns nil.
+    public func snapshotView(afterScreenUpdates: Bool = true) -> View? {
+        do {
+            return try makeSnapshotView(afterScreenUpdates: afterScreenUpdates)
+        } catch {
+            TransitionDiagnostics.shared.report("snapshotView: \(error)")
+            return nil
+        }
+    }
+}
