@@ -39,8 +39,8 @@ public enum PresentationPorts {
         try stage.play(1.0)
         try record.capture("rotated", on: stage)
         if let controller = message.presentationControllerForTests {
-            for change in controller.sizeChanges {
-                record.notes.append("size \(Int(change.size.width))x\(Int(change.size.height)) coordinator \(change.hadCoordinator ? "yes" : "no")")
+            for size in controller.sizeChanges {
+                record.notes.append("size \(Int(size.width))x\(Int(size.height))")
             }
             record.notes.append("dimming frame \(controller.dismissView.frame)")
         }

@@ -14,7 +14,7 @@ final class CustomPresentationController: PresentationController {
         return view
     }()
     /// Whether the last size change came with a coordinator (bug 5 is fixed on branch i10b).
-    private(set) var sizeChanges: [(size: Size, hadCoordinator: Bool)] = []
+    private(set) var sizeChanges: [Size] = []
 
     // When a view controller is about to be presented, UIKit calls the presentation controller's presentationTransitionWillBegin() method.
     override func presentationTransitionWillBegin() {
@@ -57,14 +57,10 @@ final class CustomPresentationController: PresentationController {
         return frame
     }
 
-    // The seed's coordinator is never nil. Segue's resize passes one once bug 5 is fixed
-    // (branch i10b, which also makes the parameter non-optional: then only the `?` of this
-    // signature goes); until then a resize outside a transition passes nil.
-    override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator?) {
+    // As in UIKit, a size change always comes with a coordinator (a window resize makes one).
+    override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
         super.viewWillTransition(to: size, with: coordinator)
-        let coordinator: TransitionCoordinator? = coordinator
-        sizeChanges.append((size, coordinator != nil))
-        guard let coordinator else { return }
+        sizeChanges.append(size)
 
         coordinator.animate(alongsideTransition: { (context: TransitionContext) in
             self.dismissView.frame = self.containerView!.bounds

@@ -46,17 +46,9 @@ struct PresentationPortTests {
         #expect(!rotated.shows(Palette.message, at: 50, 240))
         #expect(record.notes.contains { $0.hasPrefix("size 600x440") }, "the presentation controller heard the size change")
         // The seed resizes its dimming view only inside coordinator.animate(alongsideTransition:).
-        // A window resize passes a real coordinator once bug 5 is fixed (branch i10b); on a
-        // branch without that fix the coordinator is nil and this expectation is a known issue.
-        let hadCoordinator = record.notes.contains("size 600x440 coordinator yes")
+        // A window resize passes a real coordinator (bug 5), so the alongside block ran.
         let dimmingFollowed = record.notes.contains { $0.hasPrefix("dimming frame") && $0.contains("width: 600.0, height: 440.0") }
-        if hadCoordinator {
-            #expect(dimmingFollowed, "\(record.notes)")
-        } else {
-            withKnownIssue("bug 5, fixed on branch i10b: Window.resize passes no coordinator", isIntermittent: true) {
-                #expect(dimmingFollowed, "\(record.notes)")
-            }
-        }
+        #expect(dimmingFollowed, "\(record.notes)")
     }
 
     @Test func listings10_2to10_4DriveADiagonalDismissalFromAPanOnTheContainer() throws {
