@@ -5,7 +5,7 @@ import SegueShaders
 /// fullscreen triangle. `progress` and `ratio` are set per frame; the file's parameters are
 /// set from Swift (or the command line) and stay constant over a run.
 public final class GLTransitionEffect: TransitionEffect {
-    public enum ResizeMode: Int, Sendable, CaseIterable { case cover = 0, contain = 1, stretch = 2 }
+    public typealias ResizeMode = SegueEffects.ResizeMode
 
     public let source: GLTransitionSource
     public var progress: Float = 0
