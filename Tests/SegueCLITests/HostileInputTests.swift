@@ -10,7 +10,8 @@ struct HostileInputTests {
     @Test func aTinyPNGClaimingAHugeSizeFailsWithoutAllocatingIt() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Data(HugeClaimPNGFile.bytes(width: 16000, height: 16000, totalSize: 570)).write(to: dir.appendingPathComponent("liar.png"))
+        #expect(HugeClaimPNGFile.bytes.count == 570)
+        try Data(HugeClaimPNGFile.bytes).write(to: dir.appendingPathComponent("liar.png"))
         try PNGCodec.write(try SampleImages.to(width: 32, height: 32), to: dir.appendingPathComponent("b.png").path)
         func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
         let run = try MeasuredRun.run(
@@ -25,26 +26,18 @@ struct HostileInputTests {
     }
 }
 
-/// The same file as `HugeClaimPNG` in the image tests: a valid signature and IHDR (RGB, 8 bits),
-/// an IDAT of zero bytes after a zlib header, and IEND, `totalSize` bytes in all.
+/// The file measured in the issue: a valid signature and IHDR (16000x16000, RGB, 8 bits), an
+/// IDAT of 513 bytes (a zlib header, then zeros) and IEND: 570 bytes. The CRCs were computed
+/// once with Python's zlib.crc32 over each chunk's type and data.
 enum HugeClaimPNGFile {
-    static func bytes(width: Int, height: Int, totalSize: Int) -> [UInt8] {
-        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        func crc32(_ bytes: [UInt8]) -> UInt32 {
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in bytes {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            return ~crc
-        }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be32(data.count) + body + be32(Int(crc32(body)))
-        }
-        let header = chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
-        let idat = chunk("IDAT", [0x78, 0x9C] + [UInt8](repeating: 0, count: totalSize - 8 - header.count - 24 - 2))
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + header + idat + chunk("IEND", [])
+    static var bytes: [UInt8] {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let header: [UInt8] = [0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0, 0, 0x3E, 0x80, 0, 0, 0x3E, 0x80, 8, 2, 0, 0, 0] + [0xCE, 0x1C, 0x48, 0x89]
+        let data: [UInt8] = [0, 0, 0x02, 0x01] + Array("IDAT".utf8) + [0x78, 0x9C]
+            + [UInt8](repeating: 0, count: 511) + [0x20, 0x2B, 0xFA, 0x4C]
+        let end: [UInt8] = [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+        return signature + header + data + end
     }
 }
 
