@@ -16,16 +16,21 @@ final class StagingCleanup: @unchecked Sendable {
     private let lock = NSRecursiveLock()  // a commit unregisters its folder while holding it
     private var folders: Set<URL> = []
     private var sources: [any DispatchSourceSignal] = []
+    private var watching = false
 
-    /// Starts watching the signals (once); from then on they end the process through `cleanUp`.
+    /// Starts watching the signals (once); from then on they remove the registered folders (or
+    /// files: any staging path) and end the process.
     func register(_ folder: URL) {
         lock.lock()
         defer { lock.unlock() }
         folders.insert(folder)
-        guard sources.isEmpty else { return }
+        guard !watching else { return }
+        watching = true
         for number in Self.signals {
             // The default action would kill the process before the source's handler runs.
-            signal(number, SIG_IGN)
+            let previous = signal(number, SIG_IGN)
+            // A signal ignored by whoever started us (nohup's SIGHUP) stays ignored.
+            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInitiated))
             source.setEventHandler { [unowned self] in cleanUpAndExit(signal: number) }
             source.resume()
