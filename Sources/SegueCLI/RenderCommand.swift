@@ -23,9 +23,7 @@ struct RenderCommand: ParsableCommand {
     var mode: ExecutionMode = .fused
     @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable), e.g. steps=30 or center=0.5,0.5.")
     var parameters: [String] = []
-    @Option(help: ArgumentHelp(
-        "How pictures of another aspect ratio fit the frame, for every effect: cover, contain or stretch.",
-        discussion: "cover fills the frame and crops the centre; contain shows the whole picture with transparent bars (black on the screens of the view-controller transitions); stretch scales each axis so the corners meet."))
+    @Option(help: "How pictures of another aspect ratio fit the frame, for every effect: cover fills it and crops the centre, contain shows the whole picture with transparent bars (black on view-controller transitions' screens), stretch scales each axis so corners meet.")
     var resize: GLTransitionEffect.ResizeMode = .cover
     @Flag(help: "List the effects and their parameters, then exit.") var list = false
     @Flag(help: "Print nothing but errors.") var quiet = false

@@ -3,9 +3,12 @@
 /// the centre; `contain` scales it until it fits and leaves transparent black bars; `stretch`
 /// scales each axis on its own so the corners meet the frame's corners.
 ///
-/// The raw values are what the gl-transitions host's shader reads.
-public enum ResizeMode: Int, Sendable, CaseIterable {
+/// The raw values are what the gl-transitions host's shader reads. (Not `CaseIterable`: the
+/// command line then prints the default by name, not by raw value.)
+public enum ResizeMode: Int, Sendable {
     case cover = 0, contain = 1, stretch = 2
+
+    public static let all: [ResizeMode] = [.cover, .contain, .stretch]
 
     public var name: String {
         switch self {

@@ -26,7 +26,7 @@ import Testing
         ((20, 10), (40, 40)), ((10, 30), (40, 40)), ((90, 50), (32, 18)), ((33, 17), (64, 36)),
     ]
 
-    @Test(arguments: ResizeMode.allCases, ExecutionMode.allCases)
+    @Test(arguments: ResizeMode.all, ExecutionMode.allCases)
     func pixelDissolveEndsShowTheFittedPictures(resize: ResizeMode, mode: ExecutionMode) throws {
         var bars = 0  // contain leaves bars in most cases, the other modes never
         try withDevice { device in
