@@ -5,7 +5,8 @@
 // Each program is compiled in variants chosen by defines put before this text, so no
 // per-pixel work is spent on decisions that are fixed for a whole frame:
 //   SEGUE_FLIP_Y        1 when the target's first row is the picture's bottom row (a window)
-//   SEGUE_SCALE_INPUTn  1 when input n has another size than the target
+//   SEGUE_SCALE_INPUTn  how input n is read: 0 same size as the target, 1 stretched to it,
+//                       2 scaled to cover it, 3 scaled to be contained in it
 
 // (width, height, unused, unused) of the target in pixels.
 uniform vec4 segue_target;
@@ -30,4 +31,16 @@ vec4 segue_fetch(sampler2D image, vec2 px) {
 vec4 segue_fetch_scaled(sampler2D image, vec2 px) {
     ivec2 size = textureSize(image, 0);
     return texelFetch(image, clamp(ivec2(px * vec2(size) / segue_target.xy), ivec2(0), size - 1), 0);
+}
+
+// A source of another size fitted to the target keeping its aspect ratio, centred: scaled to
+// cover it (the overflow is cropped) or to be contained in it (transparent black outside, as
+// gl-transitions' contain). Nearest-neighbour like the other reads.
+vec4 segue_fetch_fitted(sampler2D image, vec2 px, bool contain) {
+    ivec2 size = textureSize(image, 0);
+    vec2 perPixel = vec2(size) / segue_target.xy;  // source pixels per target pixel, per axis
+    float scale = contain ? max(perPixel.x, perPixel.y) : min(perPixel.x, perPixel.y);
+    vec2 p = (px - 0.5 * segue_target.xy) * scale + 0.5 * vec2(size);
+    if (contain && (any(lessThan(p, vec2(0.0))) || any(greaterThanEqual(p, vec2(size))))) return vec4(0.0);
+    return texelFetch(image, clamp(ivec2(p), ivec2(0), size - 1), 0);
 }

@@ -141,13 +141,12 @@ extension GLTransitionEffect.EdgeMode: ExpressibleByArgument {
     }
 }
 
-extension GLTransitionEffect.ResizeMode: ExpressibleByArgument {
+extension ResizeMode: ExpressibleByArgument {
     public init?(argument: String) {
-        switch argument {
-        case "cover": self = .cover
-        case "contain": self = .contain
-        case "stretch": self = .stretch
-        default: return nil
-        }
+        guard let mode = Self.all.first(where: { $0.name == argument }) else { return nil }
+        self = mode
     }
+
+    public static var allValueStrings: [String] { all.map(\.name) }
+    public var defaultValueDescription: String { name }
 }

@@ -2,44 +2,82 @@ import Foundation
 
 /// Writes a set of files into a directory all at once: files go to a hidden staging
 /// directory beside it, and only when everything succeeded do they replace the previous
-/// outputs. A failure leaves the destination as it was and removes the staging directory.
+/// outputs. A failure or an interrupt (see `StagingCleanup`) leaves the destination as it was
+/// and removes the staging directory.
+///
+/// Only what Segue wrote before is ever replaced: each commit records its file names in a
+/// manifest (`.segue-output`) in the folder. Anything else there that looks like an output
+/// (a user's `frame-holiday-photo.png`, a folder or link named `frame-x.png`) makes the run
+/// refuse before rendering, and is never touched.
 struct OutputDirectory {
+    static let manifestName = ".segue-output"
+    private static let manifestHeader = "# files written by segue; replaced by its next run into this folder"
+
     let destination: URL
     let staging: URL
-    /// File names this command owns in `destination` (replaced on commit).
+    /// File names this command writes in `destination` (earlier ones are replaced on commit).
     let ownsFile: (String) -> Bool
 
     init(path: String, ownsFile: @escaping (String) -> Bool) throws {
         destination = URL(fileURLWithPath: path).standardizedFileURL
         self.ownsFile = ownsFile
+        // Everything that would stop the commit is checked now, before any frame is rendered.
+        let kind = OutputFiles.kind(destination.path)
+        if kind != .missing && !OutputFiles.isDirectory(destination.path) {
+            throw OutputError("write frames into", path: destination.path,
+                              reason: "it is \(OutputFiles.describe(kind)), not a folder (--out names a folder for PNG frames)")
+        }
+        if kind != .missing { try Self.checkOwnership(of: destination, ownsFile: ownsFile, adding: []) }
         let parent = destination.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try OutputFiles.createDirectories(parent, purpose: "the folder for the output")
+        StagingCleanup.sweepStale(besides: destination)
         staging = parent.appendingPathComponent(".\(destination.lastPathComponent).partial-\(getpid())")
-        try? FileManager.default.removeItem(at: staging)
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        try OutputFiles.removeTree(staging, purpose: "an old staging folder")
+        StagingCleanup.shared.register(staging)
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            StagingCleanup.shared.unregister(staging)
+            throw OutputError("create the staging folder", path: staging.path, error: error)
+        }
     }
 
     func stagedPath(_ name: String) -> String { staging.appendingPathComponent(name).path }
     func finalPath(_ name: String) -> String { destination.appendingPathComponent(name).path }
 
-    /// Moves the staged files into place, first removing earlier outputs this command owns
-    /// (so a shorter run does not leave stale frames behind).
+    /// Moves the staged files into place, first removing the earlier outputs the manifest lists
+    /// (so a shorter run does not leave stale frames behind). A signal waits for it to finish.
     func commit() throws {
-        let manager = FileManager.default
-        try manager.createDirectory(at: destination, withIntermediateDirectories: true)
-        for name in try manager.contentsOfDirectory(atPath: destination.path) where ownsFile(name) {
-            try manager.removeItem(at: destination.appendingPathComponent(name))
+        try StagingCleanup.shared.withoutInterruption {
+            try OutputFiles.createDirectories(destination, purpose: "the output folder")
+            let staged = try OutputFiles.contents(of: staging, purpose: "the staging folder")
+            let previous = try Self.checkOwnership(of: destination, ownsFile: ownsFile, adding: staged)
+            // Another command's outputs in the same folder (`samples` beside frames) stay listed.
+            let others = try Self.readManifest(in: destination).filter {
+                !ownsFile($0) && !staged.contains($0) && OutputFiles.kind(destination.appendingPathComponent($0).path) == .file
+            }
+            // Record both sets first: whatever an abrupt end leaves in the folder is listed.
+            try writeManifest(others.union(previous).union(staged))
+            for name in previous where !staged.contains(name) {
+                try OutputFiles.removeFile(destination.appendingPathComponent(name), purpose: "an earlier output")
+            }
+            for name in staged {
+                try OutputFiles.move(staging.appendingPathComponent(name), to: destination.appendingPathComponent(name),
+                                     purpose: "a rendered file")
+            }
+            try writeManifest(others.union(staged))
+            try OutputFiles.removeTree(staging, purpose: "the staging folder")
+            StagingCleanup.shared.unregister(staging)
         }
-        for name in try manager.contentsOfDirectory(atPath: staging.path) {
-            try manager.moveItem(at: staging.appendingPathComponent(name), to: destination.appendingPathComponent(name))
-        }
-        try manager.removeItem(at: staging)
     }
 
-    func discard() { try? FileManager.default.removeItem(at: staging) }
+    func discard() {
+        try? FileManager.default.removeItem(at: staging)
+        StagingCleanup.shared.unregister(staging)
+    }
 
     /// Runs `body` with a staging directory for `path` and commits what it wrote, or discards
-    /// it all if `body` throws. `ownsFile` names the earlier outputs a commit replaces.
+    /// it all if `body` throws. `ownsFile` names the outputs a commit may replace.
     static func produce<T>(
         at path: String, ownsFile: @escaping (String) -> Bool, _ body: (OutputDirectory) throws -> T
     ) throws -> T {
@@ -57,5 +95,59 @@ struct OutputDirectory {
     /// Frame sequences: `frame-NNNN.png` and `contact-sheet.png`.
     static func isFrameOutput(_ name: String) -> Bool {
         (name.hasPrefix("frame-") && name.hasSuffix(".png")) || name == "contact-sheet.png"
+    }
+
+    // MARK: - Ownership
+
+    /// The earlier outputs in `folder` that the manifest lists and that are still plain files
+    /// (so they may be replaced). Throws when anything that looks like an output, or has the
+    /// name of a file about to be written, is not one of them.
+    @discardableResult
+    static func checkOwnership(of folder: URL, ownsFile: (String) -> Bool, adding: [String]) throws -> [String] {
+        let listed = try readManifest(in: folder)
+        var previous: [String] = []
+        var foreign: [String] = []
+        for name in try OutputFiles.contents(of: folder, purpose: "the output folder").sorted()
+        where ownsFile(name) || adding.contains(name) {
+            let kind = OutputFiles.kind(folder.appendingPathComponent(name).path)
+            if listed.contains(name) && kind == .file {
+                previous.append(name)
+            } else {
+                foreign.append(kind == .file ? name : "\(name) (\(OutputFiles.describe(kind)))")
+            }
+        }
+        guard foreign.isEmpty else {
+            let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
+            throw OutputError("write frames into", path: folder.path, reason:
+                "it holds \(foreign.count == 1 ? "an entry" : "entries") named like Segue's output that Segue did not write "
+                + "(\(shown)); they were left untouched: move them away or choose another --out")
+        }
+        return previous
+    }
+
+    /// Names recorded by the last commit into `folder`; none when there is no manifest. Only
+    /// plain names are accepted, so an edited manifest cannot point outside the folder.
+    private static func readManifest(in folder: URL) throws -> Set<String> {
+        let url = folder.appendingPathComponent(manifestName)
+        guard OutputFiles.kind(url.path) == .file else { return [] }
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw OutputError("read Segue's list of earlier outputs", path: url.path, error: error)
+        }
+        return Set(text.split(separator: "\n").map(String.init).filter {
+            !$0.hasPrefix("#") && !$0.contains("/") && $0 != "." && $0 != ".."
+        })
+    }
+
+    private func writeManifest(_ names: Set<String>) throws {
+        let url = destination.appendingPathComponent(Self.manifestName)
+        let text = ([Self.manifestHeader] + names.sorted()).joined(separator: "\n") + "\n"
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw OutputError("write Segue's list of outputs", path: url.path, error: error)
+        }
     }
 }

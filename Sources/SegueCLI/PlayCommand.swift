@@ -24,7 +24,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Print pointer-driven progress changes on stdout (for scripted runs).") var traceScrub = false
     @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable).")
     var parameters: [String] = []
-    @Option(help: "How pictures fit a gl-transitions effect: cover, contain or stretch.")
+    @Option(help: "How pictures of another aspect ratio fit the window, for every effect: cover, contain or stretch.")
     var resize: GLTransitionEffect.ResizeMode = .cover
     @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
     var edges: GLTransitionEffect.EdgeMode = .clamp
@@ -43,8 +43,8 @@ struct PlayCommand: ParsableCommand {
         fflush(nil)
         try ScenarioPlayer(
             scenario: scenario,
-            fromImage: fromImage.scaledToCover(width: drawable.width, height: drawable.height),
-            toImage: toImage.scaledToCover(width: drawable.width, height: drawable.height),
+            fromImage: PictureFitting.asScreen(fromImage, frame: FrameSize(width: drawable.width, height: drawable.height), mode: resize),
+            toImage: PictureFitting.asScreen(toImage, frame: FrameSize(width: drawable.width, height: drawable.height), mode: resize),
             window: window, device: device, trace: { trace($0) }
         ).run(closeAfter: seconds)
     }
@@ -64,7 +64,7 @@ struct PlayCommand: ParsableCommand {
         if !parameters.isEmpty && glEntry == nil {
             throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }
-        guard let entry = glEntry ?? EffectCatalog.entry(named: effect) else {
+        guard let entry = glEntry ?? EffectCatalog.entry(named: effect, resize: resize) else {
             // A built-in view-controller transition (the seeds' examples).
             try MainActor.assumeIsolated { try playScenario(fromImage, toImage) }
             return
@@ -75,9 +75,10 @@ struct PlayCommand: ParsableCommand {
         let device = try GLDevice(context: window)
         defer { device.release() }
         let drawable = window.drawableSize ?? (size.width, size.height)
-        let fromTexture = try device.makeTexture(image: fromImage.scaledToCover(width: drawable.width, height: drawable.height))
+        let frame = FrameSize(width: drawable.width, height: drawable.height)
+        let fromTexture = try device.makeTexture(image: PictureFitting.forEffect(fromImage, frame: frame, mode: resize))
         defer { fromTexture.release() }
-        let toTexture = try device.makeTexture(image: toImage.scaledToCover(width: drawable.width, height: drawable.height))
+        let toTexture = try device.makeTexture(image: PictureFitting.forEffect(toImage, frame: frame, mode: resize))
         defer { toTexture.release() }
         let transition = try entry.make(device, fromTexture, toTexture, .fused)
         defer { transition.release() }

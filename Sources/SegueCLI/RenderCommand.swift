@@ -15,7 +15,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The picture at progress 1 (PNG).") var to: String?
     @Option(help: "The effect to render (see --list).") var effect = "pixel-dissolve"
     @Option(help: "How many frames, at progress i/(N-1).") var frames = 30
-    @Option(help: "Frame size, WIDTHxHEIGHT. Pictures of another size are scaled to cover it.",
+    @Option(help: "Frame size, WIDTHxHEIGHT. Pictures of another size are fitted to it by --resize.",
             transform: parseFrameSize)
     var size = FrameSize(width: 640, height: 360)
     @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png).") var out = "out/render"
@@ -23,7 +23,7 @@ struct RenderCommand: ParsableCommand {
     var mode: ExecutionMode = .fused
     @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable), e.g. steps=30, center=0.5,0.5, or luma=FILE.png (or a built-in luma map: spiral-1, square, ...) for a sampler2D.")
     var parameters: [String] = []
-    @Option(help: "How pictures fit a gl-transitions effect: cover, contain or stretch.")
+    @Option(help: "How pictures of another aspect ratio fit the frame, for every effect: cover fills it and crops the centre, contain shows the whole picture with transparent bars (black on view-controller transitions' screens), stretch scales each axis so corners meet.")
     var resize: GLTransitionEffect.ResizeMode = .cover
     @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
     var edges: GLTransitionEffect.EdgeMode = .clamp
@@ -61,13 +61,13 @@ struct RenderCommand: ParsableCommand {
         if !parameters.isEmpty && glEntry == nil {
             throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }
-        guard let entry = glEntry ?? EffectCatalog.entry(named: effect) else {
+        guard let entry = glEntry ?? EffectCatalog.entry(named: effect, resize: resize) else {
             // A view-controller transition (the seeds' examples) rather than a filter effect.
             let written = try MainActor.assumeIsolated { () throws -> TransitionExport.Result in
                 guard let scenario = TransitionScenario.named(effect) else { throw ValidationError("unknown effect '\(effect)'") }
                 return try ScenarioExport(
                     fromPath: from, toPath: to, scenario: scenario, frames: frames, size: size,
-                    outputDirectory: out, progress: report
+                    outputDirectory: out, progress: report, resize: resize
                 ).run()
             }
             if !quiet {
@@ -78,7 +78,7 @@ struct RenderCommand: ParsableCommand {
         }
         let written = try TransitionExport(
             fromPath: from, toPath: to, effect: entry, frames: frames, size: size, mode: mode,
-            outputDirectory: out, progress: report
+            outputDirectory: out, progress: report, resize: resize
         ).run()
         if !quiet {
             print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")
@@ -99,6 +99,8 @@ struct TransitionExport {
     let mode: ExecutionMode
     let outputDirectory: String
     let progress: ((Int, Int) -> Void)?
+    /// How pictures of another size are fitted (see `PictureFitting`).
+    var resize: ResizeMode = .cover
 
     struct Result {
         let directory: String
@@ -113,8 +115,8 @@ struct TransitionExport {
 
     func run() throws -> Result {
         // Decode and scale first: a bad input fails before anything is written.
-        let fromImage = try PNGCodec.read(path: fromPath).scaledToCover(width: size.width, height: size.height)
-        let toImage = try PNGCodec.read(path: toPath).scaledToCover(width: size.width, height: size.height)
+        let fromImage = try PictureFitting.forEffect(PNGCodec.read(path: fromPath), frame: size, mode: resize)
+        let toImage = try PictureFitting.forEffect(PNGCodec.read(path: toPath), frame: size, mode: resize)
 
         return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
             try render(fromImage, toImage, into: output)

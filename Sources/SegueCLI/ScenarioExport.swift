@@ -1,5 +1,6 @@
 import Foundation
 import SegueAnimation
+import SegueEffects
 import SegueGL
 import SegueImage
 import SeguePlatform
@@ -18,10 +19,11 @@ struct ScenarioExport {
     let size: FrameSize
     let outputDirectory: String
     let progress: ((Int, Int) -> Void)?
+    var resize: ResizeMode = .cover
 
     func run() throws -> TransitionExport.Result {
-        let fromImage = try PNGCodec.read(path: fromPath).scaledToCover(width: size.width, height: size.height)
-        let toImage = try PNGCodec.read(path: toPath).scaledToCover(width: size.width, height: size.height)
+        let fromImage = try PictureFitting.asScreen(PNGCodec.read(path: fromPath), frame: size, mode: resize)
+        let toImage = try PictureFitting.asScreen(PNGCodec.read(path: toPath), frame: size, mode: resize)
         return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
             try render(fromImage, toImage, into: output)
         }

@@ -130,10 +130,12 @@ struct EffectCompiler {
             uniformDeclarations.append("uniform sampler2D segue_texture\(index);")
             nodeFunctions.append("""
                 vec4 segue_input\(index)(vec2 px) {
-                #if SEGUE_SCALE_INPUT\(index)
+                #if SEGUE_SCALE_INPUT\(index) == 0
+                    return segue_fetch(segue_texture\(index), px);
+                #elif SEGUE_SCALE_INPUT\(index) == 1
                     return segue_fetch_scaled(segue_texture\(index), px);
                 #else
-                    return segue_fetch(segue_texture\(index), px);
+                    return segue_fetch_fitted(segue_texture\(index), px, SEGUE_SCALE_INPUT\(index) == 3);
                 #endif
                 }
                 """)

@@ -7,9 +7,17 @@ public protocol EffectNode: AnyObject {}
 
 /// An image on the GPU feeding a graph. The texture may be swapped between frames (same
 /// structure, no recompile); the caller owns it.
+///
+/// A texture of another size than the target is fitted to it by `resize` (stretch unless set):
+/// read nearest-neighbour like every effect input, so same-size sources stay exact.
 public final class ImageSource: EffectNode {
     public var texture: Texture
-    public init(_ texture: Texture) { self.texture = texture }
+    public var resize: ResizeMode
+    public init(_ texture: Texture, resize: ResizeMode) {
+        self.texture = texture
+        self.resize = resize
+    }
+    public convenience init(_ texture: Texture) { self.init(texture, resize: .stretch) }
 }
 
 /// How a filter reads its inputs, which decides whether it can be fused into one shader.

@@ -132,13 +132,15 @@ private final class CompiledPass {
 
     deinit { for variant in variants { variant.locations.deallocate() } }  // host memory only
 
-    /// Bit 0: flipped target; bit 1 + n: input n is scaled.
+    /// Bit 0: flipped target; bits 1 + 2n and 2 + 2n: how input n is read (0 same size,
+    /// 1 stretched, 2 covering, 3 contained).
     private func variantKey(flip: Bool, frame: FrameInfo) -> Int {
         var key = flip ? 1 : 0
         for index in inputs.indices {
             if case .source(let source) = inputs[index],
                 source.texture.width != frame.width || source.texture.height != frame.height {
-                key |= 2 << index
+                let fit = switch source.resize { case .stretch: 1; case .cover: 2; case .contain: 3 }
+                key |= fit << (1 + 2 * index)
             }
         }
         return key
@@ -148,7 +150,7 @@ private final class CompiledPass {
     private func variant(key: Int) throws(GLError) -> Int {
         for index in variants.indices where variants[index].key == key { return index }
         var defines = "#define SEGUE_FLIP_Y \(key & 1)\n"
-        for index in inputs.indices { defines += "#define SEGUE_SCALE_INPUT\(index) \((key >> (index + 1)) & 1)\n" }
+        for index in inputs.indices { defines += "#define SEGUE_SCALE_INPUT\(index) \((key >> (1 + 2 * index)) & 3)\n" }
         let body = defines + fragmentBody
         let program = try device.cachedProgram(key: body) { () throws(GLError) in
             try device.makeFullscreenProgram(fragmentBody: body)

@@ -24,9 +24,15 @@ public final class PixelDissolve {
         didSet { apply() }
     }
 
-    public init(device: GLDevice, from: Texture, to: Texture, mode: ExecutionMode = .fused) throws(GLError) {
-        self.from = ImageSource(from)
-        self.to = ImageSource(to)
+    /// How pictures of another size than the target are fitted to it (both sides alike).
+    public var resizeMode: ResizeMode {
+        get { from.resize }
+        set { from.resize = newValue; to.resize = newValue }
+    }
+
+    public init(device: GLDevice, from: Texture, to: Texture, mode: ExecutionMode = .fused, resizeMode: ResizeMode = .stretch) throws(GLError) {
+        self.from = ImageSource(from, resize: resizeMode)
+        self.to = ImageSource(to, resize: resizeMode)
         fromPixellate = Pixellate(input: self.from, fractionalWidthOfAPixel: 0)
         toPixellate = Pixellate(input: self.to, fractionalWidthOfAPixel: Self.maximumCellFraction)
         blend = DissolveBlend(base: fromPixellate, overlay: toPixellate, mix: 0)

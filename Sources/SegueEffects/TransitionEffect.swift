@@ -8,4 +8,4 @@ public protocol TransitionEffect: AnyObject {
     func release()
 }
 
-extension PixelDissolve: TransitionEffect {}
+extension PixelDissolve: TransitionEffect, PictureResizing {}

@@ -79,6 +79,12 @@ public enum PNGCodec {
             return .failure(.unsupported(path: name,
                 reason: "the image is \(width)x\(height), larger than \(RGBAImage.maxDimension) pixels per side"))
         }
+        // The header is checked against the data that follows before the pixel buffer is
+        // allocated (and zero-filled): a tiny file must not cost its claimed size in memory.
+        if let declared = PNGDeclaredSize(buffer), let problem = declared.implausibility {
+            png_image_free(&control)
+            return .failure(.corrupt(path: name, reason: problem))
+        }
         control.format = rgba8Format
         // 16-bit files without gAMA/sRGB are almost always sRGB-encoded; without
         // this flag libpng would treat them as linear and darken them.

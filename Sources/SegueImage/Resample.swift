@@ -9,10 +9,24 @@ extension RGBAImage {
     public func scaledToCover(width targetWidth: Int, height targetHeight: Int) throws(ImageError) -> RGBAImage {
         try Self.validate(width: targetWidth, height: targetHeight)
         if targetWidth == width && targetHeight == height { return self }
-
         let scale = max(Double(targetWidth) / Double(width), Double(targetHeight) / Double(height))
-        let columns = Self.axisWeights(source: width, target: targetWidth, scale: scale)
-        let rows = Self.axisWeights(source: height, target: targetHeight, scale: scale)
+        return resampled(width: targetWidth, height: targetHeight, scaleX: scale, scaleY: scale)
+    }
+
+    /// Scales each axis on its own to exactly `width` x `height` (the aspect ratio changes
+    /// unless the caller keeps it), with the same filtering as `scaledToCover`.
+    public func scaled(toWidth targetWidth: Int, height targetHeight: Int) throws(ImageError) -> RGBAImage {
+        try Self.validate(width: targetWidth, height: targetHeight)
+        if targetWidth == width && targetHeight == height { return self }
+        return resampled(width: targetWidth, height: targetHeight,
+                         scaleX: Double(targetWidth) / Double(width), scaleY: Double(targetHeight) / Double(height))
+    }
+
+    /// Resamples to `targetWidth` x `targetHeight` at the given scale per axis, cropping the
+    /// centre where the scaled image is larger than the target.
+    private func resampled(width targetWidth: Int, height targetHeight: Int, scaleX: Double, scaleY: Double) -> RGBAImage {
+        let columns = Self.axisWeights(source: width, target: targetWidth, scale: scaleX)
+        let rows = Self.axisWeights(source: height, target: targetHeight, scale: scaleY)
 
         // Horizontal pass into premultiplied Doubles, one row per source row.
         var horizontal = [Double](repeating: 0, count: height * targetWidth * 4)
@@ -94,5 +108,23 @@ extension RGBAImage {
 
     private static func byte(_ value: Double) -> UInt8 {
         UInt8(min(max(value.rounded(), 0), 255))
+    }
+}
+
+extension RGBAImage {
+    /// The image centred on a `width` x `height` canvas of `fill` (a letterbox or pillarbox),
+    /// pixels copied as they are; an odd margin leaves the extra pixel on the right or bottom.
+    public func centred(onWidth canvasWidth: Int, height canvasHeight: Int, fill: SIMD4<UInt8>) throws(ImageError) -> RGBAImage {
+        guard width <= canvasWidth, height <= canvasHeight else {
+            throw .invalidSize(width: canvasWidth, height: canvasHeight,
+                               reason: "a \(width)x\(height) image does not fit on the canvas")
+        }
+        var canvas = try RGBAImage(width: canvasWidth, height: canvasHeight, fill: fill)
+        let left = (canvasWidth - width) / 2, top = (canvasHeight - height) / 2
+        for y in 0..<height {
+            let source = y * width * 4, target = ((top + y) * canvasWidth + left) * 4
+            canvas.pixels[target..<(target + width * 4)] = pixels[source..<(source + width * 4)]
+        }
+        return canvas
     }
 }

@@ -21,7 +21,7 @@ struct RenderCommandTests {
 
         let out = dir.appendingPathComponent("frames")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == ["contact-sheet.png"] + (0..<5).map { "frame-000\($0).png" })
+        #expect(names == [".segue-output", "contact-sheet.png"] + (0..<5).map { "frame-000\($0).png" })
         var frames: [RGBAImage] = []
         for index in 0..<5 {
             let frame = try PNGCodec.read(path: out.appendingPathComponent("frame-000\(index).png").path)

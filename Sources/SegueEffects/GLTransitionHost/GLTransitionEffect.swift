@@ -6,7 +6,7 @@ import SegueShaders
 /// fullscreen triangle. `progress` and `ratio` are set per frame; the file's parameters are
 /// set from Swift (or the command line) and stay constant over a run.
 public final class GLTransitionEffect: TransitionEffect {
-    public enum ResizeMode: Int, Sendable, CaseIterable { case cover = 0, contain = 1, stretch = 2 }
+    public typealias ResizeMode = SegueEffects.ResizeMode
     /// What `getFromColor` / `getToColor` return for a uv outside [0, 1] (transitions that
     /// displace uv: swirls, drops, zooms, blurs). `.clamp` repeats the picture's edge pixels, as
     /// the official gl-transitions runtime does (CLAMP_TO_EDGE samplers); `.transparent` returns

@@ -1,0 +1,169 @@
+import Foundation
+import SegueImage
+import Testing
+
+/// `render --out DIR` replaces only what Segue wrote there before, refuses look-alike user
+/// files, leaves nothing behind when interrupted, and says what failed in words.
+@Suite("segue render output safety (runs the built executable)")
+struct OutputSafetyTests {
+    /// A folder with two small pictures, `a.png` and `b.png`.
+    private func workspace() throws -> URL {
+        let dir = try CommandRunner.temporaryDirectory()
+        try PNGCodec.write(try SampleImages.from(width: 64, height: 36), to: dir.appendingPathComponent("a.png").path)
+        try PNGCodec.write(try SampleImages.to(width: 64, height: 36), to: dir.appendingPathComponent("b.png").path)
+        return dir
+    }
+
+    private func render(in dir: URL, frames: Int = 3, size: String = "64x36", out: String = "frames", quiet: Bool = true) throws -> CommandRunner.Output {
+        try CommandRunner.run("segue", [
+            "render", "--from", "a.png", "--to", "b.png", "--frames", "\(frames)", "--size", size, "--out", out,
+        ] + (quiet ? ["--quiet"] : []), in: dir)
+    }
+
+    private func names(_ url: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+
+    private func expectReadable(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!text.contains("Domain") && !text.contains("Code=") && !text.contains("Fatal error"),
+                "raw error text: \(text)", sourceLocation: sourceLocation)
+    }
+
+    @Test func userFilesNamedLikeFramesAreUntouchedAndTheRunRefused() throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("frames")
+        let manager = FileManager.default
+        try manager.createDirectory(at: out.appendingPathComponent("frame-dir.png"), withIntermediateDirectories: true)
+        try Data("inside".utf8).write(to: out.appendingPathComponent("frame-dir.png/inner.txt"))
+        try Data("holiday".utf8).write(to: out.appendingPathComponent("frame-holiday-photo.png"))
+        try Data("mine".utf8).write(to: dir.appendingPathComponent("target.txt"))
+        try manager.createSymbolicLink(atPath: out.appendingPathComponent("frame-link.png").path, withDestinationPath: "../target.txt")
+        let before = try names(out)
+
+        let result = try render(in: dir, frames: 30, quiet: false)
+        #expect(result.status != 0)
+        for name in ["frame-dir.png (a folder)", "frame-holiday-photo.png", "frame-link.png (a symbolic link)", "did not write"] {
+            #expect(result.stderr.contains(name), "stderr: \(result.stderr)")
+        }
+        #expect(!result.stderr.contains("frame 1/"), "refused before rendering: \(result.stderr)")
+        expectReadable(result.stderr)
+        #expect(try names(out) == before)
+        #expect(try String(contentsOf: out.appendingPathComponent("frame-holiday-photo.png"), encoding: .utf8) == "holiday")
+        #expect(try String(contentsOf: out.appendingPathComponent("frame-dir.png/inner.txt"), encoding: .utf8) == "inside")
+        #expect(try manager.destinationOfSymbolicLink(atPath: out.appendingPathComponent("frame-link.png").path) == "../target.txt")
+        #expect(try String(contentsOf: dir.appendingPathComponent("target.txt"), encoding: .utf8) == "mine")
+        #expect(try names(dir) == ["a.png", "b.png", "frames", "target.txt"], "no staging folder left")
+    }
+
+    @Test func aUserFrameWithoutTheManifestIsNotOverwritten() throws {
+        // The same name as a frame Segue would write, but not written by Segue.
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("my own".utf8).write(to: out.appendingPathComponent("frame-0001.png"))
+        let result = try render(in: dir)
+        #expect(result.status != 0 && result.stderr.contains("frame-0001.png"), "stderr: \(result.stderr)")
+        #expect(try String(contentsOf: out.appendingPathComponent("frame-0001.png"), encoding: .utf8) == "my own")
+    }
+
+    @Test func aPreviousSegueOutputIsReplacedCleanly() throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("frames")
+        let first = try render(in: dir, frames: 5)
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        try Data("keep me".utf8).write(to: out.appendingPathComponent("notes.txt"))
+        let second = try render(in: dir, frames: 3, size: "32x32")
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        // The two stale frames are gone, the user's note stays, the manifest lists the new run.
+        #expect(try names(out) == [".segue-output", "contact-sheet.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "notes.txt"])
+        #expect(try PNGCodec.read(path: out.appendingPathComponent("frame-0002.png").path).width == 32)
+        let manifest = try String(contentsOf: out.appendingPathComponent(".segue-output"), encoding: .utf8)
+        let listed = manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(listed == ["contact-sheet.png", "frame-0000.png", "frame-0001.png", "frame-0002.png"])
+        #expect(try names(dir) == ["a.png", "b.png", "frames"])
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func anInterruptedRenderLeavesNoStagingFolder(signal: Int32, status: Int32) throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
+        process.arguments = ["render", "--from", "a.png", "--to", "b.png", "--frames", "2000", "--size", "320x180",
+                             "--out", "frames", "--quiet"]
+        process.currentDirectoryURL = dir
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Wait until frames are being written into the staging folder: mid-render.
+        let staging = dir.appendingPathComponent(".frames.partial-\(process.processIdentifier)")
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, process.isRunning,
+            ((try? names(staging))?.filter { $0.hasPrefix("frame-") }.count ?? 0) < 3 {
+            usleep(20_000)
+        }
+        #expect(process.isRunning, "the render ran to the end before it could be interrupted")
+        kill(process.processIdentifier, signal)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == status, "stderr: \(stderr)")
+        #expect(stderr.contains("interrupted"))
+        #expect(try names(dir) == ["a.png", "b.png"], "no staging folder and no partial output")
+    }
+
+    @Test func aStaleStagingFolderOfADeadProcessIsSwept() throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A process that has exited: its pid names a run killed with SIGKILL.
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let stale = dir.appendingPathComponent(".frames.partial-\(finished.processIdentifier)")
+        // One of a live process (this test runner) is another run's work in progress.
+        let live = dir.appendingPathComponent(".frames.partial-\(getpid())")
+        for folder in [stale, live] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(repeating: 7, count: 1000).write(to: folder.appendingPathComponent("frame-0000.png"))
+        }
+        let result = try render(in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try names(dir) == [live.lastPathComponent, "a.png", "b.png", "frames"])
+    }
+
+    @Test func outThatIsAFileFailsBeforeAnyFrameIsRendered() throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("not a folder".utf8).write(to: dir.appendingPathComponent("frames"))
+        let started = Date()
+        let result = try render(in: dir, frames: 2000, size: "640x360", quiet: false)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("frames") && result.stderr.contains("is a file, not a folder"), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("rendering"), "no frame was rendered: \(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30)  // 2000 frames would take minutes
+        expectReadable(result.stderr)
+        #expect(try String(contentsOf: dir.appendingPathComponent("frames"), encoding: .utf8) == "not a folder")
+        #expect(try names(dir) == ["a.png", "b.png", "frames"])
+    }
+
+    @Test func fileSystemErrorsSayWhatFailedInWords() throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("x".utf8).write(to: dir.appendingPathComponent("plain"))
+        // A parent that is a file, and a folder the kernel will not create even for root.
+        let cases = [
+            ("plain/frames", "cannot create the folder for the output", "is a file, not a folder"),
+            ("/sys/segue-test-\(UUID().uuidString)/frames", "cannot create the folder for the output", "/sys/segue-test-"),
+        ]
+        for (out, operation, reason) in cases {
+            let result = try render(in: dir, out: out)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains(operation) && result.stderr.contains(reason), "stderr: \(result.stderr)")
+            expectReadable(result.stderr)
+        }
+    }
+}
