@@ -16,6 +16,7 @@ enum PictureFitting {
     /// is itself a texture of at most that size, so the reduced picture still has at least as
     /// many pixels along its longer side as any frame can show (only `cover` of an extreme
     /// panorama crops into it), and a photo from a camera that outgrows a small GPU should render.
+    /// The notice is printed even with `--quiet`: the output has less detail than was given.
     static func texture(_ picture: RGBAImage, device: GLDevice, label: String) throws -> Texture {
         let limit = device.maxTextureSize
         var uploaded = picture
