@@ -99,7 +99,7 @@ struct TransitionExport {
     let mode: ExecutionMode
     let outputDirectory: String
     let progress: ((Int, Int) -> Void)?
-    /// How pictures of another size are fitted by the effect (see `PictureFitting`).
+    /// How pictures of another size are fitted (see `PictureFitting`).
     var resize: ResizeMode = .cover
 
     struct Result {
