@@ -27,20 +27,25 @@ vec4 segue_fetch(sampler2D image, vec2 px) {
     return texelFetch(image, clamp(ivec2(px), ivec2(0), textureSize(image, 0) - 1), 0);
 }
 
-// The same for a source of another size, scaled nearest-neighbour to the target.
-vec4 segue_fetch_scaled(sampler2D image, vec2 px) {
-    ivec2 size = textureSize(image, 0);
-    return texelFetch(image, clamp(ivec2(px * vec2(size) / segue_target.xy), ivec2(0), size - 1), 0);
+// A source of another size than the target is sampled bilinearly, as the gl-transitions runtime
+// samples its pictures: the pass binds a LINEAR, clamp-to-edge sampler to its unit, so a picture
+// uploaded at its own size is smooth when enlarged whatever the texture's own filter. (Same-size
+// sources never come here: they stay texel-exact with segue_fetch.) textureLod at level 0: no
+// mipmaps, and fused filters call inputs at computed positions (cell centres), where implicit
+// derivatives would be meaningless.
+
+// Stretched to the target: each axis on its own.
+vec4 segue_sample_stretched(sampler2D image, vec2 px) {
+    return textureLod(image, px / segue_target.xy, 0.0);
 }
 
-// A source of another size fitted to the target keeping its aspect ratio, centred: scaled to
-// cover it (the overflow is cropped) or to be contained in it (transparent black outside, as
-// gl-transitions' contain). Nearest-neighbour like the other reads.
-vec4 segue_fetch_fitted(sampler2D image, vec2 px, bool contain) {
-    ivec2 size = textureSize(image, 0);
-    vec2 perPixel = vec2(size) / segue_target.xy;  // source pixels per target pixel, per axis
+// Fitted to the target keeping its aspect ratio, centred: scaled to cover it (the overflow is
+// cropped) or to be contained in it (transparent black outside, as gl-transitions' contain).
+vec4 segue_sample_fitted(sampler2D image, vec2 px, bool contain) {
+    vec2 size = vec2(textureSize(image, 0));
+    vec2 perPixel = size / segue_target.xy;  // source pixels per target pixel, per axis
     float scale = contain ? max(perPixel.x, perPixel.y) : min(perPixel.x, perPixel.y);
-    vec2 p = (px - 0.5 * segue_target.xy) * scale + 0.5 * vec2(size);
-    if (contain && (any(lessThan(p, vec2(0.0))) || any(greaterThanEqual(p, vec2(size))))) return vec4(0.0);
-    return texelFetch(image, clamp(ivec2(p), ivec2(0), size - 1), 0);
+    vec2 p = (px - 0.5 * segue_target.xy) * scale + 0.5 * size;
+    if (contain && (any(lessThan(p, vec2(0.0))) || any(greaterThanEqual(p, size)))) return vec4(0.0);
+    return textureLod(image, p / size, 0.0);
 }

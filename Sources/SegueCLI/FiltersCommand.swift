@@ -12,7 +12,7 @@ struct FiltersCommand: ParsableCommand {
         abstract: "Render every filter of the effect library on a picture (PNG each + contact sheet).")
 
     @Option(help: "The picture (PNG); the generated sample picture when omitted.") var input: String?
-    @Option(help: "Frame size, WIDTHxHEIGHT. A picture of another size is scaled to cover it.", transform: parseFrameSize)
+    @Option(help: "Frame size, WIDTHxHEIGHT. A picture of another size is scaled to cover it (on the GPU, bilinear).", transform: parseFrameSize)
     var size = FrameSize(width: 320, height: 180)
     @Option(help: "Output directory (<filter>.png ..., contact-sheet.png).") var out = "out/filters"
     @Option(help: "fused (one generated shader per pass) or onePassPerFilter.") var mode: ExecutionMode = .fused
@@ -37,22 +37,24 @@ struct FiltersCommand: ParsableCommand {
 
     static func render(input: String?, size: FrameSize, mode: ExecutionMode, outputDirectory: String) throws -> Result {
         // Decode first: a bad picture fails before anything is written.
-        let picture = try input.map { try PNGCodec.read(path: $0).scaledToCover(width: size.width, height: size.height) }
-            ?? SampleImages.from(width: size.width, height: size.height)
+        let picture = try input.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
         let owned: (String) -> Bool = { name in name == "contact-sheet.png" || FilterGallery.entries.contains { $0.name + ".png" == name } }
         return try OutputDirectory.produce(at: outputDirectory, ownsFile: owned) { output in
             let context = try HeadlessEGLContext()
             defer { context.release() }
             let device = try GLDevice(context: context)
             defer { device.release() }
-            let texture = try device.makeTexture(image: picture)
+            // At its own size: the graphs' source covers the frame (see `PictureFitting`).
+            let texture = try PictureFitting.texture(picture, device: device, label: input ?? "the sample")
             defer { texture.release() }
+            let source = ImageSource(texture, resize: .cover)
             let target = try device.makeOffscreenTarget(width: size.width, height: size.height)
             defer { target.release() }
-            var sheet: [(image: RGBAImage, label: String)] = [(picture, "input")]
+            try EffectRenderer(device: device, output: source, mode: mode).render(into: target)
+            var sheet: [(image: RGBAImage, label: String)] = [(try target.readImage(), "input")]
             var passes: [(name: String, passes: [String])] = []
             for entry in FilterGallery.entries {
-                let renderer = try EffectRenderer(device: device, output: entry.build(ImageSource(texture)), mode: mode)
+                let renderer = try EffectRenderer(device: device, output: entry.build(source), mode: mode)
                 try renderer.render(into: target)
                 let image = try target.readImage()
                 try PNGCodec.write(image, to: output.stagedPath(entry.name + ".png"))

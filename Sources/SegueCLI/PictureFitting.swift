@@ -1,36 +1,58 @@
+import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
 
-/// How `segue render` prepares a picture for `--resize` before it goes to the GPU.
-///
-/// The picture is resampled once on the CPU to the scale the mode gives it (area-averaged
-/// when shrinking, bilinear when enlarging), which the effects cannot do as well: their inputs
-/// are read texel for texel (nearest) so that same-size pictures stay exact. `cover` crops the
-/// centre there, `stretch` scales each axis to the frame, and `contain` keeps the whole picture
-/// at its aspect ratio, smaller than the frame on one axis: the effect's own resize mode then
-/// places it in the frame with transparent bars (gl-transitions' `contain`).
+/// How the CLI hands pictures to the GPU for `--resize`: at their own size. The effect's resize
+/// mode places each one in the frame (gl-transitions' cover/contain/stretch) and samples it
+/// bilinearly when its size differs from the frame's, as the gl-transitions runtime does; a
+/// picture of the frame's size is read texel for texel. Nothing is resampled on the CPU but a
+/// picture larger than the GL can hold.
 enum PictureFitting {
-    static func forEffect(_ picture: RGBAImage, frame: FrameSize, mode: ResizeMode) throws -> RGBAImage {
-        switch mode {
-        case .cover: return try picture.scaledToCover(width: frame.width, height: frame.height)
-        case .stretch: return try picture.scaled(toWidth: frame.width, height: frame.height)
-        case .contain:
-            let scale = min(Double(frame.width) / Double(picture.width), Double(frame.height) / Double(picture.height))
-            // The axis that fills the frame is exact; the other is rounded, at least one pixel.
-            let width = picture.width * frame.height >= picture.height * frame.width
-                ? frame.width : max(1, min(frame.width, Int((Double(picture.width) * scale).rounded())))
-            let height = width == frame.width
-                ? max(1, min(frame.height, Int((Double(picture.height) * scale).rounded()))) : frame.height
-            return try picture.scaled(toWidth: width, height: height)
+    /// Uploads `picture` at its own size.
+    ///
+    /// A side beyond the device's GL_MAX_TEXTURE_SIZE is reduced on the CPU (area-averaged,
+    /// aspect ratio kept) with a one-line notice on stderr, not refused with an error: the frame
+    /// is itself a texture of at most that size, so the reduced picture still has at least as
+    /// many pixels along its longer side as any frame can show (only `cover` of an extreme
+    /// panorama crops into it), and a photo from a camera that outgrows a small GPU should render.
+    /// The notice is printed even with `--quiet`: the output has less detail than was given.
+    static func texture(_ picture: RGBAImage, device: GLDevice, label: String) throws -> Texture {
+        let limit = device.maxTextureSize
+        var uploaded = picture
+        if picture.width > limit || picture.height > limit {
+            uploaded = try picture.reduced(toFitSide: limit)
+            FileHandle.standardError.write(Data(
+                "notice: \(label) is \(picture.width)x\(picture.height), more than this GL's \(limit)-pixel textures hold; reduced to \(uploaded.width)x\(uploaded.height)\n".utf8))
         }
+        // The texture's own filter stays NEAREST, which same-size reads rely on to stay exact;
+        // both kinds of effect bind a LINEAR sampler over it while a picture of another size
+        // than the frame is drawn (GLDevice.bindLinearSampler).
+        return try device.makeTexture(image: uploaded)
     }
 
-    /// The picture as a whole frame, for the view-controller transitions whose screens show it:
-    /// `contain` puts it on black (a screen is opaque, so its bars are black, not transparent).
-    static func asScreen(_ picture: RGBAImage, frame: FrameSize, mode: ResizeMode) throws -> RGBAImage {
-        let fitted = try forEffect(picture, frame: frame, mode: mode)
-        return try fitted.centred(onWidth: frame.width, height: frame.height, fill: SIMD4(0, 0, 0, 255))
+    /// The picture as a whole frame-sized screen, for the view-controller transitions whose
+    /// screens show it: placed on the GPU by the same fit as the effects (the picture at its own
+    /// size, fitted by an effect-graph source with `mode`), then shown over black, since a screen
+    /// is opaque (contain's bars are black, not transparent).
+    static func screen(_ picture: RGBAImage, device: GLDevice, frame: FrameSize, mode: ResizeMode, label: String) throws -> RGBAImage {
+        let texture = try texture(picture, device: device, label: label)
+        defer { texture.release() }
+        let target = try device.makeOffscreenTarget(width: frame.width, height: frame.height)
+        defer { target.release() }
+        let renderer = try EffectRenderer(device: device, output: ImageSource(texture, resize: mode))
+        defer { renderer.release() }
+        try renderer.render(into: target)
+        var screen = try target.readImage()
+        for index in stride(from: 0, to: screen.pixels.count, by: 4) {
+            let alpha = UInt16(screen.pixels[index + 3])
+            guard alpha < 255 else { continue }
+            for channel in 0..<3 {
+                screen.pixels[index + channel] = UInt8((UInt16(screen.pixels[index + channel]) * alpha + 127) / 255)
+            }
+            screen.pixels[index + 3] = 255
+        }
+        return screen
     }
 }
 

@@ -41,10 +41,11 @@ struct PlayCommand: ParsableCommand {
         let drawable = window.drawableSize ?? (size.width, size.height)
         print("Playing \(scenario.name) on \(device.renderer). Drag horizontally to scrub; Escape closes the window.")
         fflush(nil)
+        let frame = FrameSize(width: drawable.width, height: drawable.height)
         try ScenarioPlayer(
             scenario: scenario,
-            fromImage: PictureFitting.asScreen(fromImage, frame: FrameSize(width: drawable.width, height: drawable.height), mode: resize),
-            toImage: PictureFitting.asScreen(toImage, frame: FrameSize(width: drawable.width, height: drawable.height), mode: resize),
+            fromImage: PictureFitting.screen(fromImage, device: device, frame: frame, mode: resize, label: from ?? "the sample"),
+            toImage: PictureFitting.screen(toImage, device: device, frame: frame, mode: resize, label: to ?? "the sample"),
             window: window, device: device, trace: { trace($0) }
         ).run(closeAfter: seconds)
     }
@@ -76,9 +77,10 @@ struct PlayCommand: ParsableCommand {
         defer { device.release() }
         let drawable = window.drawableSize ?? (size.width, size.height)
         let frame = FrameSize(width: drawable.width, height: drawable.height)
-        let fromTexture = try device.makeTexture(image: PictureFitting.forEffect(fromImage, frame: frame, mode: resize))
+        // At their own size: the effect fits them to the window, whatever size it takes.
+        let fromTexture = try PictureFitting.texture(fromImage, device: device, label: from ?? "the sample")
         defer { fromTexture.release() }
-        let toTexture = try device.makeTexture(image: PictureFitting.forEffect(toImage, frame: frame, mode: resize))
+        let toTexture = try PictureFitting.texture(toImage, device: device, label: to ?? "the sample")
         defer { toTexture.release() }
         let transition = try entry.make(device, fromTexture, toTexture, .fused)
         defer { transition.release() }

@@ -114,9 +114,10 @@ struct TransitionExport {
     }
 
     func run() throws -> Result {
-        // Decode and scale first: a bad input fails before anything is written.
-        let fromImage = try PictureFitting.forEffect(PNGCodec.read(path: fromPath), frame: size, mode: resize)
-        let toImage = try PictureFitting.forEffect(PNGCodec.read(path: toPath), frame: size, mode: resize)
+        // Decode first: a bad input fails before anything is written. The pictures go to the GPU
+        // at their own size; the effect's resize mode fits them (see `PictureFitting`).
+        let fromImage = try PNGCodec.read(path: fromPath)
+        let toImage = try PNGCodec.read(path: toPath)
 
         return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
             try render(fromImage, toImage, into: output)
@@ -128,9 +129,9 @@ struct TransitionExport {
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
-        let fromTexture = try device.makeTexture(image: fromImage)
+        let fromTexture = try PictureFitting.texture(fromImage, device: device, label: fromPath)
         defer { fromTexture.release() }
-        let toTexture = try device.makeTexture(image: toImage)
+        let toTexture = try PictureFitting.texture(toImage, device: device, label: toPath)
         defer { toTexture.release() }
         let target = try device.makeOffscreenTarget(width: size.width, height: size.height)
         defer { target.release() }

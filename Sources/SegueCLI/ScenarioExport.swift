@@ -22,18 +22,21 @@ struct ScenarioExport {
     var resize: ResizeMode = .cover
 
     func run() throws -> TransitionExport.Result {
-        let fromImage = try PictureFitting.asScreen(PNGCodec.read(path: fromPath), frame: size, mode: resize)
-        let toImage = try PictureFitting.asScreen(PNGCodec.read(path: toPath), frame: size, mode: resize)
+        let fromPicture = try PNGCodec.read(path: fromPath)
+        let toPicture = try PNGCodec.read(path: toPath)
         return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
-            try render(fromImage, toImage, into: output)
+            try render(fromPicture, toPicture, into: output)
         }
     }
 
-    private func render(_ fromImage: RGBAImage, _ toImage: RGBAImage, into output: OutputDirectory) throws -> TransitionExport.Result {
+    private func render(_ fromPicture: RGBAImage, _ toPicture: RGBAImage, into output: OutputDirectory) throws -> TransitionExport.Result {
         let context = try HeadlessEGLContext()
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
+        // Each screen shows its picture fitted by the effects' own geometry, on the GPU.
+        let fromImage = try PictureFitting.screen(fromPicture, device: device, frame: size, mode: resize, label: fromPath)
+        let toImage = try PictureFitting.screen(toPicture, device: device, frame: size, mode: resize, label: toPath)
         let compositor = try Compositor(device: device)
         defer { compositor.release() }
         let target = try device.makeOffscreenTarget(width: size.width, height: size.height, stencil: true)

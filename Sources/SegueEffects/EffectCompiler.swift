@@ -133,9 +133,9 @@ struct EffectCompiler {
                 #if SEGUE_SCALE_INPUT\(index) == 0
                     return segue_fetch(segue_texture\(index), px);
                 #elif SEGUE_SCALE_INPUT\(index) == 1
-                    return segue_fetch_scaled(segue_texture\(index), px);
+                    return segue_sample_stretched(segue_texture\(index), px);
                 #else
-                    return segue_fetch_fitted(segue_texture\(index), px, SEGUE_SCALE_INPUT\(index) == 3);
+                    return segue_sample_fitted(segue_texture\(index), px, SEGUE_SCALE_INPUT\(index) == 3);
                 #endif
                 }
                 """)

@@ -8,8 +8,9 @@ public protocol EffectNode: AnyObject {}
 /// An image on the GPU feeding a graph. The texture may be swapped between frames (same
 /// structure, no recompile); the caller owns it.
 ///
-/// A texture of another size than the target is fitted to it by `resize` (stretch unless set):
-/// read nearest-neighbour like every effect input, so same-size sources stay exact.
+/// A texture of another size than the target is fitted to it by `resize` (stretch unless set)
+/// and sampled bilinearly, clamped to its edge (gl-transitions' sampling), whatever the texture's
+/// own filter; a texture of the target's size is read texel for texel, exactly.
 public final class ImageSource: EffectNode {
     public var texture: Texture
     public var resize: ResizeMode

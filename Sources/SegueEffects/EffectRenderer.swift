@@ -146,6 +146,9 @@ private final class CompiledPass {
         return key
     }
 
+    /// Whether the variant `key` reads input `index` with a fit (another size than the target).
+    private static func isFitted(key: Int, input index: Int) -> Bool { (key >> (1 + 2 * index)) & 3 != 0 }
+
     /// The index of the variant for `key`, compiling it on first use.
     private func variant(key: Int) throws(GLError) -> Int {
         for index in variants.indices where variants[index].key == key { return index }
@@ -166,7 +169,8 @@ private final class CompiledPass {
     }
 
     func draw(device: GLDevice, frame: FrameInfo, flip: Bool, intermediates: UnsafeBufferPointer<OffscreenTarget?>) throws(GLError) {
-        let variant = variants[try variant(key: variantKey(flip: flip, frame: frame))]
+        let key = variantKey(flip: flip, frame: frame)
+        let variant = variants[try variant(key: key)]
         variant.program.use()
         GL.uniform4f(variant.targetLocation, Float(frame.width), Float(frame.height), 0, 0)
         for index in inputs.indices {
@@ -175,7 +179,10 @@ private final class CompiledPass {
             case .source(let source): GL.bindTexture(source.texture.name)
             case .pass(let pass): GL.bindTexture(intermediates[pass]?.texture.name ?? 0)
             }
+            // A source of another size is sampled bilinearly (see effect_prelude.glsl).
+            if Self.isFitted(key: key, input: index) { device.bindLinearSampler(unit: index) }
         }
+        defer { for index in inputs.indices where Self.isFitted(key: key, input: index) { device.unbindSampler(unit: index) } }
         let locations = UnsafeBufferPointer(variant.locations)
         for index in filters.indices {
             var writer = UniformWriter(locations: locations, start: filterOffsets[index])

@@ -38,6 +38,7 @@ public enum GL {
     public static let renderer = Enum(GL_RENDERER)
     public static let version = Enum(GL_VERSION)
     public static let maxTextureSize = Enum(GL_MAX_TEXTURE_SIZE)
+    public static let samplerBinding = Enum(GL_SAMPLER_BINDING)
     public static let noError = Enum(GL_NO_ERROR)
     public static let triangleStrip = Enum(GL_TRIANGLE_STRIP)
     public static let stencilTest = Enum(GL_STENCIL_TEST)
@@ -149,6 +150,22 @@ public enum GL {
     public static func texParameter(_ name: Enum, _ value: Int32) {
         epoxy_glTexParameteri(texture2D, name, value)
     }
+    /// A sampler object (GL 3.3 / ES 3.0): sampling state bound to a texture unit that overrides
+    /// the bound texture's own filter and wrap for `texture()` lookups (texelFetch ignores it).
+    public static func genSampler() -> UInt32 {
+        var name: UInt32 = 0
+        epoxy_glGenSamplers(1, &name)
+        return name
+    }
+    public static func deleteSampler(_ name: UInt32) {
+        var name = name
+        epoxy_glDeleteSamplers(1, &name)
+    }
+    public static func samplerParameter(_ sampler: UInt32, _ name: Enum, _ value: Int32) {
+        epoxy_glSamplerParameteri(sampler, name, value)
+    }
+    /// Binds `sampler` to texture unit `unit` (0 unbinds: the texture's own state applies again).
+    public static func bindSampler(unit: Int, _ sampler: UInt32) { epoxy_glBindSampler(UInt32(unit), sampler) }
     /// Allocates RGBA8 storage; `pixels` may be nil (contents undefined).
     public static func texImageRGBA8(width: Int32, height: Int32, pixels: UnsafeRawPointer?) {
         epoxy_glTexImage2D(texture2D, 0, rgba8, width, height, 0, rgba, unsignedByte, pixels)

@@ -23,6 +23,8 @@ public final class GLDevice {
     /// An empty vertex array: core profiles draw nothing without one bound.
     private var fullscreenVertexArray: UInt32 = 0
     private var programCache: [String: ShaderProgram] = [:]
+    /// LINEAR + CLAMP_TO_EDGE sampling state, made on first use (see `bindLinearSampler`).
+    private var linearSampler: UInt32 = 0
     private var isReleased = false
 
     public init(context: any GLContext) throws(GLError) {
@@ -118,6 +120,27 @@ public final class GLDevice {
     /// Waits until the GL has finished every command (benchmarks and readbacks).
     public func finish() { GL.finish() }
 
+    // MARK: Samplers
+
+    /// Makes `texture()` lookups on texture unit `unit` bilinear and clamped to the edge whatever
+    /// the bound texture's own filter: effects fitting a picture of another size than the frame
+    /// read it this way (as the gl-transitions runtime does), while same-size reads keep the
+    /// texture's own state or use texelFetch. Undo with `unbindSampler(unit:)` after drawing, so
+    /// other users of the unit see their textures' state again.
+    public func bindLinearSampler(unit: Int) {
+        if linearSampler == 0 {
+            linearSampler = GL.genSampler()
+            objectCreated()
+            GL.samplerParameter(linearSampler, GL.textureMinFilter, GL.linear)
+            GL.samplerParameter(linearSampler, GL.textureMagFilter, GL.linear)
+            GL.samplerParameter(linearSampler, GL.textureWrapS, GL.clampToEdge)
+            GL.samplerParameter(linearSampler, GL.textureWrapT, GL.clampToEdge)
+        }
+        GL.bindSampler(unit: unit, linearSampler)
+    }
+
+    public func unbindSampler(unit: Int) { GL.bindSampler(unit: unit, 0) }
+
     // MARK: Release
 
     /// Releases the device's own objects (vertex array, cached programs). Objects made through
@@ -130,6 +153,11 @@ public final class GLDevice {
         programCache.removeAll()
         GL.deleteVertexArray(fullscreenVertexArray)
         objectReleased()
+        if linearSampler != 0 {
+            GL.deleteSampler(linearSampler)
+            linearSampler = 0
+            objectReleased()
+        }
         isReleased = true
     }
 

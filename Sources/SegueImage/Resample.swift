@@ -112,19 +112,13 @@ extension RGBAImage {
 }
 
 extension RGBAImage {
-    /// The image centred on a `width` x `height` canvas of `fill` (a letterbox or pillarbox),
-    /// pixels copied as they are; an odd margin leaves the extra pixel on the right or bottom.
-    public func centred(onWidth canvasWidth: Int, height canvasHeight: Int, fill: SIMD4<UInt8>) throws(ImageError) -> RGBAImage {
-        guard width <= canvasWidth, height <= canvasHeight else {
-            throw .invalidSize(width: canvasWidth, height: canvasHeight,
-                               reason: "a \(width)x\(height) image does not fit on the canvas")
-        }
-        var canvas = try RGBAImage(width: canvasWidth, height: canvasHeight, fill: fill)
-        let left = (canvasWidth - width) / 2, top = (canvasHeight - height) / 2
-        for y in 0..<height {
-            let source = y * width * 4, target = ((top + y) * canvasWidth + left) * 4
-            canvas.pixels[target..<(target + width * 4)] = pixels[source..<(source + width * 4)]
-        }
-        return canvas
+    /// The image reduced, keeping its aspect ratio, until neither side exceeds `maxSide`
+    /// (area-averaged, like `scaled(toWidth:height:)` when shrinking); the image itself when it
+    /// already fits. For a GPU that holds smaller textures than the picture.
+    public func reduced(toFitSide maxSide: Int) throws(ImageError) -> RGBAImage {
+        guard width > maxSide || height > maxSide else { return self }
+        let scale = Double(maxSide) / Double(max(width, height))
+        let side = { (length: Int) in max(1, min(maxSide, Int((Double(length) * scale).rounded()))) }
+        return try scaled(toWidth: side(width), height: side(height))
     }
 }

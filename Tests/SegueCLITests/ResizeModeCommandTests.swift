@@ -4,7 +4,9 @@ import Testing
 
 /// `render --resize cover|contain|stretch` against gl-transitions' definitions, computed here
 /// from the geometry alone: pictures of 5-pixel cells of distinct colours, a square frame, and
-/// for each frame pixel the picture position it must show (or a bar).
+/// for each frame pixel the picture position it must show (or a bar). The pictures reach the
+/// GPU at their own size and are sampled bilinearly there, so only the flat interiors of the
+/// cells are checked, where the blend of equal texels is the cell's colour.
 @Suite("segue render --resize (runs the built executable)")
 struct ResizeModeCommandTests {
     static let frame = 40
@@ -39,7 +41,8 @@ struct ResizeModeCommandTests {
     enum Expectation { case color(SIMD4<UInt8>), bar, unsure }
 
     /// What frame pixel (x, y) must be. Pixels within a picture pixel of a cell edge or of the
-    /// picture's border are `unsure`: resampling may blend there.
+    /// picture's border are `unsure`: bilinear sampling blends within half a picture pixel of a
+    /// cell edge, and the other half leaves room for the filter's fixed-point coordinates.
     static func expected(x: Int, y: Int, picture: RGBAImage, mode: String) -> Expectation {
         let (u, v) = pictureLocation(x: x, y: y, picture: picture, mode: mode)
         let w = Double(picture.width), h = Double(picture.height)
@@ -89,6 +92,42 @@ struct ResizeModeCommandTests {
             #expect(checked >= 250, "\(checked) pixels checked")
             #expect(mode == "contain" ? bars >= 400 : bars == 0, "\(bars) bar pixels")
         }
+    }
+
+    /// The pictures reach the GPU at their own size, for every kind of effect: a 3x2 picture in a
+    /// 300x200 frame is the smooth bilinear ramp between its texels (a CPU area-averaged
+    /// enlargement would be 100-pixel blocks), and a 900x200 picture of one-pixel stripes shrunk
+    /// into it shows the stripe each lookup lands on, columns of pure black or white, where a
+    /// picture averaged on the CPU to the frame first would have columns of 85 and 170.
+    @Test(arguments: ["fade", "pixel-dissolve", "pixel-dissolve-present"])
+    func picturesReachTheGPUAtTheirOwnSize(effect: String) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tiny = try RGBAImage(width: 3, height: 2, pixels: [
+            255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255,
+            0, 0, 0, 255, 255, 255, 255, 255, 128, 64, 32, 255,
+        ])
+        var stripes = try RGBAImage(width: 900, height: 200, fill: SIMD4(0, 0, 0, 255))
+        for y in 0..<200 { for x in stride(from: 1, to: 900, by: 2) { stripes[x, y] = SIMD4(255, 255, 255, 255) } }
+        try PNGCodec.write(tiny, to: dir.appendingPathComponent("tiny.png").path)
+        try PNGCodec.write(stripes, to: dir.appendingPathComponent("stripes.png").path)
+        let result = try CommandRunner.run("segue", [
+            "render", "--from", "tiny.png", "--to", "stripes.png", "--effect", effect, "--resize", "stretch",
+            "--frames", "2", "--size", "300x200", "--out", "frames", "--quiet",
+        ], in: dir)
+        try #require(result.status == 0, "stderr: \(result.stderr)")
+        let enlarged = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0000.png").path)
+        let shrunk = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0001.png").path)
+        // Within 2 levels of the reference: llvmpipe's 8-bit filter weights, then one more rounding.
+        for (frame, picture) in [(enlarged, tiny), (shrunk, stripes)] {
+            let expected = try BilinearFitReference.frame(picture, width: 300, height: 200, mode: "stretch", bar: .zero)
+            #expect(RGBAImage.maxDifference(frame, expected) <= 2, "\(effect) \(picture.width)x\(picture.height)")
+        }
+        // Red falls from 255 to 0 between the first two texel centres of the top row (x 50 to 150).
+        #expect(Set((50..<150).map { enlarged[$0, 10].x }).count > 50, "\(effect): a ramp, not blocks")
+        let columns = (0..<300).map { Int(shrunk[$0, 100].x) }
+        #expect(columns.allSatisfy { $0 <= 2 || $0 >= 253 } && Set(columns.map { $0 > 127 }).count == 2,
+                "\(effect): stripe columns \(columns.prefix(8))")
     }
 
     @Test func anUnknownModeIsRejected() throws {

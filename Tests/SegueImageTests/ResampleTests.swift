@@ -101,4 +101,17 @@ import SegueImage
         #expect(throws: ImageError.self) { _ = try image.scaledToCover(width: 0, height: 4) }
         #expect(throws: ImageError.self) { _ = try image.scaledToCover(width: 4, height: -1) }
     }
+
+    /// A picture larger than the GPU holds is reduced keeping its aspect ratio, area-averaged:
+    /// one-pixel stripes reduced 4:1 become their mean, not a sampled stripe.
+    @Test func reducingToFitASideAveragesAndKeepsTheAspectRatio() throws {
+        var stripes = try RGBAImage(width: 64, height: 16, fill: SIMD4(0, 0, 0, 255))
+        for y in 0..<16 { for x in stride(from: 1, to: 64, by: 2) { stripes[x, y] = Self.white } }
+        let reduced = try stripes.reduced(toFitSide: 16)
+        #expect(reduced.width == 16 && reduced.height == 4)
+        #expect(reduced.pixels.enumerated().allSatisfy { $0.offset % 4 == 3 ? $0.element == 255 : abs(Int($0.element) - 128) <= 1 })
+        #expect(try stripes.reduced(toFitSide: 64) == stripes, "a picture that fits is left alone")
+        let tall = try RGBAImage(width: 3, height: 1000, fill: Self.red).reduced(toFitSide: 100)
+        #expect(tall.width == 1 && tall.height == 100, "the short side keeps at least one pixel")
+    }
 }

@@ -123,10 +123,20 @@ public final class GLTransitionEffect: TransitionEffect {
         GL.uniform4f(targetLocation, Float(target.width), Float(target.height), target.flipsVertically ? 1 : 0, Float(resizeMode.rawValue))
         GL.uniform2f(ratiosLocation, Float(from.width) / Float(from.height), Float(to.width) / Float(to.height))
         GL.uniform1f(edgesLocation, Float(edges.rawValue))
+        // Pictures of another size than the target are fitted with LINEAR, clamp-to-edge
+        // sampling whatever their textures' own filter, as the official runtime samples them.
+        let fitFrom = from.width != target.width || from.height != target.height
+        let fitTo = to.width != target.width || to.height != target.height
         GL.activeTexture(unit: 0)
         GL.bindTexture(from.name)
+        if fitFrom { device.bindLinearSampler(unit: 0) }
         GL.activeTexture(unit: 1)
         GL.bindTexture(to.name)
+        if fitTo { device.bindLinearSampler(unit: 1) }
+        defer {
+            if fitFrom { device.unbindSampler(unit: 0) }
+            if fitTo { device.unbindSampler(unit: 1) }
+        }
         for extra in extraTextures {
             GL.activeTexture(unit: Int(extra.unit))
             GL.bindTexture(extra.texture.name)
