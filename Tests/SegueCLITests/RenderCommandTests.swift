@@ -59,7 +59,7 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["b.png", "bad.png"])
     }
 
-    @Test(arguments: ["pixel-dissolve-present", "shrink-dismiss"])
+    @Test(arguments: ["pixel-dissolve-present", "shrink-dismiss", "cube-pop"])
     func rendersAViewControllerTransition(effect: String) throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -73,8 +73,8 @@ struct RenderCommandTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let first = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0000.png").path)
         let last = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0004.png").path)
-        // Presenting ends on "to"; the dismissal starts on "to" and ends on "from".
-        let (start, end) = effect == "shrink-dismiss" ? (to, from) : (from, to)
+        // Presenting ends on "to"; the dismissal and the pop start on "to" and end on "from".
+        let (start, end) = effect == "shrink-dismiss" || effect == "cube-pop" ? (to, from) : (from, to)
         #expect(RGBAImage.maxDifference(first, start) <= 1)
         #expect(RGBAImage.maxDifference(last, end) <= 1)
     }
