@@ -10,7 +10,7 @@ struct WindowOptions: ParsableArguments {
 
     @Option(help: "The effect or scenario to start with (see `segue render --list`); N/P switch in the window.")
     var effect = "pixel-dissolve"
-    @Option(help: "Window size, WIDTHxHEIGHT.", transform: parseFrameSize)
+    @Option(help: "Window size, WIDTHxHEIGHT (default 960x540).", transform: parseFrameSize)
     var size = FrameSize(width: 960, height: 540)
     @Option(help: "Seconds from one picture to the other (> 0; default 2 for effects, a scenario's own duration for scenarios).")
     var duration: Double?
@@ -43,7 +43,6 @@ struct WindowOptions: ParsableArguments {
           N / P       next / previous effect (every built-in, scenarios included)
           H           hide / show the overlay
           Q, Escape   quit
-        Drag horizontally to scrub (the progress follows the drag from where it began); release to
-        finish or cancel. cube-pop, zoom-push and pixel-dissolve-present run the seeds' gestures.
+        Drag horizontally to scrub (the progress follows the drag from where it began); release to finish or cancel. cube-pop, zoom-push and pixel-dissolve-present run the seeds' gestures.
         """
 }

@@ -56,7 +56,7 @@ final class WindowPlayer {
         overlayShown = !setup.options.noOverlay
         let step = ProcessInfo.processInfo.environment["SEGUE_PLAY_FRAME_STEP"].flatMap(Double.init)
         fixedStep = step.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-        root.backgroundColor = .black
+        // No background: the clear colour is black, and a full-window quad would cost a pass.
         root.addSubview(stageView)
         root.addSubview(overlay.view)
     }
