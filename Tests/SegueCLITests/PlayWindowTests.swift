@@ -134,6 +134,22 @@ struct PlayWindowTests {
         #expect(try session.close() == 0)
     }
 
+    /// `--duration` scales a scenario's time: 30 one-frame steps of a 10 s cube push are 0.05
+    /// of it (with the scenario's own 1.5 s they would be a third).
+    @Test func durationScalesAScenario() throws {
+        let session = try open(["--effect", "cube-push", "--size", "320x180", "--no-overlay", "--duration", "10"])
+        try session.key("space")
+        #expect(session.waitFor("pause 0.0"), "\(session.trace)")
+        try session.xdotool(["key", "--window", session.window, "--repeat", "30", "--delay", "15", "Right"])
+        #expect(session.waitFor("step", count: 30), "\(session.trace)")
+        let progress = Double(session.lines("step").last?.dropFirst("step ".count) ?? "") ?? -1
+        #expect(abs(progress - 0.05) < 1e-9, "\(session.trace)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let expected = try Self.headlessFrame(["--effect", "cube-push"], width: 320, height: 180, frames: 21, index: 1)
+        try expectEqual(try session.screenshot(), expected, mean: 0.5)
+        #expect(try session.close() == 0)
+    }
+
     @Test func nextAndPreviousSwitchTheEffect() throws {
         let session = try open(["--size", "400x200", "--no-overlay"])
         try session.key("n")
