@@ -101,6 +101,9 @@ final class EffectShow: PlayerShow {
     private let textures: [Texture]
     private var scrub: TimelineScrub!
     private let trace: (String) -> Void
+    /// When set, frames go straight into the window (it has the stage's size): one full-window
+    /// pass fewer than drawing the stage and compositing it.
+    var directTarget: DefaultFramebufferTarget?
 
     init(entry: EffectCatalog.Entry, device: GLDevice, from: RGBAImage, to: RGBAImage, duration: Double, trace: @escaping (String) -> Void) throws {
         name = entry.name
@@ -134,7 +137,7 @@ final class EffectShow: PlayerShow {
         timeline.advance(by: seconds)
         if wasSettling && !timeline.isSettling { trace("settled \(timeline.progress)") }
         effect.progress = Float(timeline.progress)
-        try effect.render(into: stage)
+        if let directTarget { try effect.render(into: directTarget) } else { try effect.render(into: stage) }
     }
 
     func release() {

@@ -85,8 +85,12 @@ final class WindowPlayer {
             }
             try followWindowSize()
             guard let show else { break }
+            let target = DefaultFramebufferTarget(width: windowSize.width, height: windowSize.height)
+            let effect = show as? EffectShow
+            let direct = effect.map { $0.stage.width == windowSize.width && $0.stage.height == windowSize.height } ?? false
+            effect?.directTarget = direct ? target : nil
             try show.draw(advancing: step)
-            try compose(show, now: now)
+            try compose(show, into: target, direct: direct, now: now)
             try window.present()
             frames += 1
             if let seconds = setup.options.seconds, now >= seconds { break }
@@ -186,7 +190,8 @@ final class WindowPlayer {
 
     // MARK: Drawing
 
-    private func compose(_ show: any PlayerShow, now: Double) throws {
+    /// Draws the stage (unless the show drew straight into the window) and the overlay.
+    private func compose(_ show: any PlayerShow, into target: DefaultFramebufferTarget, direct: Bool, now: Double) throws {
         let stage = show.stage
         if case .texture(let shown) = stageView.content, shown === stage.texture {} else {
             stageView.content = .texture(stage.texture)
@@ -197,7 +202,15 @@ final class WindowPlayer {
         stage.texture.setFilter(fit.width == Double(stage.width) && fit.height == Double(stage.height) ? .nearest : .linear)
         overlay.view.isHidden = !overlayShown
         if overlayShown { updateOverlay(show, now: now) }
-        let target = DefaultFramebufferTarget(width: windowSize.width, height: windowSize.height)
+        guard direct else { return try compositor.render(root, into: target, clearColor: .black) }
+        // The picture is in the window already: only the overlay's band is cleared and drawn.
+        stageView.isHidden = true
+        defer { stageView.isHidden = false }
+        guard overlayShown else { return }
+        let band = overlay.view.frame
+        GL.enable(GL.scissorTest)
+        GL.scissor(0, 0, Int32(windowSize.width), Int32(band.height.rounded(.up)))  // the window's bottom rows
+        defer { GL.disable(GL.scissorTest) }
         try compositor.render(root, into: target, clearColor: .black)
     }
 
