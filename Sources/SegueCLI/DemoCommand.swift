@@ -19,6 +19,7 @@ struct DemoCommand: ParsableCommand {
             return
         }
         print(headless ? "--headless: rendering with EGL." : "No display (DISPLAY is not set): rendering headlessly with EGL.")
+        fflush(nil)  // all streams: a pipe reader sees the line before the rendering
         let size = FrameSize(width: 640, height: 360)
         let samples = try SamplesCommand.write(size: size, directory: out + "/samples")
         guard let effect = EffectCatalog.entry(named: "pixel-dissolve") else { return }

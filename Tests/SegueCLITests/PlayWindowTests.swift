@@ -221,6 +221,31 @@ struct PlayWindowTests {
         #expect(session.waitForExit() == 0, "\(session.trace)")
     }
 
+    /// `--headless` with a display renders files and says why (it used to claim there was no display).
+    @Test func demoHeadlessWithADisplaySaysSo() throws {
+        let x = try XvfbSession()
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let demo = Process()
+        demo.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
+        demo.arguments = ["demo", "--headless", "--out", dir.appendingPathComponent("out").path]
+        demo.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": x.display]) { $1 }
+        let output = Pipe()
+        demo.standardOutput = output
+        try demo.run()
+        // The first line is all this needs (the rendering itself is tested headlessly).
+        var text = ""
+        while !text.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        kill(demo.processIdentifier, SIGKILL)  // Foundation's children may not act on SIGTERM
+        demo.waitUntilExit()
+        #expect(text.hasPrefix("--headless: rendering with EGL."), "\(text)")
+        #expect(!text.contains("No display"))
+    }
+
     @Test func theFirstEscapeCloses() throws {
         let session = try open(["--size", "200x100"])
         #expect(try session.close() == 0)

@@ -177,6 +177,7 @@ struct RenderCommandTests {
         let result = try CommandRunner.run("segue", ["demo", "--out", "out"], in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("contact sheet"))
+        #expect(result.stdout.contains("No display (DISPLAY is not set)"))
         let sheet = dir.appendingPathComponent("out/pixel-dissolve/contact-sheet.png").path
         #expect(try PNGCodec.read(path: sheet).width > 0)
         // The animated scene: cube rotation then snapshot shrink, 62 frames at 24 fps.

@@ -35,7 +35,7 @@ final class WindowSession {
 
     deinit {
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)  // Foundation's children may not act on SIGTERM
             process.waitUntilExit()
         }
     }
