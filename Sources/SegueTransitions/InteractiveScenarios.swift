@@ -51,12 +51,7 @@ extension TransitionScenario {
     private static func pushedNavigation(_ window: Window, _ from: ViewController, _ to: ViewController, interaction: CubePopInteraction? = nil) -> NavigationController {
         let delegate = FixedNavigationDelegate(push: CubeRotationAnimator(operation: .push), pop: CubeRotationAnimator(operation: .pop))
         if let interaction { delegate.interaction = { interaction.isInteracting ? interaction.interaction : nil } }
-        ScenarioRetainer.keep(delegate)
-        window.rootViewController = nil
-        let navigation = NavigationController(rootViewController: from)
-        navigation.delegate = delegate
-        window.rootViewController = navigation
-        navigation.pushViewController(to, animated: false)
+        let navigation = push(window, from, to, delegate: delegate, animated: false)
         // A non-animated push completes on the engine's next frame: run it now.
         AnimationEngine.main.advance(to: AnimationEngine.main.now)
         return navigation
@@ -67,8 +62,9 @@ extension TransitionScenario {
     ) { window, from, to in
         var navigation: NavigationController?
         let interaction = CubePopInteraction { navigation?.popViewController(animated: true) }
-        navigation = pushedNavigation(window, from, to, interaction: interaction)
-        let driven = NavigationGesture(navigation: navigation!, stackAtStart: 2) { pan, view in interaction.handle(pan, in: view) }
+        let pushed = pushedNavigation(window, from, to, interaction: interaction)
+        navigation = pushed
+        let driven = NavigationGesture(navigation: pushed, stackAtStart: 2) { pan, view in interaction.handle(pan, in: view) }
         ScenarioRetainer.keep(driven)
         return driven
     }
