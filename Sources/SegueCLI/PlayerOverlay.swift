@@ -50,7 +50,7 @@ final class PlayerOverlay {
         status.frame = Rect(x: 0, y: 4 * s, width: size.width, height: lineHeight)
         track.frame = Rect(x: 8 * s, y: 4 * s + lineHeight + 4 * s, width: max(0, size.width - 16 * s), height: 4 * s)
         help.frame = Rect(x: 0, y: track.frame.maxY + 4 * s, width: size.width, height: lineHeight)
-        help.content = .image(Self.textImage(Self.helpLine, width: Int(size.width), scale: scale))
+        help.content = Self.textImage(Self.helpLine, width: Int(size.width), scale: scale).map { .image($0) }
         statusText = ""  // redrawn at the new width on the next update
     }
 
@@ -60,15 +60,12 @@ final class PlayerOverlay {
         fill.frame = Rect(x: track.frame.minX, y: track.frame.minY, width: track.frame.width * p, height: track.frame.height)
         guard text != statusText else { return }
         statusText = text
-        status.content = .image(Self.textImage(text, width: Int(width), scale: scale))
+        status.content = Self.textImage(text, width: Int(width), scale: scale).map { .image($0) }
     }
 
-    private static func textImage(_ text: String, width: Int, scale: Int) -> RGBAImage {
-        let height = BitmapFont.glyphHeight * scale
-        // The size is positive by construction; a failure could only be an empty window.
-        guard var image = try? RGBAImage(width: max(1, width), height: height, fill: background) else {
-            return (try? RGBAImage(width: 1, height: 1, fill: background))!
-        }
+    /// One line of text on the band's colour; nil only for an impossible (empty) size.
+    private static func textImage(_ text: String, width: Int, scale: Int) -> RGBAImage? {
+        guard var image = try? RGBAImage(width: max(1, width), height: BitmapFont.glyphHeight * scale, fill: background) else { return nil }
         BitmapFont.draw(text, into: &image, x: 8 * scale, y: 0, scale: scale, color: ink)
         return image
     }

@@ -133,29 +133,31 @@ final class ScenarioShow: PlayerShow {
     }
 
     func draw(advancing seconds: Double) throws {
-        if let interaction {
-            let scene = scene!
+        if let interaction, let scene {
             if !timeline.isPaused { scene.time += seconds * timeline.speed }
             let phase = interaction.phase
-            if phase == .finished || phase == .cancelled {
-                trace("settled \(phase == .finished ? "finish" : "cancel")")
-                self.interaction = nil
-                self.scene = nil
-                timeline.land(at: phase == .finished ? 1 : 0, hold: Self.gestureResultHold)
-            } else {
+            guard phase == .finished || phase == .cancelled else {
                 return try scene.window.renderFrame(at: scene.time, compositor: compositor, into: stage)
             }
+            // The gesture's transition completed: the timeline takes over at the end it reached.
+            trace("settled \(phase == .finished ? "finish" : "cancel")")
+            self.interaction = nil
+            self.scene = nil
+            timeline.land(at: phase == .finished ? 1 : 0, hold: Self.gestureResultHold)
         }
         let wasSettling = timeline.isSettling
         timeline.advance(by: seconds)
         if wasSettling && !timeline.isSettling { trace("settled \(timeline.progress)") }
         let time = timeline.progress * scenario.duration
-        if scene == nil || time < scene!.time - 1e-9 {
-            scene = makeScene(start: true).scene
+        let current: Scene
+        if let scene, time >= scene.time - 1e-9 {
+            current = scene
+        } else {
+            current = makeScene(start: true).scene
+            scene = current
         }
-        let scene = scene!
-        scene.time = time
-        try scene.window.renderFrame(at: time, compositor: compositor, into: stage)
+        current.time = time
+        try current.window.renderFrame(at: time, compositor: compositor, into: stage)
     }
 
     /// A fresh scene at time 0, the transition started (timeline) or not (a gesture prepares it).

@@ -116,7 +116,7 @@ final class WindowPlayer {
             show.timeline.reverse()
             trace("direction \(show.timeline.direction > 0 ? "forward" : "reverse")")
         case .character(let digit) where ("1"..."5").contains(digit):
-            speedIndex = Int(String(digit))! - 1
+            speedIndex = (digit.wholeNumberValue ?? 3) - 1
             show.timeline.speed = PlayerTimeline.speeds[speedIndex]
             trace("speed \(show.timeline.speed)")
         case .character("L"):
