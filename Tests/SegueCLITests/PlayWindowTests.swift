@@ -109,6 +109,23 @@ struct PlayWindowTests {
         #expect(try session.close() == 0)
     }
 
+    /// Example h interactive: the drag drives objc.io's GPU animator (translation.x / width),
+    /// and a release at rest past half-way finishes the presentation.
+    @Test func pixelDissolvePresentFollowsTheDragAndFinishes() throws {
+        let session = try open(["--effect", "pixel-dissolve-present", "--size", "320x180", "--no-overlay", "--loop", "once"], frameStep: Self.oneFrame)
+        try session.drag([10, 12, 100, 202], y: 90)
+        #expect(session.waitFor("pan 192.0"), "\(session.trace)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let frames = try Self.headlessFrames(["--effect", "pixel-dissolve-present"], width: 320, height: 180, frames: 6)
+        try expectEqual(try session.screenshot(), frames[3], within: 1)  // 192 of 320 px: progress 0.6
+        try session.mouseUp()
+        #expect(session.waitFor("settled"), "\(session.trace)")
+        #expect(session.lines("settled") == ["settled finish"], "\(session.trace)")
+        Thread.sleep(forTimeInterval: 0.3)
+        try expectEqual(try session.screenshot(), frames[5], within: 1)
+        #expect(try session.close() == 0)
+    }
+
     // MARK: Keys
 
     @Test func pauseAndStepAdvanceExactlyOneFrame() throws {
