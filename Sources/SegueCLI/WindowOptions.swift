@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The window options `segue play` and `segue demo` share.
 struct WindowOptions: ParsableArguments {
@@ -26,6 +27,14 @@ struct WindowOptions: ParsableArguments {
     func validate() throws {
         if let duration, !(duration.isFinite && duration > 0) {
             throw ValidationError("--duration must be a positive number of seconds, not \(duration)")
+        }
+        if let stats {
+            // Checked before the window opens, not found out after the run.
+            let folder = (stats as NSString).deletingLastPathComponent
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--stats \(stats): the folder '\(folder)' does not exist")
+            }
         }
         if let seconds, !(seconds.isFinite && seconds > 0) {
             throw ValidationError("--seconds must be a positive number of seconds, not \(seconds)")

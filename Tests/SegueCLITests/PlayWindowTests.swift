@@ -292,6 +292,12 @@ struct PlayWindowTests {
         }
     }
 
+    @Test func statsIntoAMissingFolderIsRejectedBeforeTheWindowOpens() throws {
+        let result = try CommandRunner.run("segue", ["play", "--stats", "/nonexistent-segue-folder/stats.json"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("does not exist"), "\(result.stderr)")
+    }
+
     // MARK: References
 
     func expectEqual(_ screen: RGBAImage, _ expected: RGBAImage, within maxAllowed: Int? = nil, mean: Double? = nil) throws {
