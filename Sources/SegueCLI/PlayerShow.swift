@@ -20,8 +20,8 @@ protocol PlayerShow: AnyObject {
     func windowResized(width: Int, height: Int) throws
     /// A pointer event in stage pixels (top-left origin), at `time` seconds on the player's clock.
     func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double)
-    /// Moves `seconds` of display time on (already scaled by nothing: the timeline applies its
-    /// speed) and draws the stage.
+    /// Moves on by `seconds` of display time (the timeline applies its speed) and draws the stage
+    /// (or, for an effect filling the window, the window).
     func draw(advancing seconds: Double) throws
     func release()
 }

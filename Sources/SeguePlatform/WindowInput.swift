@@ -114,6 +114,7 @@ enum X11ErrorTrap {
     /// Installs the handler (after window creation: GLFW 3.3 resets Xlib's handler to the
     /// default after the calls where it installs its own, such as creating a window).
     static func install() {
+        errorCount = 0  // a new window starts with none (one window at a time)
         guard let symbol = dlsym(nil, "XSetErrorHandler") else { return }  // nil: RTLD_DEFAULT
         let setHandler = unsafeBitCast(symbol, to: SetHandler.self)
         _ = setHandler { _, _ in
