@@ -13,6 +13,9 @@ protocol PlayerShow: AnyObject {
     var name: String { get }
     var timeline: PlayerTimeline { get set }
     var stage: OffscreenTarget { get }
+    /// When set (the window has the stage's size), frames go straight into the window: one
+    /// full-window pass fewer than drawing the stage and compositing it.
+    var directTarget: DefaultFramebufferTarget? { get set }
     /// True while a pointer drives the show (a drag or a gesture-driven transition).
     var isInteracting: Bool { get }
     /// The window's drawable size changed. Effects keep their picture (the window letterboxes
@@ -101,8 +104,6 @@ final class EffectShow: PlayerShow {
     private let textures: [Texture]
     private var scrub: TimelineScrub!
     private let trace: (String) -> Void
-    /// When set, frames go straight into the window (it has the stage's size): one full-window
-    /// pass fewer than drawing the stage and compositing it.
     var directTarget: DefaultFramebufferTarget?
 
     init(entry: EffectCatalog.Entry, device: GLDevice, from: RGBAImage, to: RGBAImage, duration: Double, trace: @escaping (String) -> Void) throws {

@@ -17,6 +17,7 @@ final class ScenarioShow: PlayerShow {
     let name: String
     var timeline: PlayerTimeline
     private(set) var stage: OffscreenTarget
+    var directTarget: DefaultFramebufferTarget?
     private let scenario: TransitionScenario
     private let gesture: ScenarioGesture?
     private let device: GLDevice
@@ -137,7 +138,7 @@ final class ScenarioShow: PlayerShow {
             if !timeline.isPaused { scene.time += seconds * timeline.speed }
             let phase = interaction.phase
             guard phase == .finished || phase == .cancelled else {
-                return try scene.window.renderFrame(at: scene.time, compositor: compositor, into: stage)
+                return try render(scene)
             }
             // The gesture's transition completed: the timeline takes over at the end it reached.
             trace("settled \(phase == .finished ? "finish" : "cancel")")
@@ -157,7 +158,15 @@ final class ScenarioShow: PlayerShow {
             scene = current
         }
         current.time = time
-        try current.window.renderFrame(at: time, compositor: compositor, into: stage)
+        try render(current)
+    }
+
+    private func render(_ scene: Scene) throws {
+        if let directTarget {
+            try scene.window.renderFrame(at: scene.time, compositor: compositor, into: directTarget)
+        } else {
+            try scene.window.renderFrame(at: scene.time, compositor: compositor, into: stage)
+        }
     }
 
     /// A fresh scene at time 0, the transition started (timeline) or not (a gesture prepares it).

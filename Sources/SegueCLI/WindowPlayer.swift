@@ -8,9 +8,9 @@ import SegueScene
 import SegueTransitions
 
 /// The window of `segue play` and `segue demo`: plays one show at a time (N/P switch through
-/// every built-in without reopening), reads keys and the pointer, composites the show's stage
-/// letterboxed (its aspect kept however the window is resized) with the overlay above it, and
-/// measures frame times.
+/// every built-in without reopening), reads keys and the pointer, draws the show (straight into
+/// the window when it has the show's size, else its stage letterboxed: the aspect is kept however
+/// the window is resized) with the overlay above it, and measures frame times.
 ///
 /// Display time comes from a real clock. `SEGUE_PLAY_FRAME_STEP=seconds` makes every frame
 /// advance exactly that much instead (scripted tests; 0 stands time still, so only drags and
@@ -86,16 +86,32 @@ final class WindowPlayer {
             try followWindowSize()
             guard let show else { break }
             let target = DefaultFramebufferTarget(width: windowSize.width, height: windowSize.height)
-            let effect = show as? EffectShow
-            let direct = effect.map { $0.stage.width == windowSize.width && $0.stage.height == windowSize.height } ?? false
-            effect?.directTarget = direct ? target : nil
-            try show.draw(advancing: step)
-            try compose(show, into: target, direct: direct, now: now)
-            try window.present()
+            let direct = show.stage.width == windowSize.width && show.stage.height == windowSize.height
+            show.directTarget = direct ? target : nil
+            do {
+                try show.draw(advancing: step)
+                try compose(show, into: target, direct: direct, now: now)
+                try window.present()
+            } catch {
+                if windowWasDestroyed() { break }
+                throw error
+            }
             frames += 1
             if let seconds = setup.options.seconds, now >= seconds { break }
         }
         try writeStats()
+    }
+
+    /// A window destroyed by another client (`xdotool windowclose`) fails its frame (llvmpipe
+    /// cannot allocate a back buffer for it) before the X server's error about it is read: read
+    /// events for a moment, and if the window is gone the failure is the close, not an error.
+    private func windowWasDestroyed() -> Bool {
+        for _ in 0..<20 {
+            _ = window.pollEvents()
+            if window.shouldClose { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
     }
 
     // MARK: Input
