@@ -20,10 +20,14 @@ struct PlayerTimeline {
     /// +1 forwards, −1 reversed.
     private(set) var direction: Double = 1
     var speed: Double = 1
-    var loopMode: LoopMode
+    var loopMode: LoopMode {
+        didSet { if loopMode != .once { isStopped = false } }  // a stopped run goes on in the new mode
+    }
     private(set) var isPaused = false
     /// True while a pointer holds the progress (a drag).
     private(set) var isHeld = false
+    /// A "once" run that reached an end: nothing moves until resumed (restart) or reversed.
+    private(set) var isStopped = false
     private var holdLeft = 0.0
     private var settle: (from: Double, to: Double, elapsed: Double, duration: Double, curve: TimingCurve)?
 
@@ -36,7 +40,7 @@ struct PlayerTimeline {
 
     /// Moves `seconds` of display time forward (scaled by the speed).
     mutating func advance(by seconds: Double) {
-        guard !isPaused, !isHeld, seconds > 0 else { return }
+        guard !isPaused, !isHeld, !isStopped, seconds > 0 else { return }
         var time = seconds * speed
         if var s = settle {
             s.elapsed += time
@@ -75,7 +79,8 @@ struct PlayerTimeline {
         if isPaused {
             isPaused = false
             // A finished "once" run starts over from its beginning.
-            if loopMode == .once && holdLeft == 0 && settle == nil && progress == (direction > 0 ? 1 : 0) {
+            if isStopped {
+                isStopped = false
                 progress = direction > 0 ? 0 : 1
             }
         } else {
@@ -83,11 +88,15 @@ struct PlayerTimeline {
         }
     }
 
-    mutating func reverse() { direction = -direction }
+    mutating func reverse() {
+        direction = -direction
+        isStopped = false  // a finished "once" run plays back the other way
+    }
 
     /// A drag holds the progress where the pointer puts it (clamped to 0...1).
     mutating func hold(at progress: Double) {
         isHeld = true
+        isStopped = false
         settle = nil
         holdLeft = 0
         self.progress = min(max(progress.isNaN ? 0 : progress, 0), 1)
@@ -110,8 +119,9 @@ struct PlayerTimeline {
         settle = nil
         progress = end
         if loopMode == .once {
-            direction = end >= 1 ? 1 : -1  // "arrived": nothing more to play
+            direction = 1
             holdLeft = 0
+            isStopped = true
             return
         }
         // Leaving an end: forwards from 0, backwards from 1 (ping-pong), or wrap (loop).
@@ -120,8 +130,11 @@ struct PlayerTimeline {
     }
 
     private mutating func reachEnd() {
-        if loopMode == .once { return }
-        holdLeft = Self.endHold
+        if loopMode == .once {
+            isStopped = true
+        } else {
+            holdLeft = Self.endHold
+        }
     }
 
     private mutating func continueFromEnd() {

@@ -80,6 +80,27 @@ struct PlayerTimelineTests {
         #expect(timeline.progress == 0, "once: a cancelled run stays cancelled")
     }
 
+    @Test func aStoppedOnceRunRestartsForwardsOrPlaysBackWhenReversed() {
+        var timeline = PlayerTimeline(duration: 1, loopMode: .once)
+        timeline.land(at: 0)  // a cancelled gesture
+        timeline.advance(by: 1)
+        #expect(timeline.progress == 0, "stays cancelled")
+        timeline.togglePause()
+        timeline.togglePause()
+        timeline.advance(by: 0.25)
+        #expect(Self.close(timeline.progress, 0.25), "resumed: starts over forwards")
+        timeline.advance(by: 1)
+        #expect(timeline.progress == 1)
+        timeline.reverse()
+        timeline.advance(by: 0.25)
+        #expect(Self.close(timeline.progress, 0.75), "reversed: plays back")
+        timeline.advance(by: 1)
+        timeline.loopMode = .loop
+        timeline.advance(by: 0.01)  // at the end: the hold starts
+        timeline.advance(by: PlayerTimeline.endHold + 0.25)
+        #expect(Self.close(timeline.progress, 0.75), "switched to loop: wraps to 1 and goes on backwards")
+    }
+
     @Test func frameStatisticsUseTheLastSecond() {
         var stats = FrameStats()
         var now = 0.0
