@@ -5,21 +5,21 @@ import Foundation
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Play the pixel dissolve in a window, or render it to files when there is no display.")
+        abstract: "Play the pixel dissolve in a window, or render it to files when there is no display.",
+        discussion: WindowOptions.keyHelp)
 
     @Option(help: "Output directory for the headless render.") var out = "out"
     @Flag(help: "Render headlessly even when a display is available.") var headless = false
+    @OptionGroup var window: WindowOptions
 
     func run() throws {
         let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
         if hasDisplay && !headless {
-            var play = PlayCommand()
-            play.from = nil
-            play.to = nil
-            try play.run()
+            try PlayCommand.play(window, from: nil, to: nil, parameters: [], resize: .cover)
             return
         }
-        print("No display (DISPLAY is not set): rendering headlessly with EGL.")
+        print(headless ? "--headless: rendering with EGL." : "No display (DISPLAY is not set): rendering headlessly with EGL.")
+        fflush(nil)  // all streams: a pipe reader sees the line before the rendering
         let size = FrameSize(width: 640, height: 360)
         let samples = try SamplesCommand.write(size: size, directory: out + "/samples")
         guard let effect = EffectCatalog.entry(named: "pixel-dissolve") else { return }

@@ -42,6 +42,7 @@ public enum GL {
     public static let noError = Enum(GL_NO_ERROR)
     public static let triangleStrip = Enum(GL_TRIANGLE_STRIP)
     public static let stencilTest = Enum(GL_STENCIL_TEST)
+    public static let scissorTest = Enum(GL_SCISSOR_TEST)
     public static let stencilBufferBit = Enum(GL_STENCIL_BUFFER_BIT)
     public static let one = Enum(GL_ONE)
     public static let oneMinusSourceAlpha = Enum(GL_ONE_MINUS_SRC_ALPHA)
@@ -96,6 +97,10 @@ public enum GL {
     public static func disable(_ cap: Enum) { epoxy_glDisable(cap) }
     public static func viewport(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
         epoxy_glViewport(x, y, width, height)
+    }
+    /// The rectangle (bottom-left origin) that clears and draws are limited to while `scissorTest` is enabled.
+    public static func scissor(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
+        epoxy_glScissor(x, y, width, height)
     }
     public static func clearColor(_ r: Float, _ g: Float, _ b: Float, _ a: Float) {
         epoxy_glClearColor(r, g, b, a)

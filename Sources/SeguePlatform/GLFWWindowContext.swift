@@ -4,13 +4,15 @@ import SegueGL
 import Glibc
 #endif
 
-/// A window with a GL 3.3 core context, through GLFW 3 on X11. Pointer input arrives through
-/// GLFW's callbacks and is queued as `PointerEvent`s in framebuffer pixels (top-left origin).
+/// A window with a GL 3.3 core context, through GLFW 3 on X11. Pointer and key input arrive
+/// through GLFW's callbacks and are queued in order as `WindowEvent`s (pointer positions in
+/// framebuffer pixels, top-left origin). Callbacks rather than polled key state, so a press and
+/// release that both happen between two polls (a quick tap, `xdotool key`) are never missed.
 public final class GLFWWindowContext: GLContext {
     public let backendDescription: String
     public var shadingLanguage: ShadingLanguage { .glsl330Core }
     private var window: OpaquePointer?
-    private let input = PointerInput()
+    private let input = WindowInput()
 
     /// Opens a window. Throws `GLError.contextCreation` with the reason when there is no
     /// display, GLFW cannot start, or the driver has no GL 3.3 core.
@@ -39,6 +41,7 @@ public final class GLFWWindowContext: GLContext {
         glfwMakeContextCurrent(window)
         glfwSwapInterval(vsync ? 1 : 0)
         input.install(on: window)
+        X11ErrorTrap.install()
     }
 
     public func makeCurrent() throws(GLError) {
@@ -61,16 +64,22 @@ public final class GLFWWindowContext: GLContext {
         glfwSwapBuffers(window)
     }
 
-    /// Processes window-system events and returns the pointer events that arrived.
-    public func pollEvents() -> [PointerEvent] {
+    /// Processes window-system events and returns the pointer and key events that arrived, in order.
+    public func pollEvents() -> [WindowEvent] {
         glfwPollEvents()
         return input.drain()
     }
 
-    /// True once the window was asked to close (its close button, or Escape).
+    /// True once the window was asked to close (its close button, Escape, `requestClose()`), or
+    /// was destroyed under us (`xdotool windowclose`: the X server reports errors on it).
     public var shouldClose: Bool {
         guard let window else { return true }
-        return glfwWindowShouldClose(window) == GLFW_TRUE || glfwGetKey(window, GLFW_KEY_ESCAPE) == GLFW_PRESS
+        return glfwWindowShouldClose(window) == GLFW_TRUE || X11ErrorTrap.errorCount > 0
+    }
+
+    /// Asks the window to close (the caller's loop sees `shouldClose`).
+    public func requestClose() {
+        if let window { glfwSetWindowShouldClose(window, GLFW_TRUE) }
     }
 
     public func setTitle(_ title: String) {
@@ -81,6 +90,8 @@ public final class GLFWWindowContext: GLContext {
     public func release() {
         guard let window else { return }
         input.uninstall(from: window)
+        // A window the X server already destroyed cannot be destroyed again without another
+        // error; the trap keeps that from ending the process, and glfwTerminate closes the display.
         glfwDestroyWindow(window)
         self.window = nil
         glfwTerminate()
@@ -94,62 +105,3 @@ public final class GLFWWindowContext: GLContext {
     }
 }
 
-/// A pointer event in framebuffer pixels, top-left origin.
-public struct PointerEvent: Equatable, Sendable {
-    public enum Kind: Sendable { case down, moved, up }
-    public let kind: Kind
-    public let x: Double
-    public let y: Double
-}
-
-/// Receives GLFW's C callbacks for one window (through its user pointer) and queues events.
-final class PointerInput {
-    private var events: [PointerEvent] = []
-    private var buttonDown = false
-
-    func install(on window: OpaquePointer) {
-        glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
-        glfwSetCursorPosCallback(window) { window, x, y in
-            guard let input = PointerInput.from(window) else { return }
-            let (px, py) = PointerInput.framebufferPosition(window, x, y)
-            input.events.append(PointerEvent(kind: .moved, x: px, y: py))
-        }
-        glfwSetMouseButtonCallback(window) { window, button, action, _ in
-            guard button == GLFW_MOUSE_BUTTON_LEFT, let window, let input = PointerInput.from(window) else { return }
-            var x = 0.0
-            var y = 0.0
-            glfwGetCursorPos(window, &x, &y)
-            let (px, py) = PointerInput.framebufferPosition(window, x, y)
-            input.buttonDown = action == GLFW_PRESS
-            input.events.append(PointerEvent(kind: action == GLFW_PRESS ? .down : .up, x: px, y: py))
-        }
-    }
-
-    func uninstall(from window: OpaquePointer) {
-        glfwSetCursorPosCallback(window, nil)
-        glfwSetMouseButtonCallback(window, nil)
-        glfwSetWindowUserPointer(window, nil)
-    }
-
-    func drain() -> [PointerEvent] {
-        defer { events.removeAll(keepingCapacity: true) }
-        return events
-    }
-
-    private static func from(_ window: OpaquePointer?) -> PointerInput? {
-        guard let window, let pointer = glfwGetWindowUserPointer(window) else { return nil }
-        return Unmanaged<PointerInput>.fromOpaque(pointer).takeUnretainedValue()
-    }
-
-    /// GLFW reports screen coordinates; scale them to framebuffer pixels (HiDPI).
-    private static func framebufferPosition(_ window: OpaquePointer?, _ x: Double, _ y: Double) -> (Double, Double) {
-        var width: Int32 = 0
-        var height: Int32 = 0
-        var framebufferWidth: Int32 = 0
-        var framebufferHeight: Int32 = 0
-        glfwGetWindowSize(window, &width, &height)
-        glfwGetFramebufferSize(window, &framebufferWidth, &framebufferHeight)
-        guard width > 0, height > 0 else { return (x, y) }
-        return (x * Double(framebufferWidth) / Double(width), y * Double(framebufferHeight) / Double(height))
-    }
-}

@@ -28,13 +28,17 @@ extension TransitionScenario {
     static var containerScenarios: [TransitionScenario] { [cubePush, zoomPush, swipeContainer] }
 
     /// Replaces the window's root with a navigation controller rooted at `from` and pushes `to`.
-    private static func push(_ window: Window, _ from: ViewController, _ to: ViewController, delegate: FixedNavigationDelegate) {
+    @discardableResult
+    static func push(
+        _ window: Window, _ from: ViewController, _ to: ViewController, delegate: FixedNavigationDelegate, animated: Bool = true
+    ) -> NavigationController {
         ScenarioRetainer.keep(delegate)
         window.rootViewController = nil
         let navigation = NavigationController(rootViewController: from)
         navigation.delegate = delegate
         window.rootViewController = navigation
-        navigation.pushViewController(to, animated: true)
+        navigation.pushViewController(to, animated: animated)
+        return navigation
     }
 
     static let cubePush = TransitionScenario(

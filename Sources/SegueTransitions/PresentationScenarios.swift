@@ -32,12 +32,16 @@ extension TransitionScenario {
 
     static let dimming = TransitionScenario(
         name: "dimming-presentation",
-        summary: "example f: custom presentation inset by (50, 200) of 320x480, scaled to the frame, over a dimming view (0.5 s)",
+        summary: "example f: custom presentation inset by the seed's 50/320 of each side (the picture keeps its aspect) over a dimming view (0.5 s)",
         duration: 0.5
     ) { window, from, to in
-        // The seed's inset (50, 200) is for a 320x480 screen; keep its proportions at any size.
+        // The seed's inset (50, 200) is for a 320x480 portrait phone; applied to a landscape
+        // window it squashes the presented picture into a strip. Its side margin, 50/320 of the
+        // width, is used on all four sides instead, so the presented view keeps the window's
+        // (and the covered picture's) aspect ratio at any size.
         let size = window.rootView.bounds.size
-        let delegate = DimmingTransitioningDelegate(inset: (dx: 50 * size.width / 320, dy: 200 * size.height / 480))
+        let margin = 50.0 / 320
+        let delegate = DimmingTransitioningDelegate(inset: (dx: margin * size.width, dy: margin * size.height))
         ScenarioRetainer.keep(delegate)
         delegate.prepare(to)
         from.present(to, animated: true)

@@ -65,7 +65,7 @@ enum ScenarioRetainer {
 extension TransitionScenario {
     /// Every built-in transition scenario, by name.
     public static var all: [TransitionScenario] {
-        presentationScenarios + [shrinkDismiss] + containerScenarios + [pixelDissolvePresent]
+        presentationScenarios + [shrinkDismiss] + containerScenarios + [cubePop, pixelDissolvePresent]
     }
 
     public static func named(_ name: String) -> TransitionScenario? { all.first { $0.name == name } }

@@ -62,7 +62,7 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["b.png", "bad.png"])
     }
 
-    @Test(arguments: ["pixel-dissolve-present", "shrink-dismiss"])
+    @Test(arguments: ["pixel-dissolve-present", "shrink-dismiss", "cube-pop"])
     func rendersAViewControllerTransition(effect: String) throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -76,8 +76,8 @@ struct RenderCommandTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let first = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0000.png").path)
         let last = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0004.png").path)
-        // Presenting ends on "to"; the dismissal starts on "to" and ends on "from".
-        let (start, end) = effect == "shrink-dismiss" ? (to, from) : (from, to)
+        // Presenting ends on "to"; the dismissal and the pop start on "to" and end on "from".
+        let (start, end) = effect == "shrink-dismiss" || effect == "cube-pop" ? (to, from) : (from, to)
         #expect(RGBAImage.maxDifference(first, start) <= 1)
         #expect(RGBAImage.maxDifference(last, end) <= 1)
     }
@@ -180,6 +180,7 @@ struct RenderCommandTests {
         let result = try CommandRunner.run("segue", ["demo", "--out", "out"], in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("contact sheet"))
+        #expect(result.stdout.contains("No display (DISPLAY is not set)"))
         let sheet = dir.appendingPathComponent("out/pixel-dissolve/contact-sheet.png").path
         #expect(try PNGCodec.read(path: sheet).width > 0)
         // The animated scene: cube rotation then snapshot shrink, 62 frames at 24 fps.

@@ -14,24 +14,27 @@ final class XvfbSession {
 
     init() throws {
         for tool in ["Xvfb", "xdotool", "xwd"] where Self.which(tool) == nil { throw MissingTool(tool: tool) }
-        // A display number nobody uses: no socket and no lock file.
-        var number = 90 + Int(getpid() % 100)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-            || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
-            number += 1
-        }
-        display = ":\(number)"
+        // Xvfb picks a free display number itself and writes it to the pipe (-displayfd): no race
+        // with other test processes starting X servers at the same time.
         server = Process()
         server.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
-        server.arguments = [display, "-screen", "0", "800x600x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
+        server.arguments = ["-displayfd", "1", "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+        let number = Pipe()
+        server.standardOutput = number
         server.standardError = FileHandle.nullDevice
         try server.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            guard Date() < deadline, server.isRunning else { throw MissingTool(tool: "a working Xvfb (it did not start)") }
-            Thread.sleep(forTimeInterval: 0.05)
+        var text = ""
+        while !text.contains("\n") {
+            let data = number.fileHandleForReading.availableData
+            if data.isEmpty { break }  // Xvfb exited without a display
+            text += String(decoding: data, as: UTF8.self)
         }
+        guard let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+            throw MissingTool(tool: "a working Xvfb (it did not start)")
+        }
+        display = ":\(value)"
     }
 
     deinit {

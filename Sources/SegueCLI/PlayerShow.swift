@@ -1,0 +1,149 @@
+import SegueEffects
+import SegueGL
+import SegueImage
+import SeguePlatform
+import SegueScene
+import SegueTransitions
+
+/// One thing the window plays (an effect between two pictures, or a view-controller scenario).
+/// It draws into its own offscreen `stage`; the window composites the stage (letterboxed when
+/// its aspect differs from the window's) and the overlay above it.
+@MainActor
+protocol PlayerShow: AnyObject {
+    var name: String { get }
+    var timeline: PlayerTimeline { get set }
+    var stage: OffscreenTarget { get }
+    /// When set (the window has the stage's size), frames go straight into the window: one
+    /// full-window pass fewer than drawing the stage and compositing it.
+    var directTarget: DefaultFramebufferTarget? { get set }
+    /// True while a pointer drives the show (a drag or a gesture-driven transition).
+    var isInteracting: Bool { get }
+    /// The window's drawable size changed. Effects keep their picture (the window letterboxes
+    /// it); scenarios lay their scene out again at the new size.
+    func windowResized(width: Int, height: Int) throws
+    /// A pointer event in stage pixels (top-left origin), at `time` seconds on the player's clock.
+    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double)
+    /// Moves on by `seconds` of display time (the timeline applies its speed) and draws the stage
+    /// (or, for an effect filling the window, the window).
+    func draw(advancing seconds: Double) throws
+    func release()
+}
+
+/// Drag to scrub a timeline: the progress follows the pointer's horizontal translation since the
+/// press (one stage width = the whole transition), and the release finishes or cancels it by
+/// `PixelDissolvePanInteraction.shouldFinish` (a flick by its direction, otherwise by position).
+@MainActor
+final class TimelineScrub {
+    enum Change {
+        case hold(Double)
+        case release(finish: Bool)
+    }
+
+    let input: View
+    private let dispatcher: PointerDispatcher
+    private var startProgress = 0.0
+    private(set) var isDragging = false
+
+    /// `progress` reads where the timeline is; `apply` holds or releases it.
+    init(size: Size, progress: @escaping @MainActor () -> Double, apply: @escaping @MainActor (Change) -> Void) {
+        input = View(frame: Rect(origin: .zero, size: size), name: "scrub")
+        dispatcher = PointerDispatcher(root: input)
+        let pan = PanGestureRecognizer(minimumDistance: 1) { [weak self] pan in
+            guard let self else { return }
+            let width = max(1, self.input.bounds.width)
+            switch pan.state {
+            case .began:
+                isDragging = true
+                startProgress = progress()
+                apply(.hold(startProgress + pan.translation(in: nil).x / width))
+            case .changed:
+                apply(.hold(startProgress + pan.translation(in: nil).x / width))
+            case .ended, .cancelled:
+                isDragging = false
+                let velocity = pan.velocity(in: nil).x / width
+                apply(.release(finish: pan.state == .ended && PixelDissolvePanInteraction.shouldFinish(percent: progress(), velocity: velocity)))
+            default:
+                break
+            }
+        }
+        dispatcher.add(pan, to: input)
+    }
+
+    func resize(to size: Size) { input.frame = Rect(origin: .zero, size: size) }
+
+    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
+        switch kind {
+        case .down: dispatcher.pointerDown(at: point, time: time)
+        case .moved: dispatcher.pointerMoved(to: point, time: time)
+        case .up: dispatcher.pointerUp(at: point, time: time)
+        }
+    }
+
+    /// Applies a change to `timeline` and says what happened (for `--trace-scrub`).
+    static func apply(_ change: Change, to timeline: inout PlayerTimeline) -> String {
+        switch change {
+        case .hold(let progress):
+            timeline.hold(at: progress)
+            return "scrub \(timeline.progress)"
+        case .release(let finish):
+            let at = timeline.progress
+            timeline.release(settlingTo: finish ? 1 : 0)
+            return "release \(at) \(timeline.isPaused ? "paused" : finish ? "finish" : "cancel")"
+        }
+    }
+}
+
+/// An effect of the catalog (the pixel dissolve, a gl-transition) between two pictures made
+/// once at the stage's size; the window letterboxes the stage when its aspect changes.
+@MainActor
+final class EffectShow: PlayerShow {
+    let name: String
+    var timeline: PlayerTimeline
+    let stage: OffscreenTarget
+    private let effect: any TransitionEffect
+    private let textures: [Texture]
+    private var scrub: TimelineScrub!
+    private let trace: (String) -> Void
+    var directTarget: DefaultFramebufferTarget?
+
+    init(entry: EffectCatalog.Entry, device: GLDevice, from: RGBAImage, to: RGBAImage, duration: Double, trace: @escaping (String) -> Void) throws {
+        name = entry.name
+        self.trace = trace
+        timeline = PlayerTimeline(duration: duration, loopMode: .pingPong)
+        let fromTexture = try device.makeTexture(image: from)
+        let toTexture: Texture
+        do { toTexture = try device.makeTexture(image: to) } catch { fromTexture.release(); throw error }
+        textures = [fromTexture, toTexture]
+        do {
+            stage = try device.makeOffscreenTarget(width: from.width, height: from.height)
+            do { effect = try entry.make(device, fromTexture, toTexture, .fused) } catch { stage.release(); throw error }
+        } catch {
+            for texture in textures { texture.release() }
+            throw error
+        }
+        scrub = TimelineScrub(
+            size: Size(width: Double(from.width), height: Double(from.height)),
+            progress: { [unowned self] in timeline.progress },
+            apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
+    }
+
+    var isInteracting: Bool { scrub.isDragging }
+
+    func windowResized(width: Int, height: Int) throws {}
+
+    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) { scrub.pointer(kind, at: point, time: time) }
+
+    func draw(advancing seconds: Double) throws {
+        let wasSettling = timeline.isSettling
+        timeline.advance(by: seconds)
+        if wasSettling && !timeline.isSettling { trace("settled \(timeline.progress)") }
+        effect.progress = Float(timeline.progress)
+        if let directTarget { try effect.render(into: directTarget) } else { try effect.render(into: stage) }
+    }
+
+    func release() {
+        effect.release()
+        stage.release()
+        for texture in textures { texture.release() }
+    }
+}

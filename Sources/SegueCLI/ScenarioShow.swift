@@ -1,0 +1,203 @@
+import SegueAnimation
+import SegueGL
+import SegueImage
+import SeguePlatform
+import SegueScene
+import SegueTransitions
+
+/// A built-in view-controller transition in the window. Time is an input: the scene at timeline
+/// progress p is the scenario started at 0 and advanced to p × its duration, so playing
+/// backwards or scrubbing back rebuilds the scene and advances it once, deterministically.
+/// A drag scrubs the timeline — or, for scenarios with one of the seeds' gestures (cube-pop,
+/// zoom-push, pixel-dissolve-present), drives that gesture live: the scene is set up for it,
+/// GLFW's pointer events reach a `PanGestureRecognizer`, and the transition finishes or cancels
+/// as the seed's rules say, in display time; the result then stays on screen a moment.
+@MainActor
+final class ScenarioShow: PlayerShow {
+    let name: String
+    var timeline: PlayerTimeline
+    private(set) var stage: OffscreenTarget
+    var directTarget: DefaultFramebufferTarget?
+    private let scenario: TransitionScenario
+    private let gesture: ScenarioGesture?
+    private let device: GLDevice
+    private let compositor: Compositor
+    private let pictures: (from: RGBAImage, to: RGBAImage)
+    private var covered: (from: RGBAImage, to: RGBAImage)
+    private var scene: Scene?
+    private var interaction: (any ScenarioInteraction)?
+    private var scrub: TimelineScrub!
+    private let gestureInput: View
+    private let gestureDispatcher: PointerDispatcher
+    private var ignoringPress = false
+    private let trace: (String) -> Void
+    /// How long a gesture's result stays before the timeline continues.
+    static let gestureResultHold = 1.5
+
+    private final class Scene {
+        let window: Window
+        let from: ViewController
+        let to: ViewController
+        var time = 0.0
+        init(window: Window, from: ViewController, to: ViewController) {
+            self.window = window
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// `duration`: seconds the window takes for the whole transition (nil: the scenario's own);
+    /// the scene's time is scaled to it.
+    init(scenario: TransitionScenario, device: GLDevice, compositor: Compositor, from: RGBAImage, to: RGBAImage,
+         size: (width: Int, height: Int), duration: Double?, trace: @escaping (String) -> Void) throws {
+        name = scenario.name
+        self.scenario = scenario
+        gesture = TransitionScenario.gesture(named: scenario.name)
+        self.device = device
+        self.compositor = compositor
+        self.trace = trace
+        pictures = (from, to)
+        covered = (try from.scaledToCover(width: size.width, height: size.height), try to.scaledToCover(width: size.width, height: size.height))
+        stage = try device.makeOffscreenTarget(width: size.width, height: size.height, stencil: true)
+        timeline = PlayerTimeline(duration: duration ?? scenario.duration, loopMode: .loop)
+        let stageSize = Size(width: Double(size.width), height: Double(size.height))
+        gestureInput = View(frame: Rect(origin: .zero, size: stageSize), name: "gesture")
+        gestureDispatcher = PointerDispatcher(root: gestureInput)
+        let pan = PanGestureRecognizer(minimumDistance: 1) { [weak self] pan in self?.gestureChanged(pan) }
+        gestureDispatcher.add(pan, to: gestureInput)
+        scrub = TimelineScrub(
+            size: stageSize, progress: { [unowned self] in timeline.progress },
+            apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
+    }
+
+    var isInteracting: Bool { scrub.isDragging || interaction != nil }
+
+    func windowResized(width: Int, height: Int) throws {
+        guard width != stage.width || height != stage.height else { return }
+        let newStage = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
+        stage.release()
+        stage = newStage
+        covered = (try pictures.from.scaledToCover(width: width, height: height), try pictures.to.scaledToCover(width: width, height: height))
+        let size = Size(width: Double(width), height: Double(height))
+        scrub.resize(to: size)
+        gestureInput.frame = Rect(origin: .zero, size: size)
+        guard let scene else { return }
+        guard interaction != nil else {
+            // On the timeline the scene at a progress is a pure function of it: rebuilt at the
+            // new size, it is exactly what a headless render of that size shows.
+            endScene()
+            return
+        }
+        // A live gesture-driven transition follows through its window: root views, presentation
+        // controllers (`viewWillTransition(to:with:)`) and the screens' pictures, covered anew.
+        scene.from.view.content = .image(covered.from)
+        scene.to.view.content = .image(covered.to)
+        scene.window.resize(to: size)
+    }
+
+    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
+        guard let gesture else { return scrub.pointer(kind, at: point, time: time) }
+        if kind == .down {
+            // A transition still settling from the last gesture finishes first.
+            ignoringPress = interaction.map { $0.phase == .running } ?? false
+            guard !ignoringPress else { return }
+            if interaction == nil {
+                let (scene, from, to) = makeScene()
+                interaction = gesture.prepare(scene.window, from, to)
+                self.scene = scene
+                trace("gesture \(gesture.summary)")
+            }
+        }
+        guard !ignoringPress else { return }
+        switch kind {
+        case .down: gestureDispatcher.pointerDown(at: point, time: time)
+        case .moved: gestureDispatcher.pointerMoved(to: point, time: time)
+        case .up:
+            gestureDispatcher.pointerUp(at: point, time: time)
+            if interaction?.phase == .idle {
+                // The press started nothing (e.g. not on the half the gesture starts from).
+                interaction = nil
+                scene = nil
+            }
+        }
+    }
+
+    private func gestureChanged(_ pan: PanGestureRecognizer) {
+        guard let interaction, let scene else { return }
+        interaction.handle(pan, in: scene.window.rootView)
+        let dx = pan.translation(in: nil).x
+        switch pan.state {
+        case .began, .changed: trace("pan \(dx)")
+        case .ended, .cancelled: trace("release \(dx)")
+        default: break
+        }
+    }
+
+    func draw(advancing seconds: Double) throws {
+        if let interaction, let scene {
+            if !timeline.isPaused { scene.time += seconds * timeline.speed }
+            let phase = interaction.phase
+            guard phase == .finished || phase == .cancelled else {
+                return try render(scene)
+            }
+            // The gesture's transition completed: the timeline takes over at the end it reached.
+            trace("settled \(phase == .finished ? "finish" : "cancel")")
+            self.interaction = nil
+            self.scene = nil
+            timeline.land(at: phase == .finished ? 1 : 0, hold: Self.gestureResultHold)
+        }
+        let wasSettling = timeline.isSettling
+        timeline.advance(by: seconds)
+        if wasSettling && !timeline.isSettling { trace("settled \(timeline.progress)") }
+        let time = timeline.progress * scenario.duration
+        let current: Scene
+        if let scene, time >= scene.time - 1e-9 {
+            current = scene
+        } else {
+            current = makeScene(start: true).scene
+            scene = current
+        }
+        current.time = time
+        try render(current)
+    }
+
+    private func render(_ scene: Scene) throws {
+        if let directTarget {
+            try scene.window.renderFrame(at: scene.time, compositor: compositor, into: directTarget)
+        } else {
+            try scene.window.renderFrame(at: scene.time, compositor: compositor, into: stage)
+        }
+    }
+
+    /// A fresh scene at time 0, the transition started (timeline) or not (a gesture prepares it).
+    private func makeScene(start: Bool = false) -> (scene: Scene, from: ViewController, to: ViewController) {
+        endScene()
+        AnimationEngine.main.reset(to: 0)
+        TransitionDiagnostics.shared.clear()
+        TransitionScenario.releaseRetainedObjects()
+        let window = Window(size: Size(width: Double(stage.width), height: Double(stage.height)))
+        window.attach(compositor)
+        let from = ViewController(name: "from")
+        from.view.content = .image(covered.from)
+        let to = ViewController(name: "to")
+        to.view.content = .image(covered.to)
+        window.rootViewController = from
+        if start { scenario.start(window, from, to) }
+        return (Scene(window: window, from: from, to: to), from, to)
+    }
+
+    /// Lets the current scene's animations and transitions run to their end, so animators that
+    /// hold GPU objects (the pixel dissolve's effect and target) release them before a rebuild.
+    private func endScene() {
+        guard scene != nil else { return }
+        AnimationEngine.main.advance(to: AnimationEngine.main.now + 3600)
+        scene = nil
+    }
+
+    func release() {
+        endScene()
+        interaction = nil
+        TransitionScenario.releaseRetainedObjects()
+        stage.release()
+    }
+}

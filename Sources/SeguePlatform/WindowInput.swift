@@ -1,0 +1,125 @@
+@preconcurrency import CGLFW
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A pointer event in framebuffer pixels, top-left origin.
+public struct PointerEvent: Equatable, Sendable {
+    public enum Kind: Sendable { case down, moved, up }
+    public let kind: Kind
+    public let x: Double
+    public let y: Double
+}
+
+/// A key going down (or repeating while held).
+public struct KeyEvent: Equatable, Sendable {
+    public enum Key: Equatable, Sendable {
+        case space, left, right, escape
+        /// A letter (uppercase) or digit key, by its US-layout name.
+        case character(Character)
+        case other(Int32)
+    }
+    public let key: Key
+    /// True for the auto-repeat of a held key.
+    public let isRepeat: Bool
+}
+
+/// What a window reports between two polls, in the order it happened.
+public enum WindowEvent: Equatable, Sendable {
+    case pointer(PointerEvent)
+    case key(KeyEvent)
+}
+
+/// Receives GLFW's C callbacks for one window (through its user pointer) and queues events.
+final class WindowInput {
+    private var events: [WindowEvent] = []
+
+    func install(on window: OpaquePointer) {
+        glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
+        glfwSetCursorPosCallback(window) { window, x, y in
+            guard let input = WindowInput.from(window) else { return }
+            let (px, py) = WindowInput.framebufferPosition(window, x, y)
+            input.events.append(.pointer(PointerEvent(kind: .moved, x: px, y: py)))
+        }
+        glfwSetMouseButtonCallback(window) { window, button, action, _ in
+            guard button == GLFW_MOUSE_BUTTON_LEFT, let window, let input = WindowInput.from(window) else { return }
+            var x = 0.0
+            var y = 0.0
+            glfwGetCursorPos(window, &x, &y)
+            let (px, py) = WindowInput.framebufferPosition(window, x, y)
+            input.events.append(.pointer(PointerEvent(kind: action == GLFW_PRESS ? .down : .up, x: px, y: py)))
+        }
+        glfwSetKeyCallback(window) { window, key, _, action, _ in
+            guard action == GLFW_PRESS || action == GLFW_REPEAT, let window, let input = WindowInput.from(window) else { return }
+            let mapped = WindowInput.key(key)
+            // Escape closes every window at once, as it always did; the event still goes out.
+            if mapped == .escape { glfwSetWindowShouldClose(window, GLFW_TRUE) }
+            input.events.append(.key(KeyEvent(key: mapped, isRepeat: action == GLFW_REPEAT)))
+        }
+    }
+
+    func uninstall(from window: OpaquePointer) {
+        glfwSetCursorPosCallback(window, nil)
+        glfwSetMouseButtonCallback(window, nil)
+        glfwSetKeyCallback(window, nil)
+        glfwSetWindowUserPointer(window, nil)
+    }
+
+    func drain() -> [WindowEvent] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    private static func key(_ code: Int32) -> KeyEvent.Key {
+        switch code {
+        case GLFW_KEY_SPACE: return .space
+        case GLFW_KEY_LEFT: return .left
+        case GLFW_KEY_RIGHT: return .right
+        case GLFW_KEY_ESCAPE: return .escape
+        case GLFW_KEY_0...GLFW_KEY_9, GLFW_KEY_A...GLFW_KEY_Z:
+            return .character(Character(Unicode.Scalar(UInt8(code))))
+        default: return .other(code)
+        }
+    }
+
+    private static func from(_ window: OpaquePointer?) -> WindowInput? {
+        guard let window, let pointer = glfwGetWindowUserPointer(window) else { return nil }
+        return Unmanaged<WindowInput>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// GLFW reports screen coordinates; scale them to framebuffer pixels (HiDPI).
+    private static func framebufferPosition(_ window: OpaquePointer?, _ x: Double, _ y: Double) -> (Double, Double) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var framebufferWidth: Int32 = 0
+        var framebufferHeight: Int32 = 0
+        glfwGetWindowSize(window, &width, &height)
+        glfwGetFramebufferSize(window, &framebufferWidth, &framebufferHeight)
+        guard width > 0, height > 0 else { return (x, y) }
+        return (x * Double(framebufferWidth) / Double(width), y * Double(framebufferHeight) / Double(height))
+    }
+}
+
+/// Xlib's default error handler prints the error and exits the process with status 1. When
+/// another client destroys our window (`xdotool windowclose`, a crashed window manager), every
+/// later request on it is such an error. This handler counts errors instead, and windows read a
+/// non-zero count as "close now", so the program ends its loop and exits normally.
+/// Xlib is reached through GLFW's already loaded libX11 (dlsym), so nothing more is linked.
+enum X11ErrorTrap {
+    typealias Handler = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
+    typealias SetHandler = @convention(c) (Handler?) -> Handler?
+
+    nonisolated(unsafe) private(set) static var errorCount = 0
+
+    /// Installs the handler (after window creation: GLFW 3.3 resets Xlib's handler to the
+    /// default after the calls where it installs its own, such as creating a window).
+    static func install() {
+        errorCount = 0  // a new window starts with none (one window at a time)
+        guard let symbol = dlsym(nil, "XSetErrorHandler") else { return }  // nil: RTLD_DEFAULT
+        let setHandler = unsafeBitCast(symbol, to: SetHandler.self)
+        _ = setHandler { _, _ in
+            X11ErrorTrap.errorCount += 1
+            return 0
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import SegueScene
+
+/// The pixel dissolve driven by a horizontal pan (example h, interactive): percent =
+/// translation.x / width from where the press began; on release it finishes or cancels by
+/// `shouldFinish` — a flick decides by its direction, a slow release by the position.
+@MainActor
+public final class PixelDissolvePanInteraction: ScenarioInteraction {
+    /// Widths per second above which a release is a flick (its direction decides).
+    public static let flickSpeed = 0.5
+
+    /// The release rule, shared with `segue play`'s effect windows.
+    public static func shouldFinish(percent: Double, velocity: Double) -> Bool {
+        if abs(velocity) >= flickSpeed { return velocity > 0 }
+        return percent > 0.5
+    }
+
+    private let animator: PixelDissolveTransitionAnimator
+    private let presenting: ViewController
+    private let presented: ViewController
+    private var began = false
+
+    /// `animator` must be interactive and vended for `presented`'s presentation by `presenting`.
+    public init(animator: PixelDissolveTransitionAnimator, presenting: ViewController, presented: ViewController) {
+        self.animator = animator
+        self.presenting = presenting
+        self.presented = presented
+    }
+
+    public func handle(_ pan: PanGestureRecognizer, in view: View) {
+        let width = max(1, view.bounds.width)
+        switch pan.state {
+        case .began:
+            began = true
+            presenting.present(presented, animated: true)
+            animator.update(pan.translation(in: view).x / width)
+        case .changed:
+            animator.update(pan.translation(in: view).x / width)
+        case .ended, .cancelled:
+            let velocity = pan.velocity(in: view).x / width
+            if pan.state == .ended && Self.shouldFinish(percent: animator.progress, velocity: velocity) {
+                animator.finish()
+            } else {
+                animator.cancel()
+            }
+        default:
+            break
+        }
+    }
+
+    public var phase: ScenarioInteractionPhase {
+        guard began else { return .idle }
+        if let window = Window.containing(presenting.view), window.transitionDriver.isTransitioning { return .running }
+        return presenting.presentedViewController === presented ? .finished : .cancelled
+    }
+}
