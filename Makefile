@@ -22,9 +22,9 @@ release: deps
 demo: release
 	"$$($(SWIFT) build -c release --show-bin-path)/segue" demo --out "$(OUT)"
 
-# The window tests need an X server of their own and real pointer input.
+# The window tests need an X server of their own and real pointer input; the export tests, ffmpeg.
 test:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg
 	$(SWIFT) test
 
 bench: release

@@ -44,12 +44,12 @@ struct RenderCommand: ParsableCommand {
         if list { return }
         guard from != nil, to != nil else { throw ValidationError("--from and --to are required") }
         if let frames, !(1...10_000).contains(frames) { throw ValidationError("--frames must be 1...10000, not \(frames)") }
-        try validateVideoOptions()
         let known = MainActor.assumeIsolated { EffectCatalog.entries.map(\.name) + TransitionScenario.all.map(\.name) }
             + GLTransitionCatalog.builtInNames
         guard known.contains(effect) || effect.hasSuffix(".glsl") else {
             throw ValidationError("unknown effect '\(effect)'; known: " + known.joined(separator: ", "))
         }
+        try validateVideoOptions()
     }
 
     func run() throws {
