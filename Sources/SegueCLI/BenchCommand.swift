@@ -14,7 +14,7 @@ struct BenchCommand: ParsableCommand {
     static let fusedOverFloorTarget = 0.95
 
     enum Section: String, CaseIterable, ExpressibleByArgument {
-        case dissolve, scene, chain, resolution
+        case dissolve, scene, chain, resolution, export
     }
 
     @Flag(help: "Print one JSON object on stdout instead of the table.") var json = false
@@ -22,11 +22,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution.") var sections = "dissolve,scene,chain,resolution"
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, export (video export against ffmpeg's xfade; needs ffmpeg; not run by default).") var sections = "dissolve,scene,chain,resolution"
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Comma-separated chain lengths (the first is the baseline).") var chainLengths = "1,2,4,8"
     @Option(help: "Comma-separated sizes of the resolution section (two at least).")
     var resolutions = "1280x720,1920x1080,2560x1440,3840x2160"
+    @Option(help: "The frame size of the export section.") var exportSize = FrameSize(width: 1920, height: 1080)
+    @Option(help: "Frames per export in the export section.") var exportFrames = 60
 
     struct Report: Codable {
         let renderer: String
@@ -47,6 +49,8 @@ struct BenchCommand: ParsableCommand {
         let frameTimeFit: EffectGraphBenchmark.FrameTimeFit?
         let resolutionTolerance: Double
         let resolutionTargetMet: Bool
+        /// Video export through ffmpeg against ffmpeg's xfade (the export section).
+        let export: ExportBenchmark.Report?
     }
 
     func run() throws {
@@ -111,6 +115,9 @@ struct BenchCommand: ParsableCommand {
         let sweep = chosen.contains(.resolution) ? try graphs.measureResolutions(device: device, sizes: resolutionSizes) : nil
         table.resolutions(sweep?.sizes ?? [], fit: sweep?.fit)
 
+        let export = chosen.contains(.export)
+            ? try ExportBenchmark(size: exportSize, frames: exportFrames, runs: runs).run(device: device, table: table) : nil
+
         let longest = chains.max { $0.filters < $1.filters }
         let report = Report(
             renderer: device.driverDescription, backend: context.backendDescription, framesPerRun: frames, runs: runs,
@@ -119,7 +126,8 @@ struct BenchCommand: ParsableCommand {
             chains: chains, marginalCosts: costs, chainTarget: EffectGraphBenchmark.chainTarget,
             chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
             resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit, resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
-            resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy { abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance })
+            resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy { abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance },
+            export: export)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

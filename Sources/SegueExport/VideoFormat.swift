@@ -34,22 +34,31 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// 4:2:0 chroma halves both axes: H.264 rejects odd sizes.
     public var needsEvenSize: Bool { self == .mp4 }
 
-    /// ffmpeg output options, from the decoded frames to the container (`-f` included).
-    /// RGB becomes BT.709 4:2:0 and is tagged as such, so players convert it back alike.
-    public func encoderArguments(crf: Int?) -> [String] {
-        let toYUV = ["-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
-                     "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+    /// The filter chain from RGBA frames to what the codec takes. RGB becomes BT.709 4:2:0
+    /// (tagged as such by `codecArguments`, so players convert it back alike); a GIF gets one
+    /// palette for the whole clip (ffmpeg keeps the frames until palettegen has seen them all).
+    public var conversionFilter: String {
         switch self {
-        case .mp4:
-            return toYUV + ["-c:v", "libx264", "-crf", String(crf ?? 23), "-movflags", "+faststart", "-f", "mp4"]
-        case .webm:
-            // -b:v 0 makes -crf constant quality; cpu-used 4 with row threads keeps VP9 usable on a CPU.
-            return toYUV + ["-c:v", "libvpx-vp9", "-crf", String(crf ?? 31), "-b:v", "0",
-                            "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-f", "webm"]
-        case .gif:
-            // One palette for the whole clip: ffmpeg keeps the frames until palettegen has seen them all.
-            return ["-vf", "split[frames][forPalette];[forPalette]palettegen[palette];[frames][palette]paletteuse",
-                    "-loop", "0", "-f", "gif"]
+        case .mp4, .webm: "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
+        case .gif: "split[frames][forPalette];[forPalette]palettegen[palette];[frames][palette]paletteuse"
         }
     }
+
+    /// Codec and container options (`-f` included), after the filters.
+    public func codecArguments(crf: Int?) -> [String] {
+        let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        switch self {
+        case .mp4:
+            return tags + ["-c:v", "libx264", "-crf", String(crf ?? 23), "-movflags", "+faststart", "-f", "mp4"]
+        case .webm:
+            // -b:v 0 makes -crf constant quality; cpu-used 4 with row threads keeps VP9 usable on a CPU.
+            return tags + ["-c:v", "libvpx-vp9", "-crf", String(crf ?? 31), "-b:v", "0",
+                           "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-f", "webm"]
+        case .gif:
+            return ["-loop", "0", "-f", "gif"]
+        }
+    }
+
+    /// ffmpeg output options, from the decoded frames to the container.
+    public func encoderArguments(crf: Int?) -> [String] { ["-vf", conversionFilter] + codecArguments(crf: crf) }
 }
