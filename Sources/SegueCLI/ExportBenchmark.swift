@@ -16,7 +16,10 @@ struct ExportBenchmark {
 
     struct Measurement: Codable {
         let variant: String
+        /// Median wall time, and the fastest and slowest run (the spread a shared machine adds).
         let seconds: Double
+        let fastest: Double
+        let slowest: Double
         let fps: Double
     }
 
@@ -65,7 +68,8 @@ struct ExportBenchmark {
         let settings = ExportSettings(format: .mp4, width: size.width, height: size.height, framesPerSecond: framesPerSecond)
         let out = dir.appendingPathComponent("out.mp4").path
         let encoderArguments = try TransitionExporter(device: device, settings: settings, tools: tools).encoderArguments(output: out)
-        let renderedFrames = try renderOnly(device: device, entry: entries["pixel-dissolve"]!, from: from, to: to).frames
+        // Each effect's frames, for timing its encoding alone (a fade's frames compress faster than pixel cells).
+        let renderedFrames = try entries.mapValues { try renderOnly(device: device, entry: $0, from: from, to: to).frames }
 
         var variants: [(String, () throws -> Double)] = []
         for (effect, transition) in Self.pairs {
@@ -79,15 +83,15 @@ struct ExportBenchmark {
             variants.append(("ffmpeg xfade=\(transition)", {
                 try timeFFmpegXfade(tools: tools, transition: transition, from: fromPath, to: toPath, out: out)
             }))
+            variants.append(("encoder only, \(effect) frames from memory", {
+                try timeEncoder(tools: tools, arguments: encoderArguments, frames: renderedFrames[effect]!, flip: false)
+            }))
         }
         variants.append(("segue pixel-dissolve serial (no pipeline)", {
             try timeSegue(device: device, tools: tools, entry: entries["pixel-dissolve"]!, from: from, to: to, depth: 0, out: out)
         }))
-        variants.append(("encoder only (frames from memory)", {
-            try timeEncoder(tools: tools, arguments: encoderArguments, frames: renderedFrames, flip: false)
-        }))
-        variants.append(("encoder only, rows flipped by ffmpeg vflip", {
-            try timeEncoder(tools: tools, arguments: encoderArguments, frames: renderedFrames, flip: true)
+        variants.append(("encoder only, pixel-dissolve, ffmpeg vflip", {
+            try timeEncoder(tools: tools, arguments: encoderArguments, frames: renderedFrames["pixel-dissolve"]!, flip: true)
         }))
 
         for (_, body) in variants { _ = try body() }  // warm-up: shaders, page cache, ffmpeg's libraries
@@ -97,7 +101,8 @@ struct ExportBenchmark {
         }
         let measurements = zip(variants, seconds).map { variant, times in
             let m = median(times)
-            return Measurement(variant: variant.0, seconds: m, fps: Double(frames) / m)
+            return Measurement(
+                variant: variant.0, seconds: m, fastest: times.min() ?? m, slowest: times.max() ?? m, fps: Double(frames) / m)
         }
         let time = { (name: String) in measurements.first { $0.variant == name }!.seconds }
         let comparisons = Self.pairs.map { effect, transition in
@@ -105,14 +110,14 @@ struct ExportBenchmark {
             return Comparison(
                 effect: effect, ffmpegTransition: transition, segueSeconds: segue,
                 ffmpegSeconds: time("ffmpeg xfade=\(transition)"), speedup: time("ffmpeg xfade=\(transition)") / segue,
-                encoderShare: time("encoder only (frames from memory)") / segue,
+                encoderShare: time("encoder only, \(effect) frames from memory") / segue,
                 renderShare: time("segue \(effect) render+readback only") / segue)
         }
         let report = Report(
             size: size.description, frames: frames, runs: runs, encoder: settings.format.codecArguments(crf: nil),
             measurements: measurements, comparisons: comparisons,
             serialOverPipelined: time("segue pixel-dissolve serial (no pipeline)") / time("segue pixel-dissolve"),
-            vflipOverPlain: time("encoder only, rows flipped by ffmpeg vflip") / time("encoder only (frames from memory)"))
+            vflipOverPlain: time("encoder only, pixel-dissolve, ffmpeg vflip") / time("encoder only, pixel-dissolve frames from memory"))
         print(table: table, report)
         return report
     }
@@ -120,7 +125,8 @@ struct ExportBenchmark {
     private func print(table: BenchTable, _ report: Report) {
         table.line("\nexport to MP4 (libx264 CRF 23 medium, yuv420p) at \(report.size), \(frames) frames, median of \(runs) runs")
         for m in report.measurements {
-            table.line(pad(m.variant, 44) + pad(fmt(m.seconds, 2) + " s", 10, right: true) + pad(fmt(m.fps, 1) + " fps", 12, right: true))
+            table.line(pad(m.variant, 46) + pad(fmt(m.seconds, 2) + " s", 9, right: true) + pad(fmt(m.fps, 1) + " fps", 11, right: true)
+                + "   runs \(fmt(m.fastest, 2))–\(fmt(m.slowest, 2)) s")
         }
         for c in report.comparisons {
             table.line("\(c.effect) vs xfade=\(c.ffmpegTransition): ffmpeg / Segue \(fmt(c.speedup, 2)) "

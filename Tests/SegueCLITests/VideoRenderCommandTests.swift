@@ -89,6 +89,25 @@ struct VideoRenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
     }
 
+    @Test func benchExportSectionReportsTheComparison() throws {
+        // A tiny run: the report's shape, not speed (speed is the benchmark's job).
+        let result = try CommandRunner.run("segue", [
+            "bench", "--json", "--sections", "export", "--export-size", "64x36", "--export-frames", "4", "--runs", "1",
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let export = json?["export"] as? [String: Any]
+        let comparisons = export?["comparisons"] as? [[String: Any]] ?? []
+        #expect(comparisons.map { $0["ffmpegTransition"] as? String } == ["pixelize", "fade"])
+        for c in comparisons {
+            for key in ["segueSeconds", "ffmpegSeconds", "speedup", "encoderShare", "renderShare"] {
+                #expect((c[key] as? Double ?? 0) > 0, "\(key)")
+            }
+        }
+        #expect((export?["measurements"] as? [[String: Any]])?.count == 10)
+        #expect((export?["serialOverPipelined"] as? Double ?? 0) > 0)
+    }
+
     /// On a terminal (a pseudo-terminal made by util-linux `script`) the bar shows frames,
     /// rate and time left; with --quiet nothing is drawn.
     @Test func progressBarOnATerminalOnly() throws {
