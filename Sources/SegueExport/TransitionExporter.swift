@@ -163,7 +163,8 @@ public final class TransitionExporter {
         }
         func frameDone() {
             done += 1
-            total = max(total, done)
+            // Until b ends the count is an estimate: never report a finish that has not happened.
+            total = max(total, done + 1)
             report(done, of: total)
         }
 
@@ -206,7 +207,7 @@ public final class TransitionExporter {
             try pipeline.submit(buffer)
             frameDone()
         }
-        if total != done { report(done, of: done) }  // the estimate was long: end at 100%
+        report(done, of: done)  // the one finished report, with the true total
         return done
     }
 }
