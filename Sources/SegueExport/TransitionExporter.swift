@@ -12,6 +12,8 @@ import Glibc
 /// Runs on the thread whose GL context `device` uses (the renderer never makes a context).
 /// Progress comes after every frame, to `onProgress` and on `progressUpdates`, which ends when
 /// the export does. One exporter makes one export.
+/// The first export sets SIGPIPE to be ignored in this process, so that an ffmpeg that dies is
+/// reported as an `ExportError` (its exit status and message) instead of killing the program.
 ///
 /// ```swift
 /// let exporter = try TransitionExporter(device: device, settings: ExportSettings(format: .mp4, width: 1280, height: 720))
