@@ -23,7 +23,7 @@ demo: release
 	"$$($(SWIFT) build -c release --show-bin-path)/segue" demo --out "$(OUT)"
 
 # The window tests need an X server of their own and real pointer input; the xfade presets
-# are compared with ffmpeg's xfade.
+# are compared with ffmpeg's xfade, and the export tests read their videos back with ffmpeg.
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg
 	$(SWIFT) test

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SegueAnimation", targets: ["SegueAnimation"]),
         .library(name: "SegueScene", targets: ["SegueScene"]),
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
+        .library(name: "SegueExport", targets: ["SegueExport"]),
         .executable(name: "segue", targets: ["SegueCLI"]),
     ],
     dependencies: [
@@ -49,6 +50,10 @@ let package = Package(
 
         .target(name: "SegueEffects", dependencies: ["SegueGL", "SegueShaders", "SegueImage"]),
 
+        // MARK: - Export (video and GIF through an ffmpeg subprocess)
+
+        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage"]),
+
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the scene (views, compositor)
 
         .target(name: "SegueAnimation"),
@@ -72,7 +77,7 @@ let package = Package(
             name: "SegueCLI",
             dependencies: [
                 "SegueEffects", "SegueScene", "SegueTransitions", "SegueAnimation", "SeguePlatform", "SegueImage",
-                "CSegueFloor",
+                "CSegueFloor", "SegueExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -128,9 +133,13 @@ let package = Package(
             name: "SeedPortsTests",
             dependencies: ["SeedPorts", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SeguePlatform"]),
         .testTarget(
+            name: "SegueExportTests",
+            dependencies: ["SegueExport", "SegueEffects", "SeguePlatform", "SegueImage", "SegueGL", "SegueTestSupport"]),
+        .testTarget(
             name: "SegueCLITests",
             dependencies: [
                 "SegueImage", "SegueEffects", "SeguePlatform", "SegueCLI", "PixelDissolveExample", "EffectGraphExample",
+                "SegueTestSupport",
             ]),
     ]
 )

@@ -18,6 +18,8 @@ struct BenchCommand: ParsableCommand {
         case dissolve, scene, chain, resolution
         /// Not in the default run (about a minute): a long session of mixed transitions.
         case soak
+        /// Not in the default run (slow, needs ffmpeg): video export against ffmpeg's xfade.
+        case export
     }
 
     @Flag(help: "Print one JSON object on stdout instead of the table.") var json = false
@@ -25,13 +27,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak.") var sections = "dissolve,scene,chain,resolution"
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak and export (video export against ffmpeg's xfade; needs ffmpeg); soak and export are not run by default.") var sections = "dissolve,scene,chain,resolution"
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Comma-separated chain lengths (the first is the baseline).") var chainLengths = "1,2,4,8"
     @Option(help: "Comma-separated sizes of the resolution section (two at least).")
     var resolutions = "1280x720,1920x1080,2560x1440,3840x2160"
     @Option(help: "Transitions of the soak section (not run by default; --sections soak).") var soakTransitions = 10_000
     @Option(help: "Soak transitions before the reference sample.") var soakWarmup = 1_000
+    @Option(help: "The frame size of the export section.") var exportSize = FrameSize(width: 1920, height: 1080)
+    @Option(help: "Frames per export in the export section.") var exportFrames = 60
 
     struct Report: Codable {
         let renderer: String
@@ -55,6 +59,8 @@ struct BenchCommand: ParsableCommand {
         /// The long session of mixed transitions (only with `--sections soak`).
         let soak: TransitionSoak.Report?
         let soakFlat: Bool?
+        /// Video export through ffmpeg against ffmpeg's xfade (the export section).
+        let export: ExportBenchmark.Report?
     }
 
     func run() throws {
@@ -123,6 +129,9 @@ struct BenchCommand: ParsableCommand {
             : nil
         if let soak { table.soak(soak) }
 
+        let export = chosen.contains(.export)
+            ? try ExportBenchmark(size: exportSize, frames: exportFrames, runs: runs).run(device: device, table: table) : nil
+
         let longest = chains.max { $0.filters < $1.filters }
         let report = Report(
             renderer: device.driverDescription, backend: context.backendDescription, framesPerRun: frames, runs: runs,
@@ -132,7 +141,7 @@ struct BenchCommand: ParsableCommand {
             chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
             resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit, resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
             resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy { abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance },
-            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat))
+            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), export: export)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

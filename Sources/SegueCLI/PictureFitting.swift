@@ -18,17 +18,20 @@ enum PictureFitting {
     /// panorama crops into it), and a photo from a camera that outgrows a small GPU should render.
     /// The notice is printed even with `--quiet`: the output has less detail than was given.
     static func texture(_ picture: RGBAImage, device: GLDevice, label: String) throws -> Texture {
-        let limit = device.maxTextureSize
-        var uploaded = picture
-        if picture.width > limit || picture.height > limit {
-            uploaded = try picture.reduced(toFitSide: limit)
-            FileHandle.standardError.write(Data(
-                "notice: \(label) is \(picture.width)x\(picture.height), more than this GL's \(limit)-pixel textures hold; reduced to \(uploaded.width)x\(uploaded.height)\n".utf8))
-        }
         // The texture's own filter stays NEAREST, which same-size reads rely on to stay exact;
         // both kinds of effect bind a LINEAR sampler over it while a picture of another size
         // than the frame is drawn (GLDevice.bindLinearSampler).
-        return try device.makeTexture(image: uploaded)
+        try device.makeTexture(image: uploadable(picture, device: device, label: label))
+    }
+
+    /// `picture` as it is uploaded: itself, or reduced when a side exceeds GL_MAX_TEXTURE_SIZE.
+    static func uploadable(_ picture: RGBAImage, device: GLDevice, label: String) throws -> RGBAImage {
+        let limit = device.maxTextureSize
+        guard picture.width > limit || picture.height > limit else { return picture }
+        let reduced = try picture.reduced(toFitSide: limit)
+        FileHandle.standardError.write(Data(
+            "notice: \(label) is \(picture.width)x\(picture.height), more than this GL's \(limit)-pixel textures hold; reduced to \(reduced.width)x\(reduced.height)\n".utf8))
+        return reduced
     }
 
     /// The picture as a whole frame-sized screen, for the view-controller transitions whose

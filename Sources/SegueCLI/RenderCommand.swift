@@ -9,16 +9,28 @@ import SegueTransitions
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a transition between two PNG images to numbered frames and a contact sheet.")
+        abstract: "Render a transition between two PNG images (or an edit of two clips) to numbered frames and a "
+            + "contact sheet, or to MP4, WebM or GIF through ffmpeg.",
+        discussion: "Video: --out x.mp4 (H.264), x.webm (VP9) or x.gif, or --format. Frames are piped to ffmpeg, "
+            + "none written to disk. With clips (--from a.mp4 --to b.mp4) the output is the whole edit, as ffmpeg's "
+            + "xfade makes it: a until --offset, the transition over --duration (or --frames), then the rest of b. "
+            + "Audio is left out.")
 
-    @Option(help: "The picture at progress 0 (PNG).") var from: String?
-    @Option(help: "The picture at progress 1 (PNG).") var to: String?
+    @Option(help: "The picture at progress 0 (PNG), or a clip (any file ffmpeg decodes) for a video edit.") var from: String?
+    @Option(help: "The picture at progress 1 (PNG), or a clip for a video edit.") var to: String?
     @Option(help: "The effect to render (see --list).") var effect = "pixel-dissolve"
-    @Option(help: "How many frames, at progress i/(N-1).") var frames = 30
+    @Option(help: "How many frames, at progress i/(N-1) (default 30; for clips, the transition's frames).") var frames: Int?
+    @Option(help: "Output format: png (a folder of frames), mp4, webm or gif (default: from --out's extension).")
+    var format: OutputFormat?
+    @Option(help: "Video frame rate (default 30).") var fps: Int?
+    @Option(help: "Video: the transition's length in seconds (frames = duration x fps), instead of --frames.")
+    var duration: Double?
+    @Option(help: "Clips: where the transition starts in --from, in seconds (ffmpeg xfade's offset).") var offset = 0.0
+    @Option(help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).") var crf: Int?
     @Option(help: "Frame size, WIDTHxHEIGHT. Pictures of another size are fitted to it by --resize.",
             transform: parseFrameSize)
     var size = FrameSize(width: 640, height: 360)
-    @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png).") var out = "out/render"
+    @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png), or a .mp4, .webm or .gif file.") var out = "out/render"
     @Option(help: "fused (one generated shader) or onePassPerFilter (the reference path).")
     var mode: ExecutionMode = .fused
     @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable), e.g. steps=30, center=0.5,0.5, or luma=FILE.png (or a built-in luma map: spiral-1, square, ...) for a sampler2D.")
@@ -33,12 +45,13 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if list { return }
         guard from != nil, to != nil else { throw ValidationError("--from and --to are required") }
-        guard (1...10_000).contains(frames) else { throw ValidationError("--frames must be 1...10000, not \(frames)") }
+        if let frames, !(1...10_000).contains(frames) { throw ValidationError("--frames must be 1...10000, not \(frames)") }
         let known = MainActor.assumeIsolated { EffectCatalog.entries.map(\.name) + TransitionScenario.all.map(\.name) }
             + GLTransitionCatalog.builtInNames
         guard known.contains(effect) || effect.hasSuffix(".glsl") else {
             throw ValidationError("unknown effect '\(effect)'; known: " + known.joined(separator: ", "))
         }
+        try validateVideoOptions()
     }
 
     func run() throws {
@@ -52,10 +65,8 @@ struct RenderCommand: ParsableCommand {
             return
         }
         guard let from, let to else { return }
-        let report: ((Int, Int) -> Void)? = quiet ? nil : { done, total in
-            FileHandle.standardError.write(Data("\rrendering \(effect): frame \(done)/\(total)".utf8))
-            if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
-        }
+        let report = ProgressBar.reporter(label: "rendering \(effect)", quiet: quiet)
+        let frames = frames ?? 30
         let glEntry = GLTransitionCatalog.isTransition(effect)
             ? try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize, edges: edges) : nil
         if !parameters.isEmpty && glEntry == nil {
@@ -74,6 +85,10 @@ struct RenderCommand: ParsableCommand {
                 print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")
                 print("contact sheet: \(written.contactSheet)")
             }
+            return
+        }
+        if let video = OutputFormat.resolve(format, out: out).video {
+            try renderVideo(from: from, to: to, effect: entry, format: video)
             return
         }
         let written = try TransitionExport(

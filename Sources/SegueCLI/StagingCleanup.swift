@@ -66,8 +66,9 @@ final class StagingCleanup: @unchecked Sendable {
         _exit(128 + number)
     }
 
-    /// Removes `.NAME.partial-PID` folders beside `destination` whose process is gone (a run
-    /// killed with SIGKILL, or a crash). A folder of a live process is left alone.
+    /// Removes `.NAME.partial-PID` folders (frame exports) and files (videos) beside
+    /// `destination` whose process is gone (a run killed with SIGKILL, or a crash). Those of a
+    /// live process are left alone.
     static func sweepStale(besides destination: URL) {
         let parent = destination.deletingLastPathComponent()
         let prefix = ".\(destination.lastPathComponent).partial-"
@@ -75,7 +76,8 @@ final class StagingCleanup: @unchecked Sendable {
         for name in names where name.hasPrefix(prefix) {
             guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid(), !isAlive(pid) else { continue }
             let folder = parent.appendingPathComponent(name)
-            guard OutputFiles.kind(folder.path) == .directory else { continue }  // never follow a link
+            // Never follow a link.
+            guard [.directory, .file].contains(OutputFiles.kind(folder.path)) else { continue }
             try? FileManager.default.removeItem(at: folder)
         }
     }

@@ -13,13 +13,16 @@ struct CommandRunner {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    static func run(_ product: String, _ arguments: [String], in directory: URL? = nil) throws -> Output {
+    static func run(
+        _ product: String, _ arguments: [String], in directory: URL? = nil, environment overrides: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(product)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil  // these runs are headless whatever the session has
+        environment.merge(overrides) { $1 }
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()

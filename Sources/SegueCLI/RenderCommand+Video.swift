@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import SegueExport
+import SegueTransitions
+
+/// The video half of `segue render`: option checks and the hand-off to `VideoRender`.
+extension RenderCommand {
+    var outputFormat: OutputFormat { OutputFormat.resolve(format, out: out) }
+
+    func validateVideoOptions() throws {
+        guard let video = outputFormat.video else {
+            guard fps == nil, duration == nil, crf == nil, offset == 0 else {
+                throw ValidationError("--fps, --duration, --crf and --offset apply to video output (--out x.mp4, .webm or .gif)")
+            }
+            if let from, let to, !VideoRender.isPicture(from) || !VideoRender.isPicture(to) {
+                throw ValidationError("clips as inputs need a video output (--out x.mp4, .webm or .gif); PNG frames come from PNG pictures")
+            }
+            return
+        }
+        let isScenario = MainActor.assumeIsolated { TransitionScenario.named(effect) != nil }
+        if isScenario {
+            throw ValidationError("'\(effect)' is a view-controller transition: it renders to PNG frames only, not \(video.rawValue)")
+        }
+        if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }
+        if let fps, !ExportSettings.frameRates.contains(fps) {
+            throw ValidationError("--fps must be \(ExportSettings.frameRates.lowerBound)...\(ExportSettings.frameRates.upperBound), not \(fps)")
+        }
+        if let duration {
+            guard duration.isFinite, duration > 0, videoFrames >= 1, videoFrames <= 100_000 else {
+                throw ValidationError("--duration \(duration) s at \(fps ?? 30) fps must make 1...100000 frames")
+            }
+        }
+        guard offset.isFinite, offset >= 0 else { throw ValidationError("--offset must be 0 or more seconds, not \(offset)") }
+        if let from, let to, offset > 0, VideoRender.isPicture(from) && VideoRender.isPicture(to) {
+            throw ValidationError("--offset places the transition in a clip; with two pictures the video is the transition alone")
+        }
+        if let crf {
+            guard let range = video.crfRange else { throw ValidationError("--crf applies to mp4 and webm, not gif") }
+            guard range.contains(crf) else { throw ValidationError("--crf for \(video.rawValue) must be \(range.lowerBound)...\(range.upperBound), not \(crf)") }
+        }
+    }
+
+    /// Frames of the transition: --frames, or --duration × fps, or 30.
+    var videoFrames: Int {
+        if let frames { return frames }
+        if let duration { return Int((duration * Double(fps ?? 30)).rounded()) }
+        return 30
+    }
+
+    func renderVideo(from: String, to: String, effect entry: EffectCatalog.Entry, format video: VideoFormat) throws {
+        let rate = fps ?? 30
+        let result = try VideoRender(
+            fromPath: from, toPath: to, effect: entry, format: video, size: size, framesPerSecond: rate,
+            transitionFrames: videoFrames, offsetSeconds: offset, crf: crf, mode: mode, outputPath: out, quiet: quiet
+        ).run()
+        if !quiet { print(VideoRender.summary(result, format: video, framesPerSecond: rate)) }
+    }
+}

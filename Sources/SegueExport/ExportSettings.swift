@@ -1,0 +1,91 @@
+import SegueImage
+
+/// What an export produces: the container, frame size and rate, and quality.
+public struct ExportSettings: Sendable, Equatable {
+    public var format: VideoFormat
+    public var width: Int
+    public var height: Int
+    public var framesPerSecond: Int
+    /// Constant-quality factor (lower is better); nil for the format's default. Not for GIF.
+    public var crf: Int?
+    /// Frames that may wait for the encoder while the GPU renders the next one. 0 writes each
+    /// frame to ffmpeg before rendering the next (the serial reference the benchmark compares).
+    public var pipelineDepth: Int
+
+    public init(format: VideoFormat, width: Int, height: Int, framesPerSecond: Int = 30, crf: Int? = nil, pipelineDepth: Int = 2) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.framesPerSecond = framesPerSecond
+        self.crf = crf
+        self.pipelineDepth = pipelineDepth
+    }
+
+    public static let frameRates = 1...240
+
+    func validate() throws {
+        guard width > 0, height > 0 else { throw ExportError.invalidSettings("frame size \(width)x\(height) must be positive") }
+        if format.needsEvenSize && (width % 2 != 0 || height % 2 != 0) {
+            throw ExportError.invalidSettings(
+                "\(format.rawValue) (H.264, 4:2:0) needs an even width and height; \(width)x\(height) is not")
+        }
+        guard Self.frameRates.contains(framesPerSecond) else {
+            throw ExportError.invalidSettings("frame rate \(framesPerSecond) must be \(Self.frameRates.lowerBound)...\(Self.frameRates.upperBound)")
+        }
+        if let crf {
+            guard let range = format.crfRange else {
+                throw ExportError.invalidSettings("--crf applies to mp4 and webm, not \(format.rawValue)")
+            }
+            guard range.contains(crf) else {
+                throw ExportError.invalidSettings("crf \(crf) is out of range for \(format.rawValue) (\(range.lowerBound)...\(range.upperBound))")
+            }
+        }
+        guard (0...16).contains(pipelineDepth) else { throw ExportError.invalidSettings("pipeline depth must be 0...16") }
+    }
+}
+
+/// How far an export has come; `TransitionExporter` reports one after every frame.
+public struct ExportProgress: Sendable, Equatable {
+    public let framesDone: Int
+    /// Known exactly for pictures; for clips it is estimated from their duration until the
+    /// second clip ends.
+    public let totalFrames: Int
+    public let elapsedSeconds: Double
+
+    public init(framesDone: Int, totalFrames: Int, elapsedSeconds: Double) {
+        self.framesDone = framesDone
+        self.totalFrames = totalFrames
+        self.elapsedSeconds = elapsedSeconds
+    }
+
+    public var framesPerSecond: Double { elapsedSeconds > 0 ? Double(framesDone) / elapsedSeconds : 0 }
+    public var isFinished: Bool { framesDone >= totalFrames }
+    /// Seconds left at the rate so far; nil before the first frame.
+    public var remainingSeconds: Double? {
+        guard framesDone > 0, elapsedSeconds > 0 else { return nil }
+        return Double(max(0, totalFrames - framesDone)) / framesPerSecond
+    }
+}
+
+/// A finished export.
+public struct ExportResult: Sendable, Equatable {
+    public let path: String
+    public let frames: Int
+    /// Length of the video: frames / frame rate.
+    public let durationSeconds: Double
+    /// Wall time of the whole export, ffmpeg's start and finish included.
+    public let elapsedSeconds: Double
+    /// Time the renderer waited for the encoder to take frames (0 when the GPU was the bottleneck).
+    public let encoderWaitSeconds: Double
+}
+
+/// The two inputs of an export.
+public enum ExportInputs {
+    /// Two still pictures: `frames` frames of the transition alone, frame i at progress
+    /// i / (frames − 1), as the PNG export renders them.
+    case pictures(from: RGBAImage, to: RGBAImage, frames: Int)
+    /// Two clips edited together as ffmpeg's xfade does: `from` plays until `offsetSeconds`,
+    /// the transition runs `transitionFrames` frames over both (progress j / transitionFrames),
+    /// then `to` plays on from where the transition left it. Length: offset + length of `to`.
+    case clips(from: String, to: String, offsetSeconds: Double, transitionFrames: Int)
+}

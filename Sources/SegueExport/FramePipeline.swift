@@ -1,0 +1,128 @@
+import Foundation
+
+/// Frames on their way to the encoder, a bounded queue. The GL thread fills a free buffer
+/// (glReadPixels, or a decoded clip frame) and submits it; a writer thread pipes submitted
+/// buffers into ffmpeg's stdin in order and hands them back. With `depth` frames queued the
+/// GPU renders frame n+1 while ffmpeg is still taking frame n, and memory stays at
+/// `depth + 1` frames. Depth 0 writes on the caller's thread (the serial reference).
+final class FramePipeline: @unchecked Sendable {
+    let frameBytes: Int
+    let depth: Int
+    private let encoder: FFmpegProcess
+    private let condition = NSCondition()
+    private let buffers: [UnsafeMutableRawBufferPointer]
+    private var free: [UnsafeMutableRawBufferPointer]
+    private var queued: [UnsafeMutableRawBufferPointer] = []
+    private var noMoreFrames = false
+    private var writeFailed = false
+    private var writerDone = true
+    /// Seconds the caller spent waiting for a free buffer: the encoder was the bottleneck.
+    private(set) var encoderWaitSeconds = 0.0
+
+    init(encoder: FFmpegProcess, frameBytes: Int, depth: Int) {
+        self.encoder = encoder
+        self.frameBytes = frameBytes
+        self.depth = max(0, depth)
+        buffers = (0...self.depth).map { _ in
+            UnsafeMutableRawBufferPointer.allocate(byteCount: frameBytes, alignment: 64)
+        }
+        free = buffers
+        if self.depth > 0 {
+            writerDone = false
+            let thread = Thread { [unowned self] in self.writeQueuedFrames() }
+            thread.name = "segue.encoder-writer"
+            thread.start()
+        }
+    }
+
+    deinit { buffers.forEach { $0.deallocate() } }
+
+    /// A buffer of `frameBytes` to fill with the next frame; waits while all are in flight.
+    func acquire() throws -> UnsafeMutableRawBufferPointer {
+        condition.lock()
+        defer { condition.unlock() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        while free.isEmpty && !writeFailed { condition.wait() }
+        encoderWaitSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if writeFailed { throw encoderError() }
+        return free.removeLast()
+    }
+
+    /// Queues a filled buffer (from `acquire`) for the encoder.
+    func submit(_ buffer: UnsafeMutableRawBufferPointer) throws {
+        if depth == 0 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let written = encoder.write(UnsafeRawBufferPointer(buffer))
+            encoderWaitSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            free.append(buffer)
+            if !written { throw encoderError() }
+            return
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        if writeFailed { throw encoderError() }
+        queued.append(buffer)
+        condition.broadcast()
+    }
+
+    /// Gives back a buffer that was acquired but not filled.
+    func recycle(_ buffer: UnsafeMutableRawBufferPointer) {
+        condition.lock()
+        free.append(buffer)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Sends what is queued, closes the encoder's input and waits for it to write the file.
+    func finish() throws {
+        condition.lock()
+        noMoreFrames = true
+        condition.broadcast()
+        while !writerDone { condition.wait() }
+        let failed = writeFailed
+        condition.unlock()
+        let status = encoder.wait()
+        if failed || status != 0 { throw ExportError.encoderFailed(status: status, log: encoder.log) }
+    }
+
+    /// Abandons the export: stops the writer and the encoder.
+    func cancel() {
+        condition.lock()
+        noMoreFrames = true
+        queued.removeAll()
+        condition.broadcast()
+        condition.unlock()
+        encoder.stop()  // a writer blocked in write(2) gets EPIPE and ends
+        condition.lock()
+        while !writerDone { condition.wait() }
+        condition.unlock()
+    }
+
+    private func encoderError() -> ExportError {
+        // The encoder stopped reading: it failed or died. Its status and log say why.
+        encoder.stop()
+        return ExportError.encoderFailed(status: encoder.wait(), log: encoder.log)
+    }
+
+    private func writeQueuedFrames() {
+        condition.lock()
+        while true {
+            while queued.isEmpty && !noMoreFrames { condition.wait() }
+            if queued.isEmpty { break }
+            let buffer = queued.removeFirst()
+            condition.unlock()
+            let written = encoder.write(UnsafeRawBufferPointer(buffer))
+            condition.lock()
+            free.append(buffer)
+            if !written {
+                writeFailed = true
+                queued.removeAll()
+                break
+            }
+            condition.broadcast()
+        }
+        writerDone = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

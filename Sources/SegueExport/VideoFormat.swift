@@ -1,0 +1,64 @@
+/// The containers Segue encodes to, and the ffmpeg settings for each.
+public enum VideoFormat: String, Sendable, CaseIterable {
+    /// H.264 in MP4, 4:2:0 (what every player plays), moov atom first for streaming.
+    case mp4
+    /// VP9 in WebM, constant quality.
+    case webm
+    /// An animated GIF with a palette made for the clip (palettegen, then paletteuse).
+    case gif
+
+    /// The format a file name asks for, by its extension.
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+
+    /// The constant-quality factor used when none is given (the encoders' own defaults).
+    public var defaultCRF: Int? {
+        switch self {
+        case .mp4: 23
+        case .webm: 31
+        case .gif: nil
+        }
+    }
+
+    /// The accepted CRF range, nil where the format has no such setting.
+    public var crfRange: ClosedRange<Int>? {
+        switch self {
+        case .mp4: 0...51
+        case .webm: 0...63
+        case .gif: nil
+        }
+    }
+
+    /// 4:2:0 chroma halves both axes: H.264 rejects odd sizes.
+    public var needsEvenSize: Bool { self == .mp4 }
+
+    /// The filter chain from RGBA frames to what the codec takes. RGB becomes BT.709 4:2:0
+    /// (tagged as such by `codecArguments`, so players convert it back alike); a GIF gets one
+    /// palette for the whole clip (ffmpeg keeps the frames until palettegen has seen them all).
+    public var conversionFilter: String {
+        switch self {
+        case .mp4, .webm: "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
+        case .gif: "split[frames][forPalette];[forPalette]palettegen[palette];[frames][palette]paletteuse"
+        }
+    }
+
+    /// Codec and container options (`-f` included), after the filters.
+    public func codecArguments(crf: Int?) -> [String] {
+        let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        switch self {
+        case .mp4:
+            return tags + ["-c:v", "libx264", "-crf", String(crf ?? 23), "-movflags", "+faststart", "-f", "mp4"]
+        case .webm:
+            // -b:v 0 makes -crf constant quality; cpu-used 4 with row threads keeps VP9 usable on a CPU.
+            return tags + ["-c:v", "libvpx-vp9", "-crf", String(crf ?? 31), "-b:v", "0",
+                           "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-f", "webm"]
+        case .gif:
+            return ["-loop", "0", "-f", "gif"]
+        }
+    }
+
+    /// ffmpeg output options, from the decoded frames to the container.
+    public func encoderArguments(crf: Int?) -> [String] { ["-vf", conversionFilter] + codecArguments(crf: crf) }
+}

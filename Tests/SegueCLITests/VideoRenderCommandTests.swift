@@ -1,0 +1,138 @@
+import Foundation
+import SegueImage
+import SegueTestSupport
+import Testing
+
+/// `segue render --out x.mp4|.webm|.gif` run as a user would, read back with ffprobe/ffmpeg and
+/// compared with the PNG export of the same transition.
+@Suite("segue render to video (runs the built executable)")
+struct VideoRenderCommandTests {
+    static func writePictures(in dir: URL, width: Int, height: Int) throws {
+        try PNGCodec.write(try SampleImages.from(width: width, height: height), to: dir.appendingPathComponent("a.png").path)
+        try PNGCodec.write(try SampleImages.to(width: width, height: height), to: dir.appendingPathComponent("b.png").path)
+    }
+
+    @Test func videoFramesEqualThePNGExportsFrames() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.writePictures(in: dir, width: 1280, height: 720)
+        let common = ["render", "--from", "a.png", "--to", "b.png", "--effect", "fade", "--size", "1280x720"]
+        let png = try CommandRunner.run("segue", common + ["--frames", "6", "--out", "frames", "--quiet"], in: dir)
+        #expect(png.status == 0, "stderr: \(png.stderr)")
+        let reference = try (0..<6).map { try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-000\($0).png").path) }
+
+        // --duration × --fps = 6 frames, by extension or by --format.
+        for (out, extra, floor) in [("v.mp4", [String](), 35.0), ("v.webm", [], 35.0), ("v.gif", [], 22.0),
+                                    ("v.video", ["--format", "mp4", "--crf", "18"], 38.0)] {
+            let result = try CommandRunner.run(
+                "segue", common + ["--duration", "0.5", "--fps", "12", "--out", out] + extra, in: dir)
+            #expect(result.status == 0, "\(out) stderr: \(result.stderr)")
+            #expect(result.stdout.contains("6 frames, 0.50 s at 12 fps"), "\(result.stdout)")
+            let path = dir.appendingPathComponent(out).path
+            let info = try VideoReader.info(path)
+            #expect(info.frames == 6 && info.width == 1280 && info.height == 720, "\(out): \(info)")
+            #expect(abs(info.durationSeconds - 0.5) < 0.02, "\(out): \(info)")
+            let frames = try VideoReader.frames(path, width: 1280, height: 720)
+            for k in 0..<min(6, frames.count) {
+                let psnr = VideoReader.psnr(frames[k], reference[k])
+                #expect(psnr > floor, "\(out) frame \(k): \(psnr) dB against frame-000\(k).png")
+            }
+        }
+    }
+
+    @Test func clipsMakeTheWholeEdit() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, source) in [("a.mkv", "testsrc2=s=96x64:r=30:d=1"), ("b.mkv", "smptehdbars=s=96x64:r=30:d=1")] {
+            _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", source, "-c:v", "ffv1",
+                                                dir.appendingPathComponent(name).path])
+        }
+        let result = try CommandRunner.run("segue", [
+            "render", "--from", "a.mkv", "--to", "b.mkv", "--effect", "wipeleft", "--size", "96x64",
+            "--offset", "0.5", "--duration", "0.25", "--out", "edit.mp4",
+        ], in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        // xfade's length: offset + b's length = 0.5 + 1 s.
+        let info = try VideoReader.info(dir.appendingPathComponent("edit.mp4").path)
+        #expect(info.frames == 45 && abs(info.durationSeconds - 1.5) < 0.02, "\(info)")
+    }
+
+    @Test func withoutFFmpegTheErrorNamesThePackageAndNothingIsWritten() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.writePictures(in: dir, width: 64, height: 36)
+        let result = try CommandRunner.run("segue", [
+            "render", "--from", "a.png", "--to", "b.png", "--size", "64x36", "--out", "v.mp4",
+        ], in: dir, environment: ["PATH": "/nonexistent-bin"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("ffmpeg is needed") && result.stderr.contains("apt-get install ffmpeg"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
+    }
+
+    @Test(arguments: [
+        (["--out", "v.gif", "--crf", "20"], "--crf applies to mp4 and webm"),
+        (["--out", "v.mp4", "--frames", "5", "--duration", "1"], "--frames or --duration"),
+        (["--out", "v.mp4", "--fps", "0"], "--fps must be"),
+        (["--out", "frames", "--fps", "24"], "apply to video output"),
+        (["--out", "v.mp4", "--offset", "1"], "--offset places the transition in a clip"),
+        (["--out", "v.mp4", "--effect", "shrink-dismiss"], "PNG frames only"),
+        (["--out", "v.mp4", "--size", "65x36"], "even width and height"),
+    ])
+    func badVideoOptionsAreClearErrors(arguments: [String], words: String) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.writePictures(in: dir, width: 64, height: 36)
+        let result = try CommandRunner.run("segue", ["render", "--from", "a.png", "--to", "b.png", "--size", "64x36"] + arguments, in: dir)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(words), "stderr: \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
+    }
+
+    @Test func benchExportSectionReportsTheComparison() throws {
+        // A tiny run: the report's shape, not speed (speed is the benchmark's job).
+        let result = try CommandRunner.run("segue", [
+            "bench", "--json", "--sections", "export", "--export-size", "64x36", "--export-frames", "4", "--runs", "1",
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let export = json?["export"] as? [String: Any]
+        let comparisons = export?["comparisons"] as? [[String: Any]] ?? []
+        #expect(comparisons.map { $0["ffmpegTransition"] as? String } == ["pixelize", "fade"])
+        for c in comparisons {
+            for key in ["segueSeconds", "ffmpegSeconds", "speedup", "encoderShare", "renderShare"] {
+                #expect((c[key] as? Double ?? 0) > 0, "\(key)")
+            }
+        }
+        #expect((export?["measurements"] as? [[String: Any]])?.count == 10)
+        #expect((export?["serialOverPipelined"] as? Double ?? 0) > 0)
+    }
+
+    /// On a terminal (a pseudo-terminal made by util-linux `script`) the bar shows frames,
+    /// rate and time left; with --quiet nothing is drawn.
+    @Test func progressBarOnATerminalOnly() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.writePictures(in: dir, width: 64, height: 36)
+        let segue = CommandRunner.productsDirectory.appendingPathComponent("segue").path
+        for quiet in [false, true] {
+            let command = "\(segue) render --from a.png --to b.png --size 64x36 --frames 8 --out v.mp4" + (quiet ? " --quiet" : "")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", command, "/dev/null"]
+            process.currentDirectoryURL = dir
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(text)")
+            if quiet {
+                #expect(!text.contains("8/8") && !text.contains("wrote"), "\(text)")
+            } else {
+                #expect(text.contains("[########################] 8/8") && text.contains("fps") && text.contains("in 0:"), "\(text)")
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import SegueEffects
+import SegueExport
+import SegueGL
+import SegueImage
+import SeguePlatform
+import SegueTestSupport
+
+/// Makes a headless context and device, runs `body`, then releases both on this thread.
+func withDevice<T>(_ body: (GLDevice) throws -> T) throws -> T {
+    let context = try HeadlessEGLContext()
+    defer { context.release() }
+    let device = try GLDevice(context: context)
+    defer { device.release() }
+    return try body(device)
+}
+
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-export-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The effect every export test renders (the objc.io pixel dissolve).
+func pixelDissolve(_ device: GLDevice, _ from: Texture, _ to: Texture) throws -> any TransitionEffect {
+    try PixelDissolve(device: device, from: from, to: to)
+}
+
+/// A smooth clip that moves from frame to frame, made by ffmpeg's lavfi `gradients` source and
+/// stored losslessly (FFV1), so the reference frames are exactly what the decoder gives back.
+func makeGradientClip(at path: String, seconds: Double, size: String, seed: Int, colors: String) throws {
+    _ = try VideoReader.run("ffmpeg", [
+        "-v", "error", "-nostdin", "-y", "-f", "lavfi",
+        "-i", "gradients=s=\(size):r=30:d=\(seconds):speed=0.05:seed=\(seed):\(colors)",
+        "-c:v", "ffv1", path,
+    ])
+}
