@@ -40,6 +40,63 @@ struct VideoRenderCommandTests {
         }
     }
 
+    /// Pictures of another shape reach the video as they reach the PNG frames: at their own
+    /// size, fitted by the effect's --resize mode (contain leaves bars, so it differs from cover).
+    @Test func videoFramesFollowResizeLikeThePNGExport() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.writePictures(in: dir, width: 400, height: 400)
+        var frames: [String: [RGBAImage]] = [:]
+        for mode in ["cover", "contain"] {
+            let common = ["render", "--from", "a.png", "--to", "b.png", "--effect", "pixel-dissolve", "--size", "640x360",
+                          "--resize", mode, "--quiet"]
+            let png = try CommandRunner.run("segue", common + ["--frames", "3", "--out", "frames-\(mode)"], in: dir)
+            #expect(png.status == 0, "stderr: \(png.stderr)")
+            let video = try CommandRunner.run("segue", common + ["--frames", "3", "--crf", "18", "--out", "\(mode).mp4"], in: dir)
+            #expect(video.status == 0, "stderr: \(video.stderr)")
+            let decoded = try VideoReader.frames(dir.appendingPathComponent("\(mode).mp4").path, width: 640, height: 360)
+            frames[mode] = decoded
+            for k in 0..<min(3, decoded.count) {
+                let reference = try PNGCodec.read(path: dir.appendingPathComponent("frames-\(mode)/frame-000\(k).png").path)
+                let psnr = VideoReader.psnr(decoded[k], reference)
+                #expect(psnr > 35, "\(mode) frame \(k): \(psnr) dB against the PNG export")
+            }
+        }
+        // contain's transparent bars against cover's cropped picture: far apart.
+        if let cover = frames["cover"]?.first, let contain = frames["contain"]?.first {
+            #expect(VideoReader.psnr(cover, contain) < 20)
+        }
+    }
+
+    /// SIGINT mid-export: ffmpeg's unfinished file beside the output is removed.
+    @Test func anInterruptedExportLeavesNoPartialVideo() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.writePictures(in: dir, width: 320, height: 180)
+        let process = Process()
+        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
+        process.arguments = ["render", "--from", "a.png", "--to", "b.png", "--size", "320x180", "--frames", "10000",
+                             "--out", "v.mp4", "--quiet"]
+        process.currentDirectoryURL = dir
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let partial = dir.appendingPathComponent(".v.mp4.partial-\(process.processIdentifier)")
+        let deadline = Date().addingTimeInterval(120)
+        // ffmpeg has written some of the video: mid-export.
+        while Date() < deadline, process.isRunning,
+            ((try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? Int) ?? 0) < 1 {
+            usleep(20_000)
+        }
+        #expect(process.isRunning, "the export ended before it could be interrupted")
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "stderr: \(stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
+    }
+
     @Test func clipsMakeTheWholeEdit() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
