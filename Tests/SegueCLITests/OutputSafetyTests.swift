@@ -90,28 +90,16 @@ struct OutputSafetyTests {
     func anInterruptedRenderLeavesNoStagingFolder(signal: Int32, status: Int32) throws {
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let process = Process()
-        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
-        process.arguments = ["render", "--from", "a.png", "--to", "b.png", "--frames", "2000", "--size", "320x180",
-                             "--out", "frames", "--quiet"]
-        process.currentDirectoryURL = dir
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" }
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        // Wait until frames are being written into the staging folder: mid-render.
-        let staging = dir.appendingPathComponent(".frames.partial-\(process.processIdentifier)")
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, process.isRunning,
-            ((try? names(staging))?.filter { $0.hasPrefix("frame-") }.count ?? 0) < 3 {
-            usleep(20_000)
+        // Interrupted once frames are being written into the staging folder: mid-render.
+        let run = try CommandRunner.interrupt(
+            ["render", "--from", "a.png", "--to", "b.png", "--frames", "2000", "--size", "320x180", "--out", "frames", "--quiet"],
+            in: dir, signal: signal
+        ) { pid in
+            ((try? names(dir.appendingPathComponent(".frames.partial-\(pid)")))?.filter { $0.hasPrefix("frame-") }.count ?? 0) >= 3
         }
-        #expect(process.isRunning, "the render ran to the end before it could be interrupted")
-        kill(process.processIdentifier, signal)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == status, "stderr: \(stderr)")
-        #expect(stderr.contains("interrupted"))
+        #expect(run.wasRunning, "the render ran to the end before it could be interrupted")
+        #expect(run.reason == .exit && run.status == status, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("interrupted"))
         #expect(try names(dir) == ["a.png", "b.png"], "no staging folder and no partial output")
     }
 

@@ -73,27 +73,15 @@ struct VideoRenderCommandTests {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.writePictures(in: dir, width: 320, height: 180)
-        let process = Process()
-        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
-        process.arguments = ["render", "--from", "a.png", "--to", "b.png", "--size", "320x180", "--frames", "10000",
-                             "--out", "v.mp4", "--quiet"]
-        process.currentDirectoryURL = dir
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" }
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let partial = dir.appendingPathComponent(".v.mp4.partial-\(process.processIdentifier)")
-        let deadline = Date().addingTimeInterval(120)
-        // ffmpeg has written some of the video: mid-export.
-        while Date() < deadline, process.isRunning,
-            ((try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? Int) ?? 0) < 1 {
-            usleep(20_000)
+        // Interrupted once ffmpeg has written some of the video: mid-export.
+        let run = try CommandRunner.interrupt(
+            ["render", "--from", "a.png", "--to", "b.png", "--size", "320x180", "--frames", "10000", "--out", "v.mp4", "--quiet"],
+            in: dir, signal: SIGINT
+        ) { pid in
+            ((try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(".v.mp4.partial-\(pid)").path)[.size] as? Int) ?? 0) > 0
         }
-        #expect(process.isRunning, "the export ended before it could be interrupted")
-        kill(process.processIdentifier, SIGINT)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "stderr: \(stderr)")
+        #expect(run.wasRunning, "the export ended before it could be interrupted")
+        #expect(run.reason == .exit && run.status == 130, "stderr: \(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
     }
 
