@@ -19,11 +19,13 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var window: WindowOptions
     @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable).")
     var parameters: [String] = []
-    @Option(help: "How pictures fit a gl-transitions effect: cover, contain or stretch.")
+    @Option(help: "How pictures of another aspect ratio fit the window, for every effect and scenario: cover, contain or stretch.")
     var resize: GLTransitionEffect.ResizeMode = .cover
+    @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
+    var edges: GLTransitionEffect.EdgeMode = .clamp
 
     func run() throws {
-        try Self.play(window, from: from, to: to, parameters: parameters, resize: resize)
+        try Self.play(window, from: from, to: to, parameters: parameters, resize: resize, edges: edges)
     }
 
     /// Every name N/P cycles through: the effects, the gl-transitions built-ins, the scenarios.
@@ -33,7 +35,8 @@ struct PlayCommand: ParsableCommand {
 
     /// Checks everything, opens the window and plays until it closes.
     static func play(
-        _ options: WindowOptions, from: String?, to: String?, parameters: [String], resize: GLTransitionEffect.ResizeMode
+        _ options: WindowOptions, from: String?, to: String?, parameters: [String], resize: GLTransitionEffect.ResizeMode,
+        edges: GLTransitionEffect.EdgeMode = .clamp
     ) throws {
         let size = options.size
         let fromImage = try from.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
@@ -41,7 +44,7 @@ struct PlayCommand: ParsableCommand {
         let effect = options.effect
         // Parsed (and its parameters checked) before a window opens.
         let isGLTransition = GLTransitionCatalog.isTransition(effect)
-        if isGLTransition { _ = try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize) }
+        if isGLTransition { _ = try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize, edges: edges) }
         if !parameters.isEmpty && !isGLTransition {
             throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }
@@ -57,11 +60,11 @@ struct PlayCommand: ParsableCommand {
                 names: names, startIndex: names.firstIndex(of: effect) ?? 0,
                 effectEntry: { name, isFirst in
                     if GLTransitionCatalog.isTransition(name) {
-                        return try GLTransitionCatalog.entry(for: name, parameters: isFirst ? parameters : [], resize: resize)
+                        return try GLTransitionCatalog.entry(for: name, parameters: isFirst ? parameters : [], resize: resize, edges: edges)
                     }
-                    return EffectCatalog.entry(named: name)
+                    return EffectCatalog.entry(named: name, resize: resize)
                 },
-                from: fromImage, to: toImage, options: options)
+                from: fromImage, to: toImage, labels: (from ?? "the sample", to ?? "the sample"), resize: resize, options: options)
             let window = try GLFWWindowContext(title: "Segue — \(effect)", width: size.width, height: size.height, vsync: options.vsync == .on)
             defer { window.release() }
             let device = try GLDevice(context: window)

@@ -93,8 +93,9 @@ final class TimelineScrub {
     }
 }
 
-/// An effect of the catalog (the pixel dissolve, a gl-transition) between two pictures made
-/// once at the stage's size; the window letterboxes the stage when its aspect changes.
+/// An effect of the catalog (the pixel dissolve, a gl-transition) between two pictures uploaded
+/// at their own size: the effect fits them to the stage (the window's size when the show starts)
+/// by its resize mode; the window letterboxes the stage when its aspect changes.
 @MainActor
 final class EffectShow: PlayerShow {
     let name: String
@@ -106,23 +107,24 @@ final class EffectShow: PlayerShow {
     private let trace: (String) -> Void
     var directTarget: DefaultFramebufferTarget?
 
-    init(entry: EffectCatalog.Entry, device: GLDevice, from: RGBAImage, to: RGBAImage, duration: Double, trace: @escaping (String) -> Void) throws {
+    init(entry: EffectCatalog.Entry, device: GLDevice, from: RGBAImage, to: RGBAImage, labels: (from: String, to: String),
+         size: (width: Int, height: Int), duration: Double, trace: @escaping (String) -> Void) throws {
         name = entry.name
         self.trace = trace
         timeline = PlayerTimeline(duration: duration, loopMode: .pingPong)
-        let fromTexture = try device.makeTexture(image: from)
+        let fromTexture = try PictureFitting.texture(from, device: device, label: labels.from)
         let toTexture: Texture
-        do { toTexture = try device.makeTexture(image: to) } catch { fromTexture.release(); throw error }
+        do { toTexture = try PictureFitting.texture(to, device: device, label: labels.to) } catch { fromTexture.release(); throw error }
         textures = [fromTexture, toTexture]
         do {
-            stage = try device.makeOffscreenTarget(width: from.width, height: from.height)
+            stage = try device.makeOffscreenTarget(width: size.width, height: size.height)
             do { effect = try entry.make(device, fromTexture, toTexture, .fused) } catch { stage.release(); throw error }
         } catch {
             for texture in textures { texture.release() }
             throw error
         }
         scrub = TimelineScrub(
-            size: Size(width: Double(from.width), height: Double(from.height)),
+            size: Size(width: Double(size.width), height: Double(size.height)),
             progress: { [unowned self] in timeline.progress },
             apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
     }

@@ -1,4 +1,5 @@
 import SegueAnimation
+import SegueEffects
 import SegueGL
 import SegueImage
 import SeguePlatform
@@ -22,14 +23,18 @@ final class ScenarioShow: PlayerShow {
     private let gesture: ScenarioGesture?
     private let device: GLDevice
     private let compositor: Compositor
+    /// The pictures at their own size, and the screens made of them at the stage's size.
     private let pictures: (from: RGBAImage, to: RGBAImage)
-    private var covered: (from: RGBAImage, to: RGBAImage)
+    private let labels: (from: String, to: String)
+    private let resize: ResizeMode
+    private var screens: (from: RGBAImage, to: RGBAImage)
     private var scene: Scene?
     private var interaction: (any ScenarioInteraction)?
     private var scrub: TimelineScrub!
     private let gestureInput: View
     private let gestureDispatcher: PointerDispatcher
     private var ignoringPress = false
+    private var lastPointerTime = 0.0
     private let trace: (String) -> Void
     /// How long a gesture's result stays before the timeline continues.
     static let gestureResultHold = 1.5
@@ -48,7 +53,9 @@ final class ScenarioShow: PlayerShow {
 
     /// `duration`: seconds the window takes for the whole transition (nil: the scenario's own);
     /// the scene's time is scaled to it.
+    /// `resize`: how each picture fits the screens (see `PictureFitting.screen`).
     init(scenario: TransitionScenario, device: GLDevice, compositor: Compositor, from: RGBAImage, to: RGBAImage,
+         labels: (from: String, to: String), resize: ResizeMode,
          size: (width: Int, height: Int), duration: Double?, trace: @escaping (String) -> Void) throws {
         name = scenario.name
         self.scenario = scenario
@@ -57,7 +64,9 @@ final class ScenarioShow: PlayerShow {
         self.compositor = compositor
         self.trace = trace
         pictures = (from, to)
-        covered = (try from.scaledToCover(width: size.width, height: size.height), try to.scaledToCover(width: size.width, height: size.height))
+        self.labels = labels
+        self.resize = resize
+        screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: size)
         stage = try device.makeOffscreenTarget(width: size.width, height: size.height, stencil: true)
         timeline = PlayerTimeline(duration: duration ?? scenario.duration, loopMode: .loop)
         let stageSize = Size(width: Double(size.width), height: Double(size.height))
@@ -77,25 +86,46 @@ final class ScenarioShow: PlayerShow {
         let newStage = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
         stage.release()
         stage = newStage
-        covered = (try pictures.from.scaledToCover(width: width, height: height), try pictures.to.scaledToCover(width: width, height: height))
+        screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: (width, height))
         let size = Size(width: Double(width), height: Double(height))
         scrub.resize(to: size)
         gestureInput.frame = Rect(origin: .zero, size: size)
         guard let scene else { return }
-        guard interaction != nil else {
-            // On the timeline the scene at a progress is a pure function of it: rebuilt at the
-            // new size, it is exactly what a headless render of that size shows.
+        guard interaction != nil || Self.followsResize(scenario, scene) else {
+            // In the middle of a timed transition the animators hold what they computed at the
+            // start size (their animations' from/to frames, the cube's width, snapshots, the
+            // pixel dissolve's target): resized through the window, the transition would go on
+            // at the old geometry (and drop-down-menu keeps its snapshot when done). The scene
+            // at a progress is a pure function of it, so it is rebuilt at the new size instead:
+            // what a headless render of that size shows.
+            trace("relayout rebuild")
             endScene()
             return
         }
-        // A live gesture-driven transition follows through its window: root views, presentation
-        // controllers (`viewWillTransition(to:with:)`) and the screens' pictures, covered anew.
-        scene.from.view.content = .image(covered.from)
-        scene.to.view.content = .image(covered.to)
+        // At rest, a presentation controller's layout (dimming-presentation), or a live
+        // gesture-driven transition: through the window, as UIKit does. The root controller,
+        // presented controllers and presentation controllers get `viewWillTransition(to:with:)`
+        // with a real coordinator and lay out alongside it; the screens show the pictures
+        // fitted anew.
+        scene.from.view.content = .image(screens.from)
+        scene.to.view.content = .image(screens.to)
         scene.window.resize(to: size)
+        trace("relayout coordinator")
+    }
+
+    /// Whether `Window.resize(to:)` lays the scene out as one started at the new size: always
+    /// for some scenarios, for most once nothing runs any more (then the controllers and
+    /// containers alone lay out what is on screen, and they follow a resize).
+    private static func followsResize(_ scenario: TransitionScenario, _ scene: Scene) -> Bool {
+        switch scenario.resizeFidelity {
+        case .always: true
+        case .whenDone: !scene.window.transitionDriver.isTransitioning && !AnimationEngine.main.isAnimating
+        case .never: false
+        }
     }
 
     func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
+        lastPointerTime = time
         guard let gesture else { return scrub.pointer(kind, at: point, time: time) }
         if kind == .down {
             // A transition still settling from the last gesture finishes first.
@@ -178,9 +208,9 @@ final class ScenarioShow: PlayerShow {
         let window = Window(size: Size(width: Double(stage.width), height: Double(stage.height)))
         window.attach(compositor)
         let from = ViewController(name: "from")
-        from.view.content = .image(covered.from)
+        from.view.content = .image(screens.from)
         let to = ViewController(name: "to")
-        to.view.content = .image(covered.to)
+        to.view.content = .image(screens.to)
         window.rootViewController = from
         if start { scenario.start(window, from, to) }
         return (Scene(window: window, from: from, to: to), from, to)
@@ -194,7 +224,21 @@ final class ScenarioShow: PlayerShow {
         scene = nil
     }
 
+    /// The screens at `size`: each picture fitted by `resize` on the GPU, over black.
+    private static func screens(
+        _ pictures: (from: RGBAImage, to: RGBAImage), labels: (from: String, to: String), resize: ResizeMode,
+        device: GLDevice, size: (width: Int, height: Int)
+    ) throws -> (from: RGBAImage, to: RGBAImage) {
+        let frame = FrameSize(width: size.width, height: size.height)
+        return (try PictureFitting.screen(pictures.from, device: device, frame: frame, mode: resize, label: labels.from),
+                try PictureFitting.screen(pictures.to, device: device, frame: frame, mode: resize, label: labels.to))
+    }
+
     func release() {
+        // A drag still held (N/P or quit in the middle of it) leaves its transition waiting for
+        // the pointer, holding the pixel dissolve's GPU objects: the press is cancelled, so the
+        // gesture's interaction cancels the transition, and `endScene` lets it settle and release them.
+        if interaction != nil { gestureDispatcher.pointerCancelled(time: lastPointerTime) }
         endScene()
         interaction = nil
         TransitionScenario.releaseRetainedObjects()

@@ -22,8 +22,12 @@ final class WindowPlayer {
         var startIndex: Int
         /// Makes the effect entry for a name (parameters apply to the first show only).
         var effectEntry: (String, Bool) throws -> EffectCatalog.Entry?
+        /// The pictures at their own size (each show fits them to its stage by `resize`).
         var from: RGBAImage
         var to: RGBAImage
+        /// What the pictures are called in a notice (a path, or "the sample").
+        var labels: (from: String, to: String)
+        var resize: ResizeMode
         var options: WindowOptions
     }
 
@@ -175,13 +179,12 @@ final class WindowPlayer {
         var made: any PlayerShow
         if let entry = try setup.effectEntry(name, newIndex == setup.startIndex) {
             made = try EffectShow(
-                entry: entry, device: device,
-                from: setup.from.scaledToCover(width: size.0, height: size.1), to: setup.to.scaledToCover(width: size.0, height: size.1),
-                duration: setup.options.duration ?? 2, trace: trace)
+                entry: entry, device: device, from: setup.from, to: setup.to, labels: setup.labels,
+                size: size, duration: setup.options.duration ?? 2, trace: trace)
         } else if let scenario = TransitionScenario.named(name) {
             made = try ScenarioShow(
                 scenario: scenario, device: device, compositor: compositor, from: setup.from, to: setup.to,
-                size: size, duration: setup.options.duration, trace: trace)
+                labels: setup.labels, resize: setup.resize, size: size, duration: setup.options.duration, trace: trace)
         } else {
             throw CLIError("unknown effect '\(name)'; see `segue render --list`")
         }

@@ -105,6 +105,9 @@ public final class Compositor {
         let snapshot = View(frame: view.frame, name: "\(view.name).snapshot")
         snapshot.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         snapshot.content = .texture(target.texture)
+        // An entry under this key belongs to a view that died before a frame collected it (the
+        // new view took its address): release it, or its texture would never be.
+        if let stale = contents.removeValue(forKey: ObjectIdentifier(snapshot)) { release(stale) }
         contents[ObjectIdentifier(snapshot)] = CachedContent(
             view: snapshot, version: snapshot.contentVersion, texture: target.texture, owned: false, snapshotTarget: target)
         return snapshot

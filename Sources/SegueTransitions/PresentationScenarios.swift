@@ -33,15 +33,17 @@ extension TransitionScenario {
     static let dimming = TransitionScenario(
         name: "dimming-presentation",
         summary: "example f: custom presentation inset by the seed's 50/320 of each side (the picture keeps its aspect) over a dimming view (0.5 s)",
-        duration: 0.5
-    ) { window, from, to in
+        duration: 0.5,
+        // The fade animates alpha only; the presentation controller lays out the rest.
+        resizeFidelity: .always
+    ) { _, from, to in
         // The seed's inset (50, 200) is for a 320x480 portrait phone; applied to a landscape
         // window it squashes the presented picture into a strip. Its side margin, 50/320 of the
-        // width, is used on all four sides instead, so the presented view keeps the window's
-        // (and the covered picture's) aspect ratio at any size.
-        let size = window.rootView.bounds.size
+        // width, is used on all four sides instead, as a fraction of the container's size, so
+        // the presented view keeps the window's (and the fitted picture's) aspect ratio at any
+        // size, through resizes too.
         let margin = 50.0 / 320
-        let delegate = DimmingTransitioningDelegate(inset: (dx: margin * size.width, dy: margin * size.height))
+        let delegate = DimmingTransitioningDelegate(insetFraction: (dx: margin, dy: margin))
         ScenarioRetainer.keep(delegate)
         delegate.prepare(to)
         from.present(to, animated: true)
@@ -50,7 +52,8 @@ extension TransitionScenario {
     static let dropDownMenu = TransitionScenario(
         name: "drop-down-menu",
         summary: "example i: a snapshot of the screen slides down to reveal the menu behind it (0.5 s)",
-        duration: 0.5
+        duration: 0.5,
+        resizeFidelity: .never  // the snapshot stays on screen after the transition
     ) { _, from, to in
         let transition = DropDownMenuTransition()
         ScenarioRetainer.keep(transition)

@@ -12,14 +12,28 @@ public struct TransitionScenario {
     public let duration: Double
     /// Sets up and starts the transition. `from` is the window's root controller.
     public let start: @MainActor (_ window: Window, _ from: ViewController, _ to: ViewController) -> Void
+    /// When a `Window.resize(to:)` lays the scene out as a scene started at the new size is.
+    public let resizeFidelity: ResizeFidelity
+
+    public enum ResizeFidelity: Sendable {
+        /// At any time: the animator animates nothing the size decides (the layout is a
+        /// presentation controller's, which follows `viewWillTransition(to:with:)`).
+        case always
+        /// Once the transition is done (containers and presentations follow the window); in the
+        /// middle of it the animator holds frames or snapshots computed at the start size.
+        case whenDone
+        /// Never: what stays on screen is a snapshot taken at the start size.
+        case never
+    }
 
     public init(
-        name: String, summary: String, duration: Double,
+        name: String, summary: String, duration: Double, resizeFidelity: ResizeFidelity = .whenDone,
         start: @escaping @MainActor (_ window: Window, _ from: ViewController, _ to: ViewController) -> Void
     ) {
         self.name = name
         self.summary = summary
         self.duration = duration
+        self.resizeFidelity = resizeFidelity
         self.start = start
     }
 }

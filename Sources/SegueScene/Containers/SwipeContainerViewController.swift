@@ -95,11 +95,11 @@ open class SwipeContainerViewController: ViewController {
         let (from, to) = (appearance.from, appearance.to)
         let (shown, hidden) = completed ? (to, from) : (from, to)
         hidden.view.removeFromSuperview()
-        if shown.view.superview !== containerView {
-            shown.view.frame = containerView.bounds
-            shown.view.autoresizesToFillSuperview = true
-            containerView.addSubview(shown.view)
-        }
+        // Whoever added it (the animator, usually), the shown view fills the container from
+        // now on, through resizes too.
+        shown.view.frame = containerView.bounds
+        shown.view.autoresizesToFillSuperview = true
+        if shown.view.superview !== containerView { containerView.addSubview(shown.view) }
         appearance.end(completed: completed)
         if completed {
             from.removeFromParent()

@@ -15,14 +15,18 @@ public final class DimmingPresentationController: PresentationController {
     public let dimmingView: View
     /// The presented view's inset from the container's bounds (the seed's `CGRectInset(frame, 50, 200)`).
     public let inset: (dx: Double, dy: Double)
+    /// When set, the inset is instead this fraction of the container's width and height, so
+    /// the presented view keeps the container's aspect ratio at any size (and through resizes).
+    public let insetFraction: (dx: Double, dy: Double)?
     /// The dimming view's alpha while presented.
     public let dimmedAlpha: Double
 
     public init(
         presentedViewController: ViewController, presenting: ViewController?,
-        inset: (dx: Double, dy: Double) = (50, 200), dimmedAlpha: Double = 0.5
+        inset: (dx: Double, dy: Double) = (50, 200), insetFraction: (dx: Double, dy: Double)? = nil, dimmedAlpha: Double = 0.5
     ) {
         self.inset = inset
+        self.insetFraction = insetFraction
         self.dimmedAlpha = dimmedAlpha
         dimmingView = View(name: "dimmingView")
         dimmingView.backgroundColor = .black
@@ -32,7 +36,8 @@ public final class DimmingPresentationController: PresentationController {
 
     /// The presented view's frame in a container of `size`.
     public func frameOfPresentedView(inContainerOfSize size: Size) -> Rect {
-        Rect(origin: .zero, size: size).insetBy(dx: inset.dx, dy: inset.dy)
+        let inset = insetFraction.map { (dx: $0.dx * size.width, dy: $0.dy * size.height) } ?? self.inset
+        return Rect(origin: .zero, size: size).insetBy(dx: inset.dx, dy: inset.dy)
     }
 
     public override var frameOfPresentedViewInContainerView: Rect {
@@ -91,6 +96,7 @@ public final class DimmingPresentationController: PresentationController {
 public final class DimmingTransitioningDelegate: ViewControllerTransitioningDelegate {
     public let animator: FadePresentAnimator
     public let inset: (dx: Double, dy: Double)
+    public let insetFraction: (dx: Double, dy: Double)?
     public let dimmedAlpha: Double
     /// Vended for the next presentation only.
     public var presentationInteraction: (any ViewControllerInteractiveTransitioning)?
@@ -99,9 +105,13 @@ public final class DimmingTransitioningDelegate: ViewControllerTransitioningDele
     /// The presentation controller of the last presentation.
     public private(set) weak var presentationController: DimmingPresentationController?
 
-    public init(animator: FadePresentAnimator = FadePresentAnimator(), inset: (dx: Double, dy: Double) = (50, 200), dimmedAlpha: Double = 0.5) {
+    public init(
+        animator: FadePresentAnimator = FadePresentAnimator(), inset: (dx: Double, dy: Double) = (50, 200),
+        insetFraction: (dx: Double, dy: Double)? = nil, dimmedAlpha: Double = 0.5
+    ) {
         self.animator = animator
         self.inset = inset
+        self.insetFraction = insetFraction
         self.dimmedAlpha = dimmedAlpha
     }
 
@@ -116,7 +126,8 @@ public final class DimmingTransitioningDelegate: ViewControllerTransitioningDele
         forPresented presented: ViewController, presenting: ViewController?, source: ViewController
     ) -> PresentationController? {
         let controller = DimmingPresentationController(
-            presentedViewController: presented, presenting: presenting, inset: inset, dimmedAlpha: dimmedAlpha)
+            presentedViewController: presented, presenting: presenting, inset: inset, insetFraction: insetFraction,
+            dimmedAlpha: dimmedAlpha)
         presentationController = controller
         return controller
     }
