@@ -133,12 +133,14 @@ struct CLIError: Error, CustomStringConvertible {
 
 extension GLTransitionEffect.EdgeMode: ExpressibleByArgument {
     public init?(argument: String) {
-        switch argument {
-        case "clamp": self = .clamp
-        case "transparent": self = .transparent
-        default: return nil
-        }
+        guard let mode = Self.all.first(where: { $0.name == argument }) else { return nil }
+        self = mode
     }
+
+    /// The command line's word for the mode (ArgumentParser would print the raw value).
+    var name: String { self == .clamp ? "clamp" : "transparent" }
+    public static var allValueStrings: [String] { all.map(\.name) }
+    public var defaultValueDescription: String { name }
 }
 
 extension ResizeMode: ExpressibleByArgument {

@@ -55,9 +55,9 @@ struct PlayWindowFittingTests {
         let expected = try Self.rendered(options, in: dir)
         if options.contains("cube-push") {
             // GLX versus EGL coverage of the cube's perspective edges (see PlayWindowTests).
-            try reference.expectEqual(try session.screenshot(), expected, mean: 0.5)
+            try reference.expectScreen(session, expected, mean: 0.5)
         } else {
-            try reference.expectEqual(try session.screenshot(), expected, within: 1)
+            try reference.expectScreen(session, expected, within: 1)
         }
         try session.mouseUp()
         #expect(try session.close() == 0)
@@ -79,7 +79,7 @@ struct PlayWindowFittingTests {
         Thread.sleep(forTimeInterval: 0.3)
         let expected = try PlayWindowTests.headlessFrame(
             ["--effect", "dimming-presentation"], width: 480, height: 270, frames: 3, index: 1, samples: "320x180")
-        try reference.expectEqual(try session.screenshot(), expected, within: 1)
+        try reference.expectScreen(session, expected, within: 1)
         try session.mouseUp()
         #expect(try session.close() == 0)
     }
@@ -91,5 +91,9 @@ struct PlayWindowFittingTests {
         for word in ["--resize", "cover", "contain", "stretch", "--edges", "clamp", "transparent"] {
             #expect(words.contains(Substring(word)), "\(word) in \(help.stdout)")
         }
+        // Defaults by name (ArgumentParser would print an Int-backed enum's raw value).
+        let collapsed = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(collapsed.contains("values: clamp, transparent; default: clamp"), "\(help.stdout)")
+        #expect(collapsed.contains("values: cover, contain, stretch; default: cover"), "\(help.stdout)")
     }
 }

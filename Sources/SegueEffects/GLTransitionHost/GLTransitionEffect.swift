@@ -11,7 +11,10 @@ public final class GLTransitionEffect: TransitionEffect {
     /// displace uv: swirls, drops, zooms, blurs). `.clamp` repeats the picture's edge pixels, as
     /// the official gl-transitions runtime does (CLAMP_TO_EDGE samplers); `.transparent` returns
     /// transparent black there.
-    public enum EdgeMode: Int, Sendable, CaseIterable { case clamp = 0, transparent = 1 }
+    public enum EdgeMode: Int, Sendable {
+        case clamp = 0, transparent = 1
+        public static let all: [EdgeMode] = [.clamp, .transparent]
+    }
 
     public let source: GLTransitionSource
     public var progress: Float = 0
