@@ -108,6 +108,36 @@ struct PlayWindowTests {
         #expect(try session.close() == 0)
     }
 
+    /// Example e's zoom push: a pan that starts on the right half drives the push (percent =
+    /// -translation.x / width) and the release finishes it only while the pointer still moves
+    /// left. The real clock times the events, so a hold before the release reads as rest.
+    @Test(arguments: [true, false])
+    func zoomPushFinishesOnlyWhenReleasedMovingLeft(flick: Bool) throws {
+        let session = try open(["--effect", "zoom-push", "--size", "320x180", "--no-overlay", "--loop", "once"], frameStep: nil)
+        // The timed push plays once; the press starts the gesture's own scene.
+        try session.drag([280, 270, 240, 200], y: 90)
+        #expect(session.waitFor("pan -80.0"), "\(session.trace)")
+        Thread.sleep(forTimeInterval: 0.3)
+        // frames 0...4 of 5 are progress 0, 0.25, ..., 1: 80 px of 320 is frame 1.
+        let frames = try Self.headlessFrames(["--effect", "zoom-push"], width: 320, height: 180, frames: 5)
+        try expectScreen(session, frames[1], mean: 0.5)
+        if flick {
+            // Still moving left at the release (moves and release in one burst): it finishes.
+            try session.xdotool(["mousemove", "--window", session.window, "190", "90", "mousemove", "--window", session.window,
+                                 "180", "90", "mousemove", "--window", session.window, "170", "90", "mouseup", "1"])
+        } else {
+            // At rest for half a second (velocity 0, not negative): it cancels.
+            Thread.sleep(forTimeInterval: 0.5)
+            try session.mouseUp()
+        }
+        #expect(session.waitFor("settled"), "\(session.trace)")
+        #expect(session.lines("settled") == [flick ? "settled finish" : "settled cancel"], "\(session.trace)")
+        Thread.sleep(forTimeInterval: 0.5)
+        // Finished: the pushed screen (frame 4); cancelled: back at the start (frame 0).
+        try expectScreen(session, frames[flick ? 4 : 0], mean: 0.5)
+        #expect(try session.close() == 0)
+    }
+
     /// Example h interactive: the drag drives objc.io's GPU animator (translation.x / width),
     /// and a release at rest past half-way finishes the presentation.
     @Test func pixelDissolvePresentFollowsTheDragAndFinishes() throws {
