@@ -60,6 +60,13 @@ public final class Window {
     /// otherwise they run when the clock passes the end, or when a newer resize takes over.
     public func resize(to size: Size, duration: Double = 0) {
         let coordinator = TransitionCoordinator(sizeTransitionIn: rootView, duration: max(0, duration))
+        // As UIKit, `transitionCoordinator` answers with it for as long as the resize runs.
+        let controllers = [rootViewController].compactMap { $0 } + transitionDriver.presentedControllers
+        let lentTo = TransitionRegistry.lend(coordinator, to: controllers)
+        let end = {
+            coordinator.finish()
+            TransitionRegistry.takeBack(coordinator, from: lentTo)
+        }
         rootViewController?.viewWillTransition(to: size, with: coordinator)
         transitionDriver.presentationsWillTransition(to: size, with: coordinator)
         let layout = {
@@ -71,9 +78,9 @@ public final class Window {
         guard duration > 0 else {
             // A live resize shows at once (presentation values too), completions right after.
             View.performWithoutAnimation(layout)
-            return coordinator.finish()
+            return end()
         }
-        View.animate(withDuration: duration, options: .curveEaseInOut, animations: layout, completion: { _ in coordinator.finish() })
+        View.animate(withDuration: duration, options: .curveEaseInOut, animations: layout, completion: { _ in end() })
     }
 
     /// Advances every animation to `time` (seconds on the driver's clock) and draws the window.

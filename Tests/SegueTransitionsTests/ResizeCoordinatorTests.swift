@@ -183,4 +183,53 @@ struct ResizeCoordinatorTests {
         #expect(modal.view.frame == Rect(x: 0, y: 0, width: 120, height: 90))
         #expect(modal.view.presentation.bounds.size == Size(width: 120, height: 90))
     }
+
+    /// As in UIKit, `transitionCoordinator` is the resize's coordinator while the resize runs
+    /// (inside `viewWillTransition(to:with:)` too, for children through their parent), and nil
+    /// once it ends; a controller inside a transition of its own keeps that transition's.
+    @Test func transitionCoordinatorIsTheResizesWhileItRuns() throws {
+        AnimationEngine.main.reset(to: 0)
+        TransitionDiagnostics.shared.clear()
+        final class Asker: ViewController {
+            var answers: [Bool] = []
+            override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+                super.viewWillTransition(to: size, with: coordinator)
+                answers.append(transitionCoordinator === coordinator)
+            }
+        }
+        let window = Window(size: Size(width: 200, height: 100))
+        let root = Asker(name: "root"), child = Asker(name: "child"), modal = Asker(name: "modal")
+        window.rootViewController = root
+        root.addChild(child)
+        root.view.addSubview(child.view)
+        child.didMove(toParent: root)
+        root.present(modal, animated: false)
+        AnimationEngine.main.advance(to: 0.1)
+        #expect(root.presentedViewController === modal)
+
+        window.resize(to: Size(width: 300, height: 150), duration: 1)
+        #expect(root.answers == [true] && child.answers == [true] && modal.answers == [true])
+        AnimationEngine.main.advance(to: 0.6)
+        #expect(root.transitionCoordinator != nil && modal.transitionCoordinator != nil, "still resizing")
+        AnimationEngine.main.advance(to: 1.2)
+        #expect(root.transitionCoordinator == nil && child.transitionCoordinator == nil && modal.transitionCoordinator == nil)
+
+        // A live resize: lent for the calls, taken back before it returns.
+        window.resize(to: Size(width: 120, height: 90))
+        #expect(root.answers == [true, true] && modal.answers == [true, true])
+        #expect(root.transitionCoordinator == nil && modal.transitionCoordinator == nil)
+
+        // In the middle of a dismissal the modal keeps the dismissal's coordinator.
+        modal.dismiss(animated: true)
+        AnimationEngine.main.advance(to: 1.25)
+        let dismissal = try #require(modal.transitionCoordinator)
+        window.resize(to: Size(width: 100, height: 80), duration: 0.1)
+        #expect(modal.transitionCoordinator === dismissal)
+        // The dismissal's animator owns the modal's frame: the resize does not cut it short.
+        #expect(window.transitionDriver.isTransitioning && root.presentedViewController === modal)
+        #expect(root.transitionCoordinator === dismissal, "the presenter takes part in the dismissal")
+        AnimationEngine.main.advance(to: 3)
+        #expect(modal.transitionCoordinator == nil && root.transitionCoordinator == nil)
+        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+    }
 }

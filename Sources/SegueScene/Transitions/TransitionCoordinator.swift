@@ -113,4 +113,20 @@ enum TransitionRegistry {
     static func set(_ coordinator: TransitionCoordinator?, for controllers: [ViewController]) {
         for controller in controllers { coordinators[ObjectIdentifier(controller)] = coordinator }
     }
+
+    /// A size transition's coordinator, for the controllers that take part in no transition of
+    /// their own (a running presentation's coordinator stays theirs). Returns those it was lent to.
+    static func lend(_ coordinator: TransitionCoordinator, to controllers: [ViewController]) -> [ViewController] {
+        let free = controllers.filter { coordinators[ObjectIdentifier($0)] == nil }
+        set(coordinator, for: free)
+        return free
+    }
+
+    /// Takes a lent coordinator back from those that still have it (a transition that started
+    /// since has registered its own and cleared it when it ended).
+    static func takeBack(_ coordinator: TransitionCoordinator, from controllers: [ViewController]) {
+        for controller in controllers where coordinators[ObjectIdentifier(controller)] === coordinator {
+            coordinators[ObjectIdentifier(controller)] = nil
+        }
+    }
 }

@@ -68,12 +68,15 @@ public final class TransitionDriver {
     /// lays out its own; a running animator owns its views' frames).
     func layOutContainers(for size: Size) {
         for presentation in shownPresentations { presentation.container.frame = Rect(origin: .zero, size: size) }
-        for presentation in presentations where presentation.controller == nil {
+        for presentation in presentations where presentation.controller == nil && !presentation.presented.isBeingDismissed {
             presentation.presented.view.frame = Rect(origin: .zero, size: size)
         }
     }
 
     private var shownPresentations: [Presentation] { presentations + [presentingNow].compactMap { $0 } }
+
+    /// The presented controllers on screen, oldest first.
+    var presentedControllers: [ViewController] { shownPresentations.map(\.presented) }
 
     // MARK: Requests
 
