@@ -51,7 +51,7 @@ extension RenderCommand {
         let rate = fps ?? 30
         let result = try VideoRender(
             fromPath: from, toPath: to, effect: entry, format: video, size: size, framesPerSecond: rate,
-            transitionFrames: videoFrames, offsetSeconds: offset, crf: crf, mode: mode, outputPath: out, quiet: quiet
+            transitionFrames: videoFrames, offsetSeconds: offset, crf: crf, resize: resize, mode: mode, outputPath: out, quiet: quiet
         ).run()
         if !quiet { print(VideoRender.summary(result, format: video, framesPerSecond: rate)) }
     }

@@ -35,7 +35,7 @@ struct RenderCommand: ParsableCommand {
     var mode: ExecutionMode = .fused
     @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable), e.g. steps=30, center=0.5,0.5, or luma=FILE.png (or a built-in luma map: spiral-1, square, ...) for a sampler2D.")
     var parameters: [String] = []
-    @Option(help: "How pictures of another aspect ratio fit the frame, for every effect: cover fills it and crops the centre, contain shows the whole picture with transparent bars (black on view-controller transitions' screens), stretch scales each axis so corners meet.")
+    @Option(help: "How pictures of another aspect ratio fit the frame, for every effect: cover fills it and crops the centre, contain shows the whole picture with transparent bars (black on view-controller transitions' screens), stretch scales each axis so corners meet. Clips are fitted the same way (by ffmpeg, as they are decoded).")
     var resize: GLTransitionEffect.ResizeMode = .cover
     @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
     var edges: GLTransitionEffect.EdgeMode = .clamp

@@ -19,6 +19,8 @@ struct VideoRender {
     let transitionFrames: Int
     let offsetSeconds: Double
     let crf: Int?
+    /// How clips are fitted to the frame (pictures go at their own size; the effect fits them).
+    let resize: ResizeMode
     let mode: ExecutionMode
     let outputPath: String
     let quiet: Bool
@@ -44,7 +46,7 @@ struct VideoRender {
                 from: try PictureFitting.uploadable(pictures.0, device: device, label: fromPath),
                 to: try PictureFitting.uploadable(pictures.1, device: device, label: toPath), frames: transitionFrames)
         } else {
-            inputs = .clips(from: fromPath, to: toPath, offsetSeconds: offsetSeconds, transitionFrames: transitionFrames)
+            inputs = .clips(from: fromPath, to: toPath, offsetSeconds: offsetSeconds, transitionFrames: transitionFrames, fit: resize)
         }
         let exporter = try TransitionExporter(
             device: device,

@@ -1,3 +1,4 @@
+import SegueEffects
 import SegueImage
 
 /// What an export produces: the container, frame size and rate, and quality.
@@ -87,5 +88,7 @@ public enum ExportInputs {
     /// Two clips edited together as ffmpeg's xfade does: `from` plays until `offsetSeconds`,
     /// the transition runs `transitionFrames` frames over both (progress j / transitionFrames),
     /// then `to` plays on from where the transition left it. Length: offset + length of `to`.
-    case clips(from: String, to: String, offsetSeconds: Double, transitionFrames: Int)
+    /// ffmpeg fits the clips' frames to the export's size by `fit`, with the meanings the
+    /// effects give still pictures (contain's bars are transparent black).
+    case clips(from: String, to: String, offsetSeconds: Double, transitionFrames: Int, fit: ResizeMode = .cover)
 }

@@ -68,8 +68,9 @@ public final class TransitionExporter {
                 switch inputs {
                 case let .pictures(from, to, count):
                     frames = try exportPictures(from, to, frames: count, effect: effect, pipeline: pipeline)
-                case let .clips(from, to, offset, transitionFrames):
-                    frames = try exportClips(from, to, offset: offset, transitionFrames: transitionFrames, effect: effect, pipeline: pipeline)
+                case let .clips(from, to, offset, transitionFrames, fit):
+                    frames = try exportClips(
+                        from, to, offset: offset, transitionFrames: transitionFrames, fit: fit, effect: effect, pipeline: pipeline)
                 }
                 try pipeline.finish()
             } catch {
@@ -136,7 +137,7 @@ public final class TransitionExporter {
     }
 
     private func exportClips(
-        _ fromPath: String, _ toPath: String, offset: Double, transitionFrames: Int, effect: MakeEffect,
+        _ fromPath: String, _ toPath: String, offset: Double, transitionFrames: Int, fit: ResizeMode, effect: MakeEffect,
         pipeline: FramePipeline
     ) throws -> Int {
         guard offset >= 0, offset.isFinite else { throw ExportError.invalidSettings("offset \(offset) must be 0 or more seconds") }
@@ -145,9 +146,9 @@ public final class TransitionExporter {
         }
         let (width, height, fps) = (settings.width, settings.height, settings.framesPerSecond)
         let head = Int((offset * Double(fps)).rounded())
-        let a = try ClipDecoder(path: fromPath, tools: tools, width: width, height: height, framesPerSecond: fps)
+        let a = try ClipDecoder(path: fromPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)
         defer { a.close() }
-        let b = try ClipDecoder(path: toPath, tools: tools, width: width, height: height, framesPerSecond: fps)
+        let b = try ClipDecoder(path: toPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)
         defer { b.close() }
         // Checked from the containers' durations first, so a hopeless edit fails before rendering.
         if a.estimatedFrames < head + transitionFrames {

@@ -102,6 +102,41 @@ struct VideoRenderCommandTests {
         #expect(info.frames == 45 && abs(info.durationSeconds - 1.5) < 0.02, "\(info)")
     }
 
+    /// Clips follow --resize as pictures do. A 96x32 clip (green left quarter, red elsewhere) in
+    /// a 96x64 frame: cover crops the green away, contain shows it between black bars, stretch
+    /// shows it over the whole height. Checked in a's head (decoder to encoder) and in the
+    /// middle of the transition (through the GPU textures).
+    @Test(arguments: ["cover", "contain", "stretch"])
+    func clipsAreFittedByResize(mode: String) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let graph = "color=c=red:s=96x32:r=30:d=1 [bg]; color=c=green:s=24x32:r=30:d=1 [g]; [bg][g] overlay=0:0 [out0]"
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", graph, "-c:v", "ffv1",
+                                            dir.appendingPathComponent("a.mkv").path])
+        let result = try CommandRunner.run("segue", [
+            "render", "--from", "a.mkv", "--to", "a.mkv", "--effect", "fade", "--size", "96x64", "--resize", mode,
+            "--offset", "0.2", "--frames", "4", "--out", "edit.mp4", "--quiet",
+        ], in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let frames = try VideoReader.frames(dir.appendingPathComponent("edit.mp4").path, width: 96, height: 64)
+        #expect(frames.count == 36)  // xfade's length: the 0.2 s offset (6 frames) + b's 30
+        // Which colour a pixel is, far from any edge (H.264 blurs edges and shifts colours a little).
+        func colour(_ image: RGBAImage, x: Int, y: Int) -> String {
+            let p = image[x, y]
+            if p.x < 60 && p.y < 60 && p.z < 60 { return "black" }
+            return p.x > p.y ? "red" : "green"
+        }
+        let expected: [String: (bar: String, left: String, right: String)] = [
+            "cover": ("red", "red", "red"), "contain": ("black", "green", "red"), "stretch": ("green", "green", "red"),
+        ]
+        let want = try #require(expected[mode])
+        for index in [0, 7] {  // frame 6 starts the transition: 7 is one of its middle frames
+            let frame = frames[index]
+            let seen = (colour(frame, x: 8, y: 6), colour(frame, x: 8, y: 32), colour(frame, x: 70, y: 32))
+            #expect(seen == want, "\(mode), frame \(index): bar/left/right \(seen)")
+        }
+    }
+
     @Test func withoutFFmpegTheErrorNamesThePackageAndNothingIsWritten() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
