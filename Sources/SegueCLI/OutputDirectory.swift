@@ -48,8 +48,13 @@ struct OutputDirectory {
     /// Moves the staged files into place, first removing the earlier outputs the manifest lists
     /// (so a shorter run does not leave stale frames behind). A signal waits for it to finish.
     func commit() throws {
+        try OutputFiles.createDirectories(destination, purpose: "the output folder")
+        // Two runs into one folder commit one after the other, so the folder ends up holding
+        // one run's outputs whole. Taken before the signal guard: an interrupt while waiting
+        // still cleans up at once.
+        let folderLock = try FolderLock(destination)
+        defer { folderLock.release() }
         try StagingCleanup.shared.withoutInterruption {
-            try OutputFiles.createDirectories(destination, purpose: "the output folder")
             let staged = try OutputFiles.contents(of: staging, purpose: "the staging folder")
             let previous = try Self.checkOwnership(of: destination, ownsFile: ownsFile, adding: staged)
             // Another command's outputs in the same folder (`samples` beside frames) stay listed.
@@ -149,5 +154,32 @@ struct OutputDirectory {
         } catch {
             throw OutputError("write Segue's list of outputs", path: url.path, error: error)
         }
+    }
+}
+
+/// An exclusive advisory lock (flock) on a folder, held until `release` or the process ends.
+struct FolderLock {
+    private let descriptor: Int32
+
+    init(_ folder: URL) throws {
+        descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw OutputError("lock the output folder", path: folder.path, reason: String(cString: strerror(errno)))
+        }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            FileHandle.standardError.write(Data("segue: another segue is writing into \(folder.path); waiting for it to finish\n".utf8))
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let reason = String(cString: strerror(errno))
+                    close(descriptor)
+                    throw OutputError("lock the output folder", path: folder.path, reason: reason)
+                }
+            }
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

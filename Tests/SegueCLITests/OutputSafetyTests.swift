@@ -103,6 +103,62 @@ struct OutputSafetyTests {
         #expect(try names(dir) == ["a.png", "b.png"], "no staging folder and no partial output")
     }
 
+    /// Two runs into one folder commit one at a time (flock on the folder): a run that finds the
+    /// folder locked says so and waits, an interrupt while it waits still cleans up, and once
+    /// the lock is free it commits its frames whole.
+    @Test func aRunWaitsForAnotherRunsCommitIntoTheSameFolder() throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // This test plays the other run: it holds the folder's lock.
+        let descriptor = open(out.path, O_RDONLY | O_DIRECTORY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(flock(descriptor, LOCK_EX) == 0)
+
+        func start() throws -> (process: Process, log: URL) {
+            let log = dir.appendingPathComponent("log-\(UUID().uuidString).txt")
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            let process = Process()
+            process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
+            process.arguments = ["render", "--from", "a.png", "--to", "b.png", "--frames", "3", "--size", "64x36", "--out", "frames", "--quiet"]
+            process.currentDirectoryURL = dir
+            process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" }
+            process.standardError = try FileHandle(forWritingTo: log)
+            try process.run()
+            return (process, log)
+        }
+        func waitsForTheLock(_ log: URL) -> Bool {
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                if (try? String(contentsOf: log, encoding: .utf8))?.contains("waiting for it to finish") == true { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+
+        // Interrupted while it waits: it exits as interrupted and leaves nothing behind.
+        let first = try start()
+        #expect(waitsForTheLock(first.log))
+        kill(first.process.processIdentifier, SIGINT)
+        first.process.waitUntilExit()
+        #expect(first.process.terminationStatus == 130)
+        #expect(try names(out).isEmpty)
+        let left = try names(dir)
+        #expect(!left.contains { $0.hasPrefix(".frames.partial-") }, "\(left)")
+
+        // Waiting, rendered but not committed; committed once the lock is let go.
+        let second = try start()
+        #expect(waitsForTheLock(second.log))
+        let committed = try names(out)
+        #expect(second.process.isRunning && committed.isEmpty, "nothing is committed while another run holds the folder")
+        flock(descriptor, LOCK_UN)
+        second.process.waitUntilExit()
+        #expect(second.process.terminationStatus == 0, "\((try? String(contentsOf: second.log, encoding: .utf8)) ?? "")")
+        #expect(try names(out) == [".segue-output", "contact-sheet.png", "frame-0000.png", "frame-0001.png", "frame-0002.png"])
+    }
+
     @Test func aStaleStagingFolderOfADeadProcessIsSwept() throws {
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
