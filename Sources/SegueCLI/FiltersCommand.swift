@@ -12,7 +12,7 @@ struct FiltersCommand: ParsableCommand {
         abstract: "Render every filter of the effect library on a picture (PNG each + contact sheet).")
 
     @Option(help: "The picture (PNG); the generated sample picture when omitted.") var input: String?
-    @Option(help: "Frame size, WIDTHxHEIGHT. A picture of another size is scaled to cover it (on the GPU, bilinear).", transform: parseFrameSize)
+    @Option(help: "Frame size, WIDTHxHEIGHT (default 320x180). A picture of another size is scaled to cover it (on the GPU, bilinear).", transform: parseFrameSize)
     var size = FrameSize(width: 320, height: 180)
     @Option(help: "Output directory (<filter>.png ..., contact-sheet.png).") var out = "out/filters"
     @Option(help: "fused (one generated shader per pass) or onePassPerFilter.") var mode: ExecutionMode = .fused

@@ -8,6 +8,7 @@ extension RenderCommand {
     var outputFormat: OutputFormat { OutputFormat.resolve(format, out: out) }
 
     func validateVideoOptions() throws {
+        if let message = OutputFormat.unsupportedOutput(out, format: format) { throw ValidationError(message) }
         guard let video = outputFormat.video else {
             guard fps == nil, duration == nil, crf == nil, offset == 0 else {
                 throw ValidationError("--fps, --duration, --crf and --offset apply to video output (--out x.mp4, .webm or .gif)")

@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
     var duration: Double?
     @Option(help: "Clips: where the transition starts in --from, in seconds (ffmpeg xfade's offset).") var offset = 0.0
     @Option(help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).") var crf: Int?
-    @Option(help: "Frame size, WIDTHxHEIGHT. Pictures of another size are fitted to it by --resize.",
+    @Option(help: "Frame size, WIDTHxHEIGHT (default 640x360). Pictures of another size are fitted to it by --resize.",
             transform: parseFrameSize)
     var size = FrameSize(width: 640, height: 360)
     @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png), or a .mp4, .webm or .gif file.") var out = "out/render"

@@ -82,4 +82,18 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     static func resolve(_ format: OutputFormat?, out: String) -> OutputFormat {
         format ?? VideoFormat(path: out).flatMap { OutputFormat(rawValue: $0.rawValue) } ?? .png
     }
+
+    /// Extensions of videos and pictures Segue does not write: `--out x.mov` without `--format`
+    /// is a mistake, not a request for a folder of PNG frames named `x.mov`.
+    static let unsupportedExtensions: Set<String> = [
+        "avi", "mov", "mkv", "m4v", "mpg", "mpeg", "ts", "flv", "wmv", "ogv", "apng", "webp", "jpg", "jpeg", "tif", "tiff", "bmp",
+    ]
+
+    /// The error for an --out that names a file type Segue cannot write, when no --format says otherwise.
+    static func unsupportedOutput(_ out: String, format: OutputFormat?) -> String? {
+        let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
+        guard format == nil, unsupportedExtensions.contains(ext) else { return nil }
+        return "--out '\(out)': Segue writes .mp4, .webm or .gif videos, or PNG frames into a folder; not .\(ext) "
+            + "(for a folder of frames by that name, add --format png)"
+    }
 }

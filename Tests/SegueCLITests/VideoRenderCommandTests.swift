@@ -158,6 +158,8 @@ struct VideoRenderCommandTests {
         (["--out", "v.mp4", "--offset", "1"], "--offset places the transition in a clip"),
         (["--out", "v.mp4", "--effect", "shrink-dismiss"], "PNG frames only"),
         (["--out", "v.mp4", "--size", "65x36"], "even width and height"),
+        (["--out", "v.mov"], "not .mov (for a folder of frames by that name, add --format png)"),
+        (["--out", "V.AVI"], "not .avi"),
     ])
     func badVideoOptionsAreClearErrors(arguments: [String], words: String) throws {
         let dir = try CommandRunner.temporaryDirectory()
@@ -167,6 +169,19 @@ struct VideoRenderCommandTests {
         #expect(result.status != 0)
         #expect(result.stderr.contains(words), "stderr: \(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
+    }
+
+    /// With --format png, a folder named like a video is what the user asked for.
+    @Test func formatPNGWritesFramesIntoAFolderNamedLikeAVideo() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.writePictures(in: dir, width: 64, height: 36)
+        let result = try CommandRunner.run("segue", [
+            "render", "--from", "a.png", "--to", "b.png", "--size", "64x36", "--frames", "2", "--out", "take.mov", "--format", "png", "--quiet",
+        ], in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("take.mov").path).sorted()
+        #expect(frames == [".segue-output", "contact-sheet.png", "frame-0000.png", "frame-0001.png"])
     }
 
     @Test func benchExportSectionReportsTheComparison() throws {
