@@ -18,6 +18,8 @@ protocol PlayerShow: AnyObject {
     var directTarget: DefaultFramebufferTarget? { get set }
     /// True while a pointer drives the show (a drag or a gesture-driven transition).
     var isInteracting: Bool { get }
+    /// The progress the overlay shows: the timeline's, or a gesture-driven transition's own.
+    var shownProgress: Double { get }
     /// The window's drawable size changed. Effects keep their picture (the window letterboxes
     /// it); scenarios lay their scene out again at the new size.
     func windowResized(width: Int, height: Int) throws
@@ -130,6 +132,7 @@ final class EffectShow: PlayerShow {
     }
 
     var isInteracting: Bool { scrub.isDragging }
+    var shownProgress: Double { timeline.progress }
 
     func windowResized(width: Int, height: Int) throws {}
 

@@ -81,6 +81,13 @@ final class ScenarioShow: PlayerShow {
 
     var isInteracting: Bool { scrub.isDragging || interaction != nil }
 
+    /// While a gesture drives the transition the timeline stands where it was: the transition's
+    /// coordinator knows how far the gesture took it.
+    var shownProgress: Double {
+        guard interaction != nil, let coordinator = scene?.to.transitionCoordinator else { return timeline.progress }
+        return coordinator.percentComplete
+    }
+
     func windowResized(width: Int, height: Int) throws {
         guard width != stage.width || height != stage.height else { return }
         let newStage = try device.makeOffscreenTarget(width: width, height: height, stencil: true)

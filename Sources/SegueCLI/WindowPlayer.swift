@@ -246,13 +246,13 @@ final class WindowPlayer {
         if now - statusRefresh >= 0.25 {
             statusRefresh = now
             let s = stats.lastSecond
-            statsText = String(format: "%.2f  %.0f FPS  P50 %.1f MS  P99 %.1f MS", timeline.progress, s.fps, s.p50, s.p99)
+            statsText = String(format: "%.2f  %.0f FPS  P50 %.1f MS  P99 %.1f MS", show.shownProgress, s.fps, s.p50, s.p99)
         }
         let state = show.isInteracting ? "DRAG" : timeline.isPaused ? "PAUSED" : timeline.isStopped ? "DONE"
             : timeline.direction > 0 ? "PLAY" : "REVERSE"
         let speed = [0.25: "1/4X", 0.5: "1/2X", 1: "1X", 2: "2X", 4: "4X"][timeline.speed] ?? "\(timeline.speed)X"
         let text = "\(index + 1)/\(setup.names.count) \(show.name.uppercased())  \(state) \(speed) \(timeline.loopMode.rawValue.uppercased())  \(statsText)"
-        overlay.update(text: text, progress: timeline.progress)
+        overlay.update(text: text, progress: show.shownProgress)
     }
 
     private func writeStats() throws {

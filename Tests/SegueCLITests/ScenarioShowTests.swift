@@ -161,4 +161,26 @@ struct ScenarioShowTests {
         #expect(rig.liveObjects == baseline, "GL objects left: \(rig.liveObjects - baseline)")
         #expect(TransitionDiagnostics.shared.messages.isEmpty, "\(TransitionDiagnostics.shared.messages)")
     }
+
+    /// The overlay shows how far a gesture took the transition (cube pop: translation.x / 200),
+    /// not the timeline, which stands where it was while the gesture drives the scene.
+    @Test func aGestureShowsItsOwnProgress() throws {
+        let rig = try Rig()
+        defer { rig.release() }
+        let show = try rig.show("cube-pop", width: 320, height: 180)
+        defer { show.release() }
+        try show.draw(advancing: 0)
+        #expect(show.shownProgress == show.timeline.progress)
+        show.pointer(.down, at: Point(x: 40, y: 90), time: 0)
+        show.pointer(.moved, at: Point(x: 42, y: 90), time: 0.05)
+        show.pointer(.moved, at: Point(x: 160, y: 90), time: 0.1)
+        try show.draw(advancing: 0)
+        #expect(rig.lines.contains("pan 120.0"), "\(rig.lines)")
+        #expect(abs(show.shownProgress - 0.6) < 1e-9, "120 of 200 px: \(show.shownProgress)")
+        #expect(show.timeline.progress == 0)
+        show.pointer(.up, at: Point(x: 160, y: 90), time: 0.6)
+        for _ in 0..<120 { try show.draw(advancing: 1.0 / 60) }
+        #expect(rig.lines.contains("settled finish"), "\(rig.lines)")
+        #expect(show.shownProgress == show.timeline.progress)
+    }
 }
