@@ -19,8 +19,8 @@ final class ColourViewController: ViewController {
 @MainActor
 public enum PresentationPorts {
     /// Seed 001 on a 440×600 window: present the message (1 s, listing 10-2's diagonal), turn
-    /// the window to 600×440 (what a rotation is here), dismiss. Notes: "size W×H coordinator
-    /// yes|no" per size change the presentation controller heard.
+    /// the window to 600×440 (what a rotation is here), dismiss. Notes: "size W×H" per size
+    /// change the presentation controller heard, and the dimming view's frame after it.
     public static func dimming() throws -> ScenarioRecord {
         let stage = try Stage(width: 440, height: 600)
         defer { stage.release() }

@@ -13,7 +13,7 @@ final class CustomPresentationController: PresentationController {
         view.backgroundColor = Color(white: 0, alpha: 0.5)
         return view
     }()
-    /// Whether the last size change came with a coordinator (bug 5 is fixed on branch i10b).
+    /// The sizes `viewWillTransition(to:with:)` was told of (with the resize's coordinator).
     private(set) var sizeChanges: [Size] = []
 
     // When a view controller is about to be presented, UIKit calls the presentation controller's presentationTransitionWillBegin() method.

@@ -74,8 +74,15 @@ final class GPUImageAnimator: ViewControllerAnimatedTransitioning, ViewControlle
             targetPixellateFilter = ImageSource(targetTexture).pixellated(0.1)
             blend = sourcePixellateFilter.dissolved(into: targetPixellateFilter, mix: 0)
             // 3. Its output: an offscreen target, shown by a view over the container.
-            let output = try device.makeOffscreenTarget(width: Int(container.bounds.width), height: Int(container.bounds.height))
-            renderer = try EffectRenderer(device: device, output: blend)
+            // (A NaN or infinite container size is a typed error here, not a trap.)
+            let pixels = try container.bounds.size.pixelSize(rounding: .towardZero)
+            let output = try device.makeOffscreenTarget(width: pixels.width, height: pixels.height)
+            do {
+                renderer = try EffectRenderer(device: device, output: blend)
+            } catch {
+                output.release()
+                throw error
+            }
             self.output = output
             let imageView = View(frame: container.bounds, name: "gpuImageView")
             imageView.content = .texture(output.texture)

@@ -60,7 +60,7 @@ public final class Compositor {
             content: p.uniformLocation("segue_content"))
         p.use()
         GL.uniform1i(locations.content, 0)
-        Compositor.mostRecentLive = WeakCompositor(compositor: self)
+        Compositor.live.append(WeakCompositor(compositor: self))
     }
 
     /// The device it draws with (effects that render into views use it; tests read counters).
@@ -115,7 +115,7 @@ public final class Compositor {
 
     /// Releases every texture the compositor holds. Call on the GL thread before the device.
     public func release() {
-        if Compositor.mostRecentLive.compositor === self { Compositor.mostRecentLive = WeakCompositor(compositor: nil) }
+        Compositor.live.removeAll { $0.compositor == nil || $0.compositor === self }
         for entry in contents.values { release(entry) }
         contents.removeAll()
     }

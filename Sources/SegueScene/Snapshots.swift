@@ -4,8 +4,8 @@ import SegueGL
 public enum SnapshotError: Error, Equatable, CustomStringConvertible {
     /// The view is in no window, so no compositor can draw it.
     case notInWindow(view: String)
-    /// Its window has no compositor attached or rendering it, and no live compositor exists:
-    /// make one (`Compositor(device:)`) or call `window.attach(_:)` before snapshotting.
+    /// Its window has no compositor attached or rendering it, and there is not exactly one live
+    /// compositor to use: make one (`Compositor(device:)`) or call `window.attach(_:)` first.
     case noCompositor(view: String)
     /// The compositor failed to render the view.
     case renderingFailed(view: String, reason: String)
@@ -14,24 +14,30 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notInWindow(let view): "snapshot of '\(view)': the view is in no window"
         case .noCompositor(let view):
-            "snapshot of '\(view)': no compositor; create one (Compositor(device:)) or call window.attach(_:) first"
+            "snapshot of '\(view)': no compositor attached to its window (and not exactly one alive); call window.attach(_:) first"
         case .renderingFailed(let view, let reason): "snapshot of '\(view)' failed: \(reason)"
         }
     }
 }
 
-/// The last compositor made and not yet released: what a window that was never rendered or
-/// attached snapshots with (an app has one GL context and one compositor).
+/// Compositors made and not yet released: a window that was never rendered or attached
+/// snapshots with the only one (an app has one GL context and one compositor); with several,
+/// which context a view belongs to is the window's to say (`attach`).
 struct WeakCompositor { weak var compositor: Compositor? }
 
 extension Compositor {
-    static var mostRecentLive = WeakCompositor(compositor: nil)
+    static var live: [WeakCompositor] = []
+
+    static var onlyLive: Compositor? {
+        live.removeAll { $0.compositor == nil }
+        return live.count == 1 ? live[0].compositor : nil
+    }
 }
 
 extension Window {
     /// The compositor snapshots of this window's views use: the attached (or last rendering)
-    /// one, else the most recently created compositor that is not released.
-    public var snapshotCompositor: Compositor? { compositor ?? Compositor.mostRecentLive.compositor }
+    /// one, else the only compositor alive (none when there are several).
+    public var snapshotCompositor: Compositor? { compositor ?? Compositor.onlyLive }
 }
 
 extension View {
@@ -39,7 +45,7 @@ extension View {
     /// rendered once into a texture (scaling the snapshot scales its subviews). Both values of
     /// `afterScreenUpdates` draw the view as it is on screen now (its presentation values):
     /// there is no pending screen update to wait for. Works before the window's first frame
-    /// with any live compositor; the errors say what is missing.
+    /// with the only live compositor; the errors say what is missing.
     public func makeSnapshotView(afterScreenUpdates: Bool = true) throws(SnapshotError) -> View {
         guard let window = Window.containing(self) else { throw .notInWindow(view: name) }
         guard let compositor = window.snapshotCompositor else { throw .noCompositor(view: name) }

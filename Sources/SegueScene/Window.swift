@@ -58,14 +58,21 @@ public final class Window {
     /// coordinator's alongside animations run, all animated over `duration` with ease-in-out.
     /// With `duration` 0 everything shows at once and the completions run before this returns;
     /// otherwise they run when the clock passes the end, or when a newer resize takes over.
+    /// The coordinator of the resize in progress and the controllers it was lent to.
+    private var runningResize: (coordinator: TransitionCoordinator, lentTo: [ViewController])?
+
     public func resize(to size: Size, duration: Double = 0) {
         let coordinator = TransitionCoordinator(sizeTransitionIn: rootView, duration: max(0, duration))
         // As UIKit, `transitionCoordinator` answers with it for as long as the resize runs.
+        // A resize that takes over from a running one gives its coordinator back first.
+        if let running = runningResize { TransitionRegistry.takeBack(running.coordinator, from: running.lentTo) }
         let controllers = [rootViewController].compactMap { $0 } + transitionDriver.presentedControllers
         let lentTo = TransitionRegistry.lend(coordinator, to: controllers)
-        let end = {
+        runningResize = (coordinator, lentTo)
+        let end = { [weak self] in
             coordinator.finish()
             TransitionRegistry.takeBack(coordinator, from: lentTo)
+            if self?.runningResize?.coordinator === coordinator { self?.runningResize = nil }
         }
         rootViewController?.viewWillTransition(to: size, with: coordinator)
         transitionDriver.presentationsWillTransition(to: size, with: coordinator)

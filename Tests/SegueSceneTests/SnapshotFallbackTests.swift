@@ -5,7 +5,8 @@ import SegueTestSupport
 import Testing
 
 /// `snapshotView(afterScreenUpdates:)` without `window.attach(_:)` or a rendered frame: it
-/// uses the live compositor; with none left it is a typed error (headless GL).
+/// uses the only live compositor; with none left, or with two (two GL contexts: which one the
+/// window belongs to is not for Segue to guess), it is a typed error (headless GL).
 @MainActor
 @Suite("Snapshots without an attached compositor (headless GL)", .serialized)
 struct SnapshotFallbackTests {
@@ -31,5 +32,24 @@ struct SnapshotFallbackTests {
         rig.release()
         // Released: no live compositor is left for a window that never rendered.
         #expect(throws: SnapshotError.noCompositor(view: "card")) { try card.makeSnapshotView() }
+    }
+
+    @Test func withTwoLiveCompositorsTheWindowMustSayWhichOne() throws {
+        let rig = try HeadlessCompositorRig(width: 40, height: 30)
+        defer { rig.release() }
+        // A second compositor (on the same device here; in an app it would be another context's).
+        let second = try Compositor(device: rig.device)
+        let window = Window(size: Size(width: 40, height: 30))
+        let card = View(frame: Rect(x: 0, y: 0, width: 40, height: 30), name: "card")
+        window.rootView.addSubview(card)
+        #expect(throws: SnapshotError.noCompositor(view: "card")) { try card.makeSnapshotView() }
+        window.attach(second)
+        let snapshot = try card.makeSnapshotView()
+        guard case .texture = snapshot.content else { Issue.record("the snapshot shows no texture"); return }
+        window.attach(rig.compositor)
+        second.release()
+        #expect(window.snapshotCompositor === rig.compositor)
+        let detached = Window(size: Size(width: 40, height: 30))
+        #expect(detached.snapshotCompositor === rig.compositor, "one live compositor again")
     }
 }

@@ -202,6 +202,39 @@ struct TransitionTests {
         #expect(!s.window.transitionDriver.isTransitioning)
     }
 
+    /// One interaction controller for many transitions: a transition starts at 0, not where the
+    /// last one ended — but a percent set while its own transition still waits in the queue (the
+    /// gesture moved on during the previous transition) is where it starts.
+    @Test func aPercentSetWhileTheTransitionIsQueuedIsWhereItStarts() {
+        let s = Self.makeScene()
+        s.home.present(s.detail, animated: true)  // timed, 1 s
+        let interaction = PercentDrivenInteractiveTransition()
+        s.delegate.interaction = interaction
+        s.detail.dismiss(animated: true)  // queued behind the presentation
+        interaction.update(0.5)
+        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        #expect(s.window.transitionDriver.isTransitioning, "the dismissal started, interactively")
+        #expect(interaction.percentComplete == 0.5)
+        AnimationEngine.main.advance(to: s.clock.tick())  // a frame: the paused domain stays at 0.5
+        // SlideAnimator slides the dismissed view out to the right: half-way at 0.5.
+        #expect(abs(s.detail.view.presentation.center.x - (160 + 320 * 0.5)) < 1e-6, "\(s.detail.view.presentation.center.x)")
+        interaction.cancel()
+        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        #expect(s.home.presentedViewController === s.detail, "cancelled")
+
+        // The next dismissal with the same controller starts at 0 (the cancelled one ended at 0.5).
+        interaction.update(0.5)
+        s.detail.dismiss(animated: true)
+        #expect(interaction.percentComplete == 0.5, "set while no transition ran: carried to the start")
+        interaction.cancel()
+        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        s.detail.dismiss(animated: true)
+        #expect(interaction.percentComplete == 0, "the last transition's percent is not carried over")
+        interaction.cancel()
+        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        #expect(TransitionDiagnostics.shared.messages.filter { !$0.contains("queued") }.isEmpty, "\(TransitionDiagnostics.shared.messages)")
+    }
+
     @Test func aRequestDuringATransitionIsQueued() {
         let s = Self.makeScene()
         s.home.present(s.detail, animated: true)

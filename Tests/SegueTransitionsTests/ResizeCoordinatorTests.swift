@@ -214,21 +214,31 @@ struct ResizeCoordinatorTests {
         AnimationEngine.main.advance(to: 1.2)
         #expect(root.transitionCoordinator == nil && child.transitionCoordinator == nil && modal.transitionCoordinator == nil)
 
+        // A resize that takes over from a running one: its coordinator is the one they see.
+        window.resize(to: Size(width: 260, height: 140), duration: 1)
+        AnimationEngine.main.advance(to: 1.5)
+        window.resize(to: Size(width: 240, height: 130), duration: 1)
+        #expect(root.answers == [true, true, true] && modal.answers == [true, true, true])
+        AnimationEngine.main.advance(to: 1.7)
+        #expect(root.transitionCoordinator != nil, "the second resize still runs")
+        AnimationEngine.main.advance(to: 2.6)
+        #expect(root.transitionCoordinator == nil)
+
         // A live resize: lent for the calls, taken back before it returns.
         window.resize(to: Size(width: 120, height: 90))
-        #expect(root.answers == [true, true] && modal.answers == [true, true])
+        #expect(root.answers == [true, true, true, true] && modal.answers == [true, true, true, true])
         #expect(root.transitionCoordinator == nil && modal.transitionCoordinator == nil)
 
         // In the middle of a dismissal the modal keeps the dismissal's coordinator.
         modal.dismiss(animated: true)
-        AnimationEngine.main.advance(to: 1.25)
+        AnimationEngine.main.advance(to: 2.65)
         let dismissal = try #require(modal.transitionCoordinator)
         window.resize(to: Size(width: 100, height: 80), duration: 0.1)
         #expect(modal.transitionCoordinator === dismissal)
         // The dismissal's animator owns the modal's frame: the resize does not cut it short.
         #expect(window.transitionDriver.isTransitioning && root.presentedViewController === modal)
         #expect(root.transitionCoordinator === dismissal, "the presenter takes part in the dismissal")
-        AnimationEngine.main.advance(to: 3)
+        AnimationEngine.main.advance(to: 4)
         #expect(modal.transitionCoordinator == nil && root.transitionCoordinator == nil)
         #expect(TransitionDiagnostics.shared.messages.isEmpty)
     }

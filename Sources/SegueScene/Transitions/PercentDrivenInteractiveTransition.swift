@@ -19,6 +19,9 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// Set by the system before `startInteractiveTransition`.
     var transitionAnimator: (any ViewControllerAnimatedTransitioning)?
     private weak var context: (any ViewControllerContextTransitioning)?
+    /// Set by an `update` made while no transition of this controller runs (one requested and
+    /// still queued): the next transition starts at that percent instead of 0.
+    private var percentAwaitsStart = false
 
     public init() {}
 
@@ -30,17 +33,29 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         }
         duration = max(0.0001, animator.transitionDuration(using: context))
         // One interaction controller often serves many transitions (the seeds keep one for a
-        // controller's life): each starts at 0, not where the previous one ended.
-        percentComplete = 0
+        // controller's life): each starts at 0, not where the previous one ended — unless the
+        // gesture already moved on while this transition waited in the queue.
+        if !percentAwaitsStart { percentComplete = 0 }
+        percentAwaitsStart = false
+        // The animations are added at the domain's time 0, then shown at the percent.
         timeDomain.setTime(0)
         AnimationEngine.main.withTimeDomain(timeDomain) { animator.animateTransition(using: context) }
+        if percentComplete > 0 {
+            timeDomain.setTime(percentComplete * duration)
+            context.updateInteractiveTransition(percentComplete)
+        }
     }
 
     /// Shows the transition at `percent` (0...1).
     public func update(_ percent: Double) {
         percentComplete = min(max(percent.isNaN ? 0 : percent, 0), 1)
+        // (A custom container's own context does not say when it ended: taken as running.)
+        guard let context, (context as? TransitionContext)?.isCompleted != true else {
+            percentAwaitsStart = true
+            return
+        }
         timeDomain.setTime(percentComplete * duration)
-        context?.updateInteractiveTransition(percentComplete)
+        context.updateInteractiveTransition(percentComplete)
     }
 
     public func pause() {

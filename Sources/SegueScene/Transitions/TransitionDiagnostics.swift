@@ -43,8 +43,8 @@ public final class TransitionDiagnostics {
     public var entries: [Entry] { storage.elements }
     /// The kept messages, oldest first.
     public var messages: [String] { storage.elements.map(\.message) }
-    /// Entries reported but no longer kept.
-    public var droppedCount: Int { storage.dropped }
+    /// Entries reported but no longer kept (overwritten, cut by a lower capacity, or cleared).
+    public var droppedCount: Int { totalReported - storage.count }
 
     public func report(_ message: String) {
         totalReported += 1
@@ -63,8 +63,6 @@ struct RingBuffer<Element> {
     /// Grows to `capacity`, then wraps: `start` is the oldest element once full.
     private var slots: [Element] = []
     private var start = 0
-    /// Elements overwritten since the buffer was made.
-    private(set) var dropped = 0
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
@@ -74,7 +72,6 @@ struct RingBuffer<Element> {
         guard slots.count == capacity else { return slots.append(element) }
         slots[start] = element
         start = (start + 1) % capacity
-        dropped += 1
     }
 
     /// Oldest first.
