@@ -91,4 +91,20 @@ public enum ExportInputs {
     /// ffmpeg fits the clips' frames to the export's size by `fit`, with the meanings the
     /// effects give still pictures (contain's bars are transparent black).
     case clips(from: String, to: String, offsetSeconds: Double, transitionFrames: Int, fit: ResizeMode = .cover)
+
+    /// The most frames of `from` an edit plays before the transition: over 3 days at 30 fps,
+    /// far beyond any clip, and small enough that the count is an ordinary Int.
+    public static let maxHeadFrames = 10_000_000
+
+    /// Frames of `from` before the transition: `offsetSeconds` × fps rounded, as xfade rounds its
+    /// offset to the frame grid. The product is checked as a Double, so a huge offset is an
+    /// error rather than a trapping conversion.
+    public static func headFrames(offsetSeconds: Double, framesPerSecond: Int) throws -> Int {
+        let exact = (offsetSeconds * Double(framesPerSecond)).rounded()
+        guard offsetSeconds >= 0, exact.isFinite, exact <= Double(maxHeadFrames) else {
+            throw ExportError.invalidSettings(
+                "offset \(offsetSeconds) s must be 0 or more and at most \(maxHeadFrames) frames at \(framesPerSecond) fps")
+        }
+        return Int(exact)
+    }
 }

@@ -140,12 +140,11 @@ public final class TransitionExporter {
         _ fromPath: String, _ toPath: String, offset: Double, transitionFrames: Int, fit: ResizeMode, effect: MakeEffect,
         pipeline: FramePipeline
     ) throws -> Int {
-        guard offset >= 0, offset.isFinite else { throw ExportError.invalidSettings("offset \(offset) must be 0 or more seconds") }
         guard (1...100_000).contains(transitionFrames) else {
             throw ExportError.invalidSettings("transition length \(transitionFrames) frames must be 1...100000")
         }
         let (width, height, fps) = (settings.width, settings.height, settings.framesPerSecond)
-        let head = Int((offset * Double(fps)).rounded())
+        let head = try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: fps)
         let a = try ClipDecoder(path: fromPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)
         defer { a.close() }
         let b = try ClipDecoder(path: toPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)

@@ -160,6 +160,11 @@ struct VideoRenderCommandTests {
         (["--out", "v.mp4", "--size", "65x36"], "even width and height"),
         (["--out", "v.mov"], "not .mov (for a folder of frames by that name, add --format png)"),
         (["--out", "V.AVI"], "not .avi"),
+        // Values whose frame counts are no Int: refused as options, not a trapping conversion.
+        (["--out", "v.mp4", "--duration", "1e300"], "must make 1...100000 frames"),
+        (["--out", "v.mp4", "--duration", "1e-300"], "must make 1...100000 frames"),
+        (["--out", "v.mp4", "--offset", "1e300"], "--offset: offset 1e+300 s must be 0 or more"),
+        (["--out", "v.mp4", "--offset=-1"], "--offset: offset -1.0 s must be 0 or more"),
     ])
     func badVideoOptionsAreClearErrors(arguments: [String], words: String) throws {
         let dir = try CommandRunner.temporaryDirectory()
@@ -168,7 +173,19 @@ struct VideoRenderCommandTests {
         let result = try CommandRunner.run("segue", ["render", "--from", "a.png", "--to", "b.png", "--size", "64x36"] + arguments, in: dir)
         #expect(result.status != 0)
         #expect(result.stderr.contains(words), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"), "stderr: \(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
+    }
+
+    /// `bench --export-frames` below 2 (a transition needs two ends) is refused, not a trap.
+    @Test(arguments: ["1", "0", "-3", "100000"])
+    func badExportFrameCountsAreClearErrors(count: String) throws {
+        let result = try CommandRunner.run("segue", [
+            "bench", "--sections", "export", "--export-size", "64x36", "--export-frames=\(count)", "--runs", "1",
+        ])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--export-frames must be 2...1000"), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"), "stderr: \(result.stderr)")
     }
 
     /// With --format png, a folder named like a video is what the user asked for.
