@@ -149,14 +149,17 @@ public final class TransitionExporter {
         defer { a.close() }
         let b = try ClipDecoder(path: toPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)
         defer { b.close() }
-        // Checked from the containers' durations first, so a hopeless edit fails before rendering.
-        if a.estimatedFrames < head + transitionFrames {
-            throw ExportError.clipTooShort(path: fromPath, frames: a.estimatedFrames, needed: head + transitionFrames)
+        // Checked from the durations ffprobe reports first, so a hopeless edit fails before
+        // rendering. A container's duration often leaves out its last frame, so only a shortfall
+        // of more than one frame is refused here, and an unknown duration is not checked: the
+        // decoding checks exactly either way (readRequired).
+        if let frames = a.estimatedFrames, frames + 1 < head + transitionFrames {
+            throw ExportError.clipTooShort(path: fromPath, frames: frames, needed: head + transitionFrames)
         }
-        if b.estimatedFrames < transitionFrames {
-            throw ExportError.clipTooShort(path: toPath, frames: b.estimatedFrames, needed: transitionFrames)
+        if let frames = b.estimatedFrames, frames + 1 < transitionFrames {
+            throw ExportError.clipTooShort(path: toPath, frames: frames, needed: transitionFrames)
         }
-        var total = head + b.estimatedFrames
+        var total = head + (b.estimatedFrames ?? transitionFrames)
         var done = 0
         func readRequired(_ clip: ClipDecoder, into buffer: UnsafeMutableRawBufferPointer, needed: Int) throws {
             guard try clip.readFrame(into: buffer) else {
