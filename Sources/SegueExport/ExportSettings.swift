@@ -85,9 +85,12 @@ public enum ExportInputs {
     /// Two still pictures: `frames` frames of the transition alone, frame i at progress
     /// i / (frames − 1), as the PNG export renders them.
     case pictures(from: RGBAImage, to: RGBAImage, frames: Int)
-    /// Two clips edited together as ffmpeg's xfade does: `from` plays until `offsetSeconds`,
-    /// the transition runs `transitionFrames` frames over both (progress j / transitionFrames),
-    /// then `to` plays on from where the transition left it. Length: offset + length of `to`.
+    /// Two clips edited together as ffmpeg's xfade does: `from` plays until `offsetSeconds`
+    /// (rounded to whole frames), the transition runs `transitionFrames` frames over both
+    /// (frame j: `from`'s frame head + j and `to`'s frame j at progress j / transitionFrames,
+    /// which is xfade's 1 − j/N), then `to` plays on from its frame N. Length: offset + length
+    /// of `to`. (xfade renders frames N and N + 1 at its end progress too; Segue's effects show
+    /// `to` whole there, where xfade's hard wipes keep a column of `from`.)
     /// ffmpeg fits the clips' frames to the export's size by `fit`, with the meanings the
     /// effects give still pictures (contain's bars are transparent black).
     case clips(from: String, to: String, offsetSeconds: Double, transitionFrames: Int, fit: ResizeMode = .cover)
