@@ -23,8 +23,11 @@ extension RenderCommand {
             throw ValidationError("'\(effect)' is a view-controller transition: it renders to PNG frames only, not \(video.rawValue)")
         }
         if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }
-        if let fps, !ExportSettings.frameRates.contains(fps) {
-            throw ValidationError("--fps must be \(ExportSettings.frameRates.lowerBound)...\(ExportSettings.frameRates.upperBound), not \(fps)")
+        // Frame rate, CRF and size by the exporter's own rules, before anything starts.
+        do {
+            try ExportSettings(format: video, width: size.width, height: size.height, framesPerSecond: fps ?? 30, crf: crf).validate()
+        } catch let error as ExportError {
+            throw ValidationError("\(error)")
         }
         if let duration, Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: 1...100_000) == nil {
             throw ValidationError("--duration \(duration) s at \(fps ?? 30) fps must make 1...100000 frames")
@@ -36,10 +39,6 @@ extension RenderCommand {
         }
         if let from, let to, offset > 0, VideoRender.isPicture(from) && VideoRender.isPicture(to) {
             throw ValidationError("--offset places the transition in a clip; with two pictures the video is the transition alone")
-        }
-        if let crf {
-            guard let range = video.crfRange else { throw ValidationError("--crf applies to mp4 and webm, not gif") }
-            guard range.contains(crf) else { throw ValidationError("--crf for \(video.rawValue) must be \(range.lowerBound)...\(range.upperBound), not \(crf)") }
         }
     }
 

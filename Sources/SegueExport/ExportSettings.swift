@@ -24,7 +24,9 @@ public struct ExportSettings: Sendable, Equatable {
 
     public static let frameRates = 1...240
 
-    func validate() throws {
+    /// Throws `ExportError.invalidSettings` naming the first setting out of range (callers such
+    /// as the CLI check options with it before anything starts; `TransitionExporter` calls it too).
+    public func validate() throws {
         guard width > 0, height > 0 else { throw ExportError.invalidSettings("frame size \(width)x\(height) must be positive") }
         if format.needsEvenSize && (width % 2 != 0 || height % 2 != 0) {
             throw ExportError.invalidSettings(

@@ -200,7 +200,8 @@ struct VideoRenderCommandTests {
     @Test(arguments: [
         (["--out", "v.gif", "--crf", "20"], "--crf applies to mp4 and webm"),
         (["--out", "v.mp4", "--frames", "5", "--duration", "1"], "--frames or --duration"),
-        (["--out", "v.mp4", "--fps", "0"], "--fps must be"),
+        (["--out", "v.mp4", "--fps", "0"], "frame rate 0 must be 1...240"),
+        (["--out", "v.webm", "--crf", "70"], "crf 70 is out of range for webm (0...63)"),
         (["--out", "frames", "--fps", "24"], "apply to video output"),
         (["--out", "v.mp4", "--offset", "1"], "--offset places the transition in a clip"),
         (["--out", "v.mp4", "--effect", "shrink-dismiss"], "PNG frames only"),
