@@ -139,7 +139,7 @@ let package = Package(
             name: "SegueCLITests",
             dependencies: [
                 "SegueImage", "SegueEffects", "SeguePlatform", "SegueCLI", "PixelDissolveExample", "EffectGraphExample",
-                "SegueTestSupport",
+                "SegueExport", "SegueTestSupport",
             ]),
     ]
 )

@@ -35,7 +35,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Transitions of the soak section (not run by default; --sections soak).") var soakTransitions = 10_000
     @Option(help: "Soak transitions before the reference sample.") var soakWarmup = 1_000
     @Option(help: "The frame size of the export section.") var exportSize = FrameSize(width: 1920, height: 1080)
-    @Option(help: "Frames per export in the export section.") var exportFrames = 60
+    @Option(help: "Frames per export in the export section (2...1000).") var exportFrames = 60
 
     struct Report: Codable {
         let renderer: String
@@ -83,6 +83,9 @@ struct BenchCommand: ParsableCommand {
             return section
         })
         guard frames >= 1, runs >= 1, warmup >= 0 else { throw ValidationError("--frames and --runs must be at least 1") }
+        guard ExportBenchmark.frameCounts.contains(exportFrames) else {
+            throw ValidationError("--export-frames must be \(ExportBenchmark.frameCounts.lowerBound)...\(ExportBenchmark.frameCounts.upperBound), not \(exportFrames)")
+        }
         guard !lengths.isEmpty, resolutionSizes.count >= 2 || !chosen.contains(.resolution) else {
             throw ValidationError("--chain-lengths needs one length and --resolutions two sizes at least")
         }

@@ -14,6 +14,10 @@ struct ExportBenchmark {
     let runs: Int
     let framesPerSecond = 30
 
+    /// Frames per export: a transition has two ends, and the encoder-only variants hold every
+    /// frame in memory (8 MB each at 1080p, for two effects).
+    static let frameCounts = 2...1000
+
     struct Measurement: Codable {
         let variant: String
         /// Median wall time, and the fastest and slowest run (the spread a shared machine adds).
@@ -69,7 +73,7 @@ struct ExportBenchmark {
         let out = dir.appendingPathComponent("out.mp4").path
         let encoderArguments = try TransitionExporter(device: device, settings: settings, tools: tools).encoderArguments(output: out)
         // Each effect's frames, for timing its encoding alone (a fade's frames compress faster than pixel cells).
-        let renderedFrames = try entries.mapValues { try renderOnly(device: device, entry: $0, from: from, to: to).frames }
+        let renderedFrames = try entries.mapValues { try renderFrames(device: device, entry: $0, from: from, to: to) }
 
         var variants: [(String, () throws -> Double)] = []
         for (effect, transition) in Self.pairs {
@@ -78,7 +82,7 @@ struct ExportBenchmark {
                 try timeSegue(device: device, tools: tools, entry: entry, from: from, to: to, depth: 2, out: out)
             }))
             variants.append(("segue \(effect) render+readback only", {
-                try renderOnly(device: device, entry: entry, from: from, to: to).seconds
+                try renderOnly(device: device, entry: entry, from: from, to: to)
             }))
             variants.append(("ffmpeg xfade=\(transition)", {
                 try timeFFmpegXfade(tools: tools, transition: transition, from: fromPath, to: toPath, out: out)
@@ -155,22 +159,44 @@ struct ExportBenchmark {
         }.elapsedSeconds
     }
 
-    /// Rendering and glReadPixels alone, into memory: the GPU's part of an export.
-    private func renderOnly(
-        device: GLDevice, entry: EffectCatalog.Entry, from: RGBAImage, to: RGBAImage
-    ) throws -> (seconds: Double, frames: [[UInt8]]) {
+    /// Rendering and glReadPixels alone, into memory: the GPU's part of an export. Every frame
+    /// is read into one buffer, touched before the clock starts, as `FramePipeline` reuses its
+    /// buffers: no allocation or first-touch page faults are timed.
+    private func renderOnly(device: GLDevice, entry: EffectCatalog.Entry, from: RGBAImage, to: RGBAImage) throws -> Double {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size.width * size.height * 4, alignment: 64)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: 0)
+        return try render(device: device, entry: entry, from: from, to: to) { target in try target.readPixels(into: buffer) }
+    }
+
+    /// Every frame of the effect, kept for timing the encoder alone (made once, untimed).
+    private func renderFrames(device: GLDevice, entry: EffectCatalog.Entry, from: RGBAImage, to: RGBAImage) throws -> [[UInt8]] {
+        var images: [[UInt8]] = []
+        images.reserveCapacity(frames)
+        _ = try render(device: device, entry: entry, from: from, to: to) { target in
+            var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
+            try pixels.withUnsafeMutableBytes { try target.readPixels(into: $0) }
+            images.append(pixels)
+        }
+        return images
+    }
+
+    /// Renders every frame and hands it to `readBack`; returns the seconds the loop took.
+    private func render(
+        device: GLDevice, entry: EffectCatalog.Entry, from: RGBAImage, to: RGBAImage,
+        readBack: (OffscreenTarget) throws -> Void
+    ) throws -> Double {
         let a = try device.makeTexture(image: from), b = try device.makeTexture(image: to)
         let target = try device.makeOffscreenTarget(width: size.width, height: size.height)
         let effect = try entry.make(device, a, b, .fused)
         defer { effect.release(); target.release(); a.release(); b.release() }
-        var images = [[UInt8]](repeating: [UInt8](repeating: 0, count: size.width * size.height * 4), count: frames)
         let start = DispatchTime.now().uptimeNanoseconds
         for index in 0..<frames {
-            effect.progress = frames == 1 ? 0 : Float(index) / Float(frames - 1)
+            effect.progress = Float(index) / Float(frames - 1)
             try effect.render(into: target)
-            try images[index].withUnsafeMutableBytes { try target.readPixels(into: $0) }
+            try readBack(target)
         }
-        return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, images)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// ffmpeg's xfade between the two PNGs, each decoded once and repeated by the loop filter,

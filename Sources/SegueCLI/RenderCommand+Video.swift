@@ -23,29 +23,38 @@ extension RenderCommand {
             throw ValidationError("'\(effect)' is a view-controller transition: it renders to PNG frames only, not \(video.rawValue)")
         }
         if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }
-        if let fps, !ExportSettings.frameRates.contains(fps) {
-            throw ValidationError("--fps must be \(ExportSettings.frameRates.lowerBound)...\(ExportSettings.frameRates.upperBound), not \(fps)")
+        // Frame rate, CRF and size by the exporter's own rules, before anything starts.
+        do {
+            try ExportSettings(format: video, width: size.width, height: size.height, framesPerSecond: fps ?? 30, crf: crf).validate()
+        } catch let error as ExportError {
+            throw ValidationError("\(error)")
         }
-        if let duration {
-            guard duration.isFinite, duration > 0, videoFrames >= 1, videoFrames <= 100_000 else {
-                throw ValidationError("--duration \(duration) s at \(fps ?? 30) fps must make 1...100000 frames")
-            }
+        if let duration, Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: 1...100_000) == nil {
+            throw ValidationError("--duration \(duration) s at \(fps ?? 30) fps must make 1...100000 frames")
         }
-        guard offset.isFinite, offset >= 0 else { throw ValidationError("--offset must be 0 or more seconds, not \(offset)") }
+        do {
+            _ = try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: fps ?? 30)
+        } catch let error as ExportError {
+            throw ValidationError("--offset: \(error)")
+        }
         if let from, let to, offset > 0, VideoRender.isPicture(from) && VideoRender.isPicture(to) {
             throw ValidationError("--offset places the transition in a clip; with two pictures the video is the transition alone")
         }
-        if let crf {
-            guard let range = video.crfRange else { throw ValidationError("--crf applies to mp4 and webm, not gif") }
-            guard range.contains(crf) else { throw ValidationError("--crf for \(video.rawValue) must be \(range.lowerBound)...\(range.upperBound), not \(crf)") }
-        }
     }
 
-    /// Frames of the transition: --frames, or --duration × fps, or 30.
+    /// Frames of the transition: --frames, or --duration × fps, or 30 (the options are valid by now).
     var videoFrames: Int {
         if let frames { return frames }
-        if let duration { return Int((duration * Double(fps ?? 30)).rounded()) }
+        if let duration { return Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: 1...100_000) ?? 30 }
         return 30
+    }
+
+    /// `seconds` × fps rounded to whole frames, nil when not in `range`. Checked as a Double
+    /// first: converting a huge or non-finite product to Int would trap.
+    static func frames(seconds: Double, framesPerSecond: Int, within range: ClosedRange<Int>) -> Int? {
+        let exact = (seconds * Double(framesPerSecond)).rounded()
+        guard exact.isFinite, exact >= Double(range.lowerBound), exact <= Double(range.upperBound) else { return nil }
+        return Int(exact)
     }
 
     func renderVideo(from: String, to: String, effect entry: EffectCatalog.Entry, format video: VideoFormat) throws {

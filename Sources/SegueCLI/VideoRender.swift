@@ -53,7 +53,7 @@ struct VideoRender {
             settings: ExportSettings(
                 format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond, crf: crf))
         if let bar = ProgressBar(label: "\(effect.name) → \(format.rawValue)", quiet: quiet) {
-            exporter.onProgress = { bar.update(done: $0.framesDone, total: $0.totalFrames, elapsedSeconds: $0.elapsedSeconds) }
+            exporter.onProgress = { bar.update($0) }
         }
         let (make, mode) = (effect.make, mode)
         // An interrupted export removes its unfinished video; one killed outright is swept by

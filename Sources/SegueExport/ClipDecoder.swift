@@ -6,9 +6,10 @@ import SegueEffects
 /// frame by a `ResizeMode`, as the effects fit still pictures. Audio is ignored.
 final class ClipDecoder {
     let path: String
-    /// Frames at the export's rate, from the container's duration (an estimate for progress
-    /// and for checking the edit up front; the decoded stream is the truth).
-    let estimatedFrames: Int
+    /// Frames at the export's rate, from the duration ffprobe reports (an estimate for progress
+    /// and for checking the edit up front; the decoded stream is the truth); nil when the
+    /// duration is unknown, as for raw streams.
+    let estimatedFrames: Int?
     private let process: FFmpegProcess
     private(set) var framesRead = 0
     private var ended = false
@@ -18,9 +19,13 @@ final class ClipDecoder {
             throw ExportError.fileSystem(operation: "read the clip", path: path, reason: "no such file, or not readable")
         }
         self.path = path
-        let seconds = try Self.duration(of: path, tools: tools)
-        estimatedFrames = Int((seconds * Double(framesPerSecond)).rounded())
-        let filters = "fps=\(framesPerSecond)," + Self.fitFilters(fit, width: width, height: height) + ",setsar=1"
+        let frames = try Self.duration(of: path, tools: tools).map { ($0 * Double(framesPerSecond)).rounded() }
+        // A claim beyond any real clip (or one no Int holds) says nothing: treated as unknown.
+        estimatedFrames = frames.flatMap { $0 <= 1e9 ? Int($0) : nil }
+        // Square pixels first (an anamorphic 1440x1080 clip with SAR 4:3 is 1920x1080 on screen),
+        // so the fit sees the picture's displayed shape.
+        let filters = "fps=\(framesPerSecond),scale=iw*sar:ih,setsar=1,"
+            + Self.fitFilters(fit, width: width, height: height) + ",setsar=1"
         process = try FFmpegProcess(
             executable: tools.ffmpeg,
             arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-i", path, "-an", "-sn",
@@ -68,18 +73,25 @@ final class ClipDecoder {
         process.stop()
     }
 
-    /// The container's duration in seconds, from ffprobe.
-    static func duration(of path: String, tools: FFmpegTools) throws -> Double {
+    /// The video's duration in seconds as ffprobe reports it; nil when it is not known. A file
+    /// ffprobe cannot read is an error.
+    static func duration(of path: String, tools: FFmpegTools) throws -> Double? {
         let probe = try FFmpegProcess(
             executable: tools.ffprobe,
-            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "format=duration",
+            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=duration:format=duration",
                         "-of", "default=noprint_wrappers=1:nokey=1", path],
             writesInput: false, readsOutput: true)
-        let text = String(decoding: probe.readAll(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: probe.readAll(), as: UTF8.self)
         let status = probe.wait()
-        guard status == 0, let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-            throw ExportError.decoderFailed(path: path, status: status, log: probe.log.isEmpty ? "no video duration" : probe.log)
-        }
-        return seconds
+        guard status == 0 else { throw ExportError.decoderFailed(path: path, status: status, log: probe.log) }
+        return parseDuration(text)
+    }
+
+    /// ffprobe's stream duration, else the container's (its lines in that order); `N/A`, which
+    /// raw streams and some pipes give for both, is nil.
+    static func parseDuration(_ text: String) -> Double? {
+        text.split(whereSeparator: \.isNewline)
+            .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .first { $0.isFinite && $0 > 0 }
     }
 }

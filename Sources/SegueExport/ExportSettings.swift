@@ -24,7 +24,9 @@ public struct ExportSettings: Sendable, Equatable {
 
     public static let frameRates = 1...240
 
-    func validate() throws {
+    /// Throws `ExportError.invalidSettings` naming the first setting out of range (callers such
+    /// as the CLI check options with it before anything starts; `TransitionExporter` calls it too).
+    public func validate() throws {
         guard width > 0, height > 0 else { throw ExportError.invalidSettings("frame size \(width)x\(height) must be positive") }
         if format.needsEvenSize && (width % 2 != 0 || height % 2 != 0) {
             throw ExportError.invalidSettings(
@@ -85,10 +87,29 @@ public enum ExportInputs {
     /// Two still pictures: `frames` frames of the transition alone, frame i at progress
     /// i / (frames − 1), as the PNG export renders them.
     case pictures(from: RGBAImage, to: RGBAImage, frames: Int)
-    /// Two clips edited together as ffmpeg's xfade does: `from` plays until `offsetSeconds`,
-    /// the transition runs `transitionFrames` frames over both (progress j / transitionFrames),
-    /// then `to` plays on from where the transition left it. Length: offset + length of `to`.
+    /// Two clips edited together as ffmpeg's xfade does: `from` plays until `offsetSeconds`
+    /// (rounded to whole frames), the transition runs `transitionFrames` frames over both
+    /// (frame j: `from`'s frame head + j and `to`'s frame j at progress j / transitionFrames,
+    /// which is xfade's 1 − j/N), then `to` plays on from its frame N. Length: offset + length
+    /// of `to`. (xfade renders frames N and N + 1 at its end progress too; Segue's effects show
+    /// `to` whole there, where xfade's hard wipes keep a column of `from`.)
     /// ffmpeg fits the clips' frames to the export's size by `fit`, with the meanings the
     /// effects give still pictures (contain's bars are transparent black).
     case clips(from: String, to: String, offsetSeconds: Double, transitionFrames: Int, fit: ResizeMode = .cover)
+
+    /// The most frames of `from` an edit plays before the transition: over 3 days at 30 fps,
+    /// far beyond any clip, and small enough that the count is an ordinary Int.
+    public static let maxHeadFrames = 10_000_000
+
+    /// Frames of `from` before the transition: `offsetSeconds` × fps rounded, as xfade rounds its
+    /// offset to the frame grid. The product is checked as a Double, so a huge offset is an
+    /// error rather than a trapping conversion.
+    public static func headFrames(offsetSeconds: Double, framesPerSecond: Int) throws -> Int {
+        let exact = (offsetSeconds * Double(framesPerSecond)).rounded()
+        guard offsetSeconds >= 0, exact.isFinite, exact <= Double(maxHeadFrames) else {
+            throw ExportError.invalidSettings(
+                "offset \(offsetSeconds) s must be 0 or more and at most \(maxHeadFrames) frames at \(framesPerSecond) fps")
+        }
+        return Int(exact)
+    }
 }

@@ -99,7 +99,15 @@ final class FFmpegProcess: @unchecked Sendable {
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 
-    /// Stops a child whose output is no longer wanted, and reaps it.
+    /// Ends the child at once (SIGKILL) without touching our ends of its pipes, which another
+    /// thread may be using: its ends close as it dies, so a write to it fails with EPIPE and a
+    /// read sees the end. `wait()` or `stop()` reaps it.
+    func kill() {
+        if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Stops a child whose output is no longer wanted, and reaps it. Only for a child no other
+    /// thread is writing to (its input is closed here).
     func stop() {
         // ffmpeg only acts on SIGTERM between blocking calls: a decoder stuck writing to a
         // pipe nobody reads must see the pipe close (EPIPE) to get there.

@@ -85,17 +85,23 @@ final class FramePipeline: @unchecked Sendable {
         if failed || status != 0 { throw ExportError.encoderFailed(status: status, log: encoder.log) }
     }
 
-    /// Abandons the export: stops the writer and the encoder.
+    /// Abandons the export: ends the encoder, waits for the writer, then closes the encoder's
+    /// input. The order matters: closing the input while the writer may still be in write(2)
+    /// would free its descriptor number for the next open() anywhere in the process, and the
+    /// rest of the frame would land in that file.
     func cancel() {
         condition.lock()
         noMoreFrames = true
         queued.removeAll()
         condition.broadcast()
         condition.unlock()
-        encoder.stop()  // a writer blocked in write(2) gets EPIPE and ends
+        // Killing the encoder closes the pipe's reading end: a writer blocked in write(2) gets
+        // EPIPE, and one between frames sees no more queued.
+        encoder.kill()
         condition.lock()
         while !writerDone { condition.wait() }
         condition.unlock()
+        encoder.stop()  // only now: closes the input and reaps the encoder
     }
 
     private func encoderError() -> ExportError {

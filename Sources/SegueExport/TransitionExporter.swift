@@ -140,24 +140,26 @@ public final class TransitionExporter {
         _ fromPath: String, _ toPath: String, offset: Double, transitionFrames: Int, fit: ResizeMode, effect: MakeEffect,
         pipeline: FramePipeline
     ) throws -> Int {
-        guard offset >= 0, offset.isFinite else { throw ExportError.invalidSettings("offset \(offset) must be 0 or more seconds") }
         guard (1...100_000).contains(transitionFrames) else {
             throw ExportError.invalidSettings("transition length \(transitionFrames) frames must be 1...100000")
         }
         let (width, height, fps) = (settings.width, settings.height, settings.framesPerSecond)
-        let head = Int((offset * Double(fps)).rounded())
+        let head = try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: fps)
         let a = try ClipDecoder(path: fromPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)
         defer { a.close() }
         let b = try ClipDecoder(path: toPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)
         defer { b.close() }
-        // Checked from the containers' durations first, so a hopeless edit fails before rendering.
-        if a.estimatedFrames < head + transitionFrames {
-            throw ExportError.clipTooShort(path: fromPath, frames: a.estimatedFrames, needed: head + transitionFrames)
+        // Checked from the durations ffprobe reports first, so a hopeless edit fails before
+        // rendering. A container's duration often leaves out its last frame, so only a shortfall
+        // of more than one frame is refused here, and an unknown duration is not checked: the
+        // decoding checks exactly either way (readRequired).
+        if let frames = a.estimatedFrames, frames + 1 < head + transitionFrames {
+            throw ExportError.clipTooShort(path: fromPath, frames: frames, needed: head + transitionFrames)
         }
-        if b.estimatedFrames < transitionFrames {
-            throw ExportError.clipTooShort(path: toPath, frames: b.estimatedFrames, needed: transitionFrames)
+        if let frames = b.estimatedFrames, frames + 1 < transitionFrames {
+            throw ExportError.clipTooShort(path: toPath, frames: frames, needed: transitionFrames)
         }
-        var total = head + b.estimatedFrames
+        var total = head + (b.estimatedFrames ?? transitionFrames)
         var done = 0
         func readRequired(_ clip: ClipDecoder, into buffer: UnsafeMutableRawBufferPointer, needed: Int) throws {
             guard try clip.readFrame(into: buffer) else {

@@ -1,4 +1,5 @@
 import Foundation
+import SegueExport
 import SegueImage
 import SegueTestSupport
 import Testing
@@ -85,21 +86,67 @@ struct VideoRenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
     }
 
-    @Test func clipsMakeTheWholeEdit() throws {
+    /// The whole edit against ffmpeg's own xfade of the same two clips, frame by frame.
+    /// Both sides see the same pixels: the clips are planar RGB (FFV1, lossless), ffmpeg's
+    /// graph resamples them to 30 fps as Segue's decoder does (which also gives xfade a 1/30
+    /// time base, so its progress is exactly 1 − j/8), and its output goes through the
+    /// exporter's own conversion and codec at CRF 0 as Segue's does: H.264 at CRF 0 is lossless
+    /// on its 4:2:0 input, so equal RGB frames decode equal, and what is left is the RGB → 4:2:0
+    /// rounding of slightly different inputs.
+    @Test func clipsMakeTheWholeEditAsFFmpegsXfadeDoes() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for (name, source) in [("a.mkv", "testsrc2=s=96x64:r=30:d=1"), ("b.mkv", "smptehdbars=s=96x64:r=30:d=1")] {
-            _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", source, "-c:v", "ffv1",
-                                                dir.appendingPathComponent(name).path])
+            _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", source + ",format=gbrp",
+                                                "-c:v", "ffv1", dir.appendingPathComponent(name).path])
         }
+        // --duration 0.25 at 30 fps is 7.5 frames: both round it to 8 (xfade rescales its duration
+        // to the time base rounding half away from zero, as Segue does).
         let result = try CommandRunner.run("segue", [
             "render", "--from", "a.mkv", "--to", "b.mkv", "--effect", "wipeleft", "--size", "96x64",
-            "--offset", "0.5", "--duration", "0.25", "--out", "edit.mp4",
+            "--offset", "0.5", "--duration", "0.25", "--crf", "0", "--out", "edit.mp4", "--quiet",
         ], in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        // xfade's length: offset + b's length = 0.5 + 1 s.
-        let info = try VideoReader.info(dir.appendingPathComponent("edit.mp4").path)
-        #expect(info.frames == 45 && abs(info.durationSeconds - 1.5) < 0.02, "\(info)")
+        let reference = dir.appendingPathComponent("xfade.mp4").path
+        _ = try VideoReader.run("ffmpeg", [
+            "-v", "error", "-nostdin", "-i", dir.appendingPathComponent("a.mkv").path, "-i", dir.appendingPathComponent("b.mkv").path,
+            "-filter_complex", "[0]fps=30[a];[1]fps=30[b];[a][b]xfade=transition=wipeleft:duration=0.25:offset=0.5,format=rgba,"
+                + VideoFormat.mp4.conversionFilter,
+        ] + VideoFormat.mp4.codecArguments(crf: 0) + [reference])
+        let edit = try VideoReader.frames(dir.appendingPathComponent("edit.mp4").path, width: 96, height: 64)
+        let xfade = try VideoReader.frames(reference, width: 96, height: 64)
+        // xfade's length: offset + b's length = 15 + 30 frames.
+        #expect(edit.count == 45 && xfade.count == 45, "\(edit.count) frames, xfade \(xfade.count)")
+        let clipA = try VideoReader.frames(dir.appendingPathComponent("a.mkv").path, width: 96, height: 64)
+        for k in 0..<min(edit.count, xfade.count) {
+            let difference = VideoReader.meanDifference(edit[k], xfade[k])
+            // Frames 23 and 24: the transition's end (j = 8, and j = 9 which xfade still sends
+            // through the filter at its end progress). ffmpeg's wipeleft keeps column 0 of a
+            // there; Segue's wipe shows b whole at progress 1, as at every end of its effects
+            // (see transition_wipe.glsl). Those two frames are compared from column 4 on (the
+            // 4:2:0 conversion's chroma filter reaches that far); everything else whole.
+            let columns = (23...24).contains(k) ? 4..<96 : 0..<96
+            let same = Self.meanDifference(edit[k], xfade[k], columns: columns)
+            // ≤ 0.5 of 255 (measured: 0). The wipe picks pixels without mixing them, so equal
+            // inputs give equal frames; the margin is for rounding in the RGB → 4:2:0 step. A
+            // one-frame slip, a wrong progress or from/to swapped moves whole columns of
+            // testsrc2 against SMPTE bars: tens.
+            #expect(same <= 0.5, "frame \(k): mean difference \(same) from ffmpeg's xfade (whole frame \(difference))")
+        }
+        // The comparison tells frames apart: ffmpeg's frame 19 (mid-wipe) against a's own frame.
+        if xfade.count > 19 { #expect(VideoReader.meanDifference(xfade[19], clipA[19]) > 10) }
+    }
+
+    /// Mean absolute RGB difference over the given columns only.
+    static func meanDifference(_ a: RGBAImage, _ b: RGBAImage, columns: Range<Int>) -> Double {
+        var total = 0
+        for y in 0..<a.height {
+            for x in columns {
+                let p = a[x, y], q = b[x, y]
+                total += abs(Int(p.x) - Int(q.x)) + abs(Int(p.y) - Int(q.y)) + abs(Int(p.z) - Int(q.z))
+            }
+        }
+        return Double(total) / Double(a.height * columns.count * 3)
     }
 
     /// Clips follow --resize as pictures do. A 96x32 clip (green left quarter, red elsewhere) in
@@ -153,13 +200,19 @@ struct VideoRenderCommandTests {
     @Test(arguments: [
         (["--out", "v.gif", "--crf", "20"], "--crf applies to mp4 and webm"),
         (["--out", "v.mp4", "--frames", "5", "--duration", "1"], "--frames or --duration"),
-        (["--out", "v.mp4", "--fps", "0"], "--fps must be"),
+        (["--out", "v.mp4", "--fps", "0"], "frame rate 0 must be 1...240"),
+        (["--out", "v.webm", "--crf", "70"], "crf 70 is out of range for webm (0...63)"),
         (["--out", "frames", "--fps", "24"], "apply to video output"),
         (["--out", "v.mp4", "--offset", "1"], "--offset places the transition in a clip"),
         (["--out", "v.mp4", "--effect", "shrink-dismiss"], "PNG frames only"),
         (["--out", "v.mp4", "--size", "65x36"], "even width and height"),
         (["--out", "v.mov"], "not .mov (for a folder of frames by that name, add --format png)"),
         (["--out", "V.AVI"], "not .avi"),
+        // Values whose frame counts are no Int: refused as options, not a trapping conversion.
+        (["--out", "v.mp4", "--duration", "1e300"], "must make 1...100000 frames"),
+        (["--out", "v.mp4", "--duration", "1e-300"], "must make 1...100000 frames"),
+        (["--out", "v.mp4", "--offset", "1e300"], "--offset: offset 1e+300 s must be 0 or more"),
+        (["--out", "v.mp4", "--offset=-1"], "--offset: offset -1.0 s must be 0 or more"),
     ])
     func badVideoOptionsAreClearErrors(arguments: [String], words: String) throws {
         let dir = try CommandRunner.temporaryDirectory()
@@ -168,7 +221,19 @@ struct VideoRenderCommandTests {
         let result = try CommandRunner.run("segue", ["render", "--from", "a.png", "--to", "b.png", "--size", "64x36"] + arguments, in: dir)
         #expect(result.status != 0)
         #expect(result.stderr.contains(words), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"), "stderr: \(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
+    }
+
+    /// `bench --export-frames` below 2 (a transition needs two ends) is refused, not a trap.
+    @Test(arguments: ["1", "0", "-3", "100000"])
+    func badExportFrameCountsAreClearErrors(count: String) throws {
+        let result = try CommandRunner.run("segue", [
+            "bench", "--sections", "export", "--export-size", "64x36", "--export-frames=\(count)", "--runs", "1",
+        ])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--export-frames must be 2...1000"), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"), "stderr: \(result.stderr)")
     }
 
     /// With --format png, a folder named like a video is what the user asked for.

@@ -1,5 +1,7 @@
 import Foundation
+import SegueEffects
 import SegueExport
+import SegueGL
 import SegueImage
 import SegueTestSupport
 import Testing
@@ -52,6 +54,69 @@ struct ClipExportTests {
             let same = VideoReader.psnr(edit[k], clipB[k - 30])
             #expect(same > 35, "tail frame \(k): \(same) dB against clip b")
             #expect(VideoReader.psnr(edit[k], clipB[k - 33]) < same - 6)
+        }
+    }
+
+    /// The transition frames composed independently: PixelDissolve rendered headlessly on
+    /// ffmpeg's own decoding of a's frame 30 + j and b's frame j at progress j / 15 (xfade's
+    /// 1 − j/15), then encoded with the exporter's own command line at CRF 0, against the edit
+    /// at CRF 0. H.264 at CRF 0 is lossless on its 4:2:0 input, so equal RGBA frames decode
+    /// equal (measured: 0); ≤ 0.25 of 255 on average leaves room for GPU rounding only. Feeding
+    /// b's frame j + 1 or a's frame 31 + j gives about 1.4 (the gradients drift slowly), the
+    /// next progress more: each is checked to be told apart (> 1).
+    @Test func transitionFramesArePixelDissolveOfTheClipsFramesAtXfadesProgress() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.mkv").path, b = dir.appendingPathComponent("b.mkv").path
+        try makeGradientClip(at: a, seconds: 2, size: "160x96", seed: 1, colors: "nb_colors=3")
+        try makeGradientClip(at: b, seconds: 1.5, size: "160x96", seed: 7, colors: "c0=0x2040ff:c1=0x10c060:nb_colors=2")
+        let out = dir.appendingPathComponent("edit.mp4").path
+        let raw = dir.appendingPathComponent("reference.rgba").path
+        let reference = dir.appendingPathComponent("reference.mp4").path
+        let clipA = try VideoReader.frames(a, width: 160, height: 96)
+        let clipB = try VideoReader.frames(b, width: 160, height: 96)
+        let settings = ExportSettings(format: .mp4, width: 160, height: 96, crf: 0)
+
+        /// PixelDissolve of a[30 + j + aShift] and b[j + bShift] at progress (j + progressShift) / 15.
+        func composed(_ device: GLDevice, aShift: Int = 0, bShift: Int = 0, progressShift: Int = 0) throws -> [RGBAImage] {
+            let target = try device.makeOffscreenTarget(width: 160, height: 96)
+            defer { target.release() }
+            return try (0..<15).map { j in
+                let from = try device.makeTexture(image: clipA[30 + j + aShift]), to = try device.makeTexture(image: clipB[j + bShift])
+                defer { from.release(); to.release() }
+                let effect = try PixelDissolve(device: device, from: from, to: to)
+                defer { effect.release() }
+                effect.progress = Float(j + progressShift) / 15
+                try effect.render(into: target)
+                return try target.readImage()
+            }
+        }
+        /// Frames encoded as the exporter encodes them (its own command line, the input a file).
+        func encoded(_ frames: [RGBAImage], arguments: [String]) throws -> [RGBAImage] {
+            try Data(frames.flatMap(\.pixels)).write(to: URL(fileURLWithPath: raw))
+            _ = try VideoReader.run("ffmpeg", arguments.map { $0 == "pipe:0" ? raw : $0 })
+            return try VideoReader.frames(reference, width: 160, height: 96)
+        }
+
+        let (edit, expected, wrong) = try withDevice { device in
+            let exporter = try TransitionExporter(device: device, settings: settings)
+            let arguments = exporter.encoderArguments(output: reference)
+            _ = try exporter.export(.clips(from: a, to: b, offsetSeconds: 1, transitionFrames: 15), to: out, effect: pixelDissolve)
+            let wrong = [
+                ("b one frame late", try encoded(composed(device, bShift: 1), arguments: arguments)),
+                ("a one frame late", try encoded(composed(device, aShift: 1), arguments: arguments)),
+                ("progress one step on", try encoded(composed(device, progressShift: 1), arguments: arguments)),
+            ]
+            return (try VideoReader.frames(out, width: 160, height: 96), try encoded(composed(device), arguments: arguments), wrong)
+        }
+        try #require(edit.count == 75 && expected.count == 15)
+        for j in 0..<15 {
+            let difference = VideoReader.meanDifference(edit[30 + j], expected[j])
+            #expect(difference <= 0.25, "transition frame \(j): mean difference \(difference)")
+        }
+        for (what, frames) in wrong {
+            let worst = (1..<14).map { VideoReader.meanDifference(edit[30 + $0], frames[$0]) }.max() ?? 0
+            #expect(worst > 1, "\(what) is told apart only by \(worst)")
         }
     }
 

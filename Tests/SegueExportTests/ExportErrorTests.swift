@@ -37,6 +37,28 @@ struct ExportErrorTests {
         }
     }
 
+    /// Offsets whose frame count is no Int (huge, infinite, NaN) or negative are typed errors,
+    /// before any clip is opened (the clip paths here do not exist), not a trapping conversion.
+    @Test(arguments: [1e300, -1, .infinity, .nan, Double(ExportInputs.maxHeadFrames) / 30 + 1])
+    func badOffsetsAreTypedErrors(offset: Double) throws {
+        #expect(throws: ExportError.self) { try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: 30) }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        do {
+            _ = try withDevice { device in
+                try TransitionExporter(device: device, settings: ExportSettings(format: .mp4, width: 64, height: 48))
+                    .export(.clips(from: "/no/a.mkv", to: "/no/b.mkv", offsetSeconds: offset, transitionFrames: 5),
+                            to: dir.appendingPathComponent("x.mp4").path, effect: pixelDissolve)
+            }
+            Issue.record("offset \(offset) was accepted")
+        } catch let error as ExportError {
+            guard case .invalidSettings(let message) = error else { Issue.record("\(error)"); return }
+            #expect(message.contains("offset"), "\(message)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        #expect(try ExportInputs.headFrames(offsetSeconds: 4.5, framesPerSecond: 30) == 135)
+    }
+
     /// An ffmpeg that dies at once: writing frames to it must give its status and message, not
     /// kill the process with SIGPIPE, and leave no partial file.
     @Test func anEncoderThatDiesIsReportedWithItsMessage() throws {

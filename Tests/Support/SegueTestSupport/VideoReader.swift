@@ -87,6 +87,20 @@ public enum VideoReader {
         return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
 
+    /// Mean absolute difference of R, G and B (0–255) over the whole picture.
+    public static func meanDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+        precondition(a.width == b.width && a.height == b.height, "sizes differ")
+        var total = 0
+        a.pixels.withUnsafeBufferPointer { p in
+            b.pixels.withUnsafeBufferPointer { q in
+                for i in stride(from: 0, to: p.count, by: 4) {
+                    for c in 0..<3 { total += abs(Int(p[i + c]) - Int(q[i + c])) }
+                }
+            }
+        }
+        return Double(total) / Double(a.width * a.height * 3)
+    }
+
     public struct ToolFailure: Error, CustomStringConvertible {
         public let description: String
     }
