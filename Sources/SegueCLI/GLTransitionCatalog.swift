@@ -53,8 +53,6 @@ enum GLTransitionCatalog {
         return EffectCatalog.Entry(
             name: name, summary: "gl-transitions format", parameters: listing(source),
             make: { (device, from, to, _) throws(GLError) in
-                from.setFilter(.linear)
-                to.setFilter(.linear)
                 let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to, resizeMode: resize, edges: edges)
                 for (parameter, value) in finalValues {
                     // Checked against the source above; a failure here would be a bug.
@@ -63,7 +61,8 @@ enum GLTransitionCatalog {
                     }
                 }
                 for (parameter, texture) in finalTextures {
-                    do { try effect.setTexture(parameter, image: texture.image(width: from.width, height: from.height)) } catch {
+                    // A luma map is made at the frame's size when rendered, not the pictures'.
+                    do { try effect.setTexture(parameter, texture) } catch {
                         effect.release()
                         throw GLError.callFailed(call: "--param \(parameter)", error: "\(error)")
                     }
