@@ -97,7 +97,7 @@ enum GLTransitionCatalog {
             }
             let summary = builtIn.isPreset
                 ? "(ffmpeg xfade) the \(builtIn.file) transition with these settings:"
-                : "(gl-transitions) " + builtIn.summary
+                : formatLabel(builtIn) + " " + builtIn.summary
             let parameters = source.parameters.map { parameter in
                 let preset = presetValues[parameter.name]
                 return "    " + parameterLine(parameter, value: preset ?? parameter.defaultValue)
@@ -105,6 +105,12 @@ enum GLTransitionCatalog {
             }
             return (wrapped(builtIn.name + "  " + summary) + parameters).joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+
+    /// Where a built-in file runs: any gl-transitions host, or only Segue's (it reads the host's
+    /// own uniforms; see `GLTransitionLibrary.Entry.needsSegueHost`).
+    static func formatLabel(_ builtIn: GLTransitionLibrary.Entry) -> String {
+        builtIn.needsSegueHost ? "(gl-transitions format, Segue host)" : "(gl-transitions)"
     }
 
     /// Breaks a long line between words; continuation lines are indented by two spaces (the

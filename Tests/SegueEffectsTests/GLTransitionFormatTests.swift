@@ -66,6 +66,17 @@ struct GLTransitionFormatTests {
         #expect(try source.value(for: "squaresMin", from: "1,1") == .ints([1, 1]))
     }
 
+    /// The colour fades' phase must leave time for both halves: 0 or 1 is refused, not clamped.
+    @Test(arguments: ["fadecolor", "fadegrays", "fadeblack"])
+    func builtInColorFadesRefuseAPhaseOutsideTheTransition(name: String) throws {
+        let entry = try #require(GLTransitionLibrary.entry(named: name))
+        let source = try GLTransitionSource.parse(entry.source, name: name)
+        for bad in ["0", "1", "1.5", "-0.2"] {
+            #expect(throws: GLTransitionError.self) { try source.value(for: "colorPhase", from: bad) }
+        }
+        #expect(try source.value(for: "colorPhase", from: "0.5") == .floats([0.5]))
+    }
+
     @Test func byteOrderMarkIsDropped() throws {
         let source = try GLTransitionSource.parse("\u{FEFF}uniform float a; // = 0.5\n" + Self.body, name: "t")
         #expect(source.parameters.first?.defaultValue == .floats([0.5]))
