@@ -24,9 +24,10 @@ demo: release
 
 # The window tests need an X server of their own and real pointer input; the xfade presets
 # are compared with ffmpeg's xfade, and the export tests read their videos back with ffmpeg.
+# SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg
-	$(SWIFT) test
+	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
 
 bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/segue" bench

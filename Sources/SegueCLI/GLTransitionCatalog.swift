@@ -53,8 +53,6 @@ enum GLTransitionCatalog {
         return EffectCatalog.Entry(
             name: name, summary: "gl-transitions format", parameters: listing(source),
             make: { (device, from, to, _) throws(GLError) in
-                from.setFilter(.linear)
-                to.setFilter(.linear)
                 let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to, resizeMode: resize, edges: edges)
                 for (parameter, value) in finalValues {
                     // Checked against the source above; a failure here would be a bug.
@@ -63,7 +61,8 @@ enum GLTransitionCatalog {
                     }
                 }
                 for (parameter, texture) in finalTextures {
-                    do { try effect.setTexture(parameter, image: texture.image(width: from.width, height: from.height)) } catch {
+                    // A luma map is made at the frame's size when rendered, not the pictures'.
+                    do { try effect.setTexture(parameter, texture) } catch {
                         effect.release()
                         throw GLError.callFailed(call: "--param \(parameter)", error: "\(error)")
                     }
@@ -98,7 +97,7 @@ enum GLTransitionCatalog {
             }
             let summary = builtIn.isPreset
                 ? "(ffmpeg xfade) the \(builtIn.file) transition with these settings:"
-                : "(gl-transitions) " + builtIn.summary
+                : formatLabel(builtIn) + " " + builtIn.summary
             let parameters = source.parameters.map { parameter in
                 let preset = presetValues[parameter.name]
                 return "    " + parameterLine(parameter, value: preset ?? parameter.defaultValue)
@@ -106,6 +105,12 @@ enum GLTransitionCatalog {
             }
             return (wrapped(builtIn.name + "  " + summary) + parameters).joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+
+    /// Where a built-in file runs: any gl-transitions host, or only Segue's (it reads the host's
+    /// own uniforms; see `GLTransitionLibrary.Entry.needsSegueHost`).
+    static func formatLabel(_ builtIn: GLTransitionLibrary.Entry) -> String {
+        builtIn.needsSegueHost ? "(gl-transitions format, Segue host)" : "(gl-transitions)"
     }
 
     /// Breaks a long line between words; continuation lines are indented by two spaces (the

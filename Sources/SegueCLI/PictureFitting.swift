@@ -18,9 +18,9 @@ enum PictureFitting {
     /// panorama crops into it), and a photo from a camera that outgrows a small GPU should render.
     /// The notice is printed even with `--quiet`: the output has less detail than was given.
     static func texture(_ picture: RGBAImage, device: GLDevice, label: String) throws -> Texture {
-        // The texture's own filter stays NEAREST, which same-size reads rely on to stay exact;
-        // both kinds of effect bind a LINEAR sampler over it while a picture of another size
-        // than the frame is drawn (GLDevice.bindLinearSampler).
+        // The texture's own filter stays NEAREST: effect graphs read a same-size picture with it
+        // and bind a LINEAR sampler over it only for a picture of another size than the frame;
+        // gl-transitions always read their pictures through one (GLDevice.bindLinearSampler).
         try device.makeTexture(image: uploadable(picture, device: device, label: label))
     }
 

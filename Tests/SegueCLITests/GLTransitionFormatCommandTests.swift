@@ -112,14 +112,27 @@ struct GLTransitionFormatCommandTests {
     @Test func doublingDefinesFailFastInValidateAndRender() throws {
         var lines = ["#define D0 x x"]
         for level in 1..<40 { lines.append("#define D\(level) D\(level - 1) D\(level - 1)") }
-        lines.append("vec4 transition(vec2 uv) { float x = 1.0; float y = D39; return getToColor(uv); }")
-        let dir = try Self.workspace(["hostile.glsl": lines.joined(separator: "\n")])
+        let chain = lines.joined(separator: "\n") + "\n"
+        let body = "vec4 transition(vec2 uv) { float x = 1.0; return getToColor(uv); }"
+        // Used in code, in an `#if` / `#elif` expression (the driver expands those), and pasted
+        // together by `##` (refused: the pasted name would escape the check).
+        let files = [
+            ("code.glsl", chain + "vec4 transition(vec2 uv) { float x = 1.0; float y = D39; return getToColor(uv); }",
+             "code.glsl:41: the macro `D39` expands to more than"),
+            ("if.glsl", chain + "#if D39\n#endif\n" + body, "if.glsl:41: the macro `D39` expands to more than"),
+            ("elif.glsl", chain + "#if 0\n#elif D39 > 0\n#endif\n" + body, "elif.glsl:42: the macro `D39` expands to more than"),
+            ("paste.glsl", chain + "#define P(a, b) a##b\n" + body.replacingOccurrences(of: "return", with: "float y = P(D3, 9); return"),
+             "paste.glsl:41: `##` (token pasting) is not supported"),
+        ]
+        let dir = try Self.workspace(Dictionary(uniqueKeysWithValues: files.map { ($0.0, $0.1) }))
         defer { try? FileManager.default.removeItem(at: dir) }
-        for arguments in [["validate", "hostile.glsl"], ["render", "--from", "a.png", "--to", "b.png", "--effect", "hostile.glsl", "--out", "f"]] {
-            // Seconds of slack for a loaded machine; the check itself takes a fraction of one.
-            let result = try Self.runBounded(arguments, in: dir, seconds: 20)
-            #expect(!result.timedOut && result.status != 0)
-            #expect(result.stderr.contains("hostile.glsl:41: the macro `D39` expands to more than"), "\(result.stderr)")
+        for (file, _, message) in files {
+            for arguments in [["validate", file], ["render", "--from", "a.png", "--to", "b.png", "--effect", file, "--out", "f"]] {
+                // Seconds of slack for a loaded machine; the check itself takes a fraction of one.
+                let result = try Self.runBounded(arguments, in: dir, seconds: 20)
+                #expect(!result.timedOut && result.status != 0)
+                #expect(result.stderr.contains(message), "\(result.stderr)")
+            }
         }
     }
 

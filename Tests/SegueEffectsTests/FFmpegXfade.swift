@@ -1,5 +1,6 @@
 import Foundation
 import SegueImage
+import SegueTestSupport
 
 /// ffmpeg's xfade filter as the reference for the presets that carry its names. One ffmpeg run
 /// per transition renders every frame the comparisons need.
@@ -9,7 +10,7 @@ import SegueImage
 /// output frame k is taken at ffmpeg's progress 1 − k/4 (ffmpeg's `progress` runs from 1 down
 /// to 0 inside the filter), which is Segue's progress k/4. Frames 0…4 are progress 0, .25, .5,
 /// .75 and 1. Both inputs are converted to planar RGB (gbrp) before the filter, as the
-/// comparison is about RGB planes, and read back losslessly as raw rgb24.
+/// comparison is about RGB planes, and read back losslessly as raw RGBA on ffmpeg's stdout.
 enum FFmpegXfade {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -22,51 +23,51 @@ enum FFmpegXfade {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
+    /// Whether a missing ffmpeg fails the suite instead of skipping the comparisons: on CI
+    /// (`CI` set) and under `make test` (`SEGUE_REQUIRE_FFMPEG` set), which both install it.
+    static var isRequired: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["CI"] != nil || environment["SEGUE_REQUIRE_FFMPEG"] != nil
+    }
+
+    /// The transitions the installed xfade lists (`ffmpeg -h filter=xfade`); empty without ffmpeg.
+    /// ffmpeg 6.1 and later list the wind, cover and reveal families that 5.1 lacks.
+    static let listedTransitions: Set<String> = {
+        guard executable != nil, let help = try? VideoReader.run("ffmpeg", ["-hide_banner", "-h", "filter=xfade"]) else { return [] }
+        // The option's values read "     wipeleft        1            ..FV....... wipe left transition".
+        return Set(String(decoding: help, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            guard fields.count >= 3, Int(fields[1]) != nil, fields[2].hasPrefix("..") else { return nil }
+            return String(fields[0])
+        })
+    }()
+
     static let framesPerTransition = 5
 
     /// Frames 0…4 (progress 0, .25, .5, .75, 1) of `transition` between the two pictures.
     static func frames(transition: String, from: RGBAImage, to: RGBAImage) throws -> [RGBAImage] {
-        guard let executable else { throw Failure(description: "ffmpeg is not on PATH") }
+        guard executable != nil else { throw Failure(description: "ffmpeg is not on PATH") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("segue-xfade-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let fromPath = directory.appendingPathComponent("from.png").path
         let toPath = directory.appendingPathComponent("to.png").path
-        let outPath = directory.appendingPathComponent("out.rgb").path
         try PNGCodec.write(from, to: fromPath)
         try PNGCodec.write(to, to: toPath)
         let input = ["-loop", "1", "-framerate", "4", "-t", "3"]
         let graph = "[0:v]format=gbrp[a];[1:v]format=gbrp[b];"
-            + "[a][b]xfade=transition=\(transition):duration=1:offset=0,format=rgb24"
-        let process = Process()
-        process.executableURL = executable
+            + "[a][b]xfade=transition=\(transition):duration=1:offset=0,format=rgba"
         // One thread: the frames do not depend on slicing, and the test machine is shared.
-        process.arguments = ["-nostdin", "-v", "error", "-threads", "1", "-filter_complex_threads", "1"]
+        let raw = try VideoReader.run("ffmpeg", ["-v", "error", "-threads", "1", "-filter_complex_threads", "1"]
             + input + ["-i", fromPath] + input + ["-i", toPath]
-            + ["-filter_complex", graph, "-frames:v", "\(framesPerTransition)", "-f", "rawvideo", "-pix_fmt", "rgb24", "-y", outPath]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "ffmpeg xfade \(transition) failed: \(String(decoding: message, as: UTF8.self))")
-        }
-        let raw = try Data(contentsOf: URL(fileURLWithPath: outPath))
-        let frameBytes = from.width * from.height * 3
+            + ["-filter_complex", graph, "-frames:v", "\(framesPerTransition)", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"])
+        let frameBytes = from.width * from.height * 4
         guard raw.count == frameBytes * framesPerTransition else {
             throw Failure(description: "ffmpeg xfade \(transition) wrote \(raw.count) bytes, expected \(frameBytes * framesPerTransition)")
         }
         return try (0..<framesPerTransition).map { frame in
-            var pixels = [UInt8](repeating: 255, count: from.width * from.height * 4)
-            let base = raw.startIndex + frame * frameBytes
-            for i in 0..<(from.width * from.height) {
-                pixels[i * 4] = raw[base + i * 3]
-                pixels[i * 4 + 1] = raw[base + i * 3 + 1]
-                pixels[i * 4 + 2] = raw[base + i * 3 + 2]
-            }
-            return try RGBAImage(width: from.width, height: from.height, pixels: pixels)
+            let start = raw.startIndex + frame * frameBytes
+            return try RGBAImage(width: from.width, height: from.height, pixels: Array(raw[start..<(start + frameBytes)]))
         }
     }
 
@@ -79,5 +80,20 @@ enum FFmpegXfade {
             for c in 0..<3 { total += abs(Int(a.pixels[i + c]) - Int(b.pixels[i + c])) }
         }
         return Double(total) / Double(a.width * a.height * 3)
+    }
+
+    /// The largest difference of an R, G or B channel, and the share of those channels that are
+    /// more than `beyond` levels apart.
+    static func farRGBDifferences(_ a: RGBAImage, _ b: RGBAImage, beyond: Int) -> (max: Int, share: Double) {
+        precondition(a.width == b.width && a.height == b.height)
+        var far = 0, worst = 0
+        for i in stride(from: 0, to: a.pixels.count, by: 4) {
+            for c in 0..<3 {
+                let difference = abs(Int(a.pixels[i + c]) - Int(b.pixels[i + c]))
+                worst = max(worst, difference)
+                if difference > beyond { far += 1 }
+            }
+        }
+        return (worst, Double(far) / Double(a.width * a.height * 3))
     }
 }

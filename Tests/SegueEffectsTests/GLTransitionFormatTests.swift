@@ -66,6 +66,17 @@ struct GLTransitionFormatTests {
         #expect(try source.value(for: "squaresMin", from: "1,1") == .ints([1, 1]))
     }
 
+    /// The colour fades' phase must leave time for both halves: 0 or 1 is refused, not clamped.
+    @Test(arguments: ["fadecolor", "fadegrays", "fadeblack"])
+    func builtInColorFadesRefuseAPhaseOutsideTheTransition(name: String) throws {
+        let entry = try #require(GLTransitionLibrary.entry(named: name))
+        let source = try GLTransitionSource.parse(entry.source, name: name)
+        for bad in ["0", "1", "1.5", "-0.2"] {
+            #expect(throws: GLTransitionError.self) { try source.value(for: "colorPhase", from: bad) }
+        }
+        #expect(try source.value(for: "colorPhase", from: "0.5") == .floats([0.5]))
+    }
+
     @Test func byteOrderMarkIsDropped() throws {
         let source = try GLTransitionSource.parse("\u{FEFF}uniform float a; // = 0.5\n" + Self.body, name: "t")
         #expect(source.parameters.first?.defaultValue == .floats([0.5]))
@@ -114,6 +125,28 @@ struct GLTransitionFormatTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    /// The same chain used where the check once did not look: an `#if` / `#elif` expression (the
+    /// driver expands those too), and a name made by `##` (`P(D3,9)` pastes `D39`).
+    static func hiddenDoublingChain(_ use: String) -> String {
+        var lines = ["#define D0 x x"]
+        for level in 1..<40 { lines.append("#define D\(level) D\(level - 1) D\(level - 1)") }
+        lines.append(use)
+        lines.append("vec4 transition(vec2 uv) {\n  return getToColor(uv);\n}")
+        return lines.joined(separator: "\n")
+    }
+
+    @Test(arguments: [
+        ("#if D39\n#endif", GLTransitionError.macroExpansionTooLarge(file: "t", line: 41, macro: "D39", limit: 200_000)),
+        ("#if 0\n#elif defined(D1) && D39 > 0\n#endif", .macroExpansionTooLarge(file: "t", line: 42, macro: "D39", limit: 200_000)),
+        ("#define P(a, b) a##b\nfloat y = P(D3, 9);", .tokenPasting(file: "t", line: 41)),
+    ])
+    func doublingDefinesInConditionsOrPastedFailFast(use: String, error: GLTransitionError) {
+        let started = Date()
+        #expect(throws: error) { try GLTransitionSource.parse(Self.hiddenDoublingChain(use), name: "t") }
+        // A guard against hanging, as above.
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
     @Test func longChainsOfMacrosAreRefusedBeforeTheyExhaustTheStack() {
         var lines = ["#define M0 x"]
         for level in 1..<50_000 { lines.append("#define M\(level) M\(level - 1)") }
@@ -136,6 +169,9 @@ struct GLTransitionFormatTests {
             }
             """
         #expect(try GLTransitionSource.parse(text, name: "t").parameters.isEmpty)
+        // `defined` tests a name without expanding it; `#ifdef` likewise.
+        let tested = Self.hiddenDoublingChain("#if defined(D39) && defined D38\n#endif\n#ifdef D39\n#endif\n#if D2 == 0\n#endif")
+        #expect(throws: Never.self) { try GLTransitionSource.parse(tested, name: "t") }
         // Unused macros are never expanded by the driver either.
         #expect(throws: Never.self) { try GLTransitionSource.parse(Self.doublingChain(functionLike: false, levels: 40).replacingOccurrences(of: "float y = D39;", with: ""), name: "t") }
     }

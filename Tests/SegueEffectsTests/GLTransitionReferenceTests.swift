@@ -29,8 +29,9 @@ struct GLTransitionReferenceTests {
     /// more: 2 levels at most. Where every lookup falls between texels (a zoom) about one channel
     /// in six is a level off, hence a mean of up to 0.3. Progress 0 and 1 must be the pictures
     /// themselves, bit for bit.
+    /// `filter` is the pictures' textures' own: the effect samples them LINEAR either way.
     func check(
-        _ name: String, edges: GLTransitionEffect.EdgeMode = .clamp,
+        _ name: String, edges: GLTransitionEffect.EdgeMode = .clamp, filter: Texture.Filter = .linear,
         configure: (GLTransitionEffect, GLTransitionSource) throws -> Void = { _, _ in },
         reference: (Float, Reference.Picture, Reference.Picture) -> (UV) -> Color
     ) throws {
@@ -41,8 +42,8 @@ struct GLTransitionReferenceTests {
         let to = Reference.Picture(image: toImage, transparentOutside: transparent)
         try withDevice { device in
             let source = try Self.source(name)
-            let fromTexture = try device.makeTexture(image: fromImage, filter: .linear)
-            let toTexture = try device.makeTexture(image: toImage, filter: .linear)
+            let fromTexture = try device.makeTexture(image: fromImage, filter: filter)
+            let toTexture = try device.makeTexture(image: toImage, filter: filter)
             let target = try device.makeOffscreenTarget(width: w, height: h)
             defer { target.release(); fromTexture.release(); toTexture.release() }
             let effect = try GLTransitionEffect(device: device, source: source, from: fromTexture, to: toTexture, edges: edges)
@@ -73,6 +74,12 @@ struct GLTransitionReferenceTests {
 
     @Test func lookupsPastTheEdgesRepeatTheEdgePixels() throws {
         try check("edge_zoom", reference: Self.edgeZoom(spread: 1.6, shift: UV(0.3, -0.2)))
+    }
+
+    /// A library user's textures made with the default NEAREST filter: the zoom and shift still
+    /// read between texels LINEAR, as the official runtime does.
+    @Test func defaultNearestTexturesAreSampledLinearly() throws {
+        try check("edge_zoom", filter: .nearest, reference: Self.edgeZoom(spread: 1.6, shift: UV(0.3, -0.2)))
     }
 
     @Test func transparentEdgesOnRequest() throws {
@@ -167,6 +174,39 @@ struct GLTransitionReferenceTests {
         let image = try texture.image(width: Self.width, height: Self.height)
         try check("luma_reveal", configure: { effect, _ in try effect.setTexture("luma", image: image) },
                   reference: Self.lumaReveal(image, reverse: false))
+    }
+
+    /// A built-in map given by name is made at the frame's size, whatever the pictures' sizes and
+    /// aspect, and made again when the frame's size changes: a clock's angles and a spiral stay
+    /// true on the frame. The pictures are plain colours, so how they are fitted does not matter;
+    /// the map is read at its texel centres, so the frame must match the reference exactly.
+    @Test(arguments: LumaMap.allCases)
+    func builtInLumaMapsAreMadeAtTheFramesSize(map: LumaMap) throws {
+        let red = SIMD4<UInt8>(255, 0, 0, 255), blue = SIMD4<UInt8>(0, 0, 255, 255)
+        try withDevice { device in
+            let source = try Self.source("luma_reveal")
+            let from = try device.makeTexture(image: RGBAImage(width: 30, height: 40, fill: red))
+            let to = try device.makeTexture(image: RGBAImage(width: 30, height: 40, fill: blue))
+            defer { from.release(); to.release() }
+            let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to)
+            defer { effect.release() }
+            try effect.setTexture("luma", GLTransitionTexture.resolve(map.rawValue, parameter: "luma", file: "luma_reveal"))
+            for (width, height) in [(Self.width, Self.height), (64, 24)] {
+                let target = try device.makeOffscreenTarget(width: width, height: height)
+                defer { target.release() }
+                let reveal = Self.lumaReveal(try map.image(width: width, height: height), reverse: false)
+                let fromPicture = Reference.Picture(image: try RGBAImage(width: width, height: height, fill: red))
+                let toPicture = Reference.Picture(image: try RGBAImage(width: width, height: height, fill: blue))
+                for progress: Float in [0.25, 0.5, 0.75] {
+                    effect.progress = progress
+                    try effect.render(into: target)
+                    let expected = try Reference.render(width: width, height: height, reveal(progress, fromPicture, toPicture))
+                    let actual = try target.readImage()
+                    #expect(RGBAImage.maxDifference(actual, expected) == 0,
+                            "\(map) at \(width)x\(height), \(progress): mean \(RGBAImage.meanDifference(actual, expected))")
+                }
+            }
+        }
     }
 
     @Test func aPNGFileDrivesASamplerParameterTheRightWayUp() throws {

@@ -30,6 +30,10 @@ public final class GLTransitionEffect: TransitionEffect {
     private var extraTextures: [(unit: Int32, texture: Texture)] = []
     /// Textures this effect uploaded itself (`setTexture(_:image:)`); released with it.
     private var ownedTextures: [Texture] = []
+    /// Built-in luma maps for sampler2D parameters (`setTexture(_:_:)` with `.lumaMap`), made at
+    /// the target's size when rendered (again when that size changes), so a clock's angles and a
+    /// circle stay true on the frame whatever the pictures' sizes; owned by the effect.
+    private var lumaMaps: [(unit: Int32, map: LumaMap, texture: Texture?)] = []
 
     /// Compiles `source`. Compile failures throw `GLError.shaderCompilation` whose line numbers
     /// and numbered source are the file's own (`#line 1`; the host's prelude is left out).
@@ -90,13 +94,37 @@ public final class GLTransitionEffect: TransitionEffect {
     /// Binds a texture (the caller's) to a sampler2D parameter. The file samples it with uv from
     /// the bottom left: texture row 0 is what it sees at v = 0.
     public func setTexture(_ name: String, _ texture: Texture) throws(GLTransitionError) {
+        let unit = try samplerUnit(name)
+        clearUnit(unit)
+        extraTextures.append((unit, texture))
+    }
+
+    /// Sets a sampler2D parameter from a command-line value: a PNG's picture is uploaded now
+    /// (`setTexture(_:image:)`), a built-in luma map is made at the frame's size when rendered.
+    public func setTexture(_ name: String, _ texture: GLTransitionTexture) throws(GLTransitionError) {
+        switch texture {
+        case .file(_, let image):
+            try setTexture(name, image: image)
+        case .lumaMap(let map):
+            let unit = try samplerUnit(name)
+            clearUnit(unit)
+            lumaMaps.append((unit, map, nil))
+        }
+    }
+
+    private func samplerUnit(_ name: String) throws(GLTransitionError) -> Int32 {
         guard let index = source.parameters.firstIndex(where: { $0.name == name && $0.type == .sampler2D }) else {
             throw GLTransitionError.unknownParameter(
                 file: source.name, name: name, known: source.parameters.filter { $0.type == .sampler2D }.map(\.name))
         }
-        let unit = Int32(2 + source.parameters[..<index].filter { $0.type == .sampler2D }.count)
+        return Int32(2 + source.parameters[..<index].filter { $0.type == .sampler2D }.count)
+    }
+
+    /// Forgets what `unit` was given; a luma map made for it is released.
+    private func clearUnit(_ unit: Int32) {
         extraTextures.removeAll { $0.unit == unit }
-        extraTextures.append((unit, texture))
+        for map in lumaMaps where map.unit == unit { map.texture?.release() }
+        lumaMaps.removeAll { $0.unit == unit }
     }
 
     /// Uploads `image` (LINEAR, clamped to its edge) for a sampler2D parameter; the effect owns
@@ -119,6 +147,8 @@ public final class GLTransitionEffect: TransitionEffect {
     }
 
     public func render(into target: some RenderTarget) throws(GLError) {
+        // Made before anything is bound: making a texture binds it on the active unit.
+        for index in lumaMaps.indices { try makeLumaMap(at: index, width: target.width, height: target.height) }
         device.bind(target)
         program.use()
         GL.uniform1f(progressLocation, min(max(progress.isNaN ? 0 : progress, 0), 1))
@@ -126,34 +156,53 @@ public final class GLTransitionEffect: TransitionEffect {
         GL.uniform4f(targetLocation, Float(target.width), Float(target.height), target.flipsVertically ? 1 : 0, Float(resizeMode.rawValue))
         GL.uniform2f(ratiosLocation, Float(from.width) / Float(from.height), Float(to.width) / Float(to.height))
         GL.uniform1f(edgesLocation, Float(edges.rawValue))
-        // Pictures of another size than the target are fitted with LINEAR, clamp-to-edge
-        // sampling whatever their textures' own filter, as the official runtime samples them.
-        let fitFrom = from.width != target.width || from.height != target.height
-        let fitTo = to.width != target.width || to.height != target.height
+        // The pictures are read with LINEAR, clamp-to-edge sampling whatever their textures' own
+        // filter, as the official runtime samples them: transitions read between texels (zooms,
+        // displacements, blurs' neighbour averages). A read at a texel's centre, as a same-size
+        // picture's plain lookup is, still returns that texel exactly.
         GL.activeTexture(unit: 0)
         GL.bindTexture(from.name)
-        if fitFrom { device.bindLinearSampler(unit: 0) }
+        device.bindLinearSampler(unit: 0)
         GL.activeTexture(unit: 1)
         GL.bindTexture(to.name)
-        if fitTo { device.bindLinearSampler(unit: 1) }
+        device.bindLinearSampler(unit: 1)
         defer {
-            if fitFrom { device.unbindSampler(unit: 0) }
-            if fitTo { device.unbindSampler(unit: 1) }
+            device.unbindSampler(unit: 0)
+            device.unbindSampler(unit: 1)
         }
         for extra in extraTextures {
             GL.activeTexture(unit: Int(extra.unit))
             GL.bindTexture(extra.texture.name)
         }
+        for map in lumaMaps {
+            GL.activeTexture(unit: Int(map.unit))
+            GL.bindTexture(map.texture?.name ?? 0)
+        }
         device.drawFullscreen()
         try device.debugCheckError("GLTransitionEffect.render")
     }
 
+    /// Makes the luma map at `index` (again) when it is missing or of another size than the target.
+    private func makeLumaMap(at index: Int, width: Int, height: Int) throws(GLError) {
+        if let texture = lumaMaps[index].texture, texture.width == width, texture.height == height { return }
+        lumaMaps[index].texture?.release()
+        lumaMaps[index].texture = nil
+        let map = lumaMaps[index].map
+        let image: RGBAImage
+        do { image = try map.image(width: width, height: height).flippedVertically() } catch {
+            throw .callFailed(call: "luma map \(map.rawValue) at \(width)x\(height)", error: "\(error)")
+        }
+        lumaMaps[index].texture = try device.makeTexture(image: image, filter: .linear)
+    }
+
     /// The program stays in the device's cache; textures given by the caller stay the caller's,
-    /// the ones uploaded from images are released here.
+    /// the ones uploaded from images or made from luma maps are released here.
     public func release() {
         for texture in ownedTextures { texture.release() }
+        for map in lumaMaps { map.texture?.release() }
         ownedTextures = []
         extraTextures = []
+        lumaMaps = []
     }
 
     private func apply(_ value: GLTransitionValue, type: GLTransitionValueType, at location: Int32) {

@@ -14,6 +14,10 @@ public enum GLTransitionLibrary {
         public var source: String { ShaderLibrary.glTransitions.first { $0.name == file }?.source ?? "" }
         /// A preset of another file with its own settings (ffmpeg xfade's names), not a file.
         public var isPreset: Bool { file != name }
+        /// The file reads the host's own uniforms (`segue_target`: the frame's size in pixels, for
+        /// xfade's pixel grid), so it is in the gl-transitions format but runs only in Segue's host,
+        /// not in the official gl-transitions runtime.
+        public var needsSegueHost: Bool { source.contains("segue_") }
         /// What the file does: its leading comment, whole, as one paragraph (without the
         /// "name:" it starts with, and before any `// @` annotation).
         public var summary: String {

@@ -3,7 +3,10 @@
 // expands the file's macros the way the C preprocessor does (object-like and function-like,
 // arguments expanded before substitution, a macro not expanded inside itself), counting the
 // work, and refuses the file once the count passes a budget no real transition comes near.
-// Conditionals (`#if`) are not evaluated: every `#define` counts, which can only overestimate.
+// Conditionals are not evaluated: every `#define` counts, which can only overestimate; but the
+// expressions of `#if` / `#elif` are expanded like code, since the driver expands them too.
+// `##` (token pasting) is refused: it makes names the expansion here would have to paste to see
+// (`P(A4,0)` → `A40`), and no gl-transition uses it.
 
 enum GLSLMacroBudget {
     /// Tokens the expansion may handle. Real transitions stay far below (a few thousand tokens);
@@ -20,6 +23,15 @@ enum GLSLMacroBudget {
 
     private enum Overflow: Error { case tokens, depth }
 
+    /// What a directive line asks of the check.
+    private enum Directive {
+        case done
+        /// An `#if` / `#elif` expression to expand (`defined X` left out).
+        case condition([GLSLToken])
+        /// A `#define` whose body pastes tokens with `##`.
+        case pastesTokens
+    }
+
     static func check(_ tokens: [GLSLToken], file: String) throws(GLTransitionError) {
         guard tokens.contains(where: { $0.inDirective && $0.text == "define" }) else { return }
         var expander = Expander()
@@ -27,7 +39,17 @@ enum GLSLMacroBudget {
         while index < tokens.count {
             let token = tokens[index]
             if token.kind == .directive {
-                index = expander.readDirective(tokens, at: index)
+                let (end, directive) = expander.readDirective(tokens, at: index)
+                switch directive {
+                case .done: break
+                case .pastesTokens: throw .tokenPasting(file: file, line: token.line)
+                case .condition(let expression):
+                    // The first macro the expression uses names the error.
+                    if let use = expression.first(where: { expander.macros[$0.text] != nil }) {
+                        try expand(expression.map(\.text), use: use, with: &expander, file: file)
+                    }
+                }
+                index = end
                 continue
             }
             index += 1
@@ -36,15 +58,18 @@ enum GLSLMacroBudget {
             // (a function-like macro's arguments may span lines).
             var end = index
             while end < tokens.count, tokens[end].kind != .directive { end += 1 }
-            let rest = tokens[(index - 1)..<end].filter(\.isCode).map(\.text)
-            do {
-                _ = try expander.expand(rest, disabled: [])
-            } catch .tokens {
-                throw .macroExpansionTooLarge(file: file, line: token.line, macro: token.text, limit: limit)
-            } catch {
-                throw .macroNestingTooDeep(file: file, line: token.line, macro: token.text, limit: depthLimit)
-            }
+            try expand(tokens[(index - 1)..<end].filter(\.isCode).map(\.text), use: token, with: &expander, file: file)
             index = end
+        }
+    }
+
+    private static func expand(_ text: [String], use: GLSLToken, with expander: inout Expander, file: String) throws(GLTransitionError) {
+        do {
+            _ = try expander.expand(text, disabled: [])
+        } catch .tokens {
+            throw .macroExpansionTooLarge(file: file, line: use.line, macro: use.text, limit: limit)
+        } catch {
+            throw .macroNestingTooDeep(file: file, line: use.line, macro: use.text, limit: depthLimit)
         }
     }
 
@@ -52,17 +77,23 @@ enum GLSLMacroBudget {
         var macros: [String: Macro] = [:]
         var work = 0
 
-        /// Reads `#define` / `#undef` at `index` (the `#`); returns the index after the directive.
-        mutating func readDirective(_ tokens: [GLSLToken], at index: Int) -> Int {
+        /// Reads the directive at `index` (the `#`): records `#define` / `#undef`, returns an
+        /// `#if` / `#elif` expression to expand, and the index after the directive.
+        mutating func readDirective(_ tokens: [GLSLToken], at index: Int) -> (Int, Directive) {
             var end = index + 1
             while end < tokens.count, tokens[end].inDirective, tokens[end].kind != .directive { end += 1 }
-            let line = tokens[(index + 1)..<end].filter { !$0.isComment }
-            guard line.count >= 2, line[line.startIndex + 1].kind == .identifier else { return end }
-            let keyword = line[line.startIndex].text
-            let name = line[line.startIndex + 1]
+            let line = Array(tokens[(index + 1)..<end].filter { !$0.isComment })
+            guard let keyword = line.first?.text else { return (end, .done) }
+            if keyword == "if" || keyword == "elif" { return (end, .condition(Self.withoutDefined(line.dropFirst()))) }
+            guard line.count >= 2, line[1].kind == .identifier else { return (end, .done) }
+            let name = line[1]
             if keyword == "undef" { macros[name.text] = nil }
-            guard keyword == "define" else { return end }
+            guard keyword == "define" else { return (end, .done) }
             var rest = Array(line.dropFirst(2))
+            // `##` is two `#` with nothing between them; `# #` is no operator.
+            if zip(rest, rest.dropFirst()).contains(where: { $0.is("#") && $1.is("#") && $0.end == $1.start }) {
+                return (end, .pastesTokens)
+            }
             var parameters: [String]?
             if let open = rest.first, open.is("("), open.start == name.end {
                 let close = rest.firstIndex { $0.is(")") } ?? rest.count - 1
@@ -70,7 +101,28 @@ enum GLSLMacroBudget {
                 rest = Array(rest.dropFirst(close + 1))
             }
             macros[name.text] = Macro(parameters: parameters, body: rest.map(\.text))
-            return end
+            return (end, .done)
+        }
+
+        /// The expression without its `defined X` / `defined ( X )` tests, whose names the
+        /// preprocessor does not expand.
+        static func withoutDefined(_ expression: ArraySlice<GLSLToken>) -> [GLSLToken] {
+            var kept: [GLSLToken] = []
+            var i = expression.startIndex
+            while i < expression.endIndex {
+                guard expression[i].text == "defined" else {
+                    kept.append(expression[i])
+                    i += 1
+                    continue
+                }
+                i += 1
+                if i < expression.endIndex, expression[i].is("(") {
+                    i += 1
+                    while i < expression.endIndex, !expression[i].is(")") { i += 1 }
+                }
+                i += 1  // the name, or the `)`
+            }
+            return kept
         }
 
         mutating func expand(_ input: [String], disabled: Set<String>) throws(Overflow) -> [String] {

@@ -17,6 +17,9 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     case macroExpansionTooLarge(file: String, line: Int, macro: String, limit: Int)
     /// Macros nested more than `limit` deep in one expansion.
     case macroNestingTooDeep(file: String, line: Int, macro: String, limit: Int)
+    /// A `#define` that pastes tokens with `##`: the pasted names could not be checked for the
+    /// expansion limit above.
+    case tokenPasting(file: String, line: Int)
     /// A `/*` comment that never ends; `line` is where it starts.
     case unterminatedComment(file: String, line: Int)
     /// A `{` (at `line`) that is never closed, or a `}` (at `line`) with nothing to close.
@@ -52,6 +55,8 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
                 + "a transition's preprocessor output must stay below that."
         case .macroNestingTooDeep(let file, let line, let macro, let limit):
             message = "\(file):\(line): the macro `\(macro)` expands macros nested more than \(limit) deep."
+        case .tokenPasting(let file, let line):
+            message = "\(file):\(line): `##` (token pasting) is not supported in gl-transition files; write the pasted name out."
         case .unterminatedComment(let file, let line):
             message = "\(file):\(line): this `/*` comment is never closed with `*/`."
         case .unbalancedBrace(let file, let line, let opening):
@@ -81,7 +86,7 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     var line: Int? {
         switch self {
         case .forbiddenName(_, let line, _), .badDefault(_, let line, _, _), .unsupportedDeclaration(_, let line, _),
-            .macroExpansionTooLarge(_, let line, _, _), .macroNestingTooDeep(_, let line, _, _), .unterminatedComment(_, let line), .unbalancedBrace(_, let line, _):
+            .macroExpansionTooLarge(_, let line, _, _), .macroNestingTooDeep(_, let line, _, _), .tokenPasting(_, let line), .unterminatedComment(_, let line), .unbalancedBrace(_, let line, _):
             line
         default: nil
         }
@@ -123,6 +128,7 @@ enum GLTransitionErrorExcerpts {
         case .unsupportedDeclaration(let file, let line, let text): "u\u{0}\(file)\u{0}\(line)\u{0}\(text)"
         case .macroExpansionTooLarge(let file, let line, let macro, _): "m\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
         case .macroNestingTooDeep(let file, let line, let macro, _): "n\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
+        case .tokenPasting(let file, let line): "p\u{0}\(file)\u{0}\(line)"
         case .unterminatedComment(let file, let line): "c\u{0}\(file)\u{0}\(line)"
         case .unbalancedBrace(let file, let line, let opening): "{\u{0}\(file)\u{0}\(line)\u{0}\(opening)"
         default: ""
