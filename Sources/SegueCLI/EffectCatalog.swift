@@ -1,5 +1,7 @@
+import ArgumentParser
 import SegueEffects
 import SegueGL
+import SegueTransitions
 
 /// The effects `segue render --effect NAME` knows, with what `--list` prints about them.
 struct EffectCatalog {
@@ -27,5 +29,21 @@ struct EffectCatalog {
         entries.map { entry in
             ([entry.name + "  " + entry.summary] + entry.parameters.map { "    " + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+}
+
+extension EffectCatalog {
+    /// Every built-in name `--effect` takes, in the order the window's N/P go through them:
+    /// the effects, the gl-transitions built-ins, the view-controller scenarios.
+    @MainActor static var allNames: [String] {
+        entries.map(\.name) + GLTransitionCatalog.builtInNames + TransitionScenario.all.map(\.name)
+    }
+
+    /// Checks an `--effect` value (render and play): a built-in name or a gl-transitions `.glsl` file.
+    static func validateName(_ name: String) throws {
+        let known = MainActor.assumeIsolated { allNames }
+        guard known.contains(name) || name.hasSuffix(".glsl") else {
+            throw ValidationError("unknown effect '\(name)'; known: " + known.joined(separator: ", "))
+        }
     }
 }

@@ -36,26 +36,32 @@ enum PictureFitting {
 
     /// The picture as a whole frame-sized screen, for the view-controller transitions whose
     /// screens show it: placed on the GPU by the same fit as the effects (the picture at its own
-    /// size, fitted by an effect-graph source with `mode`), then shown over black, since a screen
-    /// is opaque (contain's bars are black, not transparent).
-    static func screen(_ picture: RGBAImage, device: GLDevice, frame: FrameSize, mode: ResizeMode, label: String) throws -> RGBAImage {
+    /// size, fitted by an effect-graph source with `mode`), over opaque black, since a screen is
+    /// opaque (contain's bars are black, not transparent). A new target the caller releases; its
+    /// texture samples linearly (the transitions scale and turn the screens) and a view shows it
+    /// as `.texture`, so nothing is read back or uploaded again.
+    static func screen(_ picture: RGBAImage, device: GLDevice, frame: FrameSize, mode: ResizeMode, label: String) throws -> OffscreenTarget {
         let texture = try texture(picture, device: device, label: label)
         defer { texture.release() }
         let target = try device.makeOffscreenTarget(width: frame.width, height: frame.height)
-        defer { target.release() }
-        let renderer = try EffectRenderer(device: device, output: ImageSource(texture, resize: mode))
-        defer { renderer.release() }
-        try renderer.render(into: target)
-        var screen = try target.readImage()
-        for index in stride(from: 0, to: screen.pixels.count, by: 4) {
-            let alpha = UInt16(screen.pixels[index + 3])
-            guard alpha < 255 else { continue }
-            for channel in 0..<3 {
-                screen.pixels[index + channel] = UInt8((UInt16(screen.pixels[index + channel]) * alpha + 127) / 255)
-            }
-            screen.pixels[index + 3] = 255
+        do {
+            let renderer = try EffectRenderer(device: device, output: ImageSource(texture, resize: mode))
+            defer { renderer.release() }
+            device.bind(target)
+            GL.clearColor(0, 0, 0, 1)
+            GL.clear(GL.colorBufferBit)
+            // The graph's colour is straight alpha: blended over black it becomes colour × alpha,
+            // and the screen's alpha stays 1.
+            GL.enable(GL.blend)
+            GL.blendFuncSeparate(color: GL.sourceAlpha, GL.oneMinusSourceAlpha, alpha: GL.zero, GL.one)
+            defer { GL.disable(GL.blend) }
+            try renderer.render(into: target)
+        } catch {
+            target.release()
+            throw error
         }
-        return screen
+        target.texture.setFilter(.linear)
+        return target
     }
 }
 

@@ -28,11 +28,6 @@ struct PlayCommand: ParsableCommand {
         try Self.play(window, from: from, to: to, parameters: parameters, resize: resize, edges: edges)
     }
 
-    /// Every name N/P cycles through: the effects, the gl-transitions built-ins, the scenarios.
-    @MainActor static var allNames: [String] {
-        EffectCatalog.entries.map(\.name) + GLTransitionCatalog.builtInNames + TransitionScenario.all.map(\.name)
-    }
-
     /// Checks everything, opens the window and plays until it closes.
     static func play(
         _ options: WindowOptions, from: String?, to: String?, parameters: [String], resize: GLTransitionEffect.ResizeMode,
@@ -42,6 +37,7 @@ struct PlayCommand: ParsableCommand {
         let fromImage = try from.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
         let toImage = try to.map { try PNGCodec.read(path: $0) } ?? SampleImages.to(width: size.width, height: size.height)
         let effect = options.effect
+        try EffectCatalog.validateName(effect)
         // Parsed (and its parameters checked) before a window opens.
         let isGLTransition = GLTransitionCatalog.isTransition(effect)
         if isGLTransition { _ = try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize, edges: edges) }
@@ -49,13 +45,9 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }
         try MainActor.assumeIsolated {
-            var names = allNames
-            if !names.contains(effect) {
-                guard effect.hasSuffix(".glsl") else {
-                    throw ValidationError("unknown effect '\(effect)'; known: " + names.joined(separator: ", "))
-                }
-                names.insert(effect, at: 0)
-            }
+            // N/P go through every built-in, and a shader file given first.
+            var names = EffectCatalog.allNames
+            if !names.contains(effect) { names.insert(effect, at: 0) }
             let setup = WindowPlayer.Setup(
                 names: names, startIndex: names.firstIndex(of: effect) ?? 0,
                 effectEntry: { name, isFirst in

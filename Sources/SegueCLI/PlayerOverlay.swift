@@ -8,7 +8,7 @@ import SegueScene
 /// two coloured views, so a frame that only moves the bar uploads nothing.
 @MainActor
 final class PlayerOverlay {
-    static let helpLine = "SPACE PAUSE  </> STEP  R REVERSE  1-5 SPEED  L LOOP  N/P EFFECT  H HUD  Q QUIT"
+    nonisolated static let helpLine = "SPACE PAUSE  </> STEP  R REVERSE  1-5 SPEED  L LOOP  N/P EFFECT  H HUD  Q QUIT"
 
     let view = View(name: "overlay")
     private let status = View(name: "overlay.status")
@@ -29,12 +29,12 @@ final class PlayerOverlay {
     }
 
     /// Height of the band at this window width.
-    static func height(forWidth width: Double) -> Double {
+    nonisolated static func height(forWidth width: Double) -> Double {
         let scale = textScale(forWidth: width)
         return Double((2 * BitmapFont.glyphHeight + 5 * 4) * scale)  // two lines, a 4-high bar, 4-pixel gaps
     }
 
-    private static func textScale(forWidth width: Double) -> Int {
+    nonisolated private static func textScale(forWidth width: Double) -> Int {
         BitmapFont.size(of: helpLine, scale: 2).width + 16 <= Int(width) ? 2 : 1
     }
 
@@ -54,10 +54,14 @@ final class PlayerOverlay {
         statusText = ""  // redrawn at the new width on the next update
     }
 
-    /// Shows `progress` on the bar (every frame) and `text` on the status line (uploaded when it changed).
-    func update(text: String, progress: Double) {
+    /// Shows `progress` on the bar (every frame: two views move, nothing is uploaded).
+    func update(progress: Double) {
         let p = min(max(progress.isNaN ? 0 : progress, 0), 1)
         fill.frame = Rect(x: track.frame.minX, y: track.frame.minY, width: track.frame.width * p, height: track.frame.height)
+    }
+
+    /// Shows `text` on the status line (drawn and uploaded only when it changed).
+    func update(text: String) {
         guard text != statusText else { return }
         statusText = text
         status.content = Self.textImage(text, width: Int(width), scale: scale).map { .image($0) }

@@ -6,13 +6,18 @@ import SegueScene
 import SegueTransitions
 
 /// One thing the window plays (an effect between two pictures, or a view-controller scenario).
-/// It draws into its own offscreen `stage`; the window composites the stage (letterboxed when
-/// its aspect differs from the window's) and the overlay above it.
+/// It draws at its stage size: straight into the window when the window has that size, else
+/// into its own offscreen `stage`, which the window composites (letterboxed when its aspect
+/// differs from the window's) below the overlay.
 @MainActor
 protocol PlayerShow: AnyObject {
     var name: String { get }
     var timeline: PlayerTimeline { get set }
-    var stage: OffscreenTarget { get }
+    /// The size the show draws at, in pixels.
+    var stageSize: (width: Int, height: Int) { get }
+    /// The offscreen picture of the show, made on first use: a show drawn straight into the
+    /// window never allocates it.
+    var stage: OffscreenTarget { get throws }
     /// When set (the window has the stage's size), frames go straight into the window: one
     /// full-window pass fewer than drawing the stage and compositing it.
     var directTarget: DefaultFramebufferTarget? { get set }
@@ -29,6 +34,43 @@ protocol PlayerShow: AnyObject {
     /// (or, for an effect filling the window, the window).
     func draw(advancing seconds: Double) throws
     func release()
+}
+
+/// A show's offscreen stage, allocated when first asked for (never while the show draws
+/// straight into the window) and again after a resize.
+@MainActor
+final class LazyStage {
+    private let device: GLDevice
+    private let stencil: Bool
+    private(set) var size: (width: Int, height: Int)
+    private var made: OffscreenTarget?
+
+    init(device: GLDevice, size: (width: Int, height: Int), stencil: Bool) {
+        self.device = device
+        self.size = size
+        self.stencil = stencil
+    }
+
+    var target: OffscreenTarget {
+        get throws {
+            if let made { return made }
+            let target = try device.makeOffscreenTarget(width: size.width, height: size.height, stencil: stencil)
+            made = target
+            return target
+        }
+    }
+
+    /// Drops the target of the old size (the next use makes one of the new size).
+    func resize(width: Int, height: Int) {
+        guard width != size.width || height != size.height else { return }
+        release()
+        size = (width, height)
+    }
+
+    func release() {
+        made?.release()
+        made = nil
+    }
 }
 
 /// Drag to scrub a timeline: the progress follows the pointer's horizontal translation since the
@@ -102,7 +144,7 @@ final class TimelineScrub {
 final class EffectShow: PlayerShow {
     let name: String
     var timeline: PlayerTimeline
-    let stage: OffscreenTarget
+    private let lazyStage: LazyStage
     private let effect: any TransitionEffect
     private let textures: [Texture]
     private var scrub: TimelineScrub!
@@ -119,12 +161,12 @@ final class EffectShow: PlayerShow {
         do { toTexture = try PictureFitting.texture(to, device: device, label: labels.to) } catch { fromTexture.release(); throw error }
         textures = [fromTexture, toTexture]
         do {
-            stage = try device.makeOffscreenTarget(width: size.width, height: size.height)
-            do { effect = try entry.make(device, fromTexture, toTexture, .fused) } catch { stage.release(); throw error }
+            effect = try entry.make(device, fromTexture, toTexture, .fused)
         } catch {
             for texture in textures { texture.release() }
             throw error
         }
+        lazyStage = LazyStage(device: device, size: size, stencil: false)
         scrub = TimelineScrub(
             size: Size(width: Double(size.width), height: Double(size.height)),
             progress: { [unowned self] in timeline.progress },
@@ -133,6 +175,8 @@ final class EffectShow: PlayerShow {
 
     var isInteracting: Bool { scrub.isDragging }
     var shownProgress: Double { timeline.progress }
+    var stageSize: (width: Int, height: Int) { lazyStage.size }
+    var stage: OffscreenTarget { get throws { try lazyStage.target } }
 
     func windowResized(width: Int, height: Int) throws {}
 
@@ -143,12 +187,12 @@ final class EffectShow: PlayerShow {
         timeline.advance(by: seconds)
         if wasSettling && !timeline.isSettling { trace("settled \(timeline.progress)") }
         effect.progress = Float(timeline.progress)
-        if let directTarget { try effect.render(into: directTarget) } else { try effect.render(into: stage) }
+        if let directTarget { try effect.render(into: directTarget) } else { try effect.render(into: try stage) }
     }
 
     func release() {
         effect.release()
-        stage.release()
+        lazyStage.release()
         for texture in textures { texture.release() }
     }
 }

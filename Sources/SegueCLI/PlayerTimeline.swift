@@ -1,5 +1,3 @@
-import SegueAnimation
-
 /// Where the window's transition is and how it moves: progress 0...1 over `duration` seconds,
 /// at a speed (¼× … 4×), forwards or reversed, looping, once or ping-pong; paused, stepped a frame
 /// at a time, held by a drag, or settling to an end after a release. Time is an input: nothing
@@ -10,8 +8,9 @@ struct PlayerTimeline {
         var next: LoopMode { Self.allCases[(Self.allCases.firstIndex(of: self)! + 1) % Self.allCases.count] }
     }
 
-    /// The speeds of keys 1–5.
+    /// The speeds of keys 1–5, and how the overlay names them.
     static let speeds: [Double] = [0.25, 0.5, 1, 2, 4]
+    static let speedLabels = ["1/4X", "1/2X", "1X", "2X", "4X"]
     /// How long an end stays on screen before the loop mode continues.
     static let endHold = 0.5
 
@@ -29,7 +28,7 @@ struct PlayerTimeline {
     /// A "once" run that reached an end: nothing moves until resumed (restart) or reversed.
     private(set) var isStopped = false
     private var holdLeft = 0.0
-    private var settle: (from: Double, to: Double, elapsed: Double, duration: Double, curve: TimingCurve)?
+    private var settle: (from: Double, to: Double, elapsed: Double, duration: Double)?
 
     init(duration: Double, loopMode: LoopMode) {
         self.duration = duration
@@ -45,7 +44,7 @@ struct PlayerTimeline {
         if var s = settle {
             s.elapsed += time
             let t = s.duration > 0 ? min(s.elapsed / s.duration, 1) : 1
-            progress = s.from + (s.to - s.from) * s.curve.value(at: t)
+            progress = s.from + (s.to - s.from) * t
             settle = t >= 1 ? nil : s
             if t >= 1 { land(at: s.to) }
             return
@@ -105,10 +104,10 @@ struct PlayerTimeline {
     /// Releases a hold: plays to `target` (0 or 1) over the distance × duration (completion speed
     /// 1, as the percent-driven interaction does), then holds that end and continues.
     /// Paused, the progress stays where the drag left it.
-    mutating func release(settlingTo target: Double, curve: TimingCurve = .linear) {
+    mutating func release(settlingTo target: Double) {
         isHeld = false
         guard !isPaused else { return }
-        settle = (progress, target, 0, abs(target - progress) * duration, curve)
+        settle = (progress, target, 0, abs(target - progress) * duration)
         if abs(target - progress) == 0 { settle = nil; land(at: target) }
     }
 

@@ -46,11 +46,7 @@ struct RenderCommand: ParsableCommand {
         if list { return }
         guard from != nil, to != nil else { throw ValidationError("--from and --to are required") }
         if let frames, !(1...10_000).contains(frames) { throw ValidationError("--frames must be 1...10000, not \(frames)") }
-        let known = MainActor.assumeIsolated { EffectCatalog.entries.map(\.name) + TransitionScenario.all.map(\.name) }
-            + GLTransitionCatalog.builtInNames
-        guard known.contains(effect) || effect.hasSuffix(".glsl") else {
-            throw ValidationError("unknown effect '\(effect)'; known: " + known.joined(separator: ", "))
-        }
+        try EffectCatalog.validateName(effect)
         try validateVideoOptions()
     }
 

@@ -35,8 +35,10 @@ struct ScenarioExport {
         let device = try GLDevice(context: context)
         defer { device.release() }
         // Each screen shows its picture fitted by the effects' own geometry, on the GPU.
-        let fromImage = try PictureFitting.screen(fromPicture, device: device, frame: size, mode: resize, label: fromPath)
-        let toImage = try PictureFitting.screen(toPicture, device: device, frame: size, mode: resize, label: toPath)
+        let fromScreen = try PictureFitting.screen(fromPicture, device: device, frame: size, mode: resize, label: fromPath)
+        defer { fromScreen.release() }
+        let toScreen = try PictureFitting.screen(toPicture, device: device, frame: size, mode: resize, label: toPath)
+        defer { toScreen.release() }
         let compositor = try Compositor(device: device)
         defer { compositor.release() }
         let target = try device.makeOffscreenTarget(width: size.width, height: size.height, stencil: true)
@@ -48,9 +50,9 @@ struct ScenarioExport {
         let window = Window(size: Size(width: Double(size.width), height: Double(size.height)))
         window.attach(compositor)
         let from = ViewController(name: "from")
-        from.view.content = .image(fromImage)
+        from.view.content = .texture(fromScreen.texture)
         let to = ViewController(name: "to")
-        to.view.content = .image(toImage)
+        to.view.content = .texture(toScreen.texture)
         window.rootViewController = from
         scenario.start(window, from, to)
 

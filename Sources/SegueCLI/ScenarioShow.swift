@@ -13,11 +13,14 @@ import SegueTransitions
 /// zoom-push, pixel-dissolve-present), drives that gesture live: the scene is set up for it,
 /// GLFW's pointer events reach a `PanGestureRecognizer`, and the transition finishes or cancels
 /// as the seed's rules say, in display time; the result then stays on screen a moment.
+///
+/// The two screens (the pictures fitted to the stage) are GPU textures the show owns, made once
+/// per size: a scene rebuilt for every frame of reverse playback uploads nothing.
 @MainActor
 final class ScenarioShow: PlayerShow {
     let name: String
     var timeline: PlayerTimeline
-    private(set) var stage: OffscreenTarget
+    private let lazyStage: LazyStage
     var directTarget: DefaultFramebufferTarget?
     private let scenario: TransitionScenario
     private let gesture: ScenarioGesture?
@@ -27,7 +30,7 @@ final class ScenarioShow: PlayerShow {
     private let pictures: (from: RGBAImage, to: RGBAImage)
     private let labels: (from: String, to: String)
     private let resize: ResizeMode
-    private var screens: (from: RGBAImage, to: RGBAImage)
+    private var screens: (from: OffscreenTarget, to: OffscreenTarget)
     private var scene: Scene?
     private var interaction: (any ScenarioInteraction)?
     private var scrub: TimelineScrub!
@@ -67,7 +70,7 @@ final class ScenarioShow: PlayerShow {
         self.labels = labels
         self.resize = resize
         screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: size)
-        stage = try device.makeOffscreenTarget(width: size.width, height: size.height, stencil: true)
+        lazyStage = LazyStage(device: device, size: size, stencil: true)
         timeline = PlayerTimeline(duration: duration ?? scenario.duration, loopMode: .loop)
         let stageSize = Size(width: Double(size.width), height: Double(size.height))
         gestureInput = View(frame: Rect(origin: .zero, size: stageSize), name: "gesture")
@@ -80,6 +83,8 @@ final class ScenarioShow: PlayerShow {
     }
 
     var isInteracting: Bool { scrub.isDragging || interaction != nil }
+    var stageSize: (width: Int, height: Int) { lazyStage.size }
+    var stage: OffscreenTarget { get throws { try lazyStage.target } }
 
     /// While a gesture drives the transition the timeline stands where it was: the transition's
     /// coordinator knows how far the gesture took it.
@@ -89,11 +94,12 @@ final class ScenarioShow: PlayerShow {
     }
 
     func windowResized(width: Int, height: Int) throws {
-        guard width != stage.width || height != stage.height else { return }
-        let newStage = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
-        stage.release()
-        stage = newStage
+        guard width != stageSize.width || height != stageSize.height else { return }
+        let oldScreens = screens
         screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: (width, height))
+        // Deleted once the scene shows the new ones (or is gone).
+        defer { oldScreens.from.release(); oldScreens.to.release() }
+        lazyStage.resize(width: width, height: height)
         let size = Size(width: Double(width), height: Double(height))
         scrub.resize(to: size)
         gestureInput.frame = Rect(origin: .zero, size: size)
@@ -114,8 +120,8 @@ final class ScenarioShow: PlayerShow {
         // presented controllers and presentation controllers get `viewWillTransition(to:with:)`
         // with a real coordinator and lay out alongside it; the screens show the pictures
         // fitted anew.
-        scene.from.view.content = .image(screens.from)
-        scene.to.view.content = .image(screens.to)
+        scene.from.view.content = .texture(screens.from.texture)
+        scene.to.view.content = .texture(screens.to.texture)
         scene.window.resize(to: size)
         trace("relayout coordinator")
     }
@@ -202,7 +208,7 @@ final class ScenarioShow: PlayerShow {
         if let directTarget {
             try scene.window.renderFrame(at: scene.time, compositor: compositor, into: directTarget)
         } else {
-            try scene.window.renderFrame(at: scene.time, compositor: compositor, into: stage)
+            try scene.window.renderFrame(at: scene.time, compositor: compositor, into: try stage)
         }
     }
 
@@ -212,12 +218,12 @@ final class ScenarioShow: PlayerShow {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
         TransitionScenario.releaseRetainedObjects()
-        let window = Window(size: Size(width: Double(stage.width), height: Double(stage.height)))
+        let window = Window(size: Size(width: Double(stageSize.width), height: Double(stageSize.height)))
         window.attach(compositor)
         let from = ViewController(name: "from")
-        from.view.content = .image(screens.from)
+        from.view.content = .texture(screens.from.texture)
         let to = ViewController(name: "to")
-        to.view.content = .image(screens.to)
+        to.view.content = .texture(screens.to.texture)
         window.rootViewController = from
         if start { scenario.start(window, from, to) }
         return (Scene(window: window, from: from, to: to), from, to)
@@ -235,10 +241,22 @@ final class ScenarioShow: PlayerShow {
     private static func screens(
         _ pictures: (from: RGBAImage, to: RGBAImage), labels: (from: String, to: String), resize: ResizeMode,
         device: GLDevice, size: (width: Int, height: Int)
-    ) throws -> (from: RGBAImage, to: RGBAImage) {
+    ) throws -> (from: OffscreenTarget, to: OffscreenTarget) {
         let frame = FrameSize(width: size.width, height: size.height)
-        return (try PictureFitting.screen(pictures.from, device: device, frame: frame, mode: resize, label: labels.from),
-                try PictureFitting.screen(pictures.to, device: device, frame: frame, mode: resize, label: labels.to))
+        let from = try PictureFitting.screen(pictures.from, device: device, frame: frame, mode: resize, label: labels.from)
+        do {
+            return (from, try PictureFitting.screen(pictures.to, device: device, frame: frame, mode: resize, label: labels.to))
+        } catch {
+            from.release()
+            throw error
+        }
+    }
+
+    /// The views showing the screens only borrow their textures (the compositor never deletes
+    /// a `.texture`); the show deletes them once nothing draws them any more.
+    private func releaseScreens() {
+        screens.from.release()
+        screens.to.release()
     }
 
     func release() {
@@ -249,6 +267,7 @@ final class ScenarioShow: PlayerShow {
         endScene()
         interaction = nil
         TransitionScenario.releaseRetainedObjects()
-        stage.release()
+        lazyStage.release()
+        releaseScreens()
     }
 }

@@ -4,10 +4,6 @@ import Foundation
 /// The window options `segue play` and `segue demo` share.
 struct WindowOptions: ParsableArguments {
     enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
-    enum Loop: String, ExpressibleByArgument, CaseIterable {
-        case loop, once, pingPong = "ping-pong"
-        var mode: PlayerTimeline.LoopMode { PlayerTimeline.LoopMode(rawValue: rawValue) ?? .loop }
-    }
 
     @Option(help: "The effect or scenario to start with (see `segue render --list`); N/P switch in the window.")
     var effect = "pixel-dissolve"
@@ -17,7 +13,7 @@ struct WindowOptions: ParsableArguments {
     var duration: Double?
     @Option(help: "Wait for the display's refresh between frames: on or off.") var vsync: Switch = .on
     @Option(help: "Repeat: loop, once or ping-pong (default ping-pong for effects, loop for scenarios); L cycles.")
-    var loop: Loop?
+    var loop: PlayerTimeline.LoopMode?
     @Option(help: "On exit, write frame-time statistics (p50/p99/max ms, frames drawn) to this JSON file.")
     var stats: String?
     @Flag(help: "Start without the overlay (H toggles it).") var noOverlay = false
@@ -55,3 +51,5 @@ struct WindowOptions: ParsableArguments {
         Drag horizontally to scrub (the progress follows the drag from where it began); release to finish or cancel. cube-pop, zoom-push and pixel-dissolve-present run the seeds' gestures.
         """
 }
+
+extension PlayerTimeline.LoopMode: ExpressibleByArgument {}

@@ -44,8 +44,13 @@ final class WindowPlayer {
     private var overlayShown: Bool
     private var stats = FrameStats()
     private var windowSize = (width: 0, height: 0)
+    /// The window's framebuffer, resized with the window.
+    private let framebuffer = DefaultFramebufferTarget(width: 0, height: 0)
+    /// Whether the show draws straight into the window (it has the window's size).
+    private var drawsDirect = false
+    /// When the status line was last made (-1: make it on the next frame).
     private var statusRefresh = -1.0
-    private var statsText = ""
+    private var wasInteracting = false
     private var speedIndex = 2
     private let fixedStep: Double?
     private var displayTime = 0.0
@@ -83,18 +88,17 @@ final class WindowPlayer {
             displayTime += step
             for event in window.pollEvents() {
                 switch event {
-                case .key(let key): quit = try handle(key) || quit
+                case .key(let key):
+                    quit = try handle(key) || quit
+                    statusRefresh = -1  // the status line shows what the key changed at once
                 case .pointer(let pointer): handlePointer(pointer)
                 }
             }
             try followWindowSize()
             guard let show else { break }
-            let target = DefaultFramebufferTarget(width: windowSize.width, height: windowSize.height)
-            let direct = show.stage.width == windowSize.width && show.stage.height == windowSize.height
-            show.directTarget = direct ? target : nil
             do {
                 try show.draw(advancing: step)
-                try compose(show, into: target, direct: direct, now: now)
+                try compose(show, now: now)
                 try window.present()
             } catch {
                 if windowWasDestroyed() { break }
@@ -161,9 +165,10 @@ final class WindowPlayer {
         // Window pixels to stage pixels (the stage may be letterboxed and scaled).
         let fit = stageView.frame
         guard fit.width > 0, fit.height > 0 else { return }
+        let stage = show.stageSize
         let point = Point(
-            x: (event.x - fit.minX) * Double(show.stage.width) / fit.width,
-            y: (event.y - fit.minY) * Double(show.stage.height) / fit.height)
+            x: (event.x - fit.minX) * Double(stage.width) / fit.width,
+            y: (event.y - fit.minY) * Double(stage.height) / fit.height)
         show.pointer(event.kind, at: point, time: displayTime)
     }
 
@@ -188,9 +193,10 @@ final class WindowPlayer {
         } else {
             throw CLIError("unknown effect '\(name)'; see `segue render --list`")
         }
-        if let loop = setup.options.loop { made.timeline.loopMode = loop.mode }
+        if let loop = setup.options.loop { made.timeline.loopMode = loop }
         made.timeline.speed = speed
         show = made
+        try layoutStage()
         window.setTitle("Segue — \(name)")
         statusRefresh = -1
         trace("effect \(name)")
@@ -203,34 +209,47 @@ final class WindowPlayer {
         windowSize = size
         root.frame = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         overlay.layout(in: root.bounds.size)
+        framebuffer.resize(width: size.width, height: size.height)
         try show?.windowResized(width: size.width, height: size.height)
+        try layoutStage()
         if !first { trace("resize \(size.width)x\(size.height)") }
+    }
+
+    /// How the show reaches the window: straight in when it has the window's size, else its
+    /// stage, letterboxed. Decided when the window's size or the show changes, not per frame.
+    private func layoutStage() throws {
+        guard let show, windowSize.width > 0 else { return }
+        let size = show.stageSize
+        drawsDirect = size == windowSize
+        show.directTarget = drawsDirect ? framebuffer : nil
+        let fit = Self.aspectFit(width: size.width, height: size.height, in: windowSize)
+        stageView.frame = fit  // also maps the pointer to stage pixels
+        guard !drawsDirect else {
+            stageView.content = nil
+            return
+        }
+        let stage = try show.stage
+        stageView.content = .texture(stage.texture)
+        // Pixel for pixel when the stage fills the window; smooth when the window scales it.
+        stage.texture.setFilter(fit.width == Double(size.width) && fit.height == Double(size.height) ? .nearest : .linear)
     }
 
     // MARK: Drawing
 
     /// Draws the stage (unless the show drew straight into the window) and the overlay.
-    private func compose(_ show: any PlayerShow, into target: DefaultFramebufferTarget, direct: Bool, now: Double) throws {
-        let stage = show.stage
-        if case .texture(let shown) = stageView.content, shown === stage.texture {} else {
-            stageView.content = .texture(stage.texture)
-        }
-        let fit = Self.aspectFit(width: stage.width, height: stage.height, in: windowSize)
-        stageView.frame = fit
-        // Pixel for pixel when the stage fills the window; smooth when the window scales it.
-        stage.texture.setFilter(fit.width == Double(stage.width) && fit.height == Double(stage.height) ? .nearest : .linear)
+    private func compose(_ show: any PlayerShow, now: Double) throws {
         overlay.view.isHidden = !overlayShown
         if overlayShown { updateOverlay(show, now: now) }
-        guard direct else { return try compositor.render(root, into: target, clearColor: .black) }
+        guard drawsDirect else { return try compositor.render(root, into: framebuffer, clearColor: .black) }
         // The picture is in the window already: only the overlay's band is cleared and drawn.
+        guard overlayShown else { return }
         stageView.isHidden = true
         defer { stageView.isHidden = false }
-        guard overlayShown else { return }
         let band = overlay.view.frame
         GL.enable(GL.scissorTest)
         GL.scissor(0, 0, Int32(windowSize.width), Int32(band.height.rounded(.up)))  // the window's bottom rows
         defer { GL.disable(GL.scissorTest) }
-        try compositor.render(root, into: target, clearColor: .black)
+        try compositor.render(root, into: framebuffer, clearColor: .black)
     }
 
     /// The largest rect of the stage's aspect inside the window, centred, on whole pixels.
@@ -240,19 +259,24 @@ final class WindowPlayer {
         return Rect(x: ((Double(window.width) - w) / 2).rounded(.down), y: ((Double(window.height) - h) / 2).rounded(.down), width: w, height: h)
     }
 
+    /// The bar follows the progress every frame; the status line is made four times a second
+    /// (readable numbers, and its text image is uploaded rarely) and at once when the state
+    /// changes (a key, a drag starting or ending, another show).
     private func updateOverlay(_ show: any PlayerShow, now: Double) {
-        let timeline = show.timeline
-        // Numbers refresh four times a second (readable, and the text image is uploaded rarely).
-        if now - statusRefresh >= 0.25 {
-            statusRefresh = now
-            let s = stats.lastSecond
-            statsText = String(format: "%.2f  %.0f FPS  P50 %.1f MS  P99 %.1f MS", show.shownProgress, s.fps, s.p50, s.p99)
+        overlay.update(progress: show.shownProgress)
+        if show.isInteracting != wasInteracting {
+            wasInteracting = show.isInteracting
+            statusRefresh = -1
         }
+        guard now - statusRefresh >= 0.25 else { return }
+        statusRefresh = now
+        let timeline = show.timeline
         let state = show.isInteracting ? "DRAG" : timeline.isPaused ? "PAUSED" : timeline.isStopped ? "DONE"
             : timeline.direction > 0 ? "PLAY" : "REVERSE"
-        let speed = [0.25: "1/4X", 0.5: "1/2X", 1: "1X", 2: "2X", 4: "4X"][timeline.speed] ?? "\(timeline.speed)X"
-        let text = "\(index + 1)/\(setup.names.count) \(show.name.uppercased())  \(state) \(speed) \(timeline.loopMode.rawValue.uppercased())  \(statsText)"
-        overlay.update(text: text, progress: show.shownProgress)
+        let s = stats.lastSecond
+        let numbers = String(format: "%.2f  %.0f FPS  P50 %.1f MS  P99 %.1f MS", show.shownProgress, s.fps, s.p50, s.p99)
+        overlay.update(text: "\(index + 1)/\(setup.names.count) \(show.name.uppercased())  \(state) "
+            + "\(PlayerTimeline.speedLabels[speedIndex]) \(timeline.loopMode.rawValue.uppercased())  \(numbers)")
     }
 
     private func writeStats() throws {

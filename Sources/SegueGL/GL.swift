@@ -44,7 +44,9 @@ public enum GL {
     public static let stencilTest = Enum(GL_STENCIL_TEST)
     public static let scissorTest = Enum(GL_SCISSOR_TEST)
     public static let stencilBufferBit = Enum(GL_STENCIL_BUFFER_BIT)
+    public static let zero = Enum(GL_ZERO)
     public static let one = Enum(GL_ONE)
+    public static let sourceAlpha = Enum(GL_SRC_ALPHA)
     public static let oneMinusSourceAlpha = Enum(GL_ONE_MINUS_SRC_ALPHA)
     public static let equal = Enum(GL_EQUAL)
     public static let always = Enum(GL_ALWAYS)
@@ -111,6 +113,9 @@ public enum GL {
     public static func pixelStore(_ name: Enum, _ value: Int32) { epoxy_glPixelStorei(name, value) }
 
     public static func blendFunc(_ source: Enum, _ destination: Enum) { epoxy_glBlendFunc(source, destination) }
+    public static func blendFuncSeparate(color source: Enum, _ destination: Enum, alpha alphaSource: Enum, _ alphaDestination: Enum) {
+        epoxy_glBlendFuncSeparate(source, destination, alphaSource, alphaDestination)
+    }
     public static func colorMask(_ enabled: Bool) {
         let v: GLboolean = enabled ? 1 : 0
         epoxy_glColorMask(v, v, v, v)

@@ -70,16 +70,12 @@ public final class GLFWWindowContext: GLContext {
         return input.drain()
     }
 
-    /// True once the window was asked to close (its close button, Escape, `requestClose()`), or
-    /// was destroyed under us (`xdotool windowclose`: the X server reports errors on it).
+    /// True once the window was asked to close (its close button), or was destroyed under us
+    /// (`xdotool windowclose`: the X server reports errors on it). Keys, Escape included, are
+    /// the caller's to act on.
     public var shouldClose: Bool {
         guard let window else { return true }
         return glfwWindowShouldClose(window) == GLFW_TRUE || X11ErrorTrap.errorCount > 0
-    }
-
-    /// Asks the window to close (the caller's loop sees `shouldClose`).
-    public func requestClose() {
-        if let window { glfwSetWindowShouldClose(window, GLFW_TRUE) }
     }
 
     public func setTitle(_ title: String) {

@@ -51,10 +51,7 @@ final class WindowInput {
         }
         glfwSetKeyCallback(window) { window, key, _, action, _ in
             guard action == GLFW_PRESS || action == GLFW_REPEAT, let window, let input = WindowInput.from(window) else { return }
-            let mapped = WindowInput.key(key)
-            // Escape closes every window at once, as it always did; the event still goes out.
-            if mapped == .escape { glfwSetWindowShouldClose(window, GLFW_TRUE) }
-            input.events.append(.key(KeyEvent(key: mapped, isRepeat: action == GLFW_REPEAT)))
+            input.events.append(.key(KeyEvent(key: WindowInput.key(key), isRepeat: action == GLFW_REPEAT)))
         }
     }
 
@@ -65,9 +62,13 @@ final class WindowInput {
         glfwSetWindowUserPointer(window, nil)
     }
 
+    /// The events queued since the last drain. The array is handed over and a new one started
+    /// (emptying the returned one in place would copy it, since the caller shares its buffer).
     func drain() -> [WindowEvent] {
-        defer { events.removeAll(keepingCapacity: true) }
-        return events
+        guard !events.isEmpty else { return [] }  // most frames: no event, no allocation
+        let drained = events
+        events = []
+        return drained
     }
 
     private static func key(_ code: Int32) -> KeyEvent.Key {
@@ -102,24 +103,77 @@ final class WindowInput {
 
 /// Xlib's default error handler prints the error and exits the process with status 1. When
 /// another client destroys our window (`xdotool windowclose`, a crashed window manager), every
-/// later request on it is such an error. This handler counts errors instead, and windows read a
-/// non-zero count as "close now", so the program ends its loop and exits normally.
+/// later request on it is such an error. This handler counts the errors that say a window or
+/// drawable no longer exists (BadWindow, BadDrawable, and GLX's own GLXBadDrawable and
+/// GLXBadWindow, which a swap on the gone window raises), and windows read a non-zero count as
+/// "close now", so the program ends its loop and exits normally; any other error is printed on
+/// stderr and the program goes on.
 /// Xlib is reached through GLFW's already loaded libX11 (dlsym), so nothing more is linked.
 enum X11ErrorTrap {
     typealias Handler = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
     typealias SetHandler = @convention(c) (Handler?) -> Handler?
 
+    /// The start of Xlib's `XErrorEvent`, field for field (C layout: `type` is padded to the
+    /// pointer that follows it), to read the error's codes.
+    private struct ErrorEventHead {
+        var type: Int32
+        var display: OpaquePointer?
+        var resourceID: UInt
+        var serial: UInt
+        var errorCode: UInt8
+        var requestCode: UInt8
+        var minorCode: UInt8
+    }
+
+    /// X protocol error codes (X.h) that mean the window is gone.
+    private static let badWindow: UInt8 = 3
+    private static let badDrawable: UInt8 = 9
+    /// GLX's GLXBadDrawable and GLXBadWindow (glxproto.h), after the extension's error base.
+    private static let glxBadDrawable = 2
+    private static let glxBadWindow = 12
+    /// The GLX extension's first error code on this display (nil: unknown).
+    nonisolated(unsafe) private static var glxErrorBase: Int?
+
+    /// Errors since the window was made that say it is gone.
     nonisolated(unsafe) private(set) static var errorCount = 0
 
     /// Installs the handler (after window creation: GLFW 3.3 resets Xlib's handler to the
     /// default after the calls where it installs its own, such as creating a window).
     static func install() {
         errorCount = 0  // a new window starts with none (one window at a time)
+        glxErrorBase = queryGLXErrorBase()
         guard let symbol = dlsym(nil, "XSetErrorHandler") else { return }  // nil: RTLD_DEFAULT
         let setHandler = unsafeBitCast(symbol, to: SetHandler.self)
-        _ = setHandler { _, _ in
-            X11ErrorTrap.errorCount += 1
+        _ = setHandler { _, event in
+            guard let event else { return 0 }
+            let head = event.load(as: ErrorEventHead.self)
+            if X11ErrorTrap.meansWindowGone(head.errorCode) {
+                X11ErrorTrap.errorCount += 1
+            } else {
+                let line = "X error \(head.errorCode) (request \(head.requestCode).\(head.minorCode), resource 0x\(String(head.resourceID, radix: 16)))\n"
+                line.withCString { _ = write(2, $0, strlen($0)) }  // stderr, unbuffered
+            }
             return 0
         }
+    }
+
+    private static func meansWindowGone(_ code: UInt8) -> Bool {
+        if code == badWindow || code == badDrawable { return true }
+        guard let base = glxErrorBase else { return false }
+        return Int(code) == base + glxBadDrawable || Int(code) == base + glxBadWindow
+    }
+
+    /// Asked once, outside the handler (an error handler must not make requests): GLFW's
+    /// display, and Xlib's XQueryExtension for GLX, both through dlsym.
+    private static func queryGLXErrorBase() -> Int? {
+        typealias GetDisplay = @convention(c) () -> OpaquePointer?
+        typealias QueryExtension = @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<Int32>?) -> Int32
+        guard let getDisplay = dlsym(nil, "glfwGetX11Display"), let query = dlsym(nil, "XQueryExtension"),
+              let display = unsafeBitCast(getDisplay, to: GetDisplay.self)() else { return nil }
+        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
+        guard unsafeBitCast(query, to: QueryExtension.self)(display, "GLX", &opcode, &firstEvent, &firstError) != 0 else { return nil }
+        return Int(firstError)
     }
 }

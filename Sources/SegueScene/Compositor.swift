@@ -217,13 +217,14 @@ public final class Compositor {
         guard let content = view.content else { return nil }
         let key = ObjectIdentifier(view)
         if let cached = contents[key], cached.version == view.contentVersion, cached.view === view { return cached.texture }
-        if let stale = contents.removeValue(forKey: key) { release(stale) }
+        let stale = contents.removeValue(forKey: key)
         let texture: Texture
         var owned = true
         switch content {
         case .image(let image):
-            texture = try device.makeTexture(image: image, filter: .linear)
+            texture = try uploaded(image, replacing: stale, of: view)
         case .texture(let adopted):
+            if let stale { release(stale) }
             texture = adopted
             owned = false
         case let .drawing(width, height, draw):
@@ -231,13 +232,35 @@ public final class Compositor {
             do {
                 image = try RGBAImage(width: width, height: height, fill: SIMD4(0, 0, 0, 0))
             } catch {
+                if let stale { release(stale) }
                 throw GLError.invalidSize(width: width, height: height, reason: "view '\(view.name)' drawing: \(error)")
             }
             draw(&image)
-            texture = try device.makeTexture(image: image, filter: .linear)
+            texture = try uploaded(image, replacing: stale, of: view)
         }
         contents[key] = CachedContent(view: view, version: view.contentVersion, texture: texture, owned: owned, snapshotTarget: nil)
         return texture
+    }
+
+    /// `image` on the GPU: in the view's previous texture when it has one of this size (new
+    /// text on the overlay's status line, say), so a changed picture costs an upload, not a
+    /// texture deleted and made again; otherwise in a new texture.
+    private func uploaded(_ image: RGBAImage, replacing stale: CachedContent?, of view: View) throws(GLError) -> Texture {
+        if let stale, stale.view === view, stale.owned, stale.snapshotTarget == nil,
+           stale.texture.width == image.width, stale.texture.height == image.height {
+            let result: Result<Void, GLError> = image.pixels.withUnsafeBytes { bytes in
+                do throws(GLError) { try stale.texture.upload(pixels: bytes); return .success(()) } catch { return .failure(error) }
+            }
+            do {
+                try result.get()
+            } catch {
+                release(stale)
+                throw error
+            }
+            return stale.texture
+        }
+        if let stale { release(stale) }
+        return try device.makeTexture(image: image, filter: .linear)
     }
 
     /// Releases textures of views that no longer exist.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SegueCLI
 import SegueEffects
 import SegueGL
 import SegueImage
@@ -152,6 +153,35 @@ struct PlayWindowTests {
         #expect(session.lines("settled") == ["settled finish"], "\(session.trace)")
         Thread.sleep(forTimeInterval: 0.3)
         try expectScreen(session, frames[5], within: 1)
+        #expect(try session.close() == 0)
+    }
+
+    // MARK: Overlay
+
+    /// The overlay on: above its band the window is the headless frame (the dissolve is drawn
+    /// straight into the window, the band only over the bottom rows); the band itself is not
+    /// (its background, text and bar are drawn); and once H hides it, the whole window is.
+    @Test func theOverlayCoversOnlyItsBandAndHHidesIt() throws {
+        let session = try open(["--size", "400x200"])
+        try session.drag([100, 150, 300], y: 60)
+        #expect(session.waitFor("scrub 0.5"), "\(session.trace)")
+        let expected = try Self.pixelDissolve(width: 400, height: 200, progress: 0.5)
+        let band = Int(PlayerOverlay.height(forWidth: 400))
+        let above = try expected.cropped(x: 0, y: 0, width: 400, height: 200 - band)
+        // Poll until the frame with the drag's progress is on screen, then judge its parts.
+        var screen = try session.screenshot()
+        let deadline = Date().addingTimeInterval(10)
+        while RGBAImage.maxDifference(try screen.cropped(x: 0, y: 0, width: 400, height: 200 - band), above) > 1, Date() < deadline {
+            usleep(100_000)
+            screen = try session.screenshot()
+        }
+        try expectEqual(try screen.cropped(x: 0, y: 0, width: 400, height: 200 - band), above, within: 1)
+        let bandShown = try screen.cropped(x: 0, y: 200 - band, width: 400, height: band)
+        let bandHeadless = try expected.cropped(x: 0, y: 200 - band, width: 400, height: band)
+        #expect(RGBAImage.maxDifference(bandShown, bandHeadless) > 100, "the overlay's band is drawn over the picture")
+        try session.key("h")
+        try expectScreen(session, expected, within: 1)
+        try session.mouseUp()
         #expect(try session.close() == 0)
     }
 

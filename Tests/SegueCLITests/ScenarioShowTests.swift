@@ -162,6 +162,30 @@ struct ScenarioShowTests {
         #expect(TransitionDiagnostics.shared.messages.isEmpty, "\(TransitionDiagnostics.shared.messages)")
     }
 
+    /// Playing backwards rebuilds the scene every frame (the scene at a progress is the scenario
+    /// started at 0 and advanced to it); the screens are the show's own textures, so a rebuild
+    /// uploads nothing. pixel-dissolve-present is left out: its animator makes its effect, target
+    /// and snapshots whenever its transition starts, so each rebuild draws those again (render
+    /// to texture, not uploads, but not the steady state this checks either).
+    @Test func reversePlaybackUploadsNothing() throws {
+        let rig = try Rig()
+        defer { rig.release() }
+        for name in TransitionScenario.all.map(\.name) where name != "pixel-dissolve-present" {
+            let show = try rig.show(name, width: 320, height: 180)
+            defer { show.release() }
+            try show.draw(advancing: 0.8 * show.timeline.duration)
+            show.timeline.reverse()
+            // The first frames back compile and cache what the scene needs.
+            for _ in 0..<3 { try show.draw(advancing: 1.0 / 60) }
+            let before = rig.device.counters
+            let start = show.timeline.progress
+            for _ in 0..<10 { try show.draw(advancing: 1.0 / 60) }
+            #expect(show.timeline.progress < start, "\(name) played backwards")
+            let uploads = rig.device.counters.since(before).textureUploads
+            #expect(uploads == 0, "\(name): \(uploads) texture uploads in 10 frames backwards")
+        }
+    }
+
     /// The overlay shows how far a gesture took the transition (cube pop: translation.x / 200),
     /// not the timeline, which stands where it was while the gesture drives the scene.
     @Test func aGestureShowsItsOwnProgress() throws {

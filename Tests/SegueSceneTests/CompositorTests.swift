@@ -188,6 +188,34 @@ struct CompositorTests {
         }
     }
 
+    /// New pixels of the same size go into the view's texture (one upload, no GL object made or
+    /// deleted) and show; a picture of another size gets a texture of its own.
+    @Test func aChangedPictureOfTheSameSizeReusesItsTexture() throws {
+        AnimationEngine.main.reset(to: 0)
+        try withCompositor(width: 8, height: 8) { compositor, target in
+            let device = compositor.glDevice
+            let root = View(frame: Rect(x: 0, y: 0, width: 8, height: 8))
+            let view = View(frame: Rect(x: 0, y: 0, width: 8, height: 8))
+            root.addSubview(view)
+            view.content = .image(try RGBAImage(width: 8, height: 8, fill: SIMD4(200, 0, 0, 255)))
+            try compositor.render(root, into: target)
+            let before = device.counters
+            view.content = .image(try RGBAImage(width: 8, height: 8, fill: SIMD4(0, 0, 200, 255)))
+            try compositor.render(root, into: target)
+            let same = device.counters.since(before)
+            #expect(same.textureUploads == 1)
+            #expect(same.objectAllocations == 0 && same.objectReleases == 0, "\(same)")
+            #expect(try target.readImage()[4, 4] == SIMD4(0, 0, 200, 255))
+            let middle = device.counters
+            view.content = .image(try RGBAImage(width: 4, height: 4, fill: SIMD4(0, 200, 0, 255)))
+            try compositor.render(root, into: target)
+            let other = device.counters.since(middle)
+            #expect(other.objectAllocations == 1 && other.objectReleases == 1, "\(other)")
+            #expect(try target.readImage()[4, 4] == SIMD4(0, 200, 0, 255))
+            #expect(compositor.cachedTextureCount == 1)
+        }
+    }
+
     @Test func releasedViewsFreeTheirTextures() throws {
         AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 32, height: 32) { compositor, target in
