@@ -9,12 +9,18 @@ import Testing
 /// Clip-to-clip edits, checked against the clips decoded by ffmpeg itself.
 @Suite("TransitionExporter: clips (headless GL + ffmpeg)")
 struct ClipExportTests {
-    @Test func editPlaysClipAThenTheTransitionThenClipB() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// Two slowly drifting 160x96 clips at 30 fps: a (2 s) and b (1.5 s), in `dir`.
+    static func gradientClips(in dir: URL) throws -> (a: String, b: String) {
         let a = dir.appendingPathComponent("a.mkv").path, b = dir.appendingPathComponent("b.mkv").path
         try makeGradientClip(at: a, seconds: 2, size: "160x96", seed: 1, colors: "nb_colors=3")
         try makeGradientClip(at: b, seconds: 1.5, size: "160x96", seed: 7, colors: "c0=0x2040ff:c1=0x10c060:nb_colors=2")
+        return (a, b)
+    }
+
+    @Test func editPlaysClipAThenTheTransitionThenClipB() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (a, b) = try Self.gradientClips(in: dir)
         let out = dir.appendingPathComponent("edit.mp4").path
 
         // xfade's timeline: a until 1 s, a 0.5 s transition (15 frames), then b from its frame 15.
@@ -62,14 +68,24 @@ struct ClipExportTests {
     /// 1 − j/15), then encoded with the exporter's own command line at CRF 0, against the edit
     /// at CRF 0. H.264 at CRF 0 is lossless on its 4:2:0 input, so equal RGBA frames decode
     /// equal (measured: 0); ≤ 0.25 of 255 on average leaves room for GPU rounding only. Feeding
-    /// b's frame j + 1 or a's frame 31 + j gives about 1.4 (the gradients drift slowly), the
-    /// next progress more: each is checked to be told apart (> 1).
+    /// b's frame j + 1, a's frame 31 + j or the next progress gives several levels at least
+    /// (measured worst frames: b late 33, a late 37, next progress 29): each is checked
+    /// to be told apart (> 1). (Slowly drifting random gradients, used first, gave 0.6–1.4 from
+    /// run to run: ffmpeg's gradients source is random whatever its seed here.)
     @Test func transitionFramesArePixelDissolveOfTheClipsFramesAtXfadesProgress() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let a = dir.appendingPathComponent("a.mkv").path, b = dir.appendingPathComponent("b.mkv").path
-        try makeGradientClip(at: a, seconds: 2, size: "160x96", seed: 1, colors: "nb_colors=3")
-        try makeGradientClip(at: b, seconds: 1.5, size: "160x96", seed: 7, colors: "c0=0x2040ff:c1=0x10c060:nb_colors=2")
+        // Both clips change a lot from frame to frame (testsrc2 with its hue turned 0.6 rad a
+        // frame; b negated), so a one-frame slip of either shows, however few of its pixels the
+        // dissolve shows. Planar RGB: decoding them is exact, whatever conversion a reader uses.
+        func movingClip(_ name: String, seconds: Double, filters: String) throws -> String {
+            let path = dir.appendingPathComponent(name).path
+            _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=s=160x96:r=30:d=\(seconds)",
+                                                "-vf", filters + ",format=gbrp", "-c:v", "ffv1", path])
+            return path
+        }
+        let a = try movingClip("a.mkv", seconds: 2, filters: "hue=H=0.6*n")
+        let b = try movingClip("b.mkv", seconds: 1.5, filters: "hue=H=-0.6*n,negate")
         let out = dir.appendingPathComponent("edit.mp4").path
         let raw = dir.appendingPathComponent("reference.rgba").path
         let reference = dir.appendingPathComponent("reference.mp4").path
