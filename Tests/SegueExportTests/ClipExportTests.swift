@@ -12,7 +12,7 @@ struct ClipExportTests {
     /// Two slowly drifting 160x96 clips at 30 fps: a (2 s) and b (1.5 s), in `dir`.
     static func gradientClips(in dir: URL) throws -> (a: String, b: String) {
         let a = dir.appendingPathComponent("a.mkv").path, b = dir.appendingPathComponent("b.mkv").path
-        try makeGradientClip(at: a, seconds: 2, size: "160x96", seed: 1, colors: "nb_colors=3")
+        try makeGradientClip(at: a, seconds: 2, size: "160x96", seed: 1, colors: "c0=0xff4020:c1=0xffd000:c2=0x8000ff:nb_colors=3")
         try makeGradientClip(at: b, seconds: 1.5, size: "160x96", seed: 7, colors: "c0=0x2040ff:c1=0x10c060:nb_colors=2")
         return (a, b)
     }
@@ -140,8 +140,8 @@ struct ClipExportTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = dir.appendingPathComponent("a.mkv").path, b = dir.appendingPathComponent("b.mkv").path
-        try makeGradientClip(at: a, seconds: 1, size: "64x48", seed: 1, colors: "nb_colors=2")
-        try makeGradientClip(at: b, seconds: 1, size: "64x48", seed: 2, colors: "nb_colors=2")
+        try makeGradientClip(at: a, seconds: 1, size: "64x48", seed: 1, colors: "c0=0xff4020:c1=0xffd000:nb_colors=2")
+        try makeGradientClip(at: b, seconds: 1, size: "64x48", seed: 2, colors: "c0=0x2040ff:c1=0x10c060:nb_colors=2")
         let out = dir.appendingPathComponent("edit.webm").path
         #expect(throws: ExportError.clipTooShort(path: a, frames: 30, needed: 33)) {
             try withDevice { device in
