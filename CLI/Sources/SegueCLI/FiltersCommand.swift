@@ -3,7 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 
 /// Renders every filter of the effect library on one picture: a PNG each and a contact sheet.
 struct FiltersCommand: ParsableCommand {

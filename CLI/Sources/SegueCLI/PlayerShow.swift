@@ -1,7 +1,7 @@
 import SegueEffects
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueGLFW
 import SegueScene
 import SegueTransitions
 

@@ -3,7 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueTransitions
 
 struct RenderCommand: ParsableCommand {

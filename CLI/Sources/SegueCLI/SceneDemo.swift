@@ -2,7 +2,7 @@ import Foundation
 import SegueAnimation
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 
 /// A short animated scene rendered headlessly with a virtual clock: the seeds' 3D rotation

@@ -4,7 +4,7 @@ import SegueEffects
 import SegueExport
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 
 /// `segue render --out x.mp4|.webm|.gif`: the transition (between two pictures, or an edit of
 /// two clips) encoded by ffmpeg through `TransitionExporter`.

@@ -162,18 +162,6 @@ struct RenderCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none").path))
     }
 
-    @Test func effectGraphExampleRuns() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try CommandRunner.run("EffectGraphExample", [dir.path])
-        #expect(result.status == 0, "stdout: \(result.stdout) stderr: \(result.stderr)")
-        #expect(result.stdout.contains("fused: 3 passes"), "\(result.stdout)")
-        #expect(result.stdout.contains("one pass per filter: 6 passes"), "\(result.stdout)")
-        for name in ["graph-0", "graph-50", "graph-100"] {
-            #expect(try PNGCodec.read(path: dir.appendingPathComponent(name + ".png").path).width == 320)
-        }
-    }
-
     @Test func demoRendersHeadlesslyWithoutADisplay() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -190,14 +178,4 @@ struct RenderCommandTests {
         #expect(try PNGCodec.read(path: lastFrame).width == 640)
     }
 
-    @Test func exampleRuns() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try CommandRunner.run("PixelDissolveExample", [dir.path])
-        #expect(result.status == 0, "stdout: \(result.stdout)")
-        let first = try PNGCodec.read(path: dir.appendingPathComponent("pixel-dissolve-0.png").path)
-        #expect(first == (try SampleImages.from(width: 320, height: 180)))
-        let last = try PNGCodec.read(path: dir.appendingPathComponent("pixel-dissolve-100.png").path)
-        #expect(last == (try SampleImages.to(width: 320, height: 180)))
-    }
 }

@@ -1,5 +1,5 @@
 import SegueGL
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 
 /// What headless scene tests need: an EGL context, its device, a compositor and an offscreen

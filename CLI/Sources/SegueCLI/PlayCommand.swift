@@ -3,7 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueGLFW
 import SegueTransitions
 
 /// A window that plays a transition (an effect or a view-controller scenario); drag to scrub,

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueEffects
 import SegueGL
-import SeguePlatform
+import SegueHeadless
 import SegueShaders
 
 struct ValidateCommand: ParsableCommand {

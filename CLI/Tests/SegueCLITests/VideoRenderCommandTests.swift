@@ -1,7 +1,7 @@
 import Foundation
 import SegueExport
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// `segue render --out x.mp4|.webm|.gif` run as a user would, read back with ffprobe/ffmpeg and

@@ -3,7 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import Testing
 
 /// `segue play` in a real window under Xvfb: real pointer drags and keys (xdotool) drive it,
