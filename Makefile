@@ -7,7 +7,7 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 
-.PHONY: all deps build release demo test test-libraries test-cli bench clean
+.PHONY: all deps build release demo test test-libraries test-cli docs bench clean
 
 all: release
 
@@ -31,13 +31,18 @@ demo: release
 # SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg
-	$(MAKE) test-libraries test-cli
+	$(MAKE) test-libraries test-cli docs
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
 
 test-cli:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test $(CLI)
+
+# The DocC catalog (Sources/Segue/Segue.docc), built with swift-docc-plugin; a broken link fails.
+docs:
+	$(SWIFT) package --disable-sandbox generate-documentation --target Segue --warnings-as-errors \
+		--output-path .build/documentation
 
 bench: release
 	$(SEGUE) bench
