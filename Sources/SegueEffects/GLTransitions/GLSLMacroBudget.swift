@@ -12,8 +12,9 @@ enum GLSLMacroBudget {
     /// Tokens the expansion may handle. Real transitions stay far below (a few thousand tokens);
     /// reaching it takes well under a second here.
     static let limit = 200_000
-    /// Macros expanding inside macros, at most this deep (the expansion recurses; a chain of
-    /// thousands of `#define`s, each naming the previous one, must not exhaust the stack).
+    /// Expansions nested in expansions, at most this deep: a macro's body rescanned for macros,
+    /// or a macro's argument expanded before substitution (`A(A(…A(x)…))`), each count one level.
+    /// The expansion recurses, so thousands of levels must not reach the stack.
     static let depthLimit = 200
 
     private struct Macro {
@@ -65,7 +66,7 @@ enum GLSLMacroBudget {
 
     private static func expand(_ text: [String], use: GLSLToken, with expander: inout Expander, file: String) throws(GLTransitionError) {
         do {
-            _ = try expander.expand(text, disabled: [])
+            _ = try expander.expand(text, disabled: [], depth: 0)
         } catch .tokens {
             throw .macroExpansionTooLarge(file: file, line: use.line, macro: use.text, limit: limit)
         } catch {
@@ -125,14 +126,21 @@ enum GLSLMacroBudget {
             return kept
         }
 
-        mutating func expand(_ input: [String], disabled: Set<String>) throws(Overflow) -> [String] {
-            // Every nested expansion adds its macro to `disabled`.
-            if disabled.count > GLSLMacroBudget.depthLimit { throw .depth }
+        /// Counts `count` tokens of work: every token scanned, copied into an argument, substituted
+        /// or appended to an output counts, so the memory and time of an expansion stay in
+        /// proportion to the budget (copying the rest of the stream at each of 10,000 nested
+        /// calls once went uncounted).
+        mutating func count(_ count: Int) throws(Overflow) {
+            work += count
+            if work > GLSLMacroBudget.limit { throw .tokens }
+        }
+
+        mutating func expand(_ input: [String], disabled: Set<String>, depth: Int) throws(Overflow) -> [String] {
+            if depth > GLSLMacroBudget.depthLimit { throw .depth }
             var out: [String] = []
             var i = 0
             while i < input.count {
-                work += 1
-                if work > GLSLMacroBudget.limit { throw .tokens }
+                try count(1)
                 let token = input[i]
                 guard let macro = macros[token], !disabled.contains(token) else {
                     out.append(token)
@@ -142,7 +150,9 @@ enum GLSLMacroBudget {
                 var inner = disabled
                 inner.insert(token)
                 guard let parameters = macro.parameters else {
-                    out += try expand(macro.body, disabled: inner)
+                    let expansion = try expand(macro.body, disabled: inner, depth: depth + 1)
+                    try count(expansion.count)
+                    out += expansion
                     i += 1
                     continue
                 }
@@ -151,31 +161,38 @@ enum GLSLMacroBudget {
                     i += 1
                     continue
                 }
-                let (arguments, next) = Self.arguments(input, openAt: i + 1)
+                let (arguments, next) = try readArguments(input, openAt: i + 1)
                 var expanded: [[String]] = []
-                for argument in arguments { expanded.append(try expand(argument, disabled: disabled)) }
+                for argument in arguments {
+                    let expansion = try expand(argument, disabled: disabled, depth: depth + 1)
+                    try count(expansion.count)
+                    expanded.append(expansion)
+                }
                 var substituted: [String] = []
                 for part in macro.body {
                     if let k = parameters.firstIndex(of: part), k < expanded.count {
+                        try count(expanded[k].count)
                         substituted += expanded[k]
                     } else {
                         substituted.append(part)
                     }
                 }
-                work += substituted.count
-                if work > GLSLMacroBudget.limit { throw .tokens }
-                out += try expand(substituted, disabled: inner)
+                try count(substituted.count)
+                let expansion = try expand(substituted, disabled: inner, depth: depth + 1)
+                try count(expansion.count)
+                out += expansion
                 i = next
             }
             return out
         }
 
         /// The comma-separated arguments of a call whose `(` is at `open`, and the index after `)`.
-        static func arguments(_ input: [String], openAt open: Int) -> ([[String]], Int) {
+        mutating func readArguments(_ input: [String], openAt open: Int) throws(Overflow) -> ([[String]], Int) {
             var arguments: [[String]] = [[]]
             var depth = 0
             var i = open + 1
             while i < input.count {
+                try count(1)
                 let token = input[i]
                 if token == "(" { depth += 1 }
                 if token == ")" {
