@@ -1,0 +1,51 @@
+import Foundation
+import SegueImage
+import Testing
+
+/// Shaders built to cost the preprocessor or the driver's compiler minutes and gigabytes: both
+/// `segue validate` and `segue render` must refuse them with the file's line, in under 5 s of CPU
+/// and under 1 GB (figures from the child's own rusage, see `MeasuredRun`).
+@Suite("segue validate and render with hostile shaders (runs the built executable)")
+struct HostileShaderTests {
+    /// `A(A(…A(progress)…))`: 5,000 levels cost 4 GB before the fix, 10,000 crashed in Mesa.
+    static func nestedMacro(_ depth: Int) -> String {
+        let call = String(repeating: "A(", count: depth) + "progress" + String(repeating: ")", count: depth)
+        return "#define A(x) x\nvec4 transition(vec2 uv) {\n  float p = \(call);\n"
+            + "  return mix(getFromColor(uv), getToColor(uv), p);\n}\n"
+    }
+
+    @Test(arguments: [5_000, 10_000, 20_000])
+    func nestedMacroCallsAreRefusedCheaply(depth: Int) throws {
+        try expectRefusedCheaply(Self.nestedMacro(depth), message: "hostile.glsl:3: the macro `A` expands to more than 200000 tokens")
+    }
+
+    /// Runs `validate` and `render` on `text` saved as hostile.glsl.
+    func expectRefusedCheaply(_ text: String, message: String) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+        try Data(text.utf8).write(to: dir.appendingPathComponent("hostile.glsl"))
+        try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: path("a.png"))
+        try PNGCodec.write(try SampleImages.to(width: 32, height: 32), to: path("b.png"))
+        let segue = CommandRunner.productsDirectory.appendingPathComponent("segue").path
+        let runs = [
+            try MeasuredRun.run(segue, ["validate", path("hostile.glsl")], stderrIn: dir),
+            try MeasuredRun.run(segue, [
+                "render", "--from", path("a.png"), "--to", path("b.png"), "--effect", path("hostile.glsl"),
+                "--frames", "2", "--size", "32x32", "--out", path("frames"),
+            ], stderrIn: dir),
+        ]
+        for run in runs {
+            #expect(run.status == 1, "stderr: \(run.stderr)")
+            #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
+            // Not a speed test: the unbounded shapes ran for minutes, the refusal takes well
+            // under a second; CPU time is the child's own, unaffected by a loaded machine.
+            #expect(run.cpuSeconds < 5, "\(run.cpuSeconds) s of CPU")
+            // The child's figure is never below the runner's own peak at the spawn (see
+            // `MeasuredRun`); only a runner already past 1 GB can hide the child's.
+            #expect(run.peakResidentMegabytes < max(1024, run.runnerPeakMegabytes + 1),
+                "peak RSS \(run.peakResidentMegabytes) MB, runner's \(run.runnerPeakMegabytes) MB")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", "hostile.glsl"])
+    }
+}
