@@ -104,11 +104,9 @@ enum GLTransitionErrorExcerpts {
 
     static func record(_ error: GLTransitionError, source: String) {
         guard let line = error.line, line >= 1 else { return }
-        // By bytes: in Swift "\r\n" is one Character, so splitting the String on "\n" would miss it.
-        let lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let lines = GLSLLines.split(source)
         guard line <= lines.count else { return }
-        let text = lines[line - 1].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        let trimmed = String(decoding: text.last == UInt8(ascii: "\r") ? text.dropLast() : text, as: UTF8.self)
+        let trimmed = String(lines[line - 1].drop { $0 == " " || $0 == "\t" })
         guard !trimmed.isEmpty else { return }
         excerpts.withLock { table in
             if table.count >= capacity { table.removeAll(keepingCapacity: true) }
