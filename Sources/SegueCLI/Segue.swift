@@ -7,6 +7,6 @@ struct Segue: ParsableCommand {
         abstract: "GPU transitions between two pictures, rendered with OpenGL.",
         subcommands: [
             RenderCommand.self, BenchCommand.self, PlayCommand.self, SamplesCommand.self,
-            DemoCommand.self, ValidateCommand.self, FiltersCommand.self,
+            DemoCommand.self, ValidateCommand.self, FiltersCommand.self, CompileProbeCommand.self,
         ])
 }

@@ -29,6 +29,31 @@ struct HostileShaderTests {
         try expectRefusedCheaply(text, message: "hostile.glsl:\(line): the transition's arrays would hold 1000000 values")
     }
 
+    /// Within the static limits (512 array values) yet compiled by llvmpipe for minutes: 16 calls
+    /// of a function filling a 32-float array (8 calls of a 64-float one take 0.7 s). The compile
+    /// runs first in a child under a CPU budget, here lowered to 1 s so that any machine's
+    /// llvmpipe overruns it; Mesa's shader cache is off so no earlier compile can answer.
+    @Test func aCompileOverItsCPUBudgetIsRefused() throws {
+        let calls = (1...16).map { "f(uv.x * \($0).37)" }.joined(separator: " + ")
+        let text = "float f(float x) {\n  float a[32];\n  for (int i = 0; i < 32; i++) a[i] = float(i) * x;\n"
+            + "  return a[int(fract(x) * 31.0)];\n}\nvec4 transition(vec2 uv) {\n  float s = \(calls);\n"
+            + "  return mix(getFromColor(uv), getToColor(uv), progress) + vec4(s * 0.000001);\n}\n"
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(text.utf8).write(to: dir.appendingPathComponent("slow.glsl"))
+        try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("a.png").path)
+        try PNGCodec.write(try SampleImages.to(width: 32, height: 32), to: dir.appendingPathComponent("b.png").path)
+        let environment = ["SEGUE_COMPILE_CPU_SECONDS": "1", "MESA_SHADER_CACHE_DISABLE": "true"]
+        let message = "slow.glsl: compiling this transition took more than 1 s of CPU, the compile budget"
+        let validate = try CommandRunner.run("segue", ["validate", "slow.glsl"], in: dir, environment: environment)
+        #expect(validate.status == 1 && validate.stderr.contains(message), "\(validate.stderr)")
+        let render = try CommandRunner.run("segue", [
+            "render", "--from", "a.png", "--to", "b.png", "--effect", "slow.glsl", "--frames", "2", "--size", "32x32", "--out", "frames",
+        ], in: dir, environment: environment)
+        #expect(render.status == 1 && render.stderr.contains(message), "\(render.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("frames").path))
+    }
+
     /// Runs `validate` and `render` on `text` saved as hostile.glsl.
     func expectRefusedCheaply(_ text: String, message: String) throws {
         let dir = try CommandRunner.temporaryDirectory()
