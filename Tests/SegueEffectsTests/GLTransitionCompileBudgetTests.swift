@@ -79,6 +79,14 @@ struct GLTransitionCompileBudgetTests {
         #expect(error == .loopsTooLong(file: "t", line: 8, iterations: 5_000, limit: 4096), "\(String(describing: error))")
     }
 
+    /// 20,000 braceless loops in a chain: finding where each one's body ends scans the rest of
+    /// the chain, which a step budget cuts short instead of taking minutes.
+    @Test func pathologicalNestingIsRefusedQuickly() {
+        let chain = String(repeating: "for (int i = 0; i < 2; i++) ", count: 20_000)
+        let error = Self.refusal(Self.file(body: "  float s = 0.0;\n  " + chain + "s += 1.0;"))
+        #expect(error == .tooComplexToCheck(file: "t", tokens: 20_000 * 15 + 34), "\(String(describing: error))")
+    }
+
     /// Shapes real transitions use: small constant arrays, loops over uniforms (not constant:
     /// not unrolled), a 40-step zoom blur, indexing with computed values.
     @Test func ordinaryArraysAndLoopsPass() throws {

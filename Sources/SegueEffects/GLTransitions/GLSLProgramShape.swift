@@ -40,15 +40,50 @@ struct GLSLProgramShape {
     /// Values in one instance of each struct.
     private var structValues: [String: Int] = [:]
 
+    /// For each opening bracket, the index of the one closing it (`code.count` if none).
+    private let closers: [Int: Int]
+    /// Steps the helpers that scan ahead may take in all: a file of thousands of unclosed
+    /// `for (` would otherwise cost time quadratic in its length.
+    private let steps: StepBudget
+
     init(code: [GLSLPiece], file: String) {
         self.code = code
         self.file = file
+        var closers: [Int: Int] = [:]
+        var open: [Int] = []
+        for (index, piece) in code.enumerated() {
+            switch piece.text {
+            case "(", "[", "{": open.append(index)
+            case ")", "]", "}": if let opener = open.popLast() { closers[opener] = index }
+            default: break
+            }
+        }
+        self.closers = closers
+        steps = StepBudget(limit: 4 * code.count + 10_000)
+    }
+
+    final class StepBudget {
+        private var left: Int
+        private(set) var exhausted = false
+        init(limit: Int) { left = limit }
+
+        /// False once the budget is spent; callers then stop scanning.
+        func take() -> Bool {
+            left -= 1
+            if left < 0 { exhausted = true }
+            return !exhausted
+        }
     }
 
     private func text(_ index: Int) -> String { index >= 0 && index < code.count ? code[index].text : "" }
 
     /// Reads the file's top level: struct definitions, functions, global declarations.
     mutating func read() throws(GLTransitionError) {
+        try readTopLevel()
+        if steps.exhausted { throw .tooComplexToCheck(file: file, tokens: code.count) }
+    }
+
+    private mutating func readTopLevel() throws(GLTransitionError) {
         var start = 0
         var index = 0
         while index < code.count {
@@ -84,17 +119,18 @@ struct GLSLProgramShape {
 
     /// Records the arrays, calls and constant loops in `range`.
     private mutating func scan(_ range: Range<Int>, into function: inout GLSLFunctionShape) throws(GLTransitionError) {
+        // The constant loops around `index`, with the product of their iterations so far.
         var loops: [(end: Int, iterations: Int)] = []
         var index = range.lowerBound
         while index < range.upperBound {
             while let last = loops.last, last.end < index { loops.removeLast() }
-            let iterations = loops.reduce(1) { $0.multipliedClamped(by: $1.iterations) }
+            let iterations = loops.last?.iterations ?? 1
             let word = text(index)
             if word == "for", text(index + 1) == "(" {
                 let close = matchingClose(index + 1)
                 if let count = loopCount(header: (index + 2)..<close) {
                     let total = iterations.multipliedClamped(by: count)
-                    loops.append((statementEnd(after: close + 1, limit: range.upperBound), count))
+                    loops.append((statementEnd(after: close + 1, limit: range.upperBound), total))
                     function.loops.append(GLSLConstantLoop(iterations: total, line: code[index].line))
                 }
             } else if word == "struct", let open = (index + 1...index + 2).first(where: { text($0) == "{" }), open < range.upperBound {
@@ -264,26 +300,12 @@ struct GLSLProgramShape {
     }
 
     /// The index of the bracket closing the one at `open`, or `code.count`.
-    private func matchingClose(_ open: Int) -> Int {
-        var depth = 0
-        var index = open
-        while index < code.count {
-            switch text(index) {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}":
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
-            index += 1
-        }
-        return code.count
-    }
+    private func matchingClose(_ open: Int) -> Int { closers[open] ?? code.count }
 
     /// The last index of the statement starting at `start`: a block, or up to its `;`.
     private func statementEnd(after start: Int, limit: Int) -> Int {
         var index = start
-        while index < limit {
+        while index < limit, steps.take() {
             switch text(index) {
             case "{": return matchingClose(index)
             case "(", "[": index = matchingClose(index) + 1
@@ -297,7 +319,7 @@ struct GLSLProgramShape {
     /// Where the expression starting at `start` ends: the `,` or `;` (or unmatched closer) after it.
     private func expressionEnd(from start: Int) -> Int {
         var index = start
-        while index < code.count {
+        while index < code.count, steps.take() {
             switch text(index) {
             case "(", "[", "{": index = matchingClose(index) + 1
             case ",", ";", ")", "]", "}": return index
@@ -311,7 +333,7 @@ struct GLSLProgramShape {
         var parts: [Range<Int>] = []
         var start = range.lowerBound
         var index = range.lowerBound
-        while index < range.upperBound {
+        while index < range.upperBound, steps.take() {
             if text(index) == "(" || text(index) == "[" {
                 index = matchingClose(index) + 1
                 continue

@@ -28,6 +28,9 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     case arraySizeNotConstant(file: String, line: Int, size: String)
     /// Nested `for` loops with constant bounds (through calls) running more than `limit` iterations.
     case loopsTooLong(file: String, line: Int, iterations: Int, limit: Int)
+    /// A file whose structure (thousands of unclosed brackets or statements) would take longer
+    /// to check than any real transition; `tokens`: its preprocessed length.
+    case tooComplexToCheck(file: String, tokens: Int)
     /// A `/*` comment that never ends; `line` is where it starts.
     case unterminatedComment(file: String, line: Int)
     /// A `{` (at `line`) that is never closed, or a `}` (at `line`) with nothing to close.
@@ -72,6 +75,8 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
         case .loopsTooLong(let file, let line, let iterations, let limit):
             message = "\(file):\(line): loops with constant bounds nested here run \(Self.count(iterations)) iterations; "
                 + "at most \(limit) are allowed, as drivers unroll such loops."
+        case .tooComplexToCheck(let file, let tokens):
+            message = "\(file): the file's \(tokens) tokens are nested too irregularly to check its compile budget."
         case .tokenPasting(let file, let line):
             message = "\(file):\(line): `##` (token pasting) is not supported in gl-transition files; write the pasted name out."
         case .unterminatedComment(let file, let line):
