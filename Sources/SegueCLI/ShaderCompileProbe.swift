@@ -61,7 +61,8 @@ enum ShaderCompileProbe {
 }
 
 /// The child side of `ShaderCompileProbe`: reads a transition on stdin, limits itself, compiles
-/// it and renders one small frame. Exit 0 whether or not the file compiles.
+/// it and renders one small frame. Exit 0 whether or not the file compiles (the caller's own
+/// compile reports its errors); only running out of the budget, or a driver crash, is not.
 struct CompileProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: ShaderCompileProbe.commandName, shouldDisplay: false)
 
@@ -70,13 +71,15 @@ struct CompileProbeCommand: ParsableCommand {
     func run() throws {
         let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         guard let source = try? GLTransitionSource.parse(text, name: name) else { return }
-        let context = try HeadlessEGLContext()
+        // Without GL there is nothing to bound: the caller reports its own GL failure.
+        guard let context = try? HeadlessEGLContext() else { return }
         defer { context.release() }
-        let device = try GLDevice(context: context)
+        guard let device = try? GLDevice(context: context) else { return }
         defer { device.release() }
-        let picture = try RGBAImage(width: 2, height: 2, fill: [128, 128, 128, 255])
-        let from = try device.makeTexture(image: picture), to = try device.makeTexture(image: picture)
-        let target = try device.makeOffscreenTarget(width: 2, height: 2)
+        guard let picture = try? RGBAImage(width: 2, height: 2, fill: [128, 128, 128, 255]),
+            let from = try? device.makeTexture(image: picture), let to = try? device.makeTexture(image: picture),
+            let target = try? device.makeOffscreenTarget(width: 2, height: 2)
+        else { return }
         // Limits start now: the context's own start-up (a GPU driver maps a lot) is not the file's.
         Self.limit(RLIMIT_AS, to: Self.addressSpace() + ShaderCompileProbe.memoryBytes)
         Self.limit(RLIMIT_CPU, to: Self.cpuSecondsUsed() + ShaderCompileProbe.cpuSeconds)
