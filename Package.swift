@@ -59,7 +59,9 @@ let package = Package(
 
         // MARK: - Images
 
-        .target(name: "SegueImage", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("m")]),
+        // libpng's full API in C: its errors longjmp, which must never cross Swift frames.
+        .target(name: "CSeguePNG", dependencies: ["CPNG"], path: "Sources/CSeguePNG"),
+        .target(name: "SegueImage", dependencies: ["CPNG", "CSeguePNG"], linkerSettings: [.linkedLibrary("m")]),
 
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve, gl-transitions)
 

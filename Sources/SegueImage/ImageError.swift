@@ -11,6 +11,9 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     /// A valid PNG this module refuses, e.g. larger than `RGBAImage.maxDimension`.
     case unsupported(path: String, reason: String)
     case writeFailed(path: String, reason: String)
+    /// Decoding the picture would take `bytes` of memory, more than the `budget` allowed (see
+    /// `PictureBudget`); nothing was decoded.
+    case overBudget(path: String, width: Int, height: Int, bytes: Int, budget: Int)
 
     public var description: String {
         switch self {
@@ -24,6 +27,10 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "'\(path)' is not supported: \(reason)."
         case let .writeFailed(path, reason):
             return "Cannot write '\(path)': \(reason)."
+        case let .overBudget(path, width, height, bytes, budget):
+            let cost = bytes == Int.max ? "more memory than can be counted" : PictureBudget.text(bytes: bytes)
+            return "'\(path)' is too large to decode: \(width)x\(height) pixels would take \(cost), "
+                + "over the picture memory budget of \(PictureBudget.text(bytes: budget))."
         }
     }
 }

@@ -1,23 +1,24 @@
 @preconcurrency import CPNG
+import CSeguePNG
 import Glibc
 
-/// PNG reading and writing through libpng's simplified API, which reports
-/// failures in `png_image.message` instead of longjmp-ing through Swift frames.
+/// PNG reading (libpng's full API behind a C seam, `CSeguePNG`) and writing (libpng's
+/// simplified API); neither lets libpng longjmp through Swift frames.
 public enum PNGCodec {
     /// Reads any PNG (gray, gray+alpha, RGB, palette, tRNS, 16-bit, interlaced)
     /// and converts it to RGBA8.
-    public static func read(path: String) throws(ImageError) -> RGBAImage {
+    /// A picture whose decoded pixels would take more than `budget` is refused from its header
+    /// (`ImageError.overBudget`) before any pixel is decoded.
+    public static func read(path: String, budget: PictureBudget = .standard) throws(ImageError) -> RGBAImage {
         let data = try FileIO.readAll(path: path)
-        return try decode(data, name: path)
+        return try decode(data, name: path, budget: budget)
     }
 
-    /// Like `read(path:)` but from bytes in memory; `name` appears in errors.
-    public static func decode(_ data: [UInt8], name: String) throws(ImageError) -> RGBAImage {
+    /// Like `read(path:budget:)` but from bytes in memory; `name` appears in errors.
+    public static func decode(_ data: [UInt8], name: String, budget: PictureBudget = .standard) throws(ImageError) -> RGBAImage {
         guard !data.isEmpty else { throw .corrupt(path: name, reason: "the file is empty") }
-        // libpng keeps a pointer to the input until finish_read, so the whole
-        // decode happens inside one buffer-pointer scope.
         let result = data.withUnsafeBytes { buffer in
-            decodeResult(buffer, name: name)
+            decodeResult(buffer, name: name, budget: budget)
         }
         return try result.get()
     }
@@ -67,45 +68,45 @@ public enum PNGCodec {
 
     // MARK: - Decoding
 
-    private static func decodeResult(_ buffer: UnsafeRawBufferPointer, name: String) -> Result<RGBAImage, ImageError> {
-        var control = makeControl()
-        guard png_image_begin_read_from_memory(&control, buffer.baseAddress, buffer.count) != 0 else {
-            return .failure(.corrupt(path: name, reason: message(of: control, fallback: "unreadable PNG header")))
+    // Decoding goes through libpng's full API (CSeguePNG): the simplified API's reader decodes
+    // 16-bit Adam7 files wrong (a known libpng regression; a quarter of the samples off by up to 251).
+    private static func decodeResult(_ buffer: UnsafeRawBufferPointer, name: String, budget: PictureBudget) -> Result<RGBAImage, ImageError> {
+        let bytes = buffer.bindMemory(to: UInt8.self)
+        var info = segue_png_info()
+        guard segue_png_read_info(bytes.baseAddress, bytes.count, &info) != 0 else {
+            return .failure(.corrupt(path: name, reason: message(of: info, fallback: "unreadable PNG header")))
         }
-        let width = Int(control.width)
-        let height = Int(control.height)
+        let width = Int(info.width)
+        let height = Int(info.height)
         guard width <= RGBAImage.maxDimension, height <= RGBAImage.maxDimension else {
-            png_image_free(&control)
             return .failure(.unsupported(path: name,
                 reason: "the image is \(width)x\(height), larger than \(RGBAImage.maxDimension) pixels per side"))
         }
         // The header is checked against the data that follows before the pixel buffer is
         // allocated (and zero-filled): a tiny file must not cost its claimed size in memory.
         if let declared = PNGDeclaredSize(buffer), let problem = declared.implausibility {
-            png_image_free(&control)
             return .failure(.corrupt(path: name, reason: problem))
         }
-        control.format = rgba8Format
-        // 16-bit files without gAMA/sRGB are almost always sRGB-encoded; without
-        // this flag libpng would treat them as linear and darken them.
-        control.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
+        // Rows are converted to RGBA8 as libpng delivers them, straight into the result: the
+        // decode holds 4 bytes per pixel (libpng's own buffers are a few rows).
+        do {
+            try budget.check(width: width, height: height, bytesPerPixel: 4, path: name)
+        } catch {
+            return .failure(error)
+        }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let ok = pixels.withUnsafeMutableBytes { out in
-            png_image_finish_read(&control, nil, out.baseAddress, png_int_32(width * 4), nil)
+        let ok = pixels.withUnsafeMutableBufferPointer { out in
+            segue_png_decode_rgba8(bytes.baseAddress, bytes.count, out.baseAddress, out.count, &info)
         }
         guard ok != 0 else {
-            return .failure(.corrupt(path: name, reason: message(of: control, fallback: "unreadable image data")))
+            return .failure(.corrupt(path: name, reason: message(of: info, fallback: "unreadable image data")))
         }
-        // libpng only warns about some damage (e.g. a missing IEND after
-        // complete image data); a half-read file must never look like success.
-        if control.warning_or_error & 3 == png_uint_32(PNG_IMAGE_WARNING) {
-            let warning = message(of: control, fallback: "")
-            if isDamageWarning(warning) {
-                return .failure(.corrupt(path: name, reason: warning))
-            }
+        // libpng only warns about some damage (a bad CRC in an ancillary chunk, extra data); a
+        // damaged file must never look like success.
+        let warning = message(of: info, fallback: "")
+        if isDamageWarning(warning) {
+            return .failure(.corrupt(path: name, reason: warning))
         }
-        // The simplified reader stops after the image data, so a file cut
-        // between the last IDAT and IEND would otherwise pass as valid.
         guard hasEndChunk(buffer) else {
             return .failure(.corrupt(path: name, reason: "the file is truncated (no IEND chunk)"))
         }
@@ -148,6 +149,14 @@ public enum PNGCodec {
         control.warning_or_error & 3 > 1
     }
 
+    private static func message(of info: segue_png_info, fallback: String) -> String {
+        var text = info.message
+        let string = withUnsafeBytes(of: &text) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return string.isEmpty ? fallback : string
+    }
+
     private static func message(of control: png_image, fallback: String) -> String {
         var text = control.message
         let string = withUnsafeBytes(of: &text) { raw in
@@ -163,6 +172,8 @@ public enum PNGCodec {
         case let .invalidSize(_, _, reason), let .cannotOpen(_, reason), let .corrupt(_, reason),
              let .unsupported(_, reason), let .writeFailed(_, reason):
             return reason
+        case .overBudget:
+            return error.description
         }
     }
 }

@@ -31,6 +31,8 @@ enum GLTransitionCatalog {
             (text, name) = (String(decoding: data, as: UTF8.self), URL(fileURLWithPath: effect).lastPathComponent)
         }
         let source = try GLTransitionSource.parse(text, name: name)
+        // A user's file is compiled under a budget first; the built-ins are known to be cheap.
+        if GLTransitionLibrary.entry(named: effect) == nil { try ShaderCompileProbe.check(text: text, name: name) }
         var values: [(String, GLTransitionValue)] = []
         var textures: [(String, GLTransitionTexture)] = []
         for setting in settings {

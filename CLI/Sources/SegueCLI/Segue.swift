@@ -10,7 +10,7 @@ struct Segue: ParsableCommand {
         discussion: "The library logs through swift-log; SEGUE_LOG_LEVEL (trace, debug, info, notice, warning, error) sets what reaches stderr (default warning).",
         subcommands: [
             RenderCommand.self, BenchCommand.self, PlayCommand.self, SamplesCommand.self,
-            DemoCommand.self, ValidateCommand.self, FiltersCommand.self,
+            DemoCommand.self, ValidateCommand.self, FiltersCommand.self, CompileProbeCommand.self,
         ])
 
     static func main() {

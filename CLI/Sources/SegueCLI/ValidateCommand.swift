@@ -27,11 +27,21 @@ struct ValidateCommand: ParsableCommand {
         }
         if builtins { inputs += GLTransitionLibrary.entries.map { ($0.name, $0.source, $0.parameters) } }
         var failed = 0
-        for input in inputs {
+        for (index, input) in inputs.enumerated() {
             guard let text = input.text else {
                 FileHandle.standardError.write(Data("\(input.name): cannot read the file\n".utf8))
                 failed += 1
                 continue
+            }
+            if index < files.count {
+                // A user's file is compiled under a budget first (see `ShaderCompileProbe`).
+                do {
+                    try ShaderCompileProbe.check(text: text, name: input.name)
+                } catch {
+                    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                    failed += 1
+                    continue
+                }
             }
             let report = GLTransitionValidator.validate(text: text, name: input.name, device: device, parameters: input.parameters)
             for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }

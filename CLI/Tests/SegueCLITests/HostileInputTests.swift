@@ -56,6 +56,8 @@ enum MeasuredRun {
         let peakResidentMegabytes: Int
         /// The test runner's own peak (VmHWM) at the spawn: a floor under the child's figure.
         let runnerPeakMegabytes: Int
+        /// CPU time the child used (user + system), from the same rusage.
+        let cpuSeconds: Double
     }
 
     static func runnerPeakMegabytes() -> Int {
@@ -86,6 +88,7 @@ enum MeasuredRun {
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let stderr = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
-        return Output(status: exitStatus, stderr: stderr, peakResidentMegabytes: usage.ru_maxrss / 1024, runnerPeakMegabytes: runnerPeak)
+        return Output(status: exitStatus, stderr: stderr, peakResidentMegabytes: usage.ru_maxrss / 1024, runnerPeakMegabytes: runnerPeak,
+            cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6)
     }
 }

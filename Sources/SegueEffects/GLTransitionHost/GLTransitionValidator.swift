@@ -124,7 +124,7 @@ public enum GLTransitionValidator {
     /// "file:line: message" with the offending line of the file (the driver counts the
     /// file's own lines, see `GLTransitionEffect`).
     static func compileMessage(_ failure: ShaderFailure, file: String, text: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = GLSLLines.split(text)
         let first = failure.lines.first ?? 0
         let message = failure.log.split(separator: "\n").first.map(String.init) ?? "does not compile"
         var out = "\(file):\(first): \(message)"

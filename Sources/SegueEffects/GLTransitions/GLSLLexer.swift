@@ -50,12 +50,13 @@ enum GLSLLexer {
             let byte = bytes[index]
             let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
             switch byte {
-            case UInt8(ascii: "\n"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                // CR LF, a lone LF and a lone CR each end a line, for GLSL and the driver alike.
+                index += byte == UInt8(ascii: "\r") && next == UInt8(ascii: "\n") ? 2 : 1
                 line += 1
-                index += 1
                 lineHasCode = false
                 inDirective = false
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
                 index += 1
             case UInt8(ascii: "\\") where inDirective && (next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r")):
                 // A continued preprocessor line.
@@ -66,16 +67,15 @@ enum GLSLLexer {
             case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
                 let start = index
                 index += 2
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                var textEnd = index
-                if textEnd > start + 2, bytes[textEnd - 1] == UInt8(ascii: "\r") { textEnd -= 1 }
-                add(.lineComment, start, index, text: String(decoding: bytes[(start + 2)..<textEnd], as: UTF8.self), line: line)
+                while index < bytes.count, !gltIsLineEnd(bytes[index]) { index += 1 }
+                add(.lineComment, start, index, text: String(decoding: bytes[(start + 2)..<index], as: UTF8.self), line: line)
             case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
                 let start = index
                 let startLine = line
                 index += 2
                 while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) {
-                    if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                    let isCRLF = bytes[index] == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")
+                    if gltIsLineEnd(bytes[index]), !isCRLF { line += 1 }  // CR LF counts at its LF
                     index += 1
                 }
                 let textEnd = index
@@ -112,5 +112,30 @@ enum GLSLLexer {
             }
         }
         return tokens
+    }
+}
+
+func gltIsLineEnd(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+
+enum GLSLLines {
+    /// The file's lines without their terminators (CR LF, LF or a lone CR), as the lexer counts them.
+    static func split(_ text: String) -> [Substring] {
+        var lines: [Substring] = []
+        var start = text.utf8.startIndex
+        var index = start
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            guard gltIsLineEnd(byte) else {
+                index = utf8.index(after: index)
+                continue
+            }
+            lines.append(Substring(text[start..<index]))
+            index = utf8.index(after: index)
+            if byte == UInt8(ascii: "\r"), index < utf8.endIndex, utf8[index] == UInt8(ascii: "\n") { index = utf8.index(after: index) }
+            start = index
+        }
+        lines.append(Substring(text[start..<utf8.endIndex]))
+        return lines
     }
 }

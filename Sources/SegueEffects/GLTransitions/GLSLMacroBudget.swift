@@ -8,12 +8,19 @@
 // `##` (token pasting) is refused: it makes names the expansion here would have to paste to see
 // (`P(A4,0)` → `A40`), and no gl-transition uses it.
 
+/// A token of the preprocessed code: its text and the source line it came from.
+struct GLSLPiece: Sendable, Equatable {
+    let text: String
+    let line: Int
+}
+
 enum GLSLMacroBudget {
     /// Tokens the expansion may handle. Real transitions stay far below (a few thousand tokens);
     /// reaching it takes well under a second here.
     static let limit = 200_000
-    /// Macros expanding inside macros, at most this deep (the expansion recurses; a chain of
-    /// thousands of `#define`s, each naming the previous one, must not exhaust the stack).
+    /// Expansions nested in expansions, at most this deep: a macro's body rescanned for macros,
+    /// or a macro's argument expanded before substitution (`A(A(…A(x)…))`), each count one level.
+    /// The expansion recurses, so thousands of levels must not reach the stack.
     static let depthLimit = 200
 
     private struct Macro {
@@ -32,8 +39,13 @@ enum GLSLMacroBudget {
         case pastesTokens
     }
 
-    static func check(_ tokens: [GLSLToken], file: String) throws(GLTransitionError) {
-        guard tokens.contains(where: { $0.inDirective && $0.text == "define" }) else { return }
+    /// Checks the file's macros and returns its code as the driver will see it after
+    /// preprocessing (every branch of a conditional kept), each token with the line of the
+    /// source token it came from (a macro's body: the line of its use).
+    static func expandedCode(_ tokens: [GLSLToken], file: String) throws(GLTransitionError) -> [GLSLPiece] {
+        let code = { (tokens: ArraySlice<GLSLToken>) in tokens.filter(\.isCode).map { GLSLPiece(text: $0.text, line: $0.line) } }
+        guard tokens.contains(where: { $0.inDirective && $0.text == "define" }) else { return code(tokens[...]) }
+        var output: [GLSLPiece] = []
         var expander = Expander()
         var index = 0
         while index < tokens.count {
@@ -46,26 +58,33 @@ enum GLSLMacroBudget {
                 case .condition(let expression):
                     // The first macro the expression uses names the error.
                     if let use = expression.first(where: { expander.macros[$0.text] != nil }) {
-                        try expand(expression.map(\.text), use: use, with: &expander, file: file)
+                        let pieces = expression.map { GLSLPiece(text: $0.text, line: $0.line) }
+                        _ = try expand(pieces, use: use, with: &expander, file: file)
                     }
                 }
                 index = end
                 continue
             }
             index += 1
-            guard token.isCode, token.kind == .identifier, expander.macros[token.text] != nil else { continue }
+            guard token.isCode, token.kind == .identifier, expander.macros[token.text] != nil else {
+                if token.isCode { output.append(GLSLPiece(text: token.text, line: token.line)) }
+                continue
+            }
             // Expand this use together with the code that follows it on to the next directive
             // (a function-like macro's arguments may span lines).
             var end = index
             while end < tokens.count, tokens[end].kind != .directive { end += 1 }
-            try expand(tokens[(index - 1)..<end].filter(\.isCode).map(\.text), use: token, with: &expander, file: file)
+            output += try expand(code(tokens[(index - 1)..<end]), use: token, with: &expander, file: file)
             index = end
         }
+        return output
     }
 
-    private static func expand(_ text: [String], use: GLSLToken, with expander: inout Expander, file: String) throws(GLTransitionError) {
+    private static func expand(
+        _ pieces: [GLSLPiece], use: GLSLToken, with expander: inout Expander, file: String
+    ) throws(GLTransitionError) -> [GLSLPiece] {
         do {
-            _ = try expander.expand(text, disabled: [])
+            return try expander.expand(pieces, disabled: [], depth: 0)
         } catch .tokens {
             throw .macroExpansionTooLarge(file: file, line: use.line, macro: use.text, limit: limit)
         } catch {
@@ -125,58 +144,80 @@ enum GLSLMacroBudget {
             return kept
         }
 
-        mutating func expand(_ input: [String], disabled: Set<String>) throws(Overflow) -> [String] {
-            // Every nested expansion adds its macro to `disabled`.
-            if disabled.count > GLSLMacroBudget.depthLimit { throw .depth }
-            var out: [String] = []
+        /// Counts `count` tokens of work: every token scanned, copied into an argument, substituted
+        /// or appended to an output counts, so the memory and time of an expansion stay in
+        /// proportion to the budget (copying the rest of the stream at each of 10,000 nested
+        /// calls once went uncounted).
+        mutating func count(_ count: Int) throws(Overflow) {
+            work += count
+            if work > GLSLMacroBudget.limit { throw .tokens }
+        }
+
+        mutating func expand(_ input: [GLSLPiece], disabled: Set<String>, depth: Int) throws(Overflow) -> [GLSLPiece] {
+            if depth > GLSLMacroBudget.depthLimit { throw .depth }
+            var out: [GLSLPiece] = []
             var i = 0
             while i < input.count {
-                work += 1
-                if work > GLSLMacroBudget.limit { throw .tokens }
-                let token = input[i]
+                try count(1)
+                let piece = input[i]
+                let token = piece.text
                 guard let macro = macros[token], !disabled.contains(token) else {
-                    out.append(token)
+                    out.append(piece)
                     i += 1
                     continue
                 }
                 var inner = disabled
                 inner.insert(token)
+                // A macro's body takes the line of its use.
+                func body() throws(Overflow) -> [GLSLPiece] {
+                    try count(macro.body.count)
+                    return macro.body.map { GLSLPiece(text: $0, line: piece.line) }
+                }
                 guard let parameters = macro.parameters else {
-                    out += try expand(macro.body, disabled: inner)
+                    let expansion = try expand(try body(), disabled: inner, depth: depth + 1)
+                    try count(expansion.count)
+                    out += expansion
                     i += 1
                     continue
                 }
-                guard i + 1 < input.count, input[i + 1] == "(" else {
-                    out.append(token)  // a function-like macro's name without arguments is not a use
+                guard i + 1 < input.count, input[i + 1].text == "(" else {
+                    out.append(piece)  // a function-like macro's name without arguments is not a use
                     i += 1
                     continue
                 }
-                let (arguments, next) = Self.arguments(input, openAt: i + 1)
-                var expanded: [[String]] = []
-                for argument in arguments { expanded.append(try expand(argument, disabled: disabled)) }
-                var substituted: [String] = []
-                for part in macro.body {
-                    if let k = parameters.firstIndex(of: part), k < expanded.count {
+                let (arguments, next) = try readArguments(input, openAt: i + 1)
+                var expanded: [[GLSLPiece]] = []
+                for argument in arguments {
+                    let expansion = try expand(argument, disabled: disabled, depth: depth + 1)
+                    try count(expansion.count)
+                    expanded.append(expansion)
+                }
+                var substituted: [GLSLPiece] = []
+                for part in try body() {
+                    if let k = parameters.firstIndex(of: part.text), k < expanded.count {
+                        try count(expanded[k].count)
                         substituted += expanded[k]
                     } else {
                         substituted.append(part)
                     }
                 }
-                work += substituted.count
-                if work > GLSLMacroBudget.limit { throw .tokens }
-                out += try expand(substituted, disabled: inner)
+                try count(substituted.count)
+                let expansion = try expand(substituted, disabled: inner, depth: depth + 1)
+                try count(expansion.count)
+                out += expansion
                 i = next
             }
             return out
         }
 
         /// The comma-separated arguments of a call whose `(` is at `open`, and the index after `)`.
-        static func arguments(_ input: [String], openAt open: Int) -> ([[String]], Int) {
-            var arguments: [[String]] = [[]]
+        mutating func readArguments(_ input: [GLSLPiece], openAt open: Int) throws(Overflow) -> ([[GLSLPiece]], Int) {
+            var arguments: [[GLSLPiece]] = [[]]
             var depth = 0
             var i = open + 1
             while i < input.count {
-                let token = input[i]
+                try count(1)
+                let token = input[i].text
                 if token == "(" { depth += 1 }
                 if token == ")" {
                     if depth == 0 { return (arguments, i + 1) }
@@ -185,7 +226,7 @@ enum GLSLMacroBudget {
                 if token == ",", depth == 0 {
                     arguments.append([])
                 } else {
-                    arguments[arguments.count - 1].append(token)
+                    arguments[arguments.count - 1].append(input[i])
                 }
                 i += 1
             }

@@ -20,6 +20,17 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     /// A `#define` that pastes tokens with `##`: the pasted names could not be checked for the
     /// expansion limit above.
     case tokenPasting(file: String, line: Int)
+    /// Arrays holding more than `limit` values (scalar components) in all, counting a copy of a
+    /// function's arrays for each call: drivers build code in proportion (see `GLSLCompileBudget`).
+    /// `line`: where the total passed the limit.
+    case arraysTooLarge(file: String, line: Int, values: Int, limit: Int)
+    /// An array size that is not a constant expression of literals, `#define`s and `const int`s.
+    case arraySizeNotConstant(file: String, line: Int, size: String)
+    /// Nested `for` loops with constant bounds (through calls) running more than `limit` iterations.
+    case loopsTooLong(file: String, line: Int, iterations: Int, limit: Int)
+    /// A file whose structure (thousands of unclosed brackets or statements) would take longer
+    /// to check than any real transition; `tokens`: its preprocessed length.
+    case tooComplexToCheck(file: String, tokens: Int)
     /// A `/*` comment that never ends; `line` is where it starts.
     case unterminatedComment(file: String, line: Int)
     /// A `{` (at `line`) that is never closed, or a `}` (at `line`) with nothing to close.
@@ -55,6 +66,17 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
                 + "a transition's preprocessor output must stay below that."
         case .macroNestingTooDeep(let file, let line, let macro, let limit):
             message = "\(file):\(line): the macro `\(macro)` expands macros nested more than \(limit) deep."
+        case .arraysTooLarge(let file, let line, let values, let limit):
+            message = "\(file):\(line): the transition's arrays would hold \(Self.count(values)) values, counting each call "
+                + "of a function as a copy of its arrays; at most \(limit) are allowed, to bound the driver's compile."
+        case .arraySizeNotConstant(let file, let line, let size):
+            message = "\(file):\(line): the array size `\(size)` must be an integer made of literals, #defines and const ints, "
+                + "so that its cost can be checked before the driver compiles it."
+        case .loopsTooLong(let file, let line, let iterations, let limit):
+            message = "\(file):\(line): loops with constant bounds nested here run \(Self.count(iterations)) iterations; "
+                + "at most \(limit) are allowed, as drivers unroll such loops."
+        case .tooComplexToCheck(let file, let tokens):
+            message = "\(file): the file's \(tokens) tokens are nested too irregularly to check its compile budget."
         case .tokenPasting(let file, let line):
             message = "\(file):\(line): `##` (token pasting) is not supported in gl-transition files; write the pasted name out."
         case .unterminatedComment(let file, let line):
@@ -73,6 +95,8 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
         return message + "\n    " + excerpt
     }
 
+    private static func count(_ value: Int) -> String { value >= Int.max / 2 ? "more than 10^15" : "\(value)" }
+
     static func whyForbidden(_ name: String) -> String {
         switch name {
         case "main": "the host supplies main()"
@@ -86,7 +110,8 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     var line: Int? {
         switch self {
         case .forbiddenName(_, let line, _), .badDefault(_, let line, _, _), .unsupportedDeclaration(_, let line, _),
-            .macroExpansionTooLarge(_, let line, _, _), .macroNestingTooDeep(_, let line, _, _), .tokenPasting(_, let line), .unterminatedComment(_, let line), .unbalancedBrace(_, let line, _):
+            .macroExpansionTooLarge(_, let line, _, _), .macroNestingTooDeep(_, let line, _, _), .tokenPasting(_, let line), .unterminatedComment(_, let line), .unbalancedBrace(_, let line, _),
+            .arraysTooLarge(_, let line, _, _), .arraySizeNotConstant(_, let line, _), .loopsTooLong(_, let line, _, _):
             line
         default: nil
         }
@@ -104,11 +129,9 @@ enum GLTransitionErrorExcerpts {
 
     static func record(_ error: GLTransitionError, source: String) {
         guard let line = error.line, line >= 1 else { return }
-        // By bytes: in Swift "\r\n" is one Character, so splitting the String on "\n" would miss it.
-        let lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let lines = GLSLLines.split(source)
         guard line <= lines.count else { return }
-        let text = lines[line - 1].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        let trimmed = String(decoding: text.last == UInt8(ascii: "\r") ? text.dropLast() : text, as: UTF8.self)
+        let trimmed = String(lines[line - 1].drop { $0 == " " || $0 == "\t" })
         guard !trimmed.isEmpty else { return }
         excerpts.withLock { table in
             if table.count >= capacity { table.removeAll(keepingCapacity: true) }
@@ -129,6 +152,9 @@ enum GLTransitionErrorExcerpts {
         case .macroExpansionTooLarge(let file, let line, let macro, _): "m\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
         case .macroNestingTooDeep(let file, let line, let macro, _): "n\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
         case .tokenPasting(let file, let line): "p\u{0}\(file)\u{0}\(line)"
+        case .arraysTooLarge(let file, let line, let values, _): "a\u{0}\(file)\u{0}\(line)\u{0}\(values)"
+        case .arraySizeNotConstant(let file, let line, let size): "s\u{0}\(file)\u{0}\(line)\u{0}\(size)"
+        case .loopsTooLong(let file, let line, let iterations, _): "l\u{0}\(file)\u{0}\(line)\u{0}\(iterations)"
         case .unterminatedComment(let file, let line): "c\u{0}\(file)\u{0}\(line)"
         case .unbalancedBrace(let file, let line, let opening): "{\u{0}\(file)\u{0}\(line)\u{0}\(opening)"
         default: ""

@@ -52,7 +52,8 @@ public struct GLTransitionSource: Sendable {
         var parser = GLTransitionParser(text: text, file: name)
         do {
             try parser.run()
-            try GLSLMacroBudget.check(parser.tokens, file: name)
+            let code = try GLSLMacroBudget.expandedCode(parser.tokens, file: name)
+            try GLSLCompileBudget.check(code, file: name)
         } catch {
             GLTransitionErrorExcerpts.record(error, source: text)
             throw error

@@ -1,0 +1,29 @@
+// PNG decoding through libpng's full (progressive-free, row-by-row) API. libpng reports errors
+// by longjmp, which must never cross Swift frames: every libpng call and its setjmp live here.
+#ifndef SEGUE_PNG_H
+#define SEGUE_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;
+    int color_type;
+    int interlaced;
+    /// libpng's error (on failure) or its last warning (on success), NUL-terminated.
+    char message[200];
+} segue_png_info;
+
+/// Reads the header of the PNG in `data`. Returns 1 on success, 0 with `info->message` set.
+int segue_png_read_info(const uint8_t *data, size_t size, segue_png_info *info);
+
+/// Decodes the whole PNG in `data` to 8-bit straight RGBA into `pixels`, which must hold
+/// width * height * 4 bytes (the size `segue_png_read_info` reported). Every colour type, bit
+/// depth and interlacing; 16-bit samples become round(v / 257); gamma chunks are ignored, as
+/// ffmpeg ignores them. Reads on to IEND, so a truncated file fails. Returns 1 on success, 0 with
+/// `info->message` set.
+int segue_png_decode_rgba8(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixels_size, segue_png_info *info);
+
+#endif

@@ -1,0 +1,109 @@
+#include "segue_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    segue_png_info *info;
+} reader;
+
+static void copy_message(segue_png_info *info, const char *message) {
+    strncpy(info->message, message ? message : "", sizeof info->message - 1);
+    info->message[sizeof info->message - 1] = 0;
+}
+
+static void on_error(png_structp png, png_const_charp message) {
+    reader *r = png_get_error_ptr(png);
+    copy_message(r->info, message);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    reader *r = png_get_error_ptr(png);
+    copy_message(r->info, message);
+}
+
+static void on_read(png_structp png, png_bytep out, size_t length) {
+    reader *r = png_get_io_ptr(png);
+    if (length > r->size - r->offset) png_error(png, "the file is truncated (read beyond end of data)");
+    memcpy(out, r->data + r->offset, length);
+    r->offset += length;
+}
+
+/// Runs `body` between png_create_read_struct and png_destroy_read_struct, with errors caught.
+/// The pixel buffer and row pointers are the caller's and outlive any longjmp.
+static int decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixels_size, segue_png_info *info) {
+    memset(info, 0, sizeof *info);
+    reader r = {data, size, 0, info};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r, on_error, on_warning);
+    if (!png) {
+        copy_message(info, "out of memory");
+        return 0;
+    }
+    png_infop header = png_create_info_struct(png);
+    // Volatile: assigned between setjmp and a longjmp, read after it.
+    png_bytep *volatile rows = NULL;
+    if (!header || setjmp(png_jmpbuf(png))) {
+        free(rows);
+        png_destroy_read_struct(&png, header ? &header : NULL, NULL);
+        if (!info->message[0]) copy_message(info, "out of memory");
+        return 0;
+    }
+    png_set_read_fn(png, &r, on_read);
+    png_read_info(png, header);
+    info->width = png_get_image_width(png, header);
+    info->height = png_get_image_height(png, header);
+    info->bit_depth = png_get_bit_depth(png, header);
+    info->color_type = png_get_color_type(png, header);
+    info->interlaced = png_get_interlace_type(png, header) != PNG_INTERLACE_NONE;
+    if (!pixels) {
+        png_destroy_read_struct(&png, &header, NULL);
+        info->message[0] = 0;  // a warning about a later chunk is not this call's business
+        return 1;
+    }
+    if ((size_t)info->width * info->height * 4 != pixels_size) png_error(png, "the pixel buffer does not fit the image");
+
+    int color = info->color_type;
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY && info->bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    int has_alpha = (color & PNG_COLOR_MASK_ALPHA) != 0;
+    if (png_get_valid(png, header, PNG_INFO_tRNS)) {
+        png_set_tRNS_to_alpha(png);
+        has_alpha = 1;
+    }
+    if (!(color & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(png);
+    // Rounds (v * 255 + 32767) / 65535, where png_set_strip_16 would drop the low byte.
+    if (info->bit_depth == 16) png_set_scale_16(png);
+    if (!has_alpha) png_set_add_alpha(png, 0xffff, PNG_FILLER_AFTER);
+    // Adam7: png_read_image runs the seven passes, each widening the same rows.
+    png_set_interlace_handling(png);
+    png_read_update_info(png, header);
+    if (png_get_rowbytes(png, header) != (size_t)info->width * 4) png_error(png, "unexpected row size after conversion");
+
+    rows = malloc(sizeof(png_bytep) * info->height);
+    if (!rows) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < info->height; y++) rows[y] = pixels + (size_t)y * info->width * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    png_destroy_read_struct(&png, &header, NULL);
+    return 1;
+}
+
+int segue_png_read_info(const uint8_t *data, size_t size, segue_png_info *info) {
+    return decode(data, size, NULL, 0, info);
+}
+
+int segue_png_decode_rgba8(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixels_size, segue_png_info *info) {
+    if (!pixels) {
+        memset(info, 0, sizeof *info);
+        copy_message(info, "no pixel buffer");
+        return 0;
+    }
+    return decode(data, size, pixels, pixels_size, info);
+}
