@@ -52,6 +52,13 @@ struct GLTransitionCompileBudgetTests {
         #expect(Self.refusal(Self.file(helper, body: "  float s = 0.0;\n" + calls.split(separator: "\n").prefix(5).joined(separator: "\n"))) == nil)
     }
 
+    /// Overloads share a name: the costly one counts, whichever is defined last.
+    @Test func everyOverloadOfACalledFunctionCounts() {
+        let helpers = "float f(float x) {\n  float a[800];\n  a[int(x)] = x;\n  return a[0];\n}\nfloat f(vec2 x) { return x.x; }"
+        let error = Self.refusal(Self.file(helpers, body: "  float s = f(uv) + f(uv.x) + f(uv.y);"))
+        #expect(error == .arraysTooLarge(file: "t", line: 8, values: 2_400, limit: 1024), "\(String(describing: error))")
+    }
+
     @Test func arraySizesThatAreNotConstantsAreRefused() {
         let error = Self.refusal(Self.file(body: "  float a[int(1e6)];"))
         #expect(error == .arraySizeNotConstant(file: "t", line: 3, size: "int ( 1e6 )"), "\(String(describing: error))")

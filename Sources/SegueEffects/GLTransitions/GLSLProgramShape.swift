@@ -103,9 +103,11 @@ struct GLSLProgramShape {
                     for array in global.arrays { globalArrayValues.add(array.values, at: array.line, limit: GLSLCompileBudget.arrayValueLimit) }
                     start = min(end + 1, code.count)  // the declarators after the body are read above
                 } else if let paren = header.first(where: { text($0) == "(" }), paren > header.lowerBound, isName(text(paren - 1)) {
-                    var function = GLSLFunctionShape(name: text(paren - 1))
+                    // Overloads share a name: a call counts all of them, which can only overestimate.
+                    let name = text(paren - 1)
+                    var function = functions[name] ?? GLSLFunctionShape(name: name)
                     try scan((paren + 1)..<end, into: &function)
-                    functions[function.name] = function
+                    functions[name] = function
                     start = min(end + 1, code.count)
                 } else {
                     start = min(end + 1, code.count)  // an interface block: uniforms, refused elsewhere
