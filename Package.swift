@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SegueAnimation", targets: ["SegueAnimation"]),
         .library(name: "SegueScene", targets: ["SegueScene"]),
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
+        .library(name: "SegueOutput", targets: ["SegueOutput"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
         .executable(name: "segue", targets: ["SegueCLI"]),
     ],
@@ -50,9 +51,10 @@ let package = Package(
 
         .target(name: "SegueEffects", dependencies: ["SegueGL", "SegueShaders", "SegueImage"]),
 
-        // MARK: - Export (video and GIF through an ffmpeg subprocess)
+        // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 
-        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage"]),
+        .target(name: "SegueOutput"),
+        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput"]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the scene (views, compositor)
 
@@ -77,7 +79,7 @@ let package = Package(
             name: "SegueCLI",
             dependencies: [
                 "SegueEffects", "SegueScene", "SegueTransitions", "SegueAnimation", "SeguePlatform", "SegueImage",
-                "CSegueFloor", "SegueExport",
+                "CSegueFloor", "SegueExport", "SegueOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -132,14 +134,15 @@ let package = Package(
         .testTarget(
             name: "SeedPortsTests",
             dependencies: ["SeedPorts", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SeguePlatform"]),
+        .testTarget(name: "SegueOutputTests", dependencies: ["SegueOutput"]),
         .testTarget(
             name: "SegueExportTests",
-            dependencies: ["SegueExport", "SegueEffects", "SeguePlatform", "SegueImage", "SegueGL", "SegueTestSupport"]),
+            dependencies: ["SegueOutput", "SegueExport", "SegueEffects", "SeguePlatform", "SegueImage", "SegueGL", "SegueTestSupport"]),
         .testTarget(
             name: "SegueCLITests",
             dependencies: [
                 "SegueImage", "SegueEffects", "SeguePlatform", "SegueCLI", "PixelDissolveExample", "EffectGraphExample",
-                "SegueExport", "SegueTestSupport",
+                "SegueExport", "SegueOutput", "SegueTestSupport",
             ]),
     ]
 )

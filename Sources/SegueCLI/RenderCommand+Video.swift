@@ -26,7 +26,7 @@ extension RenderCommand {
         // Frame rate, CRF and size by the exporter's own rules, before anything starts.
         do {
             try ExportSettings(format: video, width: size.width, height: size.height, framesPerSecond: fps ?? 30, crf: crf).validate()
-        } catch let error as ExportError {
+        } catch {
             throw ValidationError("\(error)")
         }
         if let duration, Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: 1...100_000) == nil {
@@ -34,7 +34,7 @@ extension RenderCommand {
         }
         do {
             _ = try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: fps ?? 30)
-        } catch let error as ExportError {
+        } catch {
             throw ValidationError("--offset: \(error)")
         }
         if let from, let to, offset > 0, VideoRender.isPicture(from) && VideoRender.isPicture(to) {

@@ -3,6 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
+import SegueOutput
 import SeguePlatform
 import SegueTransitions
 
@@ -51,6 +52,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        InterruptHandling.install()
         if list {
             print(EffectCatalog.listing)
             print(GLTransitionCatalog.builtInListing)
@@ -130,7 +132,7 @@ struct TransitionExport {
         let fromImage = try PNGCodec.read(path: fromPath)
         let toImage = try PNGCodec.read(path: toPath)
 
-        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
+        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: sayWaitingForLock) { output in
             try render(fromImage, toImage, into: output)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SegueImage
+import SegueOutput
 
 struct SamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,6 +14,7 @@ struct SamplesCommand: ParsableCommand {
     @Flag(help: "Also write the built-in luma maps for sampler2D parameters, luma-NAME.png.") var luma = false
 
     func run() throws {
+        InterruptHandling.install()
         let paths = try Self.write(size: size, directory: out, lumaMaps: luma)
         print("from: \(paths.from)")
         print("to:   \(paths.to)")
@@ -21,7 +23,7 @@ struct SamplesCommand: ParsableCommand {
 
     static func write(size: FrameSize, directory: String, lumaMaps: Bool = false) throws -> (from: String, to: String) {
         let owns: (String) -> Bool = { $0 == "from.png" || $0 == "to.png" || (lumaMaps && $0.hasPrefix("luma-") && $0.hasSuffix(".png")) }
-        return try OutputDirectory.produce(at: directory, ownsFile: owns) { output in
+        return try OutputDirectory.produce(at: directory, ownsFile: owns, onWaitingForLock: sayWaitingForLock) { output in
             try PNGCodec.write(SampleImages.from(width: size.width, height: size.height), to: output.stagedPath("from.png"))
             try PNGCodec.write(SampleImages.to(width: size.width, height: size.height), to: output.stagedPath("to.png"))
             for map in lumaMaps ? LumaMap.allCases : [] {

@@ -2,6 +2,7 @@ import Foundation
 import SegueAnimation
 import SegueGL
 import SegueImage
+import SegueOutput
 import SeguePlatform
 import SegueScene
 
@@ -20,7 +21,7 @@ struct SceneDemo {
     }
 
     func run() throws -> Result {
-        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
+        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: sayWaitingForLock) { output in
             try render(into: output)
         }
     }

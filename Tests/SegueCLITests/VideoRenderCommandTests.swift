@@ -111,7 +111,7 @@ struct VideoRenderCommandTests {
         _ = try VideoReader.run("ffmpeg", [
             "-v", "error", "-nostdin", "-i", dir.appendingPathComponent("a.mkv").path, "-i", dir.appendingPathComponent("b.mkv").path,
             "-filter_complex", "[0]fps=30[a];[1]fps=30[b];[a][b]xfade=transition=wipeleft:duration=0.25:offset=0.5,format=rgba,"
-                + VideoFormat.mp4.conversionFilter,
+                + (VideoFormat.mp4.conversionFilter ?? ""),
         ] + VideoFormat.mp4.codecArguments(crf: 0) + [reference])
         let edit = try VideoReader.frames(dir.appendingPathComponent("edit.mp4").path, width: 96, height: 64)
         let xfade = try VideoReader.frames(reference, width: 96, height: 64)
