@@ -39,7 +39,7 @@ struct FiltersCommand: ParsableCommand {
 
     static func render(input: String?, size: FrameSize, mode: ExecutionMode, outputDirectory: String) throws -> Result {
         // Decode first: a bad picture fails before anything is written.
-        let picture = try input.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
+        let picture = try input.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(fitting: size)
         let owned: (String) -> Bool = { name in name == "contact-sheet.png" || FilterGallery.entries.contains { $0.name + ".png" == name } }
         return try OutputDirectory.produce(at: outputDirectory, ownsFile: owned, onWaitingForLock: sayWaitingForLock) { output in
             let context = try HeadlessEGLContext()

@@ -13,6 +13,13 @@ struct SamplesCommand: ParsableCommand {
     @Option(help: "Output directory.") var out = "out/samples"
     @Flag(help: "Also write the built-in luma maps for sampler2D parameters, luma-NAME.png.") var luma = false
 
+    func validate() throws {
+        guard size.width >= SampleImages.minimumSide, size.height >= SampleImages.minimumSide else {
+            throw ValidationError("--size \(size) is too small for the sample pictures: at least "
+                + "\(SampleImages.minimumSide)x\(SampleImages.minimumSide)")
+        }
+    }
+
     func run() throws {
         InterruptHandling.install()
         let paths = try Self.write(size: size, directory: out, lumaMaps: luma)
@@ -31,5 +38,18 @@ struct SamplesCommand: ParsableCommand {
             }
             return (output.finalPath("from.png"), output.finalPath("to.png"))
         }
+    }
+}
+
+extension SampleImages {
+    /// A stand-in picture for a frame of `size` when the user gave none: at least
+    /// `minimumSide` a side (the effects fit it to a smaller frame), so a tiny `--size` is not
+    /// reported as a problem with pictures the user never asked for.
+    static func from(fitting size: FrameSize) throws -> RGBAImage {
+        try from(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
+    }
+
+    static func to(fitting size: FrameSize) throws -> RGBAImage {
+        try to(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
     }
 }

@@ -14,6 +14,10 @@ public enum PNGCodec {
     /// Like `read(path:)` but from bytes in memory; `name` appears in errors.
     public static func decode(_ data: [UInt8], name: String) throws(ImageError) -> RGBAImage {
         guard !data.isEmpty else { throw .corrupt(path: name, reason: "the file is empty") }
+        // libpng's own word for a short file that is not a PNG at all is "read beyond end of data".
+        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw .corrupt(path: name, reason: "it is not a PNG file (no PNG signature)")
+        }
         // libpng keeps a pointer to the input until finish_read, so the whole
         // decode happens inside one buffer-pointer scope.
         let result = data.withUnsafeBytes { buffer in
