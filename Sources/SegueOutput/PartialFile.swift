@@ -18,7 +18,13 @@ public final class PartialFile {
     private var open = true
 
     /// `purpose` says what is written, for messages: "the video".
-    public init(destination path: String, purpose: String) throws(OutputError) {
+    public convenience init(destination path: String, purpose: String) throws(OutputError) {
+        try self.init(destination: path, purpose: purpose, randomSuffix: Self.randomSuffix)
+    }
+
+    /// `randomSuffix` makes the unpredictable part of the name (a seam for tests that plant
+    /// something at the very name it will give).
+    init(destination path: String, purpose: String, randomSuffix: () -> String) throws(OutputError) {
         destination = try OutputPath.resolve(path)
         if OutputFiles.isDirectory(destination.path) {
             throw OutputError("write \(purpose)", path: destination.path, reason: "it is a folder")
@@ -31,7 +37,7 @@ public final class PartialFile {
         var failure = ""
         var code: Int32 = 0
         for _ in 0..<8 where made == nil {
-            let name = ".\(destination.lastPathComponent).partial-\(getpid())-\(Self.randomSuffix())"
+            let name = ".\(destination.lastPathComponent).partial-\(getpid())-\(randomSuffix())"
             let url = parent.appendingPathComponent(name)
             // Created and registered under the cleanup's lock: an interrupt cannot fall between.
             cleanup.withoutInterruption {
@@ -87,7 +93,7 @@ public final class PartialFile {
         InterruptCleanup.shared.unregister(partial)
     }
 
-    private static func randomSuffix() -> String {
+    static func randomSuffix() -> String {
         var generator = SystemRandomNumberGenerator()
         return String(generator.next() as UInt64, radix: 36)
     }
