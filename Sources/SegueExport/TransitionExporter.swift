@@ -135,12 +135,17 @@ public final class TransitionExporter {
     }
 
     /// The encoder's command line: raw RGBA frames on stdin, top row first, at the export's rate.
-    /// `-xerror` stops ffmpeg at its first error (a full disk) instead of encoding on.
     public func encoderArguments(output: String) -> [String] {
-        inputArguments + settings.format.encoderArguments(crf: settings.crf) + [output]
+        inputArguments + settings.format.encoderArguments(crf: settings.crf) + Self.outputFlush + [output]
     }
 
-    /// The raw frames on stdin, as every pass reads them.
+    /// Each packet is written to the file as it is made, so a full disk fails the first write
+    /// that does not fit (with `-xerror`, ffmpeg then stops) rather than when a 32 KB buffer or a
+    /// WebM cluster is flushed, seconds of rendering later.
+    static let outputFlush = ["-flush_packets", "1"]
+
+    /// The raw frames on stdin, as every pass reads them. `-xerror` stops ffmpeg at its first
+    /// error (a full disk) instead of encoding on.
     private var inputArguments: [String] {
         ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(settings.width)x\(settings.height)",
@@ -150,7 +155,8 @@ public final class TransitionExporter {
     /// A GIF's first pass: the frames go through palettegen, which keeps a colour histogram, not
     /// the frames; the 16x16 palette comes out as raw RGBA.
     public func paletteArguments() -> [String] {
-        inputArguments + ["-vf", VideoFormat.paletteFilter, "-f", "rawvideo", "-pix_fmt", "rgba", Self.childStdout]
+        inputArguments + ["-vf", VideoFormat.paletteFilter, "-f", "rawvideo", "-pix_fmt", "rgba"] + Self.outputFlush
+            + [Self.childStdout]
     }
 
     /// A GIF's second pass: the same frames mapped through the palette, one at a time.
@@ -158,7 +164,7 @@ public final class TransitionExporter {
         inputArguments
             + ["-protocol_whitelist", "file", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "16x16",
                "-i", "file:" + palette, "-filter_complex", VideoFormat.paletteUseFilter]
-            + VideoFormat.gif.codecArguments(crf: nil) + [Self.childStdout]
+            + VideoFormat.gif.codecArguments(crf: nil) + Self.outputFlush + [Self.childStdout]
     }
 
     private var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
