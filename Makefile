@@ -3,8 +3,11 @@
 #   make test   install what is missing, run the test suite
 SWIFT ?= swift
 OUT ?= out
+# The command line and the benchmarks are their own package (CLI/), beside the libraries (.).
+CLI := --package-path CLI
+SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 
-.PHONY: all deps build release demo test bench clean
+.PHONY: all deps build release demo test test-libraries test-cli bench clean
 
 all: release
 
@@ -13,14 +16,15 @@ deps:
 
 build: deps
 	$(SWIFT) build
+	$(SWIFT) build $(CLI)
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(CLI)
 
 # With DISPLAY set: a window that plays the pixel dissolve (drag to scrub).
 # Without: renders it headlessly on EGL to $(OUT)/ and prints where.
 demo: release
-	"$$($(SWIFT) build -c release --show-bin-path)/segue" demo --out "$(OUT)"
+	$(SEGUE) demo --out "$(OUT)"
 
 # The window tests need an X server of their own and real pointer input; the xfade presets
 # are compared with ffmpeg's xfade, and the export tests read their videos back with ffmpeg.
@@ -28,10 +32,16 @@ demo: release
 # SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg time
+	$(MAKE) test-libraries test-cli
+
+test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
 
+test-cli:
+	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test $(CLI)
+
 bench: release
-	"$$($(SWIFT) build -c release --show-bin-path)/segue" bench
+	$(SEGUE) bench
 
 clean:
-	rm -rf .build "$(OUT)"
+	rm -rf .build CLI/.build "$(OUT)"

@@ -1,12 +1,20 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
+// Segue's libraries. The `segue` command line and the benchmarks are a package of their own in
+// CLI/, so a package that depends on these libraries resolves none of the CLI's dependencies.
 let package = Package(
     name: "Segue",
-    platforms: [.macOS(.v15)],
     products: [
+        // Everyday use: GL, pictures, effects, the UIKit port, the seeds' animators, export, headless EGL.
+        .library(name: "Segue", targets: ["Segue"]),
+        // Windows and input through GLFW (links X11); a headless render worker leaves it out.
+        .library(name: "SegueGLFW", targets: ["SegueGLFW"]),
+        // Snapshot tests of users' own transitions (goldens, tolerances, diff pictures).
+        .library(name: "SegueTesting", targets: ["SegueTesting"]),
+        // The modules one by one, for programs that want less than the umbrella.
         .library(name: "SegueGL", targets: ["SegueGL"]),
-        .library(name: "SeguePlatform", targets: ["SeguePlatform"]),
+        .library(name: "SegueHeadless", targets: ["SegueHeadless"]),
         .library(name: "SegueImage", targets: ["SegueImage"]),
         .library(name: "SegueEffects", targets: ["SegueEffects"]),
         .library(name: "SegueAnimation", targets: ["SegueAnimation"]),
@@ -14,10 +22,11 @@ let package = Package(
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
         .library(name: "SegueOutput", targets: ["SegueOutput"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
-        .executable(name: "segue", targets: ["SegueCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // `swift package generate-documentation` for the DocC catalog (used by no target).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // MARK: - C seams (system libraries found through pkg-config)
@@ -36,32 +45,42 @@ let package = Package(
 
         .target(name: "SegueShaders", path: "Shaders", resources: [.embedInCode("glsl")]),
 
-        // MARK: - GL layer and platform back ends
+        // MARK: - GL layer and platform back ends (the renderer never makes a context)
 
         // The one wrapper over epoxy_gl*, GPU objects, typed errors, counters.
-        .target(name: "SegueGL", dependencies: ["CEpoxy", "SegueShaders", "SegueImage"]),
-        // Contexts: EGL surfaceless (headless) and GLFW windows. The renderer never makes one.
-        .target(name: "SeguePlatform", dependencies: ["SegueGL", "CEpoxy", "CGLFW"]),
+        .target(
+            name: "SegueGL",
+            dependencies: ["CEpoxy", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log")]),
+        // EGL surfaceless contexts for tests, export and render workers: no X11, no GLFW.
+        .target(name: "SegueHeadless", dependencies: ["SegueGL", "CEpoxy"]),
+        // GLFW windows and their input (X11).
+        .target(
+            name: "SegueGLFW",
+            dependencies: ["SegueGL", "CEpoxy", "CGLFW", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: - Images
 
         .target(name: "SegueImage", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("m")]),
 
-        // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve)
+        // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve, gl-transitions)
 
-        .target(name: "SegueEffects", dependencies: ["SegueGL", "SegueShaders", "SegueImage"]),
+        .target(
+            name: "SegueEffects",
+            dependencies: ["SegueGL", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 
         .target(name: "SegueOutput"),
         .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput"]),
 
-        // MARK: - Animation (GL-free: timing curves, springs, clocks) and the scene (views, compositor)
+        // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
 
         .target(name: "SegueAnimation"),
         .target(
             name: "SegueScene",
-            dependencies: ["SegueAnimation", "SegueGL", "SegueShaders", "SegueImage"]),
+            dependencies: [
+                "SegueAnimation", "SegueGL", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // MARK: - Built-in transitions (the seeds' examples and the GPU animator)
 
@@ -69,80 +88,74 @@ let package = Package(
             name: "SegueTransitions",
             dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage"]),
 
-        // MARK: - Benchmark floor: the pixel dissolve in bare C + GL, no engine
+        // MARK: - Umbrella and test kit
 
-        .target(name: "CSegueFloor", dependencies: ["CEpoxy"], path: "Sources/CSegueFloor"),
-
-        // MARK: - Command line
-
-        .executableTarget(
-            name: "SegueCLI",
+        // `import Segue`: the everyday modules in one import (GLFW stays separate).
+        .target(
+            name: "Segue",
             dependencies: [
-                "SegueEffects", "SegueScene", "SegueTransitions", "SegueAnimation", "SeguePlatform", "SegueImage",
-                "CSegueFloor", "SegueExport", "SegueOutput",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene",
+                "SegueTransitions", "SegueOutput", "SegueExport",
             ]),
+        .target(
+            name: "SegueTesting",
+            dependencies: ["SegueImage", "SegueGL", "SegueHeadless", "SegueScene"]),
 
         // MARK: - Examples (run by the tests)
 
         .executableTarget(
             name: "PixelDissolveExample",
-            dependencies: ["SegueEffects", "SeguePlatform", "SegueImage"],
+            dependencies: ["SegueEffects", "SegueHeadless", "SegueImage"],
             path: "Examples/PixelDissolveExample"),
         .executableTarget(
             name: "EffectGraphExample",
-            dependencies: ["SegueEffects", "SeguePlatform", "SegueImage"],
+            dependencies: ["SegueEffects", "SegueHeadless", "SegueImage"],
             path: "Examples/EffectGraphExample"),
         // The seeds' samples ported line for line to Segue's API (run by SeedPortsTests).
         .executableTarget(
             name: "SeedPorts",
-            dependencies: ["SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SeguePlatform", "SegueImage"],
+            dependencies: ["SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage"],
             path: "Examples/SeedPorts"),
 
         // MARK: - Tests
 
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
-        // Golden-image comparisons shared by the test targets.
-        .target(
-            name: "SegueTestSupport", dependencies: ["SegueImage", "SegueGL", "SeguePlatform", "SegueScene"],
-            path: "Tests/Support/SegueTestSupport"),
         .testTarget(name: "SegueImageTests", dependencies: ["SegueImage"]),
         .testTarget(name: "SegueAnimationTests", dependencies: ["SegueAnimation"]),
         .testTarget(
             name: "SegueSceneTests",
             dependencies: [
-                "SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "CSegueAllocationCounter", "SegueTestSupport",
+                "SegueScene", "SegueAnimation", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
             ],
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueGLTests",
-            dependencies: ["SegueGL", "SeguePlatform", "SegueShaders"]),
+            dependencies: ["SegueGL", "SegueHeadless", "SegueShaders"]),
         .testTarget(
             name: "SegueTransitionsTests",
             dependencies: [
-                "SegueTransitions", "SegueScene", "SegueAnimation", "SeguePlatform", "SegueImage", "SegueGL",
-                "SegueTestSupport",
+                "SegueTransitions", "SegueScene", "SegueAnimation", "SegueHeadless", "SegueImage", "SegueGL",
+                "SegueTesting",
             ],
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueEffectsTests",
             dependencies: [
-                "SegueEffects", "SeguePlatform", "SegueImage", "CSegueAllocationCounter", "SegueTestSupport",
+                "SegueEffects", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
             ],
             exclude: ["Goldens", "GLTransitionFixtures"]),
         .testTarget(
             name: "SeedPortsTests",
-            dependencies: ["SeedPorts", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SeguePlatform"]),
+            dependencies: ["SeedPorts", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
         .testTarget(name: "SegueOutputTests", dependencies: ["SegueOutput"]),
         .testTarget(
             name: "SegueExportTests",
-            dependencies: ["SegueOutput", "SegueExport", "SegueEffects", "SeguePlatform", "SegueImage", "SegueGL", "SegueTestSupport"]),
-        .testTarget(
-            name: "SegueCLITests",
             dependencies: [
-                "SegueImage", "SegueEffects", "SeguePlatform", "SegueCLI", "PixelDissolveExample", "EffectGraphExample",
-                "SegueExport", "SegueOutput", "SegueTestSupport",
+                "SegueOutput", "SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting",
             ]),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["SegueImage", "PixelDissolveExample", "EffectGraphExample"]),
     ]
 )

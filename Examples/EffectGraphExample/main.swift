@@ -12,7 +12,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 
 /// A group: the picture screened with a blurred copy of itself. Used like one filter, with
 /// typed parameters that forward to the filters inside.

@@ -6,7 +6,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 
 let directory = CommandLine.arguments.dropFirst().first ?? "out/example"
 let (width, height) = (320, 180)

@@ -1,7 +1,7 @@
 import SegueAnimation
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 
 /// Where the ports run: a window rendered headlessly (EGL on Mesa) by a compositor into an

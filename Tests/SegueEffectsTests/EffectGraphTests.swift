@@ -1,6 +1,6 @@
 import SegueEffects
 import SegueGL
-import SeguePlatform
+import SegueHeadless
 import Testing
 
 /// Graph shapes mixing per-pixel and neighbourhood filters and groups.

@@ -1,6 +1,6 @@
 import Foundation
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 
 /// ffmpeg's xfade filter as the reference for the presets that carry its names. One ffmpeg run
 /// per transition renders every frame the comparisons need.

@@ -2,7 +2,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// A handful of built-in gl-transitions at progress 0, .25, .5, .75 and 1, against goldens

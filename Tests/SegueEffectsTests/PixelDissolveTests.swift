@@ -1,7 +1,7 @@
 import CSegueAllocationCounter
 import SegueEffects
 import SegueGL
-import SeguePlatform
+import SegueHeadless
 import Testing
 
 @Suite("Pixel dissolve (headless GL)")

@@ -1,6 +1,6 @@
 import SegueEffects
 import SegueGL
-import SeguePlatform
+import SegueHeadless
 import Testing
 
 /// Makes a headless context and device, runs `body`, then releases both on this thread.

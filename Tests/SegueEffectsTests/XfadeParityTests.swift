@@ -2,7 +2,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import Testing
 
 /// The presets named after ffmpeg's xfade transitions, against ffmpeg 5.1's xfade on the same

@@ -3,7 +3,7 @@ import SegueEffects
 import SegueExport
 import SegueGL
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// Clip-to-clip edits, checked against the clips decoded by ffmpeg itself.

@@ -2,7 +2,7 @@ import Foundation
 import SegueEffects
 @testable import SegueExport
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// What ffprobe says about a clip, and clips whose containers say little or something odd:

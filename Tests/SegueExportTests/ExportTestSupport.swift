@@ -3,8 +3,8 @@ import SegueEffects
 import SegueExport
 import SegueGL
 import SegueImage
-import SeguePlatform
-import SegueTestSupport
+import SegueHeadless
+import SegueTesting
 
 /// Makes a headless context and device, runs `body`, then releases both on this thread.
 func withDevice<T>(_ body: (GLDevice) throws -> T) throws -> T {

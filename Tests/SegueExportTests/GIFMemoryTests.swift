@@ -1,7 +1,7 @@
 import Foundation
 import SegueExport
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// A GIF is made in two passes over the same (deterministic) frames, palettegen then

@@ -1,6 +1,6 @@
 import Foundation
 import SegueExport
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// A "clip" that is really a playlist or a concat script would make ffmpeg read other files

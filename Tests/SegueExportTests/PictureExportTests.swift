@@ -3,7 +3,7 @@ import SegueEffects
 import SegueExport
 import SegueGL
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// Two pictures to MP4, WebM and GIF, read back with ffprobe and ffmpeg and compared with the

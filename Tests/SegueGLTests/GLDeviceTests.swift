@@ -1,5 +1,5 @@
 import SegueGL
-import SeguePlatform
+import SegueHeadless
 import Testing
 
 /// Headless-GL tier: every test makes its own EGL context on its own thread and releases it.

@@ -2,7 +2,7 @@ import CSegueAllocationCounter
 import SegueAnimation
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 import Testing
 

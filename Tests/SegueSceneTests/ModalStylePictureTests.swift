@@ -2,7 +2,7 @@ import SegueAnimation
 import SegueGL
 import SegueImage
 import SegueScene
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// The built-in modal transition styles as pictures (headless GL): cross dissolve mixes the

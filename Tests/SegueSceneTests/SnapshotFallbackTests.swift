@@ -1,7 +1,7 @@
 import SegueGL
 import SegueImage
 import SegueScene
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// `snapshotView(afterScreenUpdates:)` without `window.attach(_:)` or a rendered frame: it

@@ -1,10 +1,10 @@
 import SegueAnimation
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 import SegueTransitions
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// Every example (a–i), cancelled interactively at 10 different percents: the view and

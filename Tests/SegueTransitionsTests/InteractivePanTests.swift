@@ -1,10 +1,10 @@
 import SegueAnimation
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 import SegueTransitions
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// The seeds' gestures, fed with synthetic pointer events: d's pop (percent = translation.x /

@@ -2,7 +2,7 @@ import SegueAnimation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 import SegueTransitions
 import Testing

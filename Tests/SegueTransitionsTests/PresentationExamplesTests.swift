@@ -2,10 +2,10 @@ import Foundation
 import SegueAnimation
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 import SegueTransitions
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 

@@ -1,7 +1,7 @@
 import SegueAnimation
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 import SegueTransitions
 import Testing

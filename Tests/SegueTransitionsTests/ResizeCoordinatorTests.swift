@@ -1,7 +1,7 @@
 import SegueAnimation
 import SegueImage
 import SegueScene
-import SegueTestSupport
+import SegueTesting
 import SegueTransitions
 import Testing
 

@@ -1,10 +1,10 @@
 import SegueAnimation
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 import SegueTransitions
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// Example c: the shrinking-snapshot dismissal, rendered headlessly at five times.

@@ -1,6 +1,6 @@
 import SegueAnimation
 import SegueGL
-import SeguePlatform
+import SegueHeadless
 import SegueScene
 import SegueTransitions
 import Testing

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import SegueBenchmarks
+import SegueImage
+
+extension BenchmarkSuite.Section: ExpressibleByArgument {}
+
+/// `segue bench`: parses the options and hands them to `BenchmarkSuite` (SegueBenchmarks).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Headless frames per second: the pixel dissolve (fused, one pass per filter, bare C floor), "
+            + "the compositor, filter chains by length and by resolution.")
+
+    @Flag(help: "Print one JSON object on stdout instead of the table.") var json = false
+    @Option(help: "Comma-separated sizes for the dissolve and scene sections. (default: 1280x720,1920x1080)", transform: CommaSeparated.parser("--sizes", "a size (WIDTHxHEIGHT)"))
+    var sizes = CommaSeparated([FrameSize(width: 1280, height: 720), FrameSize(width: 1920, height: 1080)])
+    @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
+    @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
+    @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak and export (video export against ffmpeg's xfade; needs ffmpeg); soak and export are not run by default. (default: dissolve,scene,chain,resolution)",
+            transform: CommaSeparated.parser("--sections", "section", choices: BenchmarkSuite.Section.allCases.map(\.rawValue)))
+    var sections = CommaSeparated(BenchmarkSuite.Section.defaults)
+    @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
+    @Option(help: "Comma-separated chain lengths (the first is the baseline). (default: 1,2,4,8)", transform: CommaSeparated.parser("--chain-lengths", "a count ≥ 1"))
+    var chainLengths = CommaSeparated([1, 2, 4, 8].map(PositiveCount.init))
+    @Option(help: "Comma-separated sizes of the resolution section (two at least). (default: 1280x720,1920x1080,2560x1440,3840x2160)", transform: CommaSeparated.parser("--resolutions", "a size (WIDTHxHEIGHT)"))
+    var resolutions = CommaSeparated(BenchmarkSuite.Options().resolutions)
+    @Option(help: "Transitions of the soak section (not run by default; --sections soak).") var soakTransitions = 10_000
+    @Option(help: "Soak transitions before the reference sample.") var soakWarmup = 1_000
+    @Option(help: "The frame size of the export section.") var exportSize = FrameSize(width: 1920, height: 1080)
+    @Option(help: "Frames per export in the export section (2...1000).") var exportFrames = 60
+
+    func validate() throws {
+        guard frames >= 1, runs >= 1, warmup >= 0 else { throw ValidationError("--frames and --runs must be at least 1") }
+        let counts = BenchmarkSuite.exportFrameCounts
+        guard counts.contains(exportFrames) else {
+            throw ValidationError("--export-frames must be \(counts.lowerBound)...\(counts.upperBound), not \(exportFrames)")
+        }
+        guard resolutions.elements.count >= 2 || !sections.elements.contains(.resolution) else {
+            throw ValidationError("--resolutions needs two sizes at least")
+        }
+    }
+
+    func run() throws {
+        var options = BenchmarkSuite.Options()
+        options.sections = Set(sections.elements)
+        options.sizes = sizes.elements
+        (options.frames, options.runs, options.warmup) = (frames, runs, warmup)
+        options.chainSize = chainSize
+        options.chainLengths = chainLengths.elements.map(\.value)
+        options.resolutions = resolutions.elements
+        (options.soakTransitions, options.soakWarmup) = (soakTransitions, soakWarmup)
+        (options.exportSize, options.exportFrames) = (exportSize, exportFrames)
+        options.printsTable = !json
+        // Commands run on the main thread; views and the animation engine are main-actor types.
+        let json = json
+        try MainActor.assumeIsolated {
+            let report = try BenchmarkSuite(options: options).run()
+            guard json else { return }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import SegueEffects
+import SegueGL
+import SegueImage
+import SegueGLFW
+import SegueScene
+import SegueTransitions
+
+/// One thing the window plays (an effect between two pictures, or a view-controller scenario).
+/// It draws at its stage size: straight into the window when the window has that size, else
+/// into its own offscreen `stage`, which the window composites (letterboxed when its aspect
+/// differs from the window's) below the overlay.
+@MainActor
+protocol PlayerShow: AnyObject {
+    var name: String { get }
+    var timeline: PlayerTimeline { get set }
+    /// The size the show draws at, in pixels.
+    var stageSize: (width: Int, height: Int) { get }
+    /// The offscreen picture of the show, made on first use: a show drawn straight into the
+    /// window never allocates it.
+    var stage: OffscreenTarget { get throws }
+    /// When set (the window has the stage's size), frames go straight into the window: one
+    /// full-window pass fewer than drawing the stage and compositing it.
+    var directTarget: DefaultFramebufferTarget? { get set }
+    /// True while a pointer drives the show (a drag or a gesture-driven transition).
+    var isInteracting: Bool { get }
+    /// The progress the overlay shows: the timeline's, or a gesture-driven transition's own.
+    var shownProgress: Double { get }
+    /// The window's drawable size changed. Effects keep their picture (the window letterboxes
+    /// it); scenarios lay their scene out again at the new size.
+    func windowResized(width: Int, height: Int) throws
+    /// A pointer event in stage pixels (top-left origin), at `time` seconds on the player's clock.
+    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double)
+    /// Moves on by `seconds` of display time (the timeline applies its speed) and draws the stage
+    /// (or, for an effect filling the window, the window).
+    func draw(advancing seconds: Double) throws
+    func release()
+}
+
+/// A show's offscreen stage, allocated when first asked for (never while the show draws
+/// straight into the window) and again after a resize.
+@MainActor
+final class LazyStage {
+    private let device: GLDevice
+    private let stencil: Bool
+    private(set) var size: (width: Int, height: Int)
+    private var made: OffscreenTarget?
+
+    init(device: GLDevice, size: (width: Int, height: Int), stencil: Bool) {
+        self.device = device
+        self.size = size
+        self.stencil = stencil
+    }
+
+    var target: OffscreenTarget {
+        get throws {
+            if let made { return made }
+            let target = try device.makeOffscreenTarget(width: size.width, height: size.height, stencil: stencil)
+            made = target
+            return target
+        }
+    }
+
+    /// Drops the target of the old size (the next use makes one of the new size).
+    func resize(width: Int, height: Int) {
+        guard width != size.width || height != size.height else { return }
+        release()
+        size = (width, height)
+    }
+
+    func release() {
+        made?.release()
+        made = nil
+    }
+}
+
+/// Drag to scrub a timeline: the progress follows the pointer's horizontal translation since the
+/// press (one stage width = the whole transition), and the release finishes or cancels it by
+/// `PixelDissolvePanInteraction.shouldFinish` (a flick by its direction, otherwise by position).
+@MainActor
+final class TimelineScrub {
+    enum Change {
+        case hold(Double)
+        case release(finish: Bool)
+    }
+
+    let input: View
+    private let dispatcher: PointerDispatcher
+    private var startProgress = 0.0
+    private(set) var isDragging = false
+
+    /// `progress` reads where the timeline is; `apply` holds or releases it.
+    init(size: Size, progress: @escaping @MainActor () -> Double, apply: @escaping @MainActor (Change) -> Void) {
+        input = View(frame: Rect(origin: .zero, size: size), name: "scrub")
+        dispatcher = PointerDispatcher(root: input)
+        let pan = PanGestureRecognizer(minimumDistance: 1) { [weak self] pan in
+            guard let self else { return }
+            let width = max(1, self.input.bounds.width)
+            switch pan.state {
+            case .began:
+                isDragging = true
+                startProgress = progress()
+                apply(.hold(startProgress + pan.translation(in: nil).x / width))
+            case .changed:
+                apply(.hold(startProgress + pan.translation(in: nil).x / width))
+            case .ended, .cancelled:
+                isDragging = false
+                let velocity = pan.velocity(in: nil).x / width
+                apply(.release(finish: pan.state == .ended && PixelDissolvePanInteraction.shouldFinish(percent: progress(), velocity: velocity)))
+            default:
+                break
+            }
+        }
+        dispatcher.add(pan, to: input)
+    }
+
+    func resize(to size: Size) { input.frame = Rect(origin: .zero, size: size) }
+
+    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
+        switch kind {
+        case .down: dispatcher.pointerDown(at: point, time: time)
+        case .moved: dispatcher.pointerMoved(to: point, time: time)
+        case .up: dispatcher.pointerUp(at: point, time: time)
+        }
+    }
+
+    /// Applies a change to `timeline` and says what happened (for `--trace-scrub`).
+    static func apply(_ change: Change, to timeline: inout PlayerTimeline) -> String {
+        switch change {
+        case .hold(let progress):
+            timeline.hold(at: progress)
+            return "scrub \(timeline.progress)"
+        case .release(let finish):
+            let at = timeline.progress
+            timeline.release(settlingTo: finish ? 1 : 0)
+            return "release \(at) \(timeline.isPaused ? "paused" : finish ? "finish" : "cancel")"
+        }
+    }
+}
+
+/// An effect of the catalog (the pixel dissolve, a gl-transition) between two pictures uploaded
+/// at their own size: the effect fits them to the stage (the window's size when the show starts)
+/// by its resize mode; the window letterboxes the stage when its aspect changes.
+@MainActor
+final class EffectShow: PlayerShow {
+    let name: String
+    var timeline: PlayerTimeline
+    private let lazyStage: LazyStage
+    private let effect: any TransitionEffect
+    private let textures: [Texture]
+    private var scrub: TimelineScrub!
+    private let trace: (String) -> Void
+    var directTarget: DefaultFramebufferTarget?
+
+    init(entry: EffectCatalog.Entry, device: GLDevice, from: RGBAImage, to: RGBAImage, labels: (from: String, to: String),
+         size: (width: Int, height: Int), duration: Double, trace: @escaping (String) -> Void) throws {
+        name = entry.name
+        self.trace = trace
+        timeline = PlayerTimeline(duration: duration, loopMode: .pingPong)
+        let fromTexture = try PictureFitting.texture(from, device: device, label: labels.from)
+        let toTexture: Texture
+        do { toTexture = try PictureFitting.texture(to, device: device, label: labels.to) } catch { fromTexture.release(); throw error }
+        textures = [fromTexture, toTexture]
+        do {
+            effect = try entry.make(device, fromTexture, toTexture, .fused)
+        } catch {
+            for texture in textures { texture.release() }
+            throw error
+        }
+        lazyStage = LazyStage(device: device, size: size, stencil: false)
+        scrub = TimelineScrub(
+            size: Size(width: Double(size.width), height: Double(size.height)),
+            progress: { [unowned self] in timeline.progress },
+            apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
+    }
+
+    var isInteracting: Bool { scrub.isDragging }
+    var shownProgress: Double { timeline.progress }
+    var stageSize: (width: Int, height: Int) { lazyStage.size }
+    var stage: OffscreenTarget { get throws { try lazyStage.target } }
+
+    func windowResized(width: Int, height: Int) throws {}
+
+    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) { scrub.pointer(kind, at: point, time: time) }
+
+    func draw(advancing seconds: Double) throws {
+        let wasSettling = timeline.isSettling
+        timeline.advance(by: seconds)
+        if wasSettling && !timeline.isSettling { trace("settled \(timeline.progress)") }
+        effect.progress = Float(timeline.progress)
+        if let directTarget { try effect.render(into: directTarget) } else { try effect.render(into: try stage) }
+    }
+
+    func release() {
+        effect.release()
+        lazyStage.release()
+        for texture in textures { texture.release() }
+    }
+}

@@ -1,0 +1,273 @@
+import SegueAnimation
+import SegueEffects
+import SegueGL
+import SegueImage
+import SegueGLFW
+import SegueScene
+import SegueTransitions
+
+/// A built-in view-controller transition in the window. Time is an input: the scene at timeline
+/// progress p is the scenario started at 0 and advanced to p × its duration, so playing
+/// backwards or scrubbing back rebuilds the scene and advances it once, deterministically.
+/// A drag scrubs the timeline — or, for scenarios with one of the seeds' gestures (cube-pop,
+/// zoom-push, pixel-dissolve-present), drives that gesture live: the scene is set up for it,
+/// GLFW's pointer events reach a `PanGestureRecognizer`, and the transition finishes or cancels
+/// as the seed's rules say, in display time; the result then stays on screen a moment.
+///
+/// The two screens (the pictures fitted to the stage) are GPU textures the show owns, made once
+/// per size: a scene rebuilt for every frame of reverse playback uploads nothing.
+@MainActor
+final class ScenarioShow: PlayerShow {
+    let name: String
+    var timeline: PlayerTimeline
+    private let lazyStage: LazyStage
+    var directTarget: DefaultFramebufferTarget?
+    private let scenario: TransitionScenario
+    private let gesture: ScenarioGesture?
+    private let device: GLDevice
+    private let compositor: Compositor
+    /// The pictures at their own size, and the screens made of them at the stage's size.
+    private let pictures: (from: RGBAImage, to: RGBAImage)
+    private let labels: (from: String, to: String)
+    private let resize: ResizeMode
+    private var screens: (from: OffscreenTarget, to: OffscreenTarget)
+    private var scene: Scene?
+    private var interaction: (any ScenarioInteraction)?
+    private var scrub: TimelineScrub!
+    private let gestureInput: View
+    private let gestureDispatcher: PointerDispatcher
+    private var ignoringPress = false
+    private var lastPointerTime = 0.0
+    private let trace: (String) -> Void
+    /// How long a gesture's result stays before the timeline continues.
+    static let gestureResultHold = 1.5
+
+    private final class Scene {
+        let window: Window
+        let from: ViewController
+        let to: ViewController
+        var time = 0.0
+        init(window: Window, from: ViewController, to: ViewController) {
+            self.window = window
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// `duration`: seconds the window takes for the whole transition (nil: the scenario's own);
+    /// the scene's time is scaled to it.
+    /// `resize`: how each picture fits the screens (see `PictureFitting.screen`).
+    init(scenario: TransitionScenario, device: GLDevice, compositor: Compositor, from: RGBAImage, to: RGBAImage,
+         labels: (from: String, to: String), resize: ResizeMode,
+         size: (width: Int, height: Int), duration: Double?, trace: @escaping (String) -> Void) throws {
+        name = scenario.name
+        self.scenario = scenario
+        gesture = TransitionScenario.gesture(named: scenario.name)
+        self.device = device
+        self.compositor = compositor
+        self.trace = trace
+        pictures = (from, to)
+        self.labels = labels
+        self.resize = resize
+        screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: size)
+        lazyStage = LazyStage(device: device, size: size, stencil: true)
+        timeline = PlayerTimeline(duration: duration ?? scenario.duration, loopMode: .loop)
+        let stageSize = Size(width: Double(size.width), height: Double(size.height))
+        gestureInput = View(frame: Rect(origin: .zero, size: stageSize), name: "gesture")
+        gestureDispatcher = PointerDispatcher(root: gestureInput)
+        let pan = PanGestureRecognizer(minimumDistance: 1) { [weak self] pan in self?.gestureChanged(pan) }
+        gestureDispatcher.add(pan, to: gestureInput)
+        scrub = TimelineScrub(
+            size: stageSize, progress: { [unowned self] in timeline.progress },
+            apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
+    }
+
+    var isInteracting: Bool { scrub.isDragging || interaction != nil }
+    var stageSize: (width: Int, height: Int) { lazyStage.size }
+    var stage: OffscreenTarget { get throws { try lazyStage.target } }
+
+    /// While a gesture drives the transition the timeline stands where it was: the transition's
+    /// coordinator knows how far the gesture took it.
+    var shownProgress: Double {
+        guard interaction != nil, let coordinator = scene?.to.transitionCoordinator else { return timeline.progress }
+        return coordinator.percentComplete
+    }
+
+    func windowResized(width: Int, height: Int) throws {
+        guard width != stageSize.width || height != stageSize.height else { return }
+        let oldScreens = screens
+        screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: (width, height))
+        // Deleted once the scene shows the new ones (or is gone).
+        defer { oldScreens.from.release(); oldScreens.to.release() }
+        lazyStage.resize(width: width, height: height)
+        let size = Size(width: Double(width), height: Double(height))
+        scrub.resize(to: size)
+        gestureInput.frame = Rect(origin: .zero, size: size)
+        guard let scene else { return }
+        guard interaction != nil || Self.followsResize(scenario, scene) else {
+            // In the middle of a timed transition the animators hold what they computed at the
+            // start size (their animations' from/to frames, the cube's width, snapshots, the
+            // pixel dissolve's target): resized through the window, the transition would go on
+            // at the old geometry (and drop-down-menu keeps its snapshot when done). The scene
+            // at a progress is a pure function of it, so it is rebuilt at the new size instead:
+            // what a headless render of that size shows.
+            trace("relayout rebuild")
+            endScene()
+            return
+        }
+        // At rest, a presentation controller's layout (dimming-presentation), or a live
+        // gesture-driven transition: through the window, as UIKit does. The root controller,
+        // presented controllers and presentation controllers get `viewWillTransition(to:with:)`
+        // with a real coordinator and lay out alongside it; the screens show the pictures
+        // fitted anew.
+        scene.from.view.content = .texture(screens.from.texture)
+        scene.to.view.content = .texture(screens.to.texture)
+        scene.window.resize(to: size)
+        trace("relayout coordinator")
+    }
+
+    /// Whether `Window.resize(to:)` lays the scene out as one started at the new size: always
+    /// for some scenarios, for most once nothing runs any more (then the controllers and
+    /// containers alone lay out what is on screen, and they follow a resize).
+    private static func followsResize(_ scenario: TransitionScenario, _ scene: Scene) -> Bool {
+        switch scenario.resizeFidelity {
+        case .always: true
+        case .whenDone: !scene.window.transitionDriver.isTransitioning && !AnimationEngine.main.isAnimating
+        case .never: false
+        }
+    }
+
+    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
+        lastPointerTime = time
+        guard let gesture else { return scrub.pointer(kind, at: point, time: time) }
+        if kind == .down {
+            // A transition still settling from the last gesture finishes first.
+            ignoringPress = interaction.map { $0.phase == .running } ?? false
+            guard !ignoringPress else { return }
+            if interaction == nil {
+                let (scene, from, to) = makeScene()
+                interaction = gesture.prepare(scene.window, from, to)
+                self.scene = scene
+                trace("gesture \(gesture.summary)")
+            }
+        }
+        guard !ignoringPress else { return }
+        switch kind {
+        case .down: gestureDispatcher.pointerDown(at: point, time: time)
+        case .moved: gestureDispatcher.pointerMoved(to: point, time: time)
+        case .up:
+            gestureDispatcher.pointerUp(at: point, time: time)
+            if interaction?.phase == .idle {
+                // The press started nothing (e.g. not on the half the gesture starts from).
+                interaction = nil
+                scene = nil
+            }
+        }
+    }
+
+    private func gestureChanged(_ pan: PanGestureRecognizer) {
+        guard let interaction, let scene else { return }
+        interaction.handle(pan, in: scene.window.rootView)
+        let dx = pan.translation(in: nil).x
+        switch pan.state {
+        case .began, .changed: trace("pan \(dx)")
+        case .ended, .cancelled: trace("release \(dx)")
+        default: break
+        }
+    }
+
+    func draw(advancing seconds: Double) throws {
+        if let interaction, let scene {
+            if !timeline.isPaused { scene.time += seconds * timeline.speed }
+            let phase = interaction.phase
+            guard phase == .finished || phase == .cancelled else {
+                return try render(scene)
+            }
+            // The gesture's transition completed: the timeline takes over at the end it reached.
+            trace("settled \(phase == .finished ? "finish" : "cancel")")
+            self.interaction = nil
+            self.scene = nil
+            timeline.land(at: phase == .finished ? 1 : 0, hold: Self.gestureResultHold)
+        }
+        let wasSettling = timeline.isSettling
+        timeline.advance(by: seconds)
+        if wasSettling && !timeline.isSettling { trace("settled \(timeline.progress)") }
+        let time = timeline.progress * scenario.duration
+        let current: Scene
+        if let scene, time >= scene.time - 1e-9 {
+            current = scene
+        } else {
+            current = makeScene(start: true).scene
+            scene = current
+        }
+        current.time = time
+        try render(current)
+    }
+
+    private func render(_ scene: Scene) throws {
+        if let directTarget {
+            try scene.window.renderFrame(at: scene.time, compositor: compositor, into: directTarget)
+        } else {
+            try scene.window.renderFrame(at: scene.time, compositor: compositor, into: try stage)
+        }
+    }
+
+    /// A fresh scene at time 0, the transition started (timeline) or not (a gesture prepares it).
+    private func makeScene(start: Bool = false) -> (scene: Scene, from: ViewController, to: ViewController) {
+        endScene()
+        AnimationEngine.main.reset(to: 0)
+        TransitionDiagnostics.shared.clear()
+        TransitionScenario.releaseRetainedObjects()
+        let window = Window(size: Size(width: Double(stageSize.width), height: Double(stageSize.height)))
+        window.attach(compositor)
+        let from = ViewController(name: "from")
+        from.view.content = .texture(screens.from.texture)
+        let to = ViewController(name: "to")
+        to.view.content = .texture(screens.to.texture)
+        window.rootViewController = from
+        if start { scenario.start(window, from, to) }
+        return (Scene(window: window, from: from, to: to), from, to)
+    }
+
+    /// Lets the current scene's animations and transitions run to their end, so animators that
+    /// hold GPU objects (the pixel dissolve's effect and target) release them before a rebuild.
+    private func endScene() {
+        guard scene != nil else { return }
+        AnimationEngine.main.advance(to: AnimationEngine.main.now + 3600)
+        scene = nil
+    }
+
+    /// The screens at `size`: each picture fitted by `resize` on the GPU, over black.
+    private static func screens(
+        _ pictures: (from: RGBAImage, to: RGBAImage), labels: (from: String, to: String), resize: ResizeMode,
+        device: GLDevice, size: (width: Int, height: Int)
+    ) throws -> (from: OffscreenTarget, to: OffscreenTarget) {
+        let frame = FrameSize(width: size.width, height: size.height)
+        let from = try PictureFitting.screen(pictures.from, device: device, frame: frame, mode: resize, label: labels.from)
+        do {
+            return (from, try PictureFitting.screen(pictures.to, device: device, frame: frame, mode: resize, label: labels.to))
+        } catch {
+            from.release()
+            throw error
+        }
+    }
+
+    /// The views showing the screens only borrow their textures (the compositor never deletes
+    /// a `.texture`); the show deletes them once nothing draws them any more.
+    private func releaseScreens() {
+        screens.from.release()
+        screens.to.release()
+    }
+
+    func release() {
+        // A drag still held (N/P or quit in the middle of it) leaves its transition waiting for
+        // the pointer, holding the pixel dissolve's GPU objects: the press is cancelled, so the
+        // gesture's interaction cancels the transition, and `endScene` lets it settle and release them.
+        if interaction != nil { gestureDispatcher.pointerCancelled(time: lastPointerTime) }
+        endScene()
+        interaction = nil
+        TransitionScenario.releaseRetainedObjects()
+        lazyStage.release()
+        releaseScreens()
+    }
+}

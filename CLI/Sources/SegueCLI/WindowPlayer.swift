@@ -1,0 +1,297 @@
+import Foundation
+import SegueAnimation
+import SegueEffects
+import SegueGL
+import SegueImage
+import SegueGLFW
+import SegueScene
+import SegueTransitions
+
+/// The window of `segue play` and `segue demo`: plays one show at a time (N/P switch through
+/// every built-in without reopening), reads keys and the pointer, draws the show (straight into
+/// the window when it has the show's size, else its stage letterboxed: the aspect is kept however
+/// the window is resized) with the overlay above it, and measures frame times.
+///
+/// Display time comes from a real clock. `SEGUE_PLAY_FRAME_STEP=seconds` makes every frame
+/// advance exactly that much instead (scripted tests; 0 stands time still, so only drags and
+/// keys move the transition); frame-time statistics stay real.
+@MainActor
+final class WindowPlayer {
+    struct Setup {
+        var names: [String]
+        var startIndex: Int
+        /// Makes the effect entry for a name (parameters apply to the first show only).
+        var effectEntry: (String, Bool) throws -> EffectCatalog.Entry?
+        /// The pictures at their own size (each show fits them to its stage by `resize`).
+        var from: RGBAImage
+        var to: RGBAImage
+        /// What the pictures are called in a notice (a path, or "the sample").
+        var labels: (from: String, to: String)
+        var resize: ResizeMode
+        var options: WindowOptions
+    }
+
+    private let window: GLFWWindowContext
+    private let device: GLDevice
+    private let compositor: Compositor
+    private let setup: Setup
+    private let trace: (String) -> Void
+    private var index: Int
+    private var show: (any PlayerShow)?
+    private let root = View(name: "windowRoot")
+    private let stageView = View(name: "stage")
+    private let overlay = PlayerOverlay()
+    private var overlayShown: Bool
+    private var stats = FrameStats()
+    private var windowSize = (width: 0, height: 0)
+    /// The window's framebuffer, resized with the window.
+    private let framebuffer = DefaultFramebufferTarget(width: 0, height: 0)
+    /// Whether the show draws straight into the window (it has the window's size).
+    private var drawsDirect = false
+    /// When the status line was last made (-1: make it on the next frame).
+    private var statusRefresh = -1.0
+    private var wasInteracting = false
+    private var speedIndex = 2
+    private let fixedStep: Double?
+    private var displayTime = 0.0
+
+    init(window: GLFWWindowContext, device: GLDevice, setup: Setup, trace: @escaping (String) -> Void) throws {
+        self.window = window
+        self.device = device
+        self.setup = setup
+        self.trace = trace
+        compositor = try Compositor(device: device)
+        index = setup.startIndex
+        overlayShown = !setup.options.noOverlay
+        let step = ProcessInfo.processInfo.environment["SEGUE_PLAY_FRAME_STEP"].flatMap(Double.init)
+        fixedStep = step.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        // No background: the clear colour is black, and a full-window quad would cost a pass.
+        root.addSubview(stageView)
+        root.addSubview(overlay.view)
+    }
+
+    /// Runs until the window closes (close button, Q or Escape, `--seconds`, or the window was
+    /// destroyed by another client) and writes `--stats`.
+    func run() throws {
+        defer { release() }
+        try switchShow(to: index)
+        let clock = RealClock()
+        var last = clock.now
+        var frames = 0
+        var quit = false
+        while !window.shouldClose && !quit {
+            let now = clock.now
+            if frames > 0 { stats.record(frameSeconds: now - last, endingAt: now) }
+            // A real clock, but a stall (window mapping, a debugger) does not skip the transition.
+            let step = fixedStep ?? min(now - last, 0.1)
+            last = now
+            displayTime += step
+            for event in window.pollEvents() {
+                switch event {
+                case .key(let key):
+                    quit = try handle(key) || quit
+                    statusRefresh = -1  // the status line shows what the key changed at once
+                case .pointer(let pointer): handlePointer(pointer)
+                }
+            }
+            try followWindowSize()
+            guard let show else { break }
+            do {
+                try show.draw(advancing: step)
+                try compose(show, now: now)
+                try window.present()
+            } catch {
+                if windowWasDestroyed() { break }
+                throw error
+            }
+            frames += 1
+            if let seconds = setup.options.seconds, now >= seconds { break }
+        }
+        try writeStats()
+    }
+
+    /// A window destroyed by another client (`xdotool windowclose`) fails its frame (llvmpipe
+    /// cannot allocate a back buffer for it) before the X server's error about it is read: read
+    /// events for a moment, and if the window is gone the failure is the close, not an error.
+    private func windowWasDestroyed() -> Bool {
+        for _ in 0..<20 {
+            _ = window.pollEvents()
+            if window.shouldClose { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
+    }
+
+    // MARK: Input
+
+    /// Returns true to quit.
+    private func handle(_ event: KeyEvent) throws -> Bool {
+        guard let show else { return true }
+        switch event.key {
+        case .escape, .character("Q"): return true
+        case .space where !event.isRepeat:
+            show.timeline.togglePause()
+            trace("\(show.timeline.isPaused ? "pause" : "resume") \(show.timeline.progress)")
+        case .left, .right:
+            guard show.timeline.isPaused else { return false }
+            show.timeline.step(event.key == .right ? 1 : -1, frameSeconds: frameSeconds)
+            trace("step \(show.timeline.progress)")
+        case .character("R"):
+            show.timeline.reverse()
+            trace("direction \(show.timeline.direction > 0 ? "forward" : "reverse")")
+        case .character(let digit) where ("1"..."5").contains(digit):
+            speedIndex = (digit.wholeNumberValue ?? 3) - 1
+            show.timeline.speed = PlayerTimeline.speeds[speedIndex]
+            trace("speed \(show.timeline.speed)")
+        case .character("L"):
+            show.timeline.loopMode = show.timeline.loopMode.next
+            trace("loop \(show.timeline.loopMode.rawValue)")
+        case .character("N"), .character("P"):
+            let count = setup.names.count
+            try switchShow(to: (index + (event.key == .character("N") ? 1 : count - 1)) % count)
+        case .character("H"):
+            overlayShown.toggle()
+        default:
+            break
+        }
+        return false
+    }
+
+    /// One display frame: the fixed step, else 1/60 s.
+    private var frameSeconds: Double { fixedStep.flatMap { $0 > 0 ? $0 : nil } ?? 1.0 / 60 }
+
+    private func handlePointer(_ event: PointerEvent) {
+        guard let show else { return }
+        // Window pixels to stage pixels (the stage may be letterboxed and scaled).
+        let fit = stageView.frame
+        guard fit.width > 0, fit.height > 0 else { return }
+        let stage = show.stageSize
+        let point = Point(
+            x: (event.x - fit.minX) * Double(stage.width) / fit.width,
+            y: (event.y - fit.minY) * Double(stage.height) / fit.height)
+        show.pointer(event.kind, at: point, time: displayTime)
+    }
+
+    // MARK: Shows
+
+    private func switchShow(to newIndex: Int) throws {
+        let speed = show?.timeline.speed ?? PlayerTimeline.speeds[speedIndex]
+        show?.release()
+        show = nil
+        index = newIndex
+        let name = setup.names[newIndex]
+        let size = window.drawableSize.map { (max(1, $0.width), max(1, $0.height)) } ?? (setup.options.size.width, setup.options.size.height)
+        var made: any PlayerShow
+        if let entry = try setup.effectEntry(name, newIndex == setup.startIndex) {
+            made = try EffectShow(
+                entry: entry, device: device, from: setup.from, to: setup.to, labels: setup.labels,
+                size: size, duration: setup.options.duration ?? 2, trace: trace)
+        } else if let scenario = TransitionScenario.named(name) {
+            made = try ScenarioShow(
+                scenario: scenario, device: device, compositor: compositor, from: setup.from, to: setup.to,
+                labels: setup.labels, resize: setup.resize, size: size, duration: setup.options.duration, trace: trace)
+        } else {
+            throw CLIError("unknown effect '\(name)'; see `segue render --list`")
+        }
+        if let loop = setup.options.loop { made.timeline.loopMode = loop }
+        made.timeline.speed = speed
+        show = made
+        try layoutStage()
+        window.setTitle("Segue — \(name)")
+        statusRefresh = -1
+        trace("effect \(name)")
+    }
+
+    private func followWindowSize() throws {
+        guard let size = window.drawableSize, size.width > 0, size.height > 0 else { return }
+        guard size != windowSize else { return }
+        let first = windowSize.width == 0
+        windowSize = size
+        root.frame = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        overlay.layout(in: root.bounds.size)
+        framebuffer.resize(width: size.width, height: size.height)
+        try show?.windowResized(width: size.width, height: size.height)
+        try layoutStage()
+        if !first { trace("resize \(size.width)x\(size.height)") }
+    }
+
+    /// How the show reaches the window: straight in when it has the window's size, else its
+    /// stage, letterboxed. Decided when the window's size or the show changes, not per frame.
+    private func layoutStage() throws {
+        guard let show, windowSize.width > 0 else { return }
+        let size = show.stageSize
+        drawsDirect = size == windowSize
+        show.directTarget = drawsDirect ? framebuffer : nil
+        let fit = Self.aspectFit(width: size.width, height: size.height, in: windowSize)
+        stageView.frame = fit  // also maps the pointer to stage pixels
+        guard !drawsDirect else {
+            stageView.content = nil
+            return
+        }
+        let stage = try show.stage
+        stageView.content = .texture(stage.texture)
+        // Pixel for pixel when the stage fills the window; smooth when the window scales it.
+        stage.texture.setFilter(fit.width == Double(size.width) && fit.height == Double(size.height) ? .nearest : .linear)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the stage (unless the show drew straight into the window) and the overlay.
+    private func compose(_ show: any PlayerShow, now: Double) throws {
+        overlay.view.isHidden = !overlayShown
+        if overlayShown { updateOverlay(show, now: now) }
+        guard drawsDirect else { return try compositor.render(root, into: framebuffer, clearColor: .black) }
+        // The picture is in the window already: only the overlay's band is cleared and drawn.
+        guard overlayShown else { return }
+        stageView.isHidden = true
+        defer { stageView.isHidden = false }
+        let band = overlay.view.frame
+        GL.enable(GL.scissorTest)
+        GL.scissor(0, 0, Int32(windowSize.width), Int32(band.height.rounded(.up)))  // the window's bottom rows
+        defer { GL.disable(GL.scissorTest) }
+        try compositor.render(root, into: framebuffer, clearColor: .black)
+    }
+
+    /// The largest rect of the stage's aspect inside the window, centred, on whole pixels.
+    static func aspectFit(width: Int, height: Int, in window: (width: Int, height: Int)) -> Rect {
+        let scale = min(Double(window.width) / Double(width), Double(window.height) / Double(height))
+        let w = (Double(width) * scale).rounded(), h = (Double(height) * scale).rounded()
+        return Rect(x: ((Double(window.width) - w) / 2).rounded(.down), y: ((Double(window.height) - h) / 2).rounded(.down), width: w, height: h)
+    }
+
+    /// The bar follows the progress every frame; the status line is made four times a second
+    /// (readable numbers, and its text image is uploaded rarely) and at once when the state
+    /// changes (a key, a drag starting or ending, another show).
+    private func updateOverlay(_ show: any PlayerShow, now: Double) {
+        overlay.update(progress: show.shownProgress)
+        if show.isInteracting != wasInteracting {
+            wasInteracting = show.isInteracting
+            statusRefresh = -1
+        }
+        guard now - statusRefresh >= 0.25 else { return }
+        statusRefresh = now
+        let timeline = show.timeline
+        let state = show.isInteracting ? "DRAG" : timeline.isPaused ? "PAUSED" : timeline.isStopped ? "DONE"
+            : timeline.direction > 0 ? "PLAY" : "REVERSE"
+        let s = stats.lastSecond
+        let numbers = String(format: "%.2f  %.0f FPS  P50 %.1f MS  P99 %.1f MS", show.shownProgress, s.fps, s.p50, s.p99)
+        overlay.update(text: "\(index + 1)/\(setup.names.count) \(show.name.uppercased())  \(state) "
+            + "\(PlayerTimeline.speedLabels[speedIndex]) \(timeline.loopMode.rawValue.uppercased())  \(numbers)")
+    }
+
+    private func writeStats() throws {
+        guard let path = setup.options.stats else { return }
+        let summary = stats.summary(
+            effect: setup.names[index], width: windowSize.width, height: windowSize.height, vsync: setup.options.vsync == .on)
+        try FrameStats.write(summary, to: path)
+        print(String(
+            format: "%d frames drawn; frame time p50 %.2f ms, p99 %.2f ms, max %.2f ms (%@)",
+            summary.framesDrawn, summary.p50Milliseconds, summary.p99Milliseconds, summary.maxMilliseconds, path))
+    }
+
+    private func release() {
+        show?.release()
+        show = nil
+        compositor.release()
+    }
+}

@@ -1,0 +1,11 @@
+// The everyday modules in one import. Windows (SegueGLFW) stay out, so a headless render
+// worker that imports Segue links neither GLFW nor X11.
+@_exported import SegueAnimation
+@_exported import SegueEffects
+@_exported import SegueExport
+@_exported import SegueGL
+@_exported import SegueHeadless
+@_exported import SegueImage
+@_exported import SegueOutput
+@_exported import SegueScene
+@_exported import SegueTransitions
