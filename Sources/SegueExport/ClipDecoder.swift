@@ -44,9 +44,10 @@ final class ClipDecoder {
         "h264", "hevc", "m4v", "mpegvideo", "mjpeg", "apng",
     ]
 
-    /// `path` as an ffmpeg file URL: absolute, so it starts with `file:/`.
+    /// `path` as an ffmpeg file URL: absolute, so it starts with `file:/`. Not standardised as
+    /// text: `lnk/../a.mkv` must reach the file the kernel (and the checks here) reach.
     static func fileURL(_ path: String) -> String {
-        "file:" + URL(fileURLWithPath: path).standardizedFileURL.path
+        "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
     /// What ffprobe says of a clip: its demuxer (checked against `clipDemuxers`) and duration.
