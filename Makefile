@@ -28,9 +28,10 @@ demo: release
 
 # The window tests need an X server of their own and real pointer input; the xfade presets
 # are compared with ffmpeg's xfade, and the export tests read their videos back with ffmpeg.
+# `time` (/usr/bin/time) measures ffmpeg's peak memory in the GIF export test.
 # SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
 test:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg time
 	$(MAKE) test-libraries test-cli docs
 
 test-libraries:

@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SegueAnimation", targets: ["SegueAnimation"]),
         .library(name: "SegueScene", targets: ["SegueScene"]),
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
+        .library(name: "SegueOutput", targets: ["SegueOutput"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
     ],
     dependencies: [
@@ -69,9 +70,10 @@ let package = Package(
             name: "SegueEffects",
             dependencies: ["SegueGL", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log")]),
 
-        // MARK: - Export (video and GIF through an ffmpeg subprocess)
+        // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 
-        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage"]),
+        .target(name: "SegueOutput"),
+        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput"]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
 
@@ -95,7 +97,7 @@ let package = Package(
             name: "Segue",
             dependencies: [
                 "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene",
-                "SegueTransitions", "SegueExport",
+                "SegueTransitions", "SegueOutput", "SegueExport",
             ]),
         .target(
             name: "SegueTesting",
@@ -148,9 +150,12 @@ let package = Package(
         .testTarget(
             name: "SeedPortsTests",
             dependencies: ["SeedPorts", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
+        .testTarget(name: "SegueOutputTests", dependencies: ["SegueOutput"]),
         .testTarget(
             name: "SegueExportTests",
-            dependencies: ["SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting"]),
+            dependencies: [
+                "SegueOutput", "SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting",
+            ]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "PixelDissolveExample", "EffectGraphExample"]),

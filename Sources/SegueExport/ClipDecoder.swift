@@ -1,4 +1,5 @@
 import Foundation
+import SegueOutput
 import SegueEffects
 
 /// A video clip decoded by ffmpeg into RGBA frames of the export's size and frame rate, read
@@ -14,23 +15,66 @@ final class ClipDecoder {
     private(set) var framesRead = 0
     private var ended = false
 
-    init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode) throws {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ExportError.fileSystem(operation: "read the clip", path: path, reason: "no such file, or not readable")
-        }
+    init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode) throws(ExportError) {
         self.path = path
-        let frames = try Self.duration(of: path, tools: tools).map { ($0 * Double(framesPerSecond)).rounded() }
+        let probe = try Self.probe(path, tools: tools)
+        let frames = probe.duration.map { ($0 * Double(framesPerSecond)).rounded() }
         // A claim beyond any real clip (or one no Int holds) says nothing: treated as unknown.
         estimatedFrames = frames.flatMap { $0 <= 1e9 ? Int($0) : nil }
         // Square pixels first (an anamorphic 1440x1080 clip with SAR 4:3 is 1920x1080 on screen),
         // so the fit sees the picture's displayed shape.
         let filters = "fps=\(framesPerSecond),scale=iw*sar:ih,setsar=1,"
             + Self.fitFilters(fit, width: width, height: height) + ",setsar=1"
+        // The demuxer ffprobe found is forced, so a file swapped for a playlist meanwhile is not
+        // read as one; only the file protocol is allowed, and the path is a file: URL after -i,
+        // so no name (`-report`, `scene:1.mp4`) is taken for an option or a protocol.
         process = try FFmpegProcess(
             executable: tools.ffmpeg,
-            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-i", path, "-an", "-sn",
+            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file",
+                        "-f", probe.demuxer, "-i", Self.fileURL(path), "-an", "-sn",
                         "-vf", filters, "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
-            writesInput: false, readsOutput: true)
+            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
+    }
+
+    /// Demuxers of media files. Playlists and scripts (hls, dash, concat, ffconcat), image
+    /// sequences (image2, whose names are patterns) and anything else that makes ffmpeg open
+    /// other files are not clips.
+    static let clipDemuxers: Set<String> = [
+        "mov", "matroska", "avi", "mpegts", "flv", "ogg", "gif", "mpeg", "asf", "nut", "yuv4mpegpipe", "ivf",
+        "h264", "hevc", "m4v", "mpegvideo", "mjpeg", "apng",
+    ]
+
+    /// `path` as an ffmpeg file URL: absolute, so it starts with `file:/`. Not standardised as
+    /// text: `lnk/../a.mkv` must reach the file the kernel (and the checks here) reach.
+    static func fileURL(_ path: String) -> String {
+        "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+    }
+
+    /// What ffprobe says of a clip: its demuxer (checked against `clipDemuxers`) and duration.
+    /// A path that is not a readable regular file is refused before anything opens it (a FIFO
+    /// would block the opener forever).
+    static func probe(_ path: String, tools: FFmpegTools) throws(ExportError) -> (demuxer: String, duration: Double?) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .clipUnreadable(path: path, reason: OutputError.errnoReason()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .clipNotRegularFile(path: path) }
+        guard access(path, R_OK) == 0 else { throw .clipUnreadable(path: path, reason: OutputError.errnoReason()) }
+        let probe = try FFmpegProcess(
+            executable: try tools.requireProbe(),
+            arguments: ["-v", "error", "-protocol_whitelist", "file", "-select_streams", "v:0",
+                        "-show_entries", "stream=duration:format=format_name,duration",
+                        "-of", "default=noprint_wrappers=1", fileURL(path)],
+            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
+        let text = String(decoding: probe.readAll(), as: UTF8.self)
+        let exit = probe.wait()
+        guard exit == .exited(status: 0) else { throw probe.failure { .probeFailed(path: path, exit: $0, log: $1) } }
+        let fields = text.split(whereSeparator: \.isNewline).map { line in
+            (line.prefix { $0 != "=" }, line.drop { $0 != "=" }.dropFirst())
+        }
+        let format = fields.first { $0.0 == "format_name" }.map { String($0.1) } ?? ""
+        guard let demuxer = format.split(separator: ",").first.map(String.init), clipDemuxers.contains(demuxer) else {
+            throw .clipFormatRefused(path: path, format: format)
+        }
+        return (demuxer, parseDuration(fields.filter { $0.0 == "duration" }.map { String($0.1) }.joined(separator: "\n")))
     }
 
     /// ffmpeg filters that fit a frame to width x height. Clips are uploaded at the export's
@@ -51,7 +95,7 @@ final class ClipDecoder {
 
     /// Reads the next frame into `buffer`. Returns false at the end of the clip; a decoding
     /// error is thrown, not taken for the end.
-    func readFrame(into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
+    func readFrame(into buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Bool {
         guard !ended else { return false }
         let count = process.read(into: buffer)
         if count == buffer.count {
@@ -59,9 +103,10 @@ final class ClipDecoder {
             return true
         }
         ended = true
-        let status = process.wait()
-        guard status == 0, count == 0 else {
-            throw ExportError.decoderFailed(path: path, status: status, log: count == 0 ? process.log : "truncated frame; " + process.log)
+        let exit = process.wait()
+        guard exit == .exited(status: 0), count == 0, !process.stalled else {
+            let log = count == 0 ? process.log : "truncated frame; " + process.log
+            throw process.failure { exit, _ in .decoderFailed(path: path, exit: exit, log: log) }
         }
         return false
     }
@@ -74,17 +119,9 @@ final class ClipDecoder {
     }
 
     /// The video's duration in seconds as ffprobe reports it; nil when it is not known. A file
-    /// ffprobe cannot read is an error.
-    static func duration(of path: String, tools: FFmpegTools) throws -> Double? {
-        let probe = try FFmpegProcess(
-            executable: tools.ffprobe,
-            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=duration:format=duration",
-                        "-of", "default=noprint_wrappers=1:nokey=1", path],
-            writesInput: false, readsOutput: true)
-        let text = String(decoding: probe.readAll(), as: UTF8.self)
-        let status = probe.wait()
-        guard status == 0 else { throw ExportError.decoderFailed(path: path, status: status, log: probe.log) }
-        return parseDuration(text)
+    /// ffprobe cannot read, or one that is not a clip, is an error.
+    static func duration(of path: String, tools: FFmpegTools) throws(ExportError) -> Double? {
+        try probe(path, tools: tools).duration
     }
 
     /// ffprobe's stream duration, else the container's (its lines in that order); `N/A`, which

@@ -1,19 +1,49 @@
-/// Why an export could not be made. Each case says what failed in words a user can act on.
+import SegueOutput
+
+/// Why an export could not be made. Each case carries the values a program needs to act on it,
+/// and its description says it in words a user can act on.
 public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// No `ffmpeg` (or `ffprobe`) executable where it was looked for.
     case toolMissing(tool: String, searched: [String])
+    /// The tool is there but may not be run (no execute permission, or not a regular file).
+    case toolNotExecutable(tool: String, path: String)
     /// The output's extension names no format Segue writes.
     case unknownFormat(path: String)
-    /// A setting out of range or not applicable to the format.
-    case invalidSettings(String)
+    /// Width or height is zero or negative.
+    case frameSizeNotPositive(width: Int, height: Int)
+    /// H.264 4:2:0 needs even sides.
+    case frameSizeOdd(format: VideoFormat, width: Int, height: Int)
+    /// Larger than `ExportSettings.maxSide` a side or `ExportSettings.maxPixels` in all.
+    case frameSizeTooLarge(width: Int, height: Int)
+    case frameRateOutOfRange(Int)
+    case crfNotApplicable(format: VideoFormat)
+    case crfOutOfRange(Int, format: VideoFormat)
+    case pipelineDepthOutOfRange(Int)
+    /// A transition (or a picture export) of more than `ExportInputs.maxTransitionFrames`, or none.
+    case frameCountOutOfRange(Int)
+    /// A clip offset that is negative, not a number, or more than `ExportInputs.maxHeadFrames`.
+    case offsetOutOfRange(seconds: Double, framesPerSecond: Int)
+    /// `TransitionExporter.export` was called a second time.
+    case exporterAlreadyUsed
     /// ffmpeg exited with an error (or died) while encoding; `log` is the end of its stderr.
-    case encoderFailed(status: Int32, log: String)
+    case encoderFailed(exit: ToolExit, log: String)
     /// ffmpeg could not decode an input clip.
-    case decoderFailed(path: String, status: Int32, log: String)
+    case decoderFailed(path: String, exit: ToolExit, log: String)
+    /// ffprobe could not read an input clip.
+    case probeFailed(path: String, exit: ToolExit, log: String)
+    /// A child made no progress (read or wrote nothing and used no CPU) for `seconds`, and was killed.
+    case toolStalled(tool: String, seconds: Double)
+    /// A clip that is missing or cannot be read.
+    case clipUnreadable(path: String, reason: String)
+    /// A clip is not a regular file (a FIFO, a device, a folder): refused before anything opens it.
+    case clipNotRegularFile(path: String)
+    /// A clip whose container is a playlist, a concat script or anything but a media file:
+    /// such "clips" make ffmpeg read other files.
+    case clipFormatRefused(path: String, format: String)
     /// A clip ends before the frames the edit needs from it.
     case clipTooShort(path: String, frames: Int, needed: Int)
     /// Reading, writing or moving a file failed.
-    case fileSystem(operation: String, path: String, reason: String)
+    case output(OutputError)
 
     public var description: String {
         switch self {
@@ -21,19 +51,78 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             let places = searched.isEmpty ? "PATH is empty" : "looked in " + searched.joined(separator: ":")
             return "\(tool) is needed for video and GIF export but was not found (\(places)). "
                 + "Install the Debian package 'ffmpeg' (apt-get install ffmpeg), or pass its path."
+        case let .toolNotExecutable(tool, path):
+            return "\(tool) at '\(path)' is not executable (check its permissions, or pass another path)"
         case let .unknownFormat(path):
             return "cannot tell the format of '\(path)': use a .mp4, .webm or .gif name (or --format)"
-        case let .invalidSettings(message):
-            return message
-        case let .encoderFailed(status, log):
-            return "ffmpeg failed while encoding (exit status \(status))" + (log.isEmpty ? "" : ": \(log)")
-        case let .decoderFailed(path, status, log):
-            return "ffmpeg could not decode '\(path)' (exit status \(status))" + (log.isEmpty ? "" : ": \(log)")
+        case let .frameSizeNotPositive(width, height):
+            return "frame size \(width)x\(height) must be positive"
+        case let .frameSizeOdd(format, width, height):
+            return "\(format.rawValue) (H.264, 4:2:0) needs an even width and height; \(width)x\(height) is not"
+        case let .frameSizeTooLarge(width, height):
+            return "frame size \(width)x\(height) is too large for video: at most \(ExportSettings.maxSide) pixels a side "
+                + "and \(ExportSettings.maxPixels) pixels in all (H.264 and VP9 level 6.2)"
+        case let .frameRateOutOfRange(rate):
+            return "frame rate \(rate) must be \(ExportSettings.frameRates.lowerBound)...\(ExportSettings.frameRates.upperBound)"
+        case let .crfNotApplicable(format):
+            return "--crf applies to mp4 and webm, not \(format.rawValue)"
+        case let .crfOutOfRange(crf, format):
+            let range = format.crfRange ?? 0...0
+            return "crf \(crf) is out of range for \(format.rawValue) (\(range.lowerBound)...\(range.upperBound))"
+        case let .pipelineDepthOutOfRange(depth):
+            return "pipeline depth \(depth) must be 0...16"
+        case let .frameCountOutOfRange(frames):
+            return "the transition's \(frames) frames are out of range: 1...\(ExportInputs.maxTransitionFrames)"
+        case let .offsetOutOfRange(seconds, rate):
+            return "offset \(seconds) s must be 0 or more and at most \(ExportInputs.maxHeadFrames) frames at \(rate) fps"
+        case .exporterAlreadyUsed:
+            return "a TransitionExporter makes one export; make another"
+        case let .encoderFailed(exit, log):
+            return "ffmpeg failed while encoding (\(exit))" + (log.isEmpty ? "" : ": \(log)")
+        case let .decoderFailed(path, exit, log):
+            return "ffmpeg could not decode '\(path)' (\(exit))" + (log.isEmpty ? "" : ": \(log)")
+        case let .probeFailed(path, exit, log):
+            return "ffprobe could not read '\(path)' (\(exit))" + (log.isEmpty ? "" : ": \(log)")
+        case let .toolStalled(tool, seconds):
+            return "\(tool) made no progress for \(seconds.formatted()) s and was stopped (a hung process, or an input that never ends)"
+        case let .clipUnreadable(path, reason):
+            return "cannot read the clip '\(path)': \(reason)"
+        case let .clipNotRegularFile(path):
+            return "clip '\(path)' is not a regular file (a pipe, device or folder); give a video file"
+        case let .clipFormatRefused(path, format):
+            return "clip '\(path)' is a '\(format)' file, not a video Segue reads as a clip (playlists and concat "
+                + "scripts are refused: they make ffmpeg read other files)"
         case let .clipTooShort(path, frames, needed):
             return "clip '\(path)' has \(frames) frames at the export's frame rate but the edit needs \(needed) from it "
                 + "(shorten --offset or the transition, or use a longer clip)"
-        case let .fileSystem(operation, path, reason):
-            return "could not \(operation) '\(path)': \(reason)"
+        case let .output(error):
+            return error.description
         }
+    }
+}
+
+/// How a child process ended.
+public enum ToolExit: Equatable, Sendable, CustomStringConvertible {
+    case exited(status: Int32)
+    case killed(signal: Int32)
+
+    public var description: String {
+        switch self {
+        case let .exited(status): "exit status \(status)"
+        case let .killed(signal): "killed by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
+        }
+    }
+
+    static let signalNames: [Int32: String] = [
+        1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE",
+        9: "SIGKILL", 10: "SIGUSR1", 11: "SIGSEGV", 12: "SIGUSR2", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM",
+        24: "SIGXCPU", 25: "SIGXFSZ",
+    ]
+}
+
+extension Double {
+    /// Seconds as a user reads them: 2, 0.5.
+    fileprivate func formatted() -> String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

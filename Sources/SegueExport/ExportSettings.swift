@@ -23,27 +23,27 @@ public struct ExportSettings: Sendable, Equatable {
     }
 
     public static let frameRates = 1...240
+    /// The largest video frame: H.264 and VP9 level 6.2 (8192 a side, 35,651,584 pixels). Beyond
+    /// it libx264 fails after seconds and gigabytes, so it is refused before anything starts.
+    public static let maxSide = 8192
+    public static let maxPixels = 35_651_584
 
-    /// Throws `ExportError.invalidSettings` naming the first setting out of range (callers such
-    /// as the CLI check options with it before anything starts; `TransitionExporter` calls it too).
-    public func validate() throws {
-        guard width > 0, height > 0 else { throw ExportError.invalidSettings("frame size \(width)x\(height) must be positive") }
+    /// Throws the first setting out of range (callers such as the CLI check options with it
+    /// before anything starts; `TransitionExporter` calls it too).
+    public func validate() throws(ExportError) {
+        guard width > 0, height > 0 else { throw .frameSizeNotPositive(width: width, height: height) }
+        guard width <= Self.maxSide, height <= Self.maxSide, width * height <= Self.maxPixels else {
+            throw .frameSizeTooLarge(width: width, height: height)
+        }
         if format.needsEvenSize && (width % 2 != 0 || height % 2 != 0) {
-            throw ExportError.invalidSettings(
-                "\(format.rawValue) (H.264, 4:2:0) needs an even width and height; \(width)x\(height) is not")
+            throw .frameSizeOdd(format: format, width: width, height: height)
         }
-        guard Self.frameRates.contains(framesPerSecond) else {
-            throw ExportError.invalidSettings("frame rate \(framesPerSecond) must be \(Self.frameRates.lowerBound)...\(Self.frameRates.upperBound)")
-        }
+        guard Self.frameRates.contains(framesPerSecond) else { throw .frameRateOutOfRange(framesPerSecond) }
         if let crf {
-            guard let range = format.crfRange else {
-                throw ExportError.invalidSettings("--crf applies to mp4 and webm, not \(format.rawValue)")
-            }
-            guard range.contains(crf) else {
-                throw ExportError.invalidSettings("crf \(crf) is out of range for \(format.rawValue) (\(range.lowerBound)...\(range.upperBound))")
-            }
+            guard let range = format.crfRange else { throw .crfNotApplicable(format: format) }
+            guard range.contains(crf) else { throw .crfOutOfRange(crf, format: format) }
         }
-        guard (0...16).contains(pipelineDepth) else { throw ExportError.invalidSettings("pipeline depth must be 0...16") }
+        guard (0...16).contains(pipelineDepth) else { throw .pipelineDepthOutOfRange(pipelineDepth) }
     }
 }
 
@@ -100,15 +100,17 @@ public enum ExportInputs {
     /// The most frames of `from` an edit plays before the transition: over 3 days at 30 fps,
     /// far beyond any clip, and small enough that the count is an ordinary Int.
     public static let maxHeadFrames = 10_000_000
+    /// The most frames of a transition (or of a picture export), whether given as frames or as a
+    /// duration: 333 s at 30 fps.
+    public static let maxTransitionFrames = 10_000
 
     /// Frames of `from` before the transition: `offsetSeconds` × fps rounded, as xfade rounds its
     /// offset to the frame grid. The product is checked as a Double, so a huge offset is an
     /// error rather than a trapping conversion.
-    public static func headFrames(offsetSeconds: Double, framesPerSecond: Int) throws -> Int {
+    public static func headFrames(offsetSeconds: Double, framesPerSecond: Int) throws(ExportError) -> Int {
         let exact = (offsetSeconds * Double(framesPerSecond)).rounded()
         guard offsetSeconds >= 0, exact.isFinite, exact <= Double(maxHeadFrames) else {
-            throw ExportError.invalidSettings(
-                "offset \(offsetSeconds) s must be 0 or more and at most \(maxHeadFrames) frames at \(framesPerSecond) fps")
+            throw .offsetOutOfRange(seconds: offsetSeconds, framesPerSecond: framesPerSecond)
         }
         return Int(exact)
     }

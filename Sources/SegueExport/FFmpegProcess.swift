@@ -1,11 +1,17 @@
 import Foundation
+import SegueOutput
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// One running ffmpeg (or ffprobe): raw frames go in through its stdin and/or come out of its
 /// stdout; its stderr is collected on a thread of its own so a chatty child never blocks.
+///
+/// Every child is registered with `InterruptCleanup` (an interrupt kills its process group) and
+/// watched while Segue waits on it: one that neither reads, writes nor uses CPU for
+/// `stallTimeout` seconds is killed, and `stalled` says so.
 final class FFmpegProcess: @unchecked Sendable {
+    let tool: String
     private let process = Process()
     private let input: Pipe?
     private let output: Pipe?
@@ -13,18 +19,30 @@ final class FFmpegProcess: @unchecked Sendable {
     private let errorLog = LockedData()
     private let errorReader: Thread
     private var inputClosed = false
+    private let watchdog: StallWatchdog
+    private var reaped = false
 
     /// A dead reader must surface as EPIPE from write(2), not kill the whole program.
     private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
-    init(executable: URL, arguments: [String], writesInput: Bool, readsOutput: Bool) throws {
+    /// `outputFile`, when given, becomes the child's stdout (the encoder writes its video there,
+    /// as `/proc/self/fd/1`), instead of a pipe or /dev/null.
+    init(
+        executable: URL, arguments: [String], writesInput: Bool, readsOutput: Bool, outputFile: Int32? = nil,
+        stallTimeout: Double
+    ) throws(ExportError) {
         _ = Self.ignoreBrokenPipes
+        tool = executable.lastPathComponent
         input = writesInput ? Pipe() : nil
         output = readsOutput ? Pipe() : nil
         process.executableURL = executable
         process.arguments = arguments
         process.standardInput = input ?? FileHandle.nullDevice
-        process.standardOutput = output ?? FileHandle.nullDevice
+        if let outputFile {
+            process.standardOutput = FileHandle(fileDescriptor: outputFile, closeOnDealloc: false)
+        } else {
+            process.standardOutput = output ?? FileHandle.nullDevice
+        }
         process.standardError = errors
         // Our ends must not leak into other children (a decoder holding an encoder's stdin
         // open would keep the encoder from ever seeing the end of its input).
@@ -35,12 +53,39 @@ final class FFmpegProcess: @unchecked Sendable {
         let handle = errors.fileHandleForReading
         let log = errorLog
         errorReader = Thread { log.finish(with: handle.readDataToEndOfFile()) }
+        let process = process
         do {
-            try process.run()
+            try InterruptCleanup.shared.startChild {
+                try process.run()
+                return process.processIdentifier
+            }
         } catch {
-            throw ExportError.toolMissing(tool: executable.lastPathComponent, searched: [executable.path])
+            let path = executable.path
+            if FileManager.default.fileExists(atPath: path) { throw .toolNotExecutable(tool: tool, path: path) }
+            throw .toolMissing(tool: tool, searched: [path])
         }
         errorReader.start()
+        watchdog = StallWatchdog(pid: process.processIdentifier, timeout: stallTimeout)
+    }
+
+    deinit {
+        // Every exit path reaps its child; this catches one that an error skipped.
+        if !reaped {
+            InterruptCleanup.killGroup(of: process.processIdentifier)
+            process.waitUntilExit()
+            InterruptCleanup.shared.childEnded(process.processIdentifier)
+        }
+        watchdog.stop()
+    }
+
+    /// Whether the watchdog killed the child for making no progress.
+    var stalled: Bool { watchdog.fired }
+    var stallTimeout: Double { watchdog.timeout }
+
+    /// The error for a child that failed: stalled, or `failure` with how it ended.
+    func failure(_ make: (ToolExit, String) -> ExportError) -> ExportError {
+        let exit = wait()
+        return stalled ? .toolStalled(tool: tool, seconds: stallTimeout) : make(exit, log)
     }
 
     /// The end of what the child wrote to stderr, trimmed.
@@ -53,6 +98,8 @@ final class FFmpegProcess: @unchecked Sendable {
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let fd = input?.fileHandleForWriting.fileDescriptor, var base = bytes.baseAddress else { return false }
         var remaining = bytes.count
+        watchdog.beginWaiting()
+        defer { watchdog.endWaiting() }
         while remaining > 0 {
             let written = Glibc.write(fd, base, remaining)
             if written < 0 {
@@ -61,6 +108,7 @@ final class FFmpegProcess: @unchecked Sendable {
             }
             remaining -= written
             base += written
+            watchdog.progressed()
         }
         return true
     }
@@ -70,17 +118,24 @@ final class FFmpegProcess: @unchecked Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard let fd = output?.fileHandleForReading.fileDescriptor, let base = buffer.baseAddress else { return 0 }
         var filled = 0
+        watchdog.beginWaiting()
+        defer { watchdog.endWaiting() }
         while filled < buffer.count {
             let count = Glibc.read(fd, base + filled, buffer.count - filled)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             filled += count
+            watchdog.progressed()
         }
         return filled
     }
 
     /// Everything the child writes to stdout, until it exits.
-    func readAll() -> Data { output?.fileHandleForReading.readDataToEndOfFile() ?? Data() }
+    func readAll() -> Data {
+        watchdog.beginWaiting()
+        defer { watchdog.endWaiting() }
+        return output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+    }
 
     /// Closes stdin (the end of the frames) so the child can finish.
     func closeInput() {
@@ -89,21 +144,30 @@ final class FFmpegProcess: @unchecked Sendable {
         try? input.fileHandleForWriting.close()
     }
 
-    /// Closes stdin, waits for the child and returns its exit status (signals count as failure).
-    func wait() -> Int32 {
+    /// Closes stdin, waits for the child and says how it ended.
+    @discardableResult
+    func wait() -> ToolExit {
         closeInput()
-        process.waitUntilExit()
+        if !reaped {
+            watchdog.beginWaiting()
+            process.waitUntilExit()
+            watchdog.endWaiting()
+            InterruptCleanup.shared.childEnded(process.processIdentifier)
+            watchdog.stop()
+            reaped = true
+        }
         errorLog.waitUntilComplete()
         try? output?.fileHandleForReading.close()
         try? errors.fileHandleForReading.close()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        return process.terminationReason == .exit
+            ? .exited(status: process.terminationStatus) : .killed(signal: process.terminationStatus)
     }
 
     /// Ends the child at once (SIGKILL) without touching our ends of its pipes, which another
     /// thread may be using: its ends close as it dies, so a write to it fails with EPIPE and a
     /// read sees the end. `wait()` or `stop()` reaps it.
     func kill() {
-        if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
+        if !reaped { InterruptCleanup.killGroup(of: process.processIdentifier) }
     }
 
     /// Stops a child whose output is no longer wanted, and reaps it. Only for a child no other
@@ -114,7 +178,7 @@ final class FFmpegProcess: @unchecked Sendable {
         closeInput()
         try? output?.fileHandleForReading.close()
         if process.isRunning { process.terminate() }
-        _ = wait()
+        wait()
     }
 }
 

@@ -2,31 +2,58 @@ import Foundation
 
 /// Where the `ffmpeg` and `ffprobe` executables are. Looked up once, before anything is
 /// rendered, so a missing ffmpeg is a clear error rather than a failure halfway through.
+/// Only clips need ffprobe: an export of two pictures runs without it.
 public struct FFmpegTools: Sendable, Equatable {
     public let ffmpeg: URL
-    public let ffprobe: URL
+    /// Beside `ffmpeg`; nil when there is none there.
+    public let ffprobe: URL?
+    /// Seconds a child may go without progress (reading or writing a byte for Segue, or using
+    /// CPU) while Segue waits for it, before it is killed and `ExportError.toolStalled` thrown.
+    public var stallTimeout: Double = 60
 
-    /// Uses `ffmpeg` at an explicit path; `ffprobe` is expected beside it.
-    public init(ffmpegPath: String) throws {
+    /// Uses `ffmpeg` at an explicit path; `ffprobe` is looked for beside it.
+    public init(ffmpegPath: String) throws(ExportError) {
         let ffmpeg = URL(fileURLWithPath: ffmpegPath)
-        guard FileManager.default.isExecutableFile(atPath: ffmpeg.path) else {
-            throw ExportError.toolMissing(tool: "ffmpeg", searched: [ffmpeg.path])
-        }
+        try Self.checkExecutable(ffmpeg, tool: "ffmpeg")
         let ffprobe = ffmpeg.deletingLastPathComponent().appendingPathComponent("ffprobe")
-        guard FileManager.default.isExecutableFile(atPath: ffprobe.path) else {
-            throw ExportError.toolMissing(tool: "ffprobe", searched: [ffprobe.path])
-        }
         self.ffmpeg = ffmpeg
-        self.ffprobe = ffprobe
+        self.ffprobe = FileManager.default.fileExists(atPath: ffprobe.path) ? ffprobe : nil
     }
 
-    /// Finds both tools on `PATH` (the process's own unless given).
-    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) throws -> FFmpegTools {
+    /// Finds ffmpeg on `PATH` (the process's own unless given). A non-executable `ffmpeg` on the
+    /// path is reported as such when no executable one comes after it.
+    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) throws(ExportError) -> FFmpegTools {
         let directories = (path ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        var notExecutable: String?
         for directory in directories {
             let candidate = URL(fileURLWithPath: directory).appendingPathComponent("ffmpeg").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return try FFmpegTools(ffmpegPath: candidate) }
+            if FileManager.default.isExecutableFile(atPath: candidate) && isRegularFile(candidate) {
+                return try FFmpegTools(ffmpegPath: candidate)
+            }
+            if notExecutable == nil && FileManager.default.fileExists(atPath: candidate) { notExecutable = candidate }
         }
-        throw ExportError.toolMissing(tool: "ffmpeg", searched: directories)
+        if let notExecutable { throw .toolNotExecutable(tool: "ffmpeg", path: notExecutable) }
+        throw .toolMissing(tool: "ffmpeg", searched: directories)
+    }
+
+    /// ffprobe, which clips need; a typed error when there is none beside ffmpeg or it cannot run.
+    func requireProbe() throws(ExportError) -> URL {
+        guard let ffprobe else {
+            throw .toolMissing(tool: "ffprobe", searched: [ffmpeg.deletingLastPathComponent().path])
+        }
+        try Self.checkExecutable(ffprobe, tool: "ffprobe")
+        return ffprobe
+    }
+
+    private static func checkExecutable(_ url: URL, tool: String) throws(ExportError) {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw .toolMissing(tool: tool, searched: [url.path]) }
+        guard FileManager.default.isExecutableFile(atPath: url.path), isRegularFile(url.path) else {
+            throw .toolNotExecutable(tool: tool, path: url.path)
+        }
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 }

@@ -81,8 +81,8 @@ final class FramePipeline: @unchecked Sendable {
         while !writerDone { condition.wait() }
         let failed = writeFailed
         condition.unlock()
-        let status = encoder.wait()
-        if failed || status != 0 { throw ExportError.encoderFailed(status: status, log: encoder.log) }
+        let exit = encoder.wait()
+        if failed || exit != .exited(status: 0) { throw encoder.failure { .encoderFailed(exit: $0, log: $1) } }
     }
 
     /// Abandons the export: ends the encoder, waits for the writer, then closes the encoder's
@@ -107,7 +107,7 @@ final class FramePipeline: @unchecked Sendable {
     private func encoderError() -> ExportError {
         // The encoder stopped reading: it failed or died. Its status and log say why.
         encoder.stop()
-        return ExportError.encoderFailed(status: encoder.wait(), log: encoder.log)
+        return encoder.failure { .encoderFailed(exit: $0, log: $1) }
     }
 
     private func writeQueuedFrames() {

@@ -2,6 +2,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
+import SegueOutput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,6 +36,8 @@ public final class TransitionExporter {
     private let continuation: AsyncStream<ExportProgress>.Continuation
     private var used = false
     private var start = DispatchTime.now()
+    /// The pass under way and how many there are (a GIF makes two).
+    private var passes = (index: 0, count: 1)
 
     /// Checks the settings and finds ffmpeg (on PATH unless `tools` says where) before
     /// anything is rendered.
@@ -49,57 +52,127 @@ public final class TransitionExporter {
 
     deinit { continuation.finish() }
 
-    /// Renders and encodes `inputs` to `path` (written beside it under a hidden name, then moved
-    /// into place: a failure leaves no partial video and any earlier file untouched).
+    /// Renders and encodes `inputs` to `path`. The video is written into a file this exporter
+    /// creates beside it under a hidden, unpredictable name (see `PartialFile`; ffmpeg is handed
+    /// the open file, never a name), then moved into place: a failure leaves no partial video and
+    /// any earlier file untouched. A GIF is rendered twice, first for its palette, so that ffmpeg
+    /// holds one frame at a time however long it is.
     public func export(_ inputs: ExportInputs, to path: String, effect: MakeEffect) throws -> ExportResult {
-        guard !used else { throw ExportError.invalidSettings("a TransitionExporter makes one export; make another") }
+        guard !used else { throw ExportError.exporterAlreadyUsed }
         used = true
         defer { continuation.finish() }
-        let file = try PartialFile(destination: path)
+        try Self.check(inputs, framesPerSecond: settings.framesPerSecond)
+        let file = try Self.partialFile(for: path, purpose: "the video")
         start = DispatchTime.now()
         do {
-            let encoder = try FFmpegProcess(
-                executable: tools.ffmpeg, arguments: encoderArguments(output: file.partial),
-                writesInput: true, readsOutput: false)
-            let pipeline = FramePipeline(
-                encoder: encoder, frameBytes: settings.width * settings.height * 4, depth: settings.pipelineDepth)
-            let frames: Int
-            do {
-                switch inputs {
-                case let .pictures(from, to, count):
-                    frames = try exportPictures(from, to, frames: count, effect: effect, pipeline: pipeline)
-                case let .clips(from, to, offset, transitionFrames, fit):
-                    frames = try exportClips(
-                        from, to, offset: offset, transitionFrames: transitionFrames, fit: fit, effect: effect, pipeline: pipeline)
-                }
-                try pipeline.finish()
-            } catch {
-                pipeline.cancel()
-                throw error
+            let (frames, wait): (Int, Double)
+            if settings.format == .gif {
+                let palette = try Self.partialFile(for: path, purpose: "the GIF's palette")
+                defer { palette.discard() }
+                passes = (0, 2)
+                _ = try encode(inputs, arguments: paletteArguments(), output: palette.descriptor, effect: effect)
+                passes = (1, 2)
+                (frames, wait) = try encode(inputs, arguments: gifArguments(palette: palette.partial.path),
+                                            output: file.descriptor, effect: effect)
+            } else {
+                (frames, wait) = try encode(inputs, arguments: encoderArguments(output: Self.childStdout),
+                                            output: file.descriptor, effect: effect)
             }
-            try file.commit()
+            do { try file.commit() } catch { throw ExportError.output(error) }
             return ExportResult(
-                path: file.destination, frames: frames,
+                path: file.destination.path, frames: frames,
                 durationSeconds: Double(frames) / Double(settings.framesPerSecond),
-                elapsedSeconds: elapsed, encoderWaitSeconds: pipeline.encoderWaitSeconds)
+                elapsedSeconds: elapsed, encoderWaitSeconds: wait)
         } catch {
             file.discard()
             throw error
         }
     }
 
+    /// Where ffmpeg writes: its own stdout, which is the file `PartialFile` opened, reached as a
+    /// path so that muxers that seek and reread (MP4's faststart) can.
+    static let childStdout = "file:/proc/self/fd/1"
+
+    private static func partialFile(for path: String, purpose: String) throws(ExportError) -> PartialFile {
+        do { return try PartialFile(destination: path, purpose: purpose) } catch { throw .output(error) }
+    }
+
+    /// The frame counts and offset, checked before any file is made.
+    private static func check(_ inputs: ExportInputs, framesPerSecond: Int) throws(ExportError) {
+        switch inputs {
+        case let .pictures(_, _, frames), let .clips(_, _, _, frames, _):
+            guard (1...ExportInputs.maxTransitionFrames).contains(frames) else { throw .frameCountOutOfRange(frames) }
+        }
+        if case let .clips(_, _, offset, _, _) = inputs {
+            _ = try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: framesPerSecond)
+        }
+    }
+
+    /// One ffmpeg run over all the frames of `inputs`: the frames and the encoder's wait.
+    private func encode(
+        _ inputs: ExportInputs, arguments: [String], output: Int32, effect: MakeEffect
+    ) throws -> (Int, Double) {
+        let encoder = try FFmpegProcess(
+            executable: tools.ffmpeg, arguments: arguments, writesInput: true, readsOutput: false, outputFile: output,
+            stallTimeout: tools.stallTimeout)
+        let pipeline = FramePipeline(
+            encoder: encoder, frameBytes: settings.width * settings.height * 4, depth: settings.pipelineDepth)
+        do {
+            let frames: Int
+            switch inputs {
+            case let .pictures(from, to, count):
+                frames = try exportPictures(from, to, frames: count, effect: effect, pipeline: pipeline)
+            case let .clips(from, to, offset, transitionFrames, fit):
+                frames = try exportClips(
+                    from, to, offset: offset, transitionFrames: transitionFrames, fit: fit, effect: effect, pipeline: pipeline)
+            }
+            try pipeline.finish()
+            return (frames, pipeline.encoderWaitSeconds)
+        } catch {
+            pipeline.cancel()
+            throw error
+        }
+    }
+
     /// The encoder's command line: raw RGBA frames on stdin, top row first, at the export's rate.
     public func encoderArguments(output: String) -> [String] {
-        ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
+        inputArguments + settings.format.encoderArguments(crf: settings.crf) + Self.outputFlush + [output]
+    }
+
+    /// Each packet is written to the file as it is made, so a full disk fails the first write
+    /// that does not fit (with `-xerror`, ffmpeg then stops) rather than when a 32 KB buffer or a
+    /// WebM cluster is flushed, seconds of rendering later.
+    static let outputFlush = ["-flush_packets", "1"]
+
+    /// The raw frames on stdin, as every pass reads them. `-xerror` stops ffmpeg at its first
+    /// error (a full disk) instead of encoding on.
+    private var inputArguments: [String] {
+        ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(settings.width)x\(settings.height)",
          "-framerate", String(settings.framesPerSecond), "-i", "pipe:0", "-an"]
-            + settings.format.encoderArguments(crf: settings.crf) + [output]
+    }
+
+    /// A GIF's first pass: the frames go through palettegen, which keeps a colour histogram, not
+    /// the frames; the 16x16 palette comes out as raw RGBA.
+    public func paletteArguments() -> [String] {
+        inputArguments + ["-vf", VideoFormat.paletteFilter, "-f", "rawvideo", "-pix_fmt", "rgba"] + Self.outputFlush
+            + [Self.childStdout]
+    }
+
+    /// A GIF's second pass: the same frames mapped through the palette, one at a time.
+    public func gifArguments(palette: String) -> [String] {
+        inputArguments
+            + ["-protocol_whitelist", "file", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "16x16",
+               "-i", "file:" + palette, "-filter_complex", VideoFormat.paletteUseFilter]
+            + VideoFormat.gif.codecArguments(crf: nil) + Self.outputFlush + [Self.childStdout]
     }
 
     private var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
 
     private func report(_ done: Int, of total: Int) {
-        let progress = ExportProgress(framesDone: done, totalFrames: total, elapsedSeconds: elapsed)
+        // A GIF's two passes report as one run over twice the frames.
+        let progress = ExportProgress(
+            framesDone: passes.index * total + done, totalFrames: passes.count * total, elapsedSeconds: elapsed)
         onProgress?(progress)
         continuation.yield(progress)
     }
@@ -119,7 +192,6 @@ public final class TransitionExporter {
     private func exportPictures(
         _ fromImage: RGBAImage, _ toImage: RGBAImage, frames: Int, effect: MakeEffect, pipeline: FramePipeline
     ) throws -> Int {
-        guard (1...100_000).contains(frames) else { throw ExportError.invalidSettings("frame count \(frames) must be 1...100000") }
         let from = try device.makeTexture(image: fromImage)
         defer { from.release() }
         let to = try device.makeTexture(image: toImage)
@@ -140,9 +212,6 @@ public final class TransitionExporter {
         _ fromPath: String, _ toPath: String, offset: Double, transitionFrames: Int, fit: ResizeMode, effect: MakeEffect,
         pipeline: FramePipeline
     ) throws -> Int {
-        guard (1...100_000).contains(transitionFrames) else {
-            throw ExportError.invalidSettings("transition length \(transitionFrames) frames must be 1...100000")
-        }
         let (width, height, fps) = (settings.width, settings.height, settings.framesPerSecond)
         let head = try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: fps)
         let a = try ClipDecoder(path: fromPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)
@@ -215,45 +284,4 @@ public final class TransitionExporter {
         report(done, of: done)  // the one finished report, with the true total
         return done
     }
-}
-
-extension TransitionExporter {
-    /// Where the video for `path` is written until it is complete: `.NAME.partial-PID` beside
-    /// it. A caller that handles signals removes this path when interrupted.
-    public static func partialPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())").path
-    }
-}
-
-/// The video being written: a hidden file beside the destination, renamed over it at the end.
-private struct PartialFile {
-    let destination: String
-    let partial: String
-
-    init(destination path: String) throws {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        destination = url.path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ExportError.fileSystem(operation: "write the video", path: destination, reason: "it is a directory")
-        }
-        let parent = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw ExportError.fileSystem(operation: "create the folder", path: parent.path, reason: "a file is in the way, or no permission")
-        }
-        partial = TransitionExporter.partialPath(for: path)
-    }
-
-    func commit() throws {
-        guard rename(partial, destination) == 0 else {
-            let reason = String(cString: strerror(errno))
-            discard()
-            throw ExportError.fileSystem(operation: "move the finished video to", path: destination, reason: reason)
-        }
-    }
-
-    func discard() { unlink(partial) }
 }

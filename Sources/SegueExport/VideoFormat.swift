@@ -35,14 +35,21 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     public var needsEvenSize: Bool { self == .mp4 }
 
     /// The filter chain from RGBA frames to what the codec takes. RGB becomes BT.709 4:2:0
-    /// (tagged as such by `codecArguments`, so players convert it back alike); a GIF gets one
-    /// palette for the whole clip (ffmpeg keeps the frames until palettegen has seen them all).
-    public var conversionFilter: String {
+    /// (tagged as such by `codecArguments`, so players convert it back alike). A GIF gets one
+    /// palette for the whole clip, made by a first pass (`paletteFilter`) and applied by a
+    /// second (`paletteUseFilter`): one pass (split, palettegen, paletteuse) would hold every
+    /// frame until palettegen had seen them all.
+    public var conversionFilter: String? {
         switch self {
         case .mp4, .webm: "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
-        case .gif: "split[frames][forPalette];[forPalette]palettegen[palette];[frames][palette]paletteuse"
+        case .gif: nil
         }
     }
+
+    /// A GIF's first pass: a colour histogram of every frame, then a 16x16 palette.
+    public static let paletteFilter = "palettegen"
+    /// A GIF's second pass: input 0 (the frames) mapped through input 1 (the palette).
+    public static let paletteUseFilter = "[0:v][1:v]paletteuse"
 
     /// Codec and container options (`-f` included), after the filters.
     public func codecArguments(crf: Int?) -> [String] {
@@ -59,6 +66,9 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// ffmpeg output options, from the decoded frames to the container.
-    public func encoderArguments(crf: Int?) -> [String] { ["-vf", conversionFilter] + codecArguments(crf: crf) }
+    /// ffmpeg output options, from the decoded frames to the container (a GIF's second pass adds
+    /// its palette filter itself).
+    public func encoderArguments(crf: Int?) -> [String] {
+        (conversionFilter.map { ["-vf", $0] } ?? []) + codecArguments(crf: crf)
+    }
 }

@@ -3,7 +3,9 @@ import Glibc
 /// Whole-file reads and atomic writes with errno-based messages.
 enum FileIO {
     static func readAll(path: String) throws(ImageError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a
+        // regular file (the flag changes nothing for a regular file's reads).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: lastErrorText()) }
         defer { close(descriptor) }
 

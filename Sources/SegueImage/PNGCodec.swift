@@ -17,6 +17,10 @@ public enum PNGCodec {
     /// Like `read(path:budget:)` but from bytes in memory; `name` appears in errors.
     public static func decode(_ data: [UInt8], name: String, budget: PictureBudget = .standard) throws(ImageError) -> RGBAImage {
         guard !data.isEmpty else { throw .corrupt(path: name, reason: "the file is empty") }
+        // libpng's own word for a short file that is not a PNG at all is "read beyond end of data".
+        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw .corrupt(path: name, reason: "it is not a PNG file (no PNG signature)")
+        }
         let result = data.withUnsafeBytes { buffer in
             decodeResult(buffer, name: name, budget: budget)
         }

@@ -165,7 +165,9 @@ struct ClipExportTests {
             }
             Issue.record("an undecodable clip was accepted")
         } catch let error as ExportError {
-            guard case .decoderFailed(let path, _, _) = error else { Issue.record("\(error)"); return }
+            // ffprobe reads a clip first: its failure is reported as ffprobe's.
+            guard case .probeFailed(let path, let exit, let log) = error else { Issue.record("\(error)"); return }
+            #expect(exit == .exited(status: 1) && !log.isEmpty && error.description.hasPrefix("ffprobe could not read"))
             #expect(path == bad)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.mp4"])

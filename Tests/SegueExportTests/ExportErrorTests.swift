@@ -1,6 +1,7 @@
 import Foundation
 import SegueExport
 import SegueImage
+import SegueOutput
 import Testing
 
 @Suite("TransitionExporter: errors")
@@ -16,24 +17,28 @@ struct ExportErrorTests {
         #expect(message.contains("'ffmpeg'") && message.contains("apt-get install ffmpeg"))
     }
 
+    /// Each bad setting is its own case, carrying the values, thrown before ffmpeg starts.
     @Test func badSettingsFailBeforeFFmpegStarts() throws {
         let tools = try FFmpegTools.locate()
         try withDevice { device in
-            let cases: [(ExportSettings, String)] = [
-                (ExportSettings(format: .mp4, width: 321, height: 180), "even width and height"),
-                (ExportSettings(format: .gif, width: 64, height: 64, crf: 20), "--crf applies to mp4 and webm"),
-                (ExportSettings(format: .webm, width: 64, height: 64, crf: 70), "out of range"),
-                (ExportSettings(format: .mp4, width: 64, height: 64, framesPerSecond: 0), "frame rate"),
-                (ExportSettings(format: .mp4, width: 100_000, height: 64), "100000"),
+            let cases: [(ExportSettings, ExportError)] = [
+                (ExportSettings(format: .mp4, width: 321, height: 180), .frameSizeOdd(format: .mp4, width: 321, height: 180)),
+                (ExportSettings(format: .gif, width: 64, height: 64, crf: 20), .crfNotApplicable(format: .gif)),
+                (ExportSettings(format: .webm, width: 64, height: 64, crf: 70), .crfOutOfRange(70, format: .webm)),
+                (ExportSettings(format: .mp4, width: 64, height: 64, framesPerSecond: 0), .frameRateOutOfRange(0)),
+                (ExportSettings(format: .mp4, width: 0, height: 64), .frameSizeNotPositive(width: 0, height: 64)),
+                (ExportSettings(format: .mp4, width: 100_000, height: 64), .frameSizeTooLarge(width: 100_000, height: 64)),
+                // Within a GPU's texture size but beyond H.264 level 6.2: refused up front, not by
+                // libx264 after seconds and gigabytes.
+                (ExportSettings(format: .mp4, width: 16384, height: 16384), .frameSizeTooLarge(width: 16384, height: 16384)),
+                (ExportSettings(format: .webm, width: 8192, height: 8192), .frameSizeTooLarge(width: 8192, height: 8192)),
+                (ExportSettings(format: .mp4, width: 64, height: 64, pipelineDepth: 17), .pipelineDepthOutOfRange(17)),
             ]
-            for (settings, words) in cases {
-                do {
-                    _ = try TransitionExporter(device: device, settings: settings, tools: tools)
-                    Issue.record("\(settings) was accepted")
-                } catch {
-                    #expect("\(error)".contains(words), "\(error)")
-                }
+            for (settings, expected) in cases {
+                #expect(throws: expected) { try settings.validate() }
+                #expect(throws: expected) { _ = try TransitionExporter(device: device, settings: settings, tools: tools) }
             }
+            #expect(throws: Never.self) { try ExportSettings(format: .mp4, width: 8192, height: 4352).validate() }
         }
     }
 
@@ -52,8 +57,8 @@ struct ExportErrorTests {
             }
             Issue.record("offset \(offset) was accepted")
         } catch let error as ExportError {
-            guard case .invalidSettings(let message) = error else { Issue.record("\(error)"); return }
-            #expect(message.contains("offset"), "\(message)")
+            guard case .offsetOutOfRange(_, let rate) = error else { Issue.record("\(error)"); return }
+            #expect(rate == 30)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
         #expect(try ExportInputs.headFrames(offsetSeconds: 4.5, framesPerSecond: 30) == 135)
@@ -71,7 +76,7 @@ struct ExportErrorTests {
         }
         let image = try SampleImages.from(width: 640, height: 360)
         let out = dir.appendingPathComponent("out.mp4").path
-        #expect(throws: ExportError.encoderFailed(status: 3, log: "Unknown encoder libx264")) {
+        #expect(throws: ExportError.encoderFailed(exit: .exited(status: 3), log: "Unknown encoder libx264")) {
             try withDevice { device in
                 try TransitionExporter(
                     device: device, settings: ExportSettings(format: .mp4, width: 640, height: 360),
@@ -88,7 +93,8 @@ struct ExportErrorTests {
         let out = dir.appendingPathComponent("clip.mp4")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
         let image = try SampleImages.from(width: 64, height: 36)
-        #expect(throws: ExportError.fileSystem(operation: "write the video", path: out.path, reason: "it is a directory")) {
+        let expected = OutputError("write the video", path: out.resolvingSymlinksInPath().path, reason: "it is a folder")
+        #expect(throws: ExportError.output(expected)) {
             try withDevice { device in
                 try TransitionExporter(device: device, settings: ExportSettings(format: .mp4, width: 64, height: 36))
                     .export(.pictures(from: image, to: image, frames: 3), to: out.path, effect: pixelDissolve)

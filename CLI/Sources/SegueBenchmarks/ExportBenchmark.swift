@@ -203,7 +203,7 @@ struct ExportBenchmark {
         let seconds = Double(frames) / Double(framesPerSecond)
         let still = "loop=loop=\(frames - 1):size=1:start=0,setpts=N/\(framesPerSecond)/TB"
         let graph = "[0:v]\(still)[a];[1:v]\(still)[b];"
-            + "[a][b]xfade=transition=\(transition):duration=\(seconds):offset=0,\(VideoFormat.mp4.conversionFilter)"
+            + "[a][b]xfade=transition=\(transition):duration=\(seconds):offset=0,\(VideoFormat.mp4.conversionFilter ?? "")"
         return try timeProcess(tools.ffmpeg, [
             "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-framerate", "\(framesPerSecond)", "-i", from,
             "-framerate", "\(framesPerSecond)", "-i", to, "-filter_complex", graph, "-frames:v", "\(frames)",

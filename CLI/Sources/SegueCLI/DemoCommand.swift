@@ -41,6 +41,7 @@ struct DemoCommand: ParsableCommand {
               pictures:      \(filters.directory)/<filter>.png
               contact sheet: \(filters.contactSheet)
             """)
+        InterruptHandling.install()
         let scene = try MainActor.assumeIsolated {
             try SceneDemo(size: size, framesPerSecond: 24, outputDirectory: out + "/scene").run()
         }

@@ -4,6 +4,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import SegueHeadless
+import SegueOutput
 
 /// Renders every filter of the effect library on one picture: a PNG each and a contact sheet.
 struct FiltersCommand: ParsableCommand {
@@ -26,6 +27,7 @@ struct FiltersCommand: ParsableCommand {
     }
 
     func run() throws {
+        InterruptHandling.install()
         let result = try Self.render(input: input, size: size, mode: mode, outputDirectory: out)
         guard !quiet else { return }
         for (name, passes) in result.passes {
@@ -37,9 +39,9 @@ struct FiltersCommand: ParsableCommand {
 
     static func render(input: String?, size: FrameSize, mode: ExecutionMode, outputDirectory: String) throws -> Result {
         // Decode first: a bad picture fails before anything is written.
-        let picture = try input.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
+        let picture = try input.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(fitting: size)
         let owned: (String) -> Bool = { name in name == "contact-sheet.png" || FilterGallery.entries.contains { $0.name + ".png" == name } }
-        return try OutputDirectory.produce(at: outputDirectory, ownsFile: owned) { output in
+        return try OutputDirectory.produce(at: outputDirectory, ownsFile: owned, onWaitingForLock: sayWaitingForLock) { output in
             let context = try HeadlessEGLContext()
             defer { context.release() }
             let device = try GLDevice(context: context)

@@ -34,8 +34,8 @@ struct PlayCommand: ParsableCommand {
         edges: GLTransitionEffect.EdgeMode = .clamp
     ) throws {
         let size = options.size
-        let fromImage = try from.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
-        let toImage = try to.map { try PNGCodec.read(path: $0) } ?? SampleImages.to(width: size.width, height: size.height)
+        let fromImage = try from.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(fitting: size)
+        let toImage = try to.map { try PNGCodec.read(path: $0) } ?? SampleImages.to(fitting: size)
         let effect = options.effect
         try EffectCatalog.validateName(effect)
         // Parsed (and its parameters checked) before a window opens.

@@ -26,15 +26,16 @@ extension RenderCommand {
         // Frame rate, CRF and size by the exporter's own rules, before anything starts.
         do {
             try ExportSettings(format: video, width: size.width, height: size.height, framesPerSecond: fps ?? 30, crf: crf).validate()
-        } catch let error as ExportError {
+        } catch {
             throw ValidationError("\(error)")
         }
-        if let duration, Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: 1...100_000) == nil {
-            throw ValidationError("--duration \(duration) s at \(fps ?? 30) fps must make 1...100000 frames")
+        if let duration, Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: Self.frameRange) == nil {
+            throw ValidationError(
+                "--duration \(duration) s at \(fps ?? 30) fps is out of range: it must make 1...\(ExportInputs.maxTransitionFrames) frames")
         }
         do {
             _ = try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: fps ?? 30)
-        } catch let error as ExportError {
+        } catch {
             throw ValidationError("--offset: \(error)")
         }
         if let from, let to, offset > 0, VideoRender.isPicture(from) && VideoRender.isPicture(to) {
@@ -42,10 +43,30 @@ extension RenderCommand {
         }
     }
 
+    /// What --frames and --duration may ask for: the same cap either way.
+    static let frameRange = 1...ExportInputs.maxTransitionFrames
+
+    /// `--out` is never empty (that would be the working folder by accident), and a name that ends
+    /// in `/` is a folder: never taken for a video file, nor silently for a folder of frames when
+    /// it looks like a video's name.
+    func validateOut() throws {
+        guard !out.isEmpty else { throw ValidationError("--out is empty: name a folder for PNG frames or a .mp4, .webm or .gif file") }
+        guard out.hasSuffix("/") else { return }
+        let name = String(out.reversed().drop { $0 == "/" }.reversed())
+        if let video = outputFormat.video {
+            throw ValidationError("--out '\(out)' ends in '/', which names a folder, not a \(video.rawValue) file: drop the '/'")
+        }
+        if format == nil, let video = VideoFormat(path: name) {
+            throw ValidationError(
+                "--out '\(out)' ends in '/' but is named like a \(video.rawValue) video: drop the '/' for a video, "
+                    + "or add --format png for a folder of frames by that name")
+        }
+    }
+
     /// Frames of the transition: --frames, or --duration × fps, or 30 (the options are valid by now).
     var videoFrames: Int {
         if let frames { return frames }
-        if let duration { return Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: 1...100_000) ?? 30 }
+        if let duration { return Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: Self.frameRange) ?? 30 }
         return 30
     }
 

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import SegueEffects
+import SegueExport
 import SegueGL
 import SegueImage
 import SegueHeadless
+import SegueOutput
 import SegueTransitions
 
 struct RenderCommand: ParsableCommand {
@@ -19,14 +21,18 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The picture at progress 0 (PNG), or a clip (any file ffmpeg decodes) for a video edit.") var from: String?
     @Option(help: "The picture at progress 1 (PNG), or a clip for a video edit.") var to: String?
     @Option(help: "The effect to render (see --list).") var effect = "pixel-dissolve"
-    @Option(help: "How many frames, at progress i/(N-1) (default 30; for clips, the transition's frames).") var frames: Int?
+    @Option(parsing: .unconditional, help: "How many frames, at progress i/(N-1) (default 30; for clips, the transition's frames).")
+    var frames: Int?
     @Option(help: "Output format: png (a folder of frames), mp4, webm or gif (default: from --out's extension).")
     var format: OutputFormat?
-    @Option(help: "Video frame rate (default 30).") var fps: Int?
-    @Option(help: "Video: the transition's length in seconds (frames = duration x fps), instead of --frames.")
+    @Option(parsing: .unconditional, help: "Video frame rate (default 30).") var fps: Int?
+    // Numbers are read `.unconditional`ly: `--duration -1` is a value out of range, not a missing one.
+    @Option(parsing: .unconditional, help: "Video: the transition's length in seconds (frames = duration x fps), instead of --frames.")
     var duration: Double?
-    @Option(help: "Clips: where the transition starts in --from, in seconds (ffmpeg xfade's offset).") var offset = 0.0
-    @Option(help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).") var crf: Int?
+    @Option(parsing: .unconditional, help: "Clips: where the transition starts in --from, in seconds (ffmpeg xfade's offset).")
+    var offset = 0.0
+    @Option(parsing: .unconditional, help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).")
+    var crf: Int?
     @Option(help: "Frame size, WIDTHxHEIGHT (default 640x360). Pictures of another size are fitted to it by --resize.",
             transform: parseFrameSize)
     var size = FrameSize(width: 640, height: 360)
@@ -45,12 +51,16 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if list { return }
         guard from != nil, to != nil else { throw ValidationError("--from and --to are required") }
-        if let frames, !(1...10_000).contains(frames) { throw ValidationError("--frames must be 1...10000, not \(frames)") }
+        if let frames, !(1...ExportInputs.maxTransitionFrames).contains(frames) {
+            throw ValidationError("--frames must be 1...\(ExportInputs.maxTransitionFrames), not \(frames)")
+        }
+        try validateOut()
         try EffectCatalog.validateName(effect)
         try validateVideoOptions()
     }
 
     func run() throws {
+        InterruptHandling.install()
         if list {
             print(EffectCatalog.listing)
             print(GLTransitionCatalog.builtInListing)
@@ -130,7 +140,7 @@ struct TransitionExport {
         let fromImage = try PNGCodec.read(path: fromPath)
         let toImage = try PNGCodec.read(path: toPath)
 
-        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
+        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: sayWaitingForLock) { output in
             try render(fromImage, toImage, into: output)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SegueImage
+import SegueOutput
 
 struct SamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +13,15 @@ struct SamplesCommand: ParsableCommand {
     @Option(help: "Output directory.") var out = "out/samples"
     @Flag(help: "Also write the built-in luma maps for sampler2D parameters, luma-NAME.png.") var luma = false
 
+    func validate() throws {
+        guard size.width >= SampleImages.minimumSide, size.height >= SampleImages.minimumSide else {
+            throw ValidationError("--size \(size) is too small for the sample pictures: at least "
+                + "\(SampleImages.minimumSide)x\(SampleImages.minimumSide)")
+        }
+    }
+
     func run() throws {
+        InterruptHandling.install()
         let paths = try Self.write(size: size, directory: out, lumaMaps: luma)
         print("from: \(paths.from)")
         print("to:   \(paths.to)")
@@ -21,7 +30,7 @@ struct SamplesCommand: ParsableCommand {
 
     static func write(size: FrameSize, directory: String, lumaMaps: Bool = false) throws -> (from: String, to: String) {
         let owns: (String) -> Bool = { $0 == "from.png" || $0 == "to.png" || (lumaMaps && $0.hasPrefix("luma-") && $0.hasSuffix(".png")) }
-        return try OutputDirectory.produce(at: directory, ownsFile: owns) { output in
+        return try OutputDirectory.produce(at: directory, ownsFile: owns, onWaitingForLock: sayWaitingForLock) { output in
             try PNGCodec.write(SampleImages.from(width: size.width, height: size.height), to: output.stagedPath("from.png"))
             try PNGCodec.write(SampleImages.to(width: size.width, height: size.height), to: output.stagedPath("to.png"))
             for map in lumaMaps ? LumaMap.allCases : [] {
@@ -29,5 +38,18 @@ struct SamplesCommand: ParsableCommand {
             }
             return (output.finalPath("from.png"), output.finalPath("to.png"))
         }
+    }
+}
+
+extension SampleImages {
+    /// A stand-in picture for a frame of `size` when the user gave none: at least
+    /// `minimumSide` a side (the effects fit it to a smaller frame), so a tiny `--size` is not
+    /// reported as a problem with pictures the user never asked for.
+    static func from(fitting size: FrameSize) throws -> RGBAImage {
+        try from(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
+    }
+
+    static func to(fitting size: FrameSize) throws -> RGBAImage {
+        try to(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
     }
 }

@@ -4,6 +4,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import SegueHeadless
+import SegueOutput
 import SegueScene
 import SegueTransitions
 
@@ -24,7 +25,7 @@ struct ScenarioExport {
     func run() throws -> TransitionExport.Result {
         let fromPicture = try PNGCodec.read(path: fromPath)
         let toPicture = try PNGCodec.read(path: toPath)
-        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
+        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: sayWaitingForLock) { output in
             try render(fromPicture, toPicture, into: output)
         }
     }

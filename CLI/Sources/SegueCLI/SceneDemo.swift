@@ -3,6 +3,7 @@ import SegueAnimation
 import SegueGL
 import SegueImage
 import SegueHeadless
+import SegueOutput
 import SegueScene
 
 /// A short animated scene rendered headlessly with a virtual clock: the seeds' 3D rotation
@@ -20,7 +21,7 @@ struct SceneDemo {
     }
 
     func run() throws -> Result {
-        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
+        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: sayWaitingForLock) { output in
             try render(into: output)
         }
     }

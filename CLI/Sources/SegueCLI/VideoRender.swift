@@ -48,22 +48,26 @@ struct VideoRender {
         } else {
             inputs = .clips(from: fromPath, to: toPath, offsetSeconds: offsetSeconds, transitionFrames: transitionFrames, fit: resize)
         }
+        var tools = try FFmpegTools.locate()
+        if let timeout = Self.stallTimeout { tools.stallTimeout = timeout }
         let exporter = try TransitionExporter(
             device: device,
             settings: ExportSettings(
-                format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond, crf: crf))
+                format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond, crf: crf),
+            tools: tools)
         if let bar = ProgressBar(label: "\(effect.name) → \(format.rawValue)", quiet: quiet) {
             exporter.onProgress = { bar.update($0) }
         }
         let (make, mode) = (effect.make, mode)
-        // An interrupted export removes its unfinished video; one killed outright is swept by
-        // the next export to the same path.
-        let destination = URL(fileURLWithPath: outputPath)
-        StagingCleanup.sweepStale(besides: destination)
-        let partial = URL(fileURLWithPath: TransitionExporter.partialPath(for: outputPath))
-        StagingCleanup.shared.register(partial)
-        defer { StagingCleanup.shared.unregister(partial) }
+        // An interrupted export kills ffmpeg and removes its unfinished video (`InterruptHandling`);
+        // one killed outright is swept by the next export to the same path.
         return try exporter.export(inputs, to: outputPath) { device, from, to in try make(device, from, to, mode) }
+    }
+
+    /// `SEGUE_FFMPEG_STALL_TIMEOUT`: seconds an ffmpeg or ffprobe may make no progress before
+    /// it is stopped (the library's default otherwise).
+    static var stallTimeout: Double? {
+        ProcessInfo.processInfo.environment["SEGUE_FFMPEG_STALL_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
     }
 
     static func summary(_ result: ExportResult, format: VideoFormat, framesPerSecond: Int) -> String {

@@ -1,26 +1,31 @@
 import Foundation
 
 /// Writes a set of files into a directory all at once: files go to a hidden staging
-/// directory beside it, and only when everything succeeded do they replace the previous
-/// outputs. A failure or an interrupt (see `StagingCleanup`) leaves the destination as it was
-/// and removes the staging directory.
+/// directory beside it (`.DIR.partial-PID`), and only when everything succeeded do they replace
+/// the previous outputs. A failure, or an interrupt (see `InterruptCleanup`), leaves the
+/// destination as it was and removes the staging directory.
 ///
 /// Only what Segue wrote before is ever replaced: each commit records its file names in a
 /// manifest (`.segue-output`) in the folder. Anything else there that looks like an output
 /// (a user's `frame-holiday-photo.png`, a folder or link named `frame-x.png`) makes the run
 /// refuse before rendering, and is never touched.
-struct OutputDirectory {
-    static let manifestName = ".segue-output"
+public struct OutputDirectory {
+    public static let manifestName = ".segue-output"
     private static let manifestHeader = "# files written by segue; replaced by its next run into this folder"
 
-    let destination: URL
-    let staging: URL
+    public let destination: URL
+    public let staging: URL
     /// File names this command writes in `destination` (earlier ones are replaced on commit).
     let ownsFile: (String) -> Bool
+    /// Told the folder when another run holds its lock and this one waits for it.
+    let onWaitingForLock: ((URL) -> Void)?
+    /// Writes a manifest (a seam for tests that make it fail; atomic by default).
+    var writeManifestFile: (Data, URL) throws -> Void = { try $0.write(to: $1, options: .atomic) }
 
-    init(path: String, ownsFile: @escaping (String) -> Bool) throws {
-        destination = URL(fileURLWithPath: path).standardizedFileURL
+    public init(path: String, ownsFile: @escaping (String) -> Bool, onWaitingForLock: ((URL) -> Void)? = nil) throws(OutputError) {
+        destination = try OutputPath.resolve(path)
         self.ownsFile = ownsFile
+        self.onWaitingForLock = onWaitingForLock
         // Everything that would stop the commit is checked now, before any frame is rendered.
         let kind = OutputFiles.kind(destination.path)
         if kind != .missing && !OutputFiles.isDirectory(destination.path) {
@@ -30,63 +35,80 @@ struct OutputDirectory {
         if kind != .missing { try Self.checkOwnership(of: destination, ownsFile: ownsFile, adding: []) }
         let parent = destination.deletingLastPathComponent()
         try OutputFiles.createDirectories(parent, purpose: "the folder for the output")
-        StagingCleanup.sweepStale(besides: destination)
+        InterruptCleanup.sweepStale(besides: destination)
         staging = parent.appendingPathComponent(".\(destination.lastPathComponent).partial-\(getpid())")
         try OutputFiles.removeTree(staging, purpose: "an old staging folder")
-        StagingCleanup.shared.register(staging)
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            StagingCleanup.shared.unregister(staging)
-            throw OutputError("create the staging folder", path: staging.path, error: error)
+        let staging = staging
+        try InterruptCleanup.shared.withoutInterruption { () throws(OutputError) in
+            InterruptCleanup.shared.register(staging)
+            guard mkdir(staging.path, 0o755) == 0 else {
+                let reason = OutputError.errnoReason()
+                InterruptCleanup.shared.unregister(staging)
+                throw OutputError("create the staging folder", path: staging.path, reason: reason)
+            }
         }
     }
 
-    func stagedPath(_ name: String) -> String { staging.appendingPathComponent(name).path }
-    func finalPath(_ name: String) -> String { destination.appendingPathComponent(name).path }
+    public func stagedPath(_ name: String) -> String { staging.appendingPathComponent(name).path }
+    public func finalPath(_ name: String) -> String { destination.appendingPathComponent(name).path }
 
     /// Moves the staged files into place, first removing the earlier outputs the manifest lists
-    /// (so a shorter run does not leave stale frames behind). A signal waits for it to finish.
-    func commit() throws {
-        try OutputFiles.createDirectories(destination, purpose: "the output folder")
+    /// (so a shorter run does not leave stale frames behind). An interrupt waits for it to finish.
+    /// Everything that can fail for want of space (the manifests) is written before the first
+    /// file moves: a failure leaves nothing of this run in the destination.
+    public func commit() throws(OutputError) {
+        let staged = try OutputFiles.contents(of: staging, purpose: "the staging folder").filter { $0 != Self.manifestName }
+        // A new folder: the staging folder, manifest included, becomes it in one rename.
+        if OutputFiles.kind(destination.path) == .missing {
+            try writeManifest(Set(staged), in: staging)
+            let done = InterruptCleanup.shared.withoutInterruption { () -> Bool in
+                guard rename(staging.path, destination.path) == 0 else { return false }
+                InterruptCleanup.shared.unregister(staging)
+                return true
+            }
+            if done { return }
+            // Another run made the folder meanwhile: commit into it as into any existing one.
+            try OutputFiles.removeFile(staging.appendingPathComponent(Self.manifestName), purpose: "a staged manifest")
+        }
         // Two runs into one folder commit one after the other, so the folder ends up holding
-        // one run's outputs whole. Taken before the signal guard: an interrupt while waiting
+        // one run's outputs whole. Taken before the interrupt guard: an interrupt while waiting
         // still cleans up at once.
-        let folderLock = try FolderLock(destination)
+        let folderLock = try FolderLock(destination, onWaiting: onWaitingForLock)
         defer { folderLock.release() }
-        try StagingCleanup.shared.withoutInterruption {
-            let staged = try OutputFiles.contents(of: staging, purpose: "the staging folder")
+        try InterruptCleanup.shared.withoutInterruption { () throws(OutputError) in
             let previous = try Self.checkOwnership(of: destination, ownsFile: ownsFile, adding: staged)
             // Another command's outputs in the same folder (`samples` beside frames) stay listed.
             let others = try Self.readManifest(in: destination).filter {
                 !ownsFile($0) && !staged.contains($0) && OutputFiles.kind(destination.appendingPathComponent($0).path) == .file
             }
-            // Record both sets first: whatever an abrupt end leaves in the folder is listed.
-            try writeManifest(others.union(previous).union(staged))
+            // The final list is staged, and both sets recorded in the folder, before anything moves:
+            // whatever an abrupt end leaves in the folder is listed.
+            try writeManifest(others.union(staged), in: staging)
+            try writeManifest(others.union(previous).union(staged), in: destination)
             for name in previous where !staged.contains(name) {
                 try OutputFiles.removeFile(destination.appendingPathComponent(name), purpose: "an earlier output")
             }
-            for name in staged {
+            for name in staged + [Self.manifestName] {
                 try OutputFiles.move(staging.appendingPathComponent(name), to: destination.appendingPathComponent(name),
                                      purpose: "a rendered file")
             }
-            try writeManifest(others.union(staged))
             try OutputFiles.removeTree(staging, purpose: "the staging folder")
-            StagingCleanup.shared.unregister(staging)
+            InterruptCleanup.shared.unregister(staging)
         }
     }
 
-    func discard() {
+    public func discard() {
         try? FileManager.default.removeItem(at: staging)
-        StagingCleanup.shared.unregister(staging)
+        InterruptCleanup.shared.unregister(staging)
     }
 
     /// Runs `body` with a staging directory for `path` and commits what it wrote, or discards
     /// it all if `body` throws. `ownsFile` names the outputs a commit may replace.
-    static func produce<T>(
-        at path: String, ownsFile: @escaping (String) -> Bool, _ body: (OutputDirectory) throws -> T
+    public static func produce<T>(
+        at path: String, ownsFile: @escaping (String) -> Bool, onWaitingForLock: ((URL) -> Void)? = nil,
+        _ body: (OutputDirectory) throws -> T
     ) throws -> T {
-        let output = try OutputDirectory(path: path, ownsFile: ownsFile)
+        let output = try OutputDirectory(path: path, ownsFile: ownsFile, onWaitingForLock: onWaitingForLock)
         do {
             let result = try body(output)
             try output.commit()
@@ -98,7 +120,7 @@ struct OutputDirectory {
     }
 
     /// Frame sequences: `frame-NNNN.png` and `contact-sheet.png`.
-    static func isFrameOutput(_ name: String) -> Bool {
+    public static func isFrameOutput(_ name: String) -> Bool {
         (name.hasPrefix("frame-") && name.hasSuffix(".png")) || name == "contact-sheet.png"
     }
 
@@ -108,7 +130,7 @@ struct OutputDirectory {
     /// (so they may be replaced). Throws when anything that looks like an output, or has the
     /// name of a file about to be written, is not one of them.
     @discardableResult
-    static func checkOwnership(of folder: URL, ownsFile: (String) -> Bool, adding: [String]) throws -> [String] {
+    static func checkOwnership(of folder: URL, ownsFile: (String) -> Bool, adding: [String]) throws(OutputError) -> [String] {
         let listed = try readManifest(in: folder)
         var previous: [String] = []
         var foreign: [String] = []
@@ -132,7 +154,7 @@ struct OutputDirectory {
 
     /// Names recorded by the last commit into `folder`; none when there is no manifest. Only
     /// plain names are accepted, so an edited manifest cannot point outside the folder.
-    private static func readManifest(in folder: URL) throws -> Set<String> {
+    private static func readManifest(in folder: URL) throws(OutputError) -> Set<String> {
         let url = folder.appendingPathComponent(manifestName)
         guard OutputFiles.kind(url.path) == .file else { return [] }
         let text: String
@@ -146,11 +168,11 @@ struct OutputDirectory {
         })
     }
 
-    private func writeManifest(_ names: Set<String>) throws {
-        let url = destination.appendingPathComponent(Self.manifestName)
+    private func writeManifest(_ names: Set<String>, in folder: URL) throws(OutputError) {
+        let url = folder.appendingPathComponent(Self.manifestName)
         let text = ([Self.manifestHeader] + names.sorted()).joined(separator: "\n") + "\n"
         do {
-            try Data(text.utf8).write(to: url, options: .atomic)
+            try writeManifestFile(Data(text.utf8), url)
         } catch {
             throw OutputError("write Segue's list of outputs", path: url.path, error: error)
         }
@@ -161,13 +183,13 @@ struct OutputDirectory {
 struct FolderLock {
     private let descriptor: Int32
 
-    init(_ folder: URL) throws {
+    init(_ folder: URL, onWaiting: ((URL) -> Void)?) throws(OutputError) {
         descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw OutputError("lock the output folder", path: folder.path, reason: String(cString: strerror(errno)))
         }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            FileHandle.standardError.write(Data("segue: another segue is writing into \(folder.path); waiting for it to finish\n".utf8))
+            onWaiting?(folder)
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
                     let reason = String(cString: strerror(errno))

@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What an interrupted process must undo before it exits: the child processes it started
+/// (ffmpeg, ffprobe) and the unfinished outputs it is writing (staging folders, partial files).
+///
+/// The library registers both as it goes; a program that handles SIGINT/SIGTERM/SIGHUP (the
+/// CLI does) calls `cleanUpForExit()` from its handler, then exits. Children are killed first,
+/// so none keeps writing into a file that is being removed. Registration and a commit hold the
+/// same lock, so an interrupt waits for a commit (the output is either the old one or the new
+/// one) and a child is never started unregistered behind a cleanup's back.
+public final class InterruptCleanup: @unchecked Sendable {
+    public static let shared = InterruptCleanup()
+
+    private let lock = NSRecursiveLock()  // a commit unregisters its folder while holding it
+    private var paths: Set<String> = []
+    /// Process ids of children, each the leader of its own process group (Foundation's Process
+    /// starts children that way), so killing the group also ends what they started.
+    private var children: Set<pid_t> = []
+
+    public init() {}
+
+    /// Registers a staging folder or partial file to remove if the process is interrupted.
+    public func register(_ path: URL) {
+        lock.lock()
+        paths.insert(path.path)
+        lock.unlock()
+    }
+
+    public func unregister(_ path: URL) {
+        lock.lock()
+        paths.remove(path.path)
+        lock.unlock()
+    }
+
+    /// Starts a child with `spawn` (which returns its process id) and registers it, both under the
+    /// lock: a cleanup that has begun makes the spawn wait until the process exits.
+    public func startChild<E: Error>(_ spawn: () throws(E) -> pid_t) throws(E) {
+        lock.lock()
+        defer { lock.unlock() }
+        children.insert(try spawn())
+    }
+
+    /// Forgets a child that has been reaped.
+    public func childEnded(_ pid: pid_t) {
+        lock.lock()
+        children.remove(pid)
+        lock.unlock()
+    }
+
+    /// Runs `body` (a commit) so that a cleanup waits until it has finished.
+    public func withoutInterruption<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Kills every registered child's process group, waits (at most about two seconds each) until
+    /// each is gone, then removes every registered path. Keeps the lock: nothing starts or commits
+    /// after this, so the caller should exit (`_exit`) next. Returns the paths that were removed.
+    @discardableResult
+    public func cleanUpForExit() -> [String] {
+        lock.lock()
+        for pid in children { Self.killGroup(of: pid) }
+        for pid in children { Self.waitUntilGone(pid) }
+        var removed: [String] = []
+        for path in paths.sorted() {
+            // The render thread may add a file while the tree is removed: try a few times.
+            for _ in 0..<5 where OutputFiles.kind(path) != .missing {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            removed.append(path)
+        }
+        return removed
+    }
+
+    /// SIGKILL to the child's process group (and to the child itself, should it have left it).
+    public static func killGroup(of pid: pid_t) {
+        guard pid > 0 else { return }
+        _ = kill(-pid, SIGKILL)
+        _ = kill(pid, SIGKILL)
+    }
+
+    /// Polls until `pid` has exited (gone, or a zombie that init reaps once this process exits).
+    private static func waitUntilGone(_ pid: pid_t) {
+        for _ in 0..<200 {
+            if kill(pid, 0) != 0 && errno == ESRCH { return }
+            if processState(pid) == "Z" { return }
+            usleep(10_000)
+        }
+    }
+
+    /// The state letter in /proc/PID/stat (R, S, D, Z, ...), nil when there is no such process.
+    static func processState(_ pid: pid_t) -> Character? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let paren = text.lastIndex(of: ")") else { return nil }
+        return text[text.index(after: paren)...].first { $0 != " " }
+    }
+
+    /// Removes `.NAME.partial-PID…` folders (frame exports) and files (videos) beside
+    /// `destination` whose process is gone (a run killed with SIGKILL, or a crash). Those of a
+    /// live process are left alone, and a symbolic link is never followed.
+    public static func sweepStale(besides destination: URL) {
+        let parent = destination.deletingLastPathComponent()
+        let prefix = ".\(destination.lastPathComponent).partial-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            // `.NAME.partial-PID` (folders) or `.NAME.partial-PID-RANDOM` (files).
+            let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            guard let pid = pid_t(digits), pid > 0, pid != getpid(), !isAlive(pid) else { continue }
+            let entry = parent.appendingPathComponent(name)
+            guard [.directory, .file].contains(OutputFiles.kind(entry.path)) else { continue }
+            try? FileManager.default.removeItem(at: entry)
+        }
+    }
+
+    /// kill(pid, 0) probes without sending: ESRCH means no such process (EPERM: it exists).
+    private static func isAlive(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+}
