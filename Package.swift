@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "SegueScene", targets: ["SegueScene"]),
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
+        .library(name: "SegueRendering", targets: ["SegueRendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -51,7 +52,8 @@ let package = Package(
             name: "SegueGL",
             dependencies: ["CEpoxy", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log")]),
         // EGL surfaceless contexts for tests, export and render workers: no X11, no GLFW.
-        .target(name: "SegueHeadless", dependencies: ["SegueGL", "CEpoxy"]),
+        // With `HeadlessStage`: a window, its compositor and a virtual clock on such a context.
+        .target(name: "SegueHeadless", dependencies: ["SegueGL", "CEpoxy", "SegueScene", "SegueAnimation", "SegueImage"]),
         // GLFW windows and their input (X11).
         .target(
             name: "SegueGLFW",
@@ -86,6 +88,12 @@ let package = Package(
             name: "SegueTransitions",
             dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage"]),
 
+        // MARK: - Rendering a transition by name between two pictures (frames, PNGs, contact sheets)
+
+        .target(
+            name: "SegueRendering",
+            dependencies: ["SegueEffects", "SegueHeadless", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage"]),
+
         // MARK: - Umbrella and test kit
 
         // `import Segue`: the everyday modules in one import (GLFW stays separate).
@@ -93,7 +101,7 @@ let package = Package(
             name: "Segue",
             dependencies: [
                 "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene",
-                "SegueTransitions", "SegueExport",
+                "SegueTransitions", "SegueExport", "SegueRendering",
             ]),
         .target(
             name: "SegueTesting",

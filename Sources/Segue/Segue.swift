@@ -6,5 +6,6 @@
 @_exported import SegueGL
 @_exported import SegueHeadless
 @_exported import SegueImage
+@_exported import SegueRendering
 @_exported import SegueScene
 @_exported import SegueTransitions

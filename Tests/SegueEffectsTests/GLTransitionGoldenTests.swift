@@ -24,7 +24,7 @@ struct GLTransitionGoldenTests {
             let target = try device.makeOffscreenTarget(width: Self.width, height: Self.height)
             let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to)
             for parameter in entry.parameters {
-                try effect.setParameter(parameter.name, source.value(for: parameter.name, from: parameter.value))
+                try effect.setParameter(parameter.name, parameter.value)
             }
             for (index, progress) in [Float(0), 0.25, 0.5, 0.75, 1].enumerated() {
                 effect.progress = progress
