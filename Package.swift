@@ -105,7 +105,9 @@ let package = Package(
             ]),
         .target(
             name: "SegueTesting",
-            dependencies: ["SegueImage", "SegueGL", "SegueHeadless", "SegueScene"]),
+            dependencies: [
+                "SegueImage", "SegueGL", "SegueHeadless", "SegueScene", "SegueEffects", "SegueTransitions", "SegueRendering",
+            ]),
 
         // MARK: - Examples (run by the tests)
 

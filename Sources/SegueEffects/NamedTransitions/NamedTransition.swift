@@ -50,21 +50,26 @@ public struct NamedTransition: Sendable {
         if effectNames.contains(name) {
             guard settings.isEmpty else { throw .settingsNotTaken(transition: name) }
             transition = .pixelDissolve
-        } else if let builtIn = GLTransitionLibrary.entry(named: name) {
-            transition = try glTransition(source: parse(builtIn.source, name: name), settings: builtIn.parameters + settings)
-        } else if name.hasSuffix(".glsl") {
-            let text: String
-            do { text = try String(contentsOfFile: name, encoding: .utf8) } catch {
-                throw .unreadableFile(path: name, reason: error.localizedDescription)
-            }
-            let file = URL(fileURLWithPath: name).lastPathComponent
-            transition = try glTransition(source: parse(text, name: file), settings: settings)
         } else {
-            throw .unknownName(name, known: builtInNames)
+            let (source, presetSettings) = try glTransitionSource(named: name)
+            transition = try glTransition(source: source, settings: presetSettings + settings)
         }
         transition.resize = resize
         transition.edges = edges
         return transition
+    }
+
+    /// The parsed file a gl-transition name resolves to, with a preset's own settings.
+    private static func glTransitionSource(named name: String) throws(NamedTransitionError) -> (GLTransitionSource, [GLTransitionSetting]) {
+        if let builtIn = GLTransitionLibrary.entry(named: name) {
+            return (try parse(builtIn.source, name: name), builtIn.parameters)
+        }
+        guard name.hasSuffix(".glsl") else { throw .unknownName(name, known: builtInNames) }
+        let text: String
+        do { text = try String(contentsOfFile: name, encoding: .utf8) } catch {
+            throw .unreadableFile(path: name, reason: error.localizedDescription)
+        }
+        return (try parse(text, name: URL(fileURLWithPath: name).lastPathComponent), [])
     }
 
     /// As `named(_:settings:…)`, with settings written `name=value` (a command line's `--param`).
@@ -77,8 +82,7 @@ public struct NamedTransition: Sendable {
             throw .settingsNotTaken(transition: name)
         }
         // Parsed against the file the name resolves to (a preset's file for a preset).
-        let bare = try named(name)
-        guard case .glTransition(let source, _, _) = bare.kind else { throw .settingsNotTaken(transition: name) }
+        let (source, _) = try glTransitionSource(named: name)
         var settings: [GLTransitionSetting] = []
         for text in settingTexts {
             do { settings.append(try GLTransitionSetting.parse(text, for: source)) } catch { throw .transition(error) }

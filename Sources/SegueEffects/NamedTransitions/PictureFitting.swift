@@ -57,6 +57,18 @@ public enum PictureFitting {
     }
 }
 
+/// A picture reduced to fit the GL's textures (see `PictureFitting.uploadable`): sizes in pixels.
+public struct PictureReduction: Sendable {
+    public let original: (width: Int, height: Int)
+    public let reduced: (width: Int, height: Int)
+    /// GL_MAX_TEXTURE_SIZE of the device.
+    public let textureLimit: Int
+
+    public init(original: (width: Int, height: Int), reduced: (width: Int, height: Int), textureLimit: Int) {
+        (self.original, self.reduced, self.textureLimit) = (original, reduced, textureLimit)
+    }
+}
+
 /// Why a picture could not be put on the GPU.
 public enum PictureFittingError: Error, Equatable, CustomStringConvertible {
     case image(ImageError)
