@@ -98,10 +98,12 @@ public struct GoldenStore: Sendable {
         }
         let maximum = RGBAImage.maxDifference(image, golden)
         let mean = RGBAImage.meanDifference(image, golden)
-        guard maximum > tolerance.maxDifference || mean > tolerance.meanDifference else { return .passed }
+        let outliers = Self.pixelsBeyond(tolerance.maxDifference, image, golden)
+        let allowedOutliers = Int((tolerance.outlierFraction * Double(image.width * image.height)).rounded(.down))
+        guard outliers > allowedOutliers || mean > tolerance.meanDifference else { return .passed }
         return .failed(
-            "\(name): max difference \(maximum) (allowed \(tolerance.maxDifference)), mean \(mean) (allowed \(tolerance.meanDifference))"
-                + writeFailurePictures(image, golden: golden, name: name))
+            "\(name): max difference \(maximum) at \(outliers) pixels beyond \(tolerance.maxDifference) (allowed \(allowedOutliers)), "
+                + "mean \(mean) (allowed \(tolerance.meanDifference))" + writeFailurePictures(image, golden: golden, name: name))
     }
 
     /// Writes `NAME.actual.png` (and `NAME.diff.png` when there is a golden of the same size) and
@@ -118,6 +120,18 @@ public struct GoldenStore: Sendable {
         } catch {
             return "; the actual picture could not be written to \(failureDirectory.path): \(error)"
         }
+    }
+
+    /// Pixels whose largest channel difference exceeds `limit`.
+    static func pixelsBeyond(_ limit: Int, _ a: RGBAImage, _ b: RGBAImage) -> Int {
+        var count = 0
+        for base in stride(from: 0, to: min(a.pixels.count, b.pixels.count), by: 4) {
+            for channel in 0..<4 where abs(Int(a.pixels[base + channel]) - Int(b.pixels[base + channel])) > limit {
+                count += 1
+                break
+            }
+        }
+        return count
     }
 
     // MARK: - Orphans
