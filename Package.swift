@@ -160,6 +160,9 @@ let package = Package(
             name: "SegueExportTests",
             dependencies: ["SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting"]),
         .testTarget(
+            name: "SegueRenderingTests",
+            dependencies: ["SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene"]),
+        .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "PixelDissolveExample", "EffectGraphExample"]),
     ]
