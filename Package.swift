@@ -86,7 +86,7 @@ let package = Package(
 
         .target(
             name: "SegueTransitions",
-            dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage"]),
+            dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
 
         // MARK: - Rendering a transition by name between two pictures (frames, PNGs, contact sheets)
 

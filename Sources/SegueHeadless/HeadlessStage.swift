@@ -8,12 +8,14 @@ import SegueScene
 /// behind tests, offline export and the seed ports.
 ///
 /// The stage owns every GPU object it makes and frees them in order in `release()` (or at the end
-/// of `HeadlessStage.run`), on the thread that made them. Making a stage resets the process's
+/// of `HeadlessStage.run`), on the thread that made them; a stage made on a caller's device
+/// leaves that device (and its context) to the caller. Making a stage resets the process's
 /// animation engine to time 0 and clears the transition diagnostics: a stage's clock starts at 0.
 @MainActor
 public final class HeadlessStage {
-    public let context: HeadlessEGLContext
     public let device: GLDevice
+    /// The context the stage made, nil on a caller's device.
+    private let ownedContext: HeadlessEGLContext?
     public let compositor: Compositor
     public let target: OffscreenTarget
     public let window: Window
@@ -29,15 +31,13 @@ public final class HeadlessStage {
 
     /// Makes the GL objects and a `width`×`height` window; the compositor is attached to the
     /// window, so animators can snapshot views before the first frame.
-    public init(width: Int, height: Int, framesPerSecond: Double = 60) throws(HeadlessStageError) {
+    public convenience init(width: Int, height: Int, framesPerSecond: Double = 60) throws(HeadlessStageError) {
         guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
             throw .badSize(width: width, height: height)
         }
         guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 10_000 else {
             throw .badFrameRate(framesPerSecond)
         }
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         // Each step frees what the steps before it made when it fails: nothing leaks on a throw.
         let context: HeadlessEGLContext
         do { context = try HeadlessEGLContext() } catch { throw .gl(error) }
@@ -46,17 +46,33 @@ public final class HeadlessStage {
             context.release()
             throw .gl(error)
         }
-        let compositor: Compositor
-        do { compositor = try Compositor(device: device) } catch {
+        do { try self.init(device: device, ownedContext: context, width: width, height: height, framesPerSecond: framesPerSecond) } catch {
             device.release(); context.release()
-            throw .gl(error)
+            throw error
         }
+    }
+
+    /// A stage on a device the caller owns (and releases after the stage): for programs that
+    /// render other things on the same device.
+    public convenience init(device: GLDevice, width: Int, height: Int, framesPerSecond: Double = 60) throws(HeadlessStageError) {
+        guard width > 0, height > 0, width <= 16_384, height <= 16_384 else { throw .badSize(width: width, height: height) }
+        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 10_000 else { throw .badFrameRate(framesPerSecond) }
+        try self.init(device: device, ownedContext: nil, width: width, height: height, framesPerSecond: framesPerSecond)
+    }
+
+    private init(
+        device: GLDevice, ownedContext: HeadlessEGLContext?, width: Int, height: Int, framesPerSecond: Double
+    ) throws(HeadlessStageError) {
+        AnimationEngine.main.reset(to: 0)
+        TransitionDiagnostics.shared.clear()
+        let compositor: Compositor
+        do { compositor = try Compositor(device: device) } catch { throw .gl(error) }
         let target: OffscreenTarget
         do { target = try device.makeOffscreenTarget(width: width, height: height, stencil: true) } catch {
-            compositor.release(); device.release(); context.release()
+            compositor.release()
             throw .gl(error)
         }
-        (self.context, self.device, self.compositor, self.target) = (context, device, compositor, target)
+        (self.device, self.ownedContext, self.compositor, self.target) = (device, ownedContext, compositor, target)
         (self.width, self.height, frameStep) = (width, height, 1 / framesPerSecond)
         window = Window(size: Size(width: Double(width), height: Double(height)))
         window.attach(compositor)
@@ -139,14 +155,17 @@ public final class HeadlessStage {
         return describe(window.rootView, "").joined(separator: "\n")
     }
 
-    /// Frees the GPU objects in order (compositor, target, device, context). A second call does nothing.
+    /// Frees the GPU objects in order (compositor, target, then the device and context if the stage
+    /// made them). A second call does nothing.
     public func release() {
         guard !isReleased else { return }
         isReleased = true
         compositor.release()
         target.release()
-        device.release()
-        context.release()
+        if let ownedContext {
+            device.release()
+            ownedContext.release()
+        }
     }
 }
 
