@@ -38,8 +38,13 @@ public struct GoldenStore: Sendable {
     /// it passed (a recording never passes).
     @discardableResult
     public func check(
-        _ image: RGBAImage, named name: String, tolerance: ImageTolerance = .crossDriver, site: CallSite = CallSite()
+        _ image: RGBAImage, named name: String, tolerance: ImageTolerance = .crossDriver,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
+        check(image, named: name, tolerance: tolerance, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    func check(_ image: RGBAImage, named name: String, tolerance: ImageTolerance, at site: CallSite) -> Bool {
         switch compare(image, named: name, tolerance: tolerance) {
         case .passed: return true
         case .failed(let message):
@@ -56,15 +61,17 @@ public struct GoldenStore: Sendable {
     ) -> Bool {
         check(
             image, named: name, tolerance: ImageTolerance(maxDifference: maxDifference, meanDifference: meanDifference),
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Checks pictures in order against `NAME-0`, `NAME-1`, … (a transition's progress points).
     @discardableResult
     public func check(
-        _ images: [RGBAImage], named name: String, tolerance: ImageTolerance = .crossDriver, site: CallSite = CallSite()
+        _ images: [RGBAImage], named name: String, tolerance: ImageTolerance = .crossDriver,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        images.enumerated().map { check($0.element, named: "\(name)-\($0.offset)", tolerance: tolerance, site: site) }
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return images.enumerated().map { check($0.element, named: "\(name)-\($0.offset)", tolerance: tolerance, at: site) }
             .allSatisfy { $0 }
     }
 
@@ -93,17 +100,11 @@ public struct GoldenStore: Sendable {
                 + writeFailurePictures(image, golden: nil, name: name))
         }
         guard golden.width == image.width, golden.height == image.height else {
-            return .failed("\(name): size \(image.width)x\(image.height), golden \(golden.width)x\(golden.height)"
+            return .failed("\(name): " + (tolerance.mismatch(actual: image, expected: golden) ?? "")
                 + writeFailurePictures(image, golden: nil, name: name))
         }
-        let maximum = RGBAImage.maxDifference(image, golden)
-        let mean = RGBAImage.meanDifference(image, golden)
-        let outliers = Self.pixelsBeyond(tolerance.maxDifference, image, golden)
-        let allowedOutliers = Int((tolerance.outlierFraction * Double(image.width * image.height)).rounded(.down))
-        guard outliers > allowedOutliers || mean > tolerance.meanDifference else { return .passed }
-        return .failed(
-            "\(name): max difference \(maximum) at \(outliers) pixels beyond \(tolerance.maxDifference) (allowed \(allowedOutliers)), "
-                + "mean \(mean) (allowed \(tolerance.meanDifference))" + writeFailurePictures(image, golden: golden, name: name))
+        guard let mismatch = tolerance.mismatch(actual: image, expected: golden) else { return .passed }
+        return .failed("\(name): " + mismatch + writeFailurePictures(image, golden: golden, name: name))
     }
 
     /// Writes `NAME.actual.png` (and `NAME.diff.png` when there is a golden of the same size) and
@@ -120,18 +121,6 @@ public struct GoldenStore: Sendable {
         } catch {
             return "; the actual picture could not be written to \(failureDirectory.path): \(error)"
         }
-    }
-
-    /// Pixels whose largest channel difference exceeds `limit`.
-    static func pixelsBeyond(_ limit: Int, _ a: RGBAImage, _ b: RGBAImage) -> Int {
-        var count = 0
-        for base in stride(from: 0, to: min(a.pixels.count, b.pixels.count), by: 4) {
-            for channel in 0..<4 where abs(Int(a.pixels[base + channel]) - Int(b.pixels[base + channel])) > limit {
-                count += 1
-                break
-            }
-        }
-        return count
     }
 
     // MARK: - Orphans
@@ -151,7 +140,10 @@ public struct GoldenStore: Sendable {
     /// Fails (naming them) when the folder holds goldens that are not in `expected`; also when an
     /// expected one is missing. Returns whether the folder is exactly `expected`.
     @discardableResult
-    public func checkNoOrphans(expected: some Sequence<String>, site: CallSite = CallSite()) -> Bool {
+    public func checkNoOrphans(
+        expected: some Sequence<String>, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let wanted = Set(expected)
         let orphaned = orphans(expected: wanted)
         let missing = wanted.subtracting(goldenNames()).sorted()

@@ -1,14 +1,15 @@
 import Testing
 import XCTest
 
-/// Where a check was called from, for the failure's report (captured by default arguments).
+/// Where a check was called from, for the failure's report (the checks take `#fileID` and its
+/// siblings as default arguments, so the report points at the test's line).
 public struct CallSite: Sendable {
     public let fileID: String
     public let filePath: StaticString
     public let line: UInt
     public let column: UInt
 
-    public init(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
         (self.fileID, self.filePath, self.line, self.column) = (fileID, filePath, line, column)
     }
 }
