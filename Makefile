@@ -7,7 +7,7 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 
-.PHONY: all deps build release demo test test-libraries test-cli bench clean
+.PHONY: all deps build release demo test test-libraries test-cli test-external bench clean
 
 all: release
 
@@ -39,8 +39,13 @@ test-libraries:
 test-cli:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test $(CLI)
 
+# Examples/ExternalPackage, a package that uses Segue as a user would (rebuilds Segue in its own
+# .build, about 1-2 minutes), and the test kit's record / pass / changed-golden cycle on a copy.
+test-external:
+	SWIFT="$(SWIFT)" bash scripts/test-external-package.sh
+
 bench: release
 	$(SEGUE) bench
 
 clean:
-	rm -rf .build CLI/.build "$(OUT)"
+	rm -rf .build CLI/.build Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build "$(OUT)"
