@@ -7,7 +7,7 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 
-.PHONY: all deps build release demo test test-libraries test-cli test-external bench clean
+.PHONY: all deps build release demo test test-libraries test-cli test-external test-integrations bench clean
 
 all: release
 
@@ -43,6 +43,12 @@ test-cli:
 # .build, about 1-2 minutes), and the test kit's record / pass / changed-golden cycle on a copy.
 test-external:
 	SWIFT="$(SWIFT)" bash scripts/test-external-package.sh
+
+# Integrations/SegueSnapshotTesting: Segue pictures as pointfreeco/swift-snapshot-testing snapshots,
+# a package of its own so Segue's users never resolve it (first build about 2 minutes: swift-syntax
+# is resolved, not compiled).
+test-integrations:
+	cd Integrations/SegueSnapshotTesting && $(SWIFT) build --build-tests && $(SWIFT) test
 
 bench: release
 	$(SEGUE) bench

@@ -103,20 +103,21 @@ public struct TransitionRenderer {
     ) throws -> String {
         guard (1...100_000).contains(progress.count) else { throw TransitionRenderError.badFrameCount(progress.count) }
         if let bad = progress.first(where: { !(0...1).contains($0) }) { throw TransitionRenderError.badProgress(bad) }
-        let stage: HeadlessStage
-        do { stage = try HeadlessStage(width: width, height: height) } catch { throw TransitionRenderError.stage(error) }
-        defer { stage.release() }
         switch transition {
         case .effect(let effect):
-            try renderEffect(from: from, to: to, at: progress, stage: stage, body) { device, a, b in
+            return try renderEffect(from: from, to: to, at: progress, body) { device, a, b in
                 try effect.makeEffect(device: device, from: a, to: b, mode: mode)
             }
         case .custom(_, let make):
-            try renderEffect(from: from, to: to, at: progress, stage: stage, body, make: make)
+            return try renderEffect(from: from, to: to, at: progress, body, make: make)
         case .scenario(let scenario):
+            // Only a scenario needs a window, and so resets the process's animation engine.
+            let stage: HeadlessStage
+            do { stage = try HeadlessStage(width: width, height: height) } catch { throw TransitionRenderError.stage(error) }
+            defer { stage.release() }
             try renderScenario(scenario, from: from, to: to, at: progress, stage: stage, body)
+            return stage.device.renderer
         }
-        return stage.device.renderer
     }
 
     /// `count` frames in memory.
@@ -157,10 +158,13 @@ public struct TransitionRenderer {
     }
 
     private func renderEffect(
-        from: RGBAImage, to: RGBAImage, at progress: [Double], stage: HeadlessStage, _ body: (Frame) throws -> Void,
+        from: RGBAImage, to: RGBAImage, at progress: [Double], _ body: (Frame) throws -> Void,
         make: (GLDevice, Texture, Texture) throws -> any TransitionEffect
-    ) throws {
-        let device = stage.device
+    ) throws -> String {
+        let context = try HeadlessEGLContext()
+        defer { context.release() }
+        let device = try GLDevice(context: context)
+        defer { device.release() }
         let fromTexture = try device.makeTexture(image: uploadable(from, isFrom: true, device: device))
         defer { fromTexture.release() }
         let toTexture = try device.makeTexture(image: uploadable(to, isFrom: false, device: device))
@@ -174,6 +178,7 @@ public struct TransitionRenderer {
             try transition.render(into: target)
             try body(Frame(index: index, progress: value, image: try target.readImage()))
         }
+        return device.renderer
     }
 
     private func renderScenario(
