@@ -159,6 +159,7 @@ let package = Package(
         .testTarget(
             name: "SegueExportTests",
             dependencies: ["SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting"]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage"]),
         .testTarget(
             name: "SegueRenderingTests",
             dependencies: ["SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene"]),
