@@ -7,7 +7,7 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 
-.PHONY: all deps build release demo test test-libraries test-cli test-external test-integrations bench clean
+.PHONY: all deps build release demo test test-libraries test-cli test-external test-integrations docs bench clean
 
 all: release
 
@@ -31,7 +31,7 @@ demo: release
 # SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg
-	$(MAKE) test-libraries test-cli
+	$(MAKE) test-libraries test-cli docs
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
@@ -49,6 +49,11 @@ test-external:
 # is resolved, not compiled).
 test-integrations:
 	cd Integrations/SegueSnapshotTesting && $(SWIFT) build --build-tests && $(SWIFT) test
+
+# The DocC catalog (Sources/Segue/Segue.docc), built with swift-docc-plugin; a broken link fails.
+docs:
+	$(SWIFT) package --disable-sandbox generate-documentation --target Segue --warnings-as-errors \
+		--output-path .build/documentation
 
 bench: release
 	$(SEGUE) bench

@@ -11,11 +11,18 @@ let package = Package(
     dependencies: [
         .package(name: "Segue", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // MARK: - Benchmark floor: the pixel dissolve in bare C + GL, no engine
 
         .target(name: "CSegueFloor", linkerSettings: [.linkedLibrary("epoxy")]),
+
+        // MARK: - Benchmarks (`segue bench`): the performance tester, apart from the libraries
+
+        .target(
+            name: "SegueBenchmarks",
+            dependencies: [.product(name: "Segue", package: "Segue"), "CSegueFloor"]),
 
         // MARK: - Command line
 
@@ -24,8 +31,9 @@ let package = Package(
             dependencies: [
                 .product(name: "Segue", package: "Segue"),
                 .product(name: "SegueGLFW", package: "Segue"),
-                "CSegueFloor",
+                "SegueBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // MARK: - Tests (run the built `segue` as a user would; the window tests under Xvfb)

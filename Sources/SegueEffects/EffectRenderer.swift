@@ -10,7 +10,7 @@ import SegueGL
 /// renderers of one size share them.
 public final class EffectRenderer {
     public let mode: ExecutionMode
-    private unowned let device: GLDevice
+    private let device: GLDevice
     private let passes: [CompiledPass]
     /// For each pass, the earlier passes whose targets go back to the pool once it has drawn.
     private let recycledAfter: [[Int]]
@@ -108,7 +108,7 @@ private final class CompiledPass {
     private let uniformNames: [String]
     private let filterOffsets: [Int]
     private var variants: [PassVariant] = []
-    private unowned let device: GLDevice
+    private let device: GLDevice
 
     init(plan: PlannedPass, device: GLDevice) throws(GLError) {
         self.device = device

@@ -4,12 +4,17 @@ import SegueShaders
 /// programs by key, and draws. It never creates a context; a platform back end hands it one.
 ///
 /// Confined to the thread the context is current on. Every GPU object it makes has one owner
-/// and is released explicitly with `release()` on this thread, never from a `deinit`.
+/// and is released explicitly with `release()` on this thread, never from a `deinit`. Objects
+/// hold their device strongly, so a release after the device's own is safe (it does nothing:
+/// the device freed everything still alive when it was released, and said which).
 public final class GLDevice {
     public let context: any GLContext
     public private(set) var counters = GLCounters()
     /// GL objects created through this device and not yet released (leak checks).
-    public private(set) var liveObjects = 0
+    public var liveObjects: Int { registry.count }
+    /// Those objects by kind and name.
+    public var liveObjectList: [LiveGPUObject] { registry.all }
+    private var registry = GPUObjectRegistry()
     /// GPU bytes of the textures and renderbuffers made through this device and not yet
     /// released (adopted textures are not counted: they belong to someone else).
     public private(set) var liveGPUBytes = 0
@@ -25,7 +30,8 @@ public final class GLDevice {
     private var programCache: [String: ShaderProgram] = [:]
     /// LINEAR + CLAMP_TO_EDGE sampling state, made on first use (see `bindLinearSampler`).
     private var linearSampler: UInt32 = 0
-    private var isReleased = false
+    /// True once `release()` ran: every object it made is gone, and late releases do nothing.
+    public private(set) var isReleased = false
 
     public init(context: any GLContext) throws(GLError) {
         if !context.isCurrent { try context.makeCurrent() }
@@ -36,7 +42,7 @@ public final class GLDevice {
         maxTextureSize = Int(GL.getInteger(GL.maxTextureSize))
         // Core profiles draw nothing without a bound vertex array, even an empty one.
         fullscreenVertexArray = GL.genVertexArray()
-        objectCreated()
+        objectCreated(.vertexArray, fullscreenVertexArray)
         GL.disable(GL.blend)
         GL.disable(GL.depthTest)
         GL.pixelStore(GL.unpackAlignment, 1)
@@ -130,7 +136,7 @@ public final class GLDevice {
     public func bindLinearSampler(unit: Int) {
         if linearSampler == 0 {
             linearSampler = GL.genSampler()
-            objectCreated()
+            objectCreated(.sampler, linearSampler)
             GL.samplerParameter(linearSampler, GL.textureMinFilter, GL.linear)
             GL.samplerParameter(linearSampler, GL.textureMagFilter, GL.linear)
             GL.samplerParameter(linearSampler, GL.textureWrapS, GL.clampToEdge)
@@ -143,36 +149,61 @@ public final class GLDevice {
 
     // MARK: Release
 
-    /// Releases the device's own objects (vertex array, cached programs). Objects made through
-    /// the device belong to their creators, who release them; `liveObjects` shows what is left.
-    public func release() {
-        guard !isReleased else { return }
-        assert(context.isCurrent, "GLDevice.release() must run on the GL thread with its context current")
+    /// Releases the device's own objects (vertex array, sampler, cached programs, pooled
+    /// targets), then deletes every object made through it that its owner never released and
+    /// reports those as leaked (logged under `segue.gl`: as an error in debug builds, where a leak
+    /// is a bug to fix, as a warning in release builds). Runs on the GL thread; a context that
+    /// is not current is made current first, and if that fails nothing is deleted and the report
+    /// says why. A second call does nothing.
+    @discardableResult
+    public func release() -> GLDeviceReleaseReport {
+        guard !isReleased else { return GLDeviceReleaseReport(leaked: [], contextError: nil) }
+        if !context.isCurrent {
+            do { try context.makeCurrent() } catch {
+                glLogger.error("GLDevice.release(): its context cannot be made current (\(error)); \(liveObjects) GL objects left")
+                return GLDeviceReleaseReport(leaked: registry.all, contextError: error)
+            }
+        }
         targetPool.trim()
         for program in programCache.values { program.release() }
         programCache.removeAll()
-        GL.deleteVertexArray(fullscreenVertexArray)
-        objectReleased()
-        if linearSampler != 0 {
-            GL.deleteSampler(linearSampler)
-            linearSampler = 0
-            objectReleased()
+        deleteObject(.vertexArray, fullscreenVertexArray)
+        if linearSampler != 0 { deleteObject(.sampler, linearSampler) }
+        linearSampler = 0
+        let leaked = registry.removeAll()
+        for object in leaked {
+            GPUObjectRegistry.delete(object)
+            counters.objectReleases += 1
+            liveGPUBytes -= object.bytes
         }
         isReleased = true
+        if !leaked.isEmpty {
+            let list = leaked.map(\.description).joined(separator: ", ")
+            #if DEBUG
+            glLogger.error("GLDevice.release(): \(leaked.count) GL objects were never released by their owners: \(list)")
+            #else
+            glLogger.warning("GLDevice.release(): \(leaked.count) GL objects were never released by their owners: \(list)")
+            #endif
+        }
+        return GLDeviceReleaseReport(leaked: leaked, contextError: nil)
     }
 
     // MARK: Bookkeeping for GPU objects
 
-    func objectCreated(count: Int = 1) {
-        counters.objectAllocations += count
-        liveObjects += count
+    func objectCreated(_ kind: GPUObjectKind, _ name: UInt32, bytes: Int = 0) {
+        counters.objectAllocations += 1
+        liveGPUBytes += bytes
+        registry.insert(kind, name, bytes: bytes)
     }
-    func objectReleased(count: Int = 1) {
-        counters.objectReleases += count
-        liveObjects -= count
+
+    /// Deletes an object made through this device, once: after the device's own release (which
+    /// deleted it already) or a second time, nothing happens.
+    func deleteObject(_ kind: GPUObjectKind, _ name: UInt32) {
+        guard !isReleased, let object = registry.remove(kind, name) else { return }
+        GPUObjectRegistry.delete(object)
+        counters.objectReleases += 1
+        liveGPUBytes -= object.bytes
     }
-    func gpuBytesAllocated(_ bytes: Int) { liveGPUBytes += bytes }
-    func gpuBytesReleased(_ bytes: Int) { liveGPUBytes -= bytes }
     func countUpload() { counters.textureUploads += 1 }
 
     func countCompile() { counters.shaderCompiles += 1 }

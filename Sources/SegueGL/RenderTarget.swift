@@ -20,7 +20,7 @@ public final class OffscreenTarget: RenderTarget {
     public var height: Int { texture.height }
     public var flipsVertically: Bool { false }
     public var hasStencil: Bool { depthStencilName != 0 }
-    private unowned let device: GLDevice
+    private let device: GLDevice
     private var isReleased = false
 
     init(device: GLDevice, texture: Texture, framebufferName: UInt32, depthStencilName: UInt32) {
@@ -57,13 +57,8 @@ public final class OffscreenTarget: RenderTarget {
     public func release() {
         guard !isReleased else { return }
         isReleased = true
-        GL.deleteFramebuffer(framebufferName)
-        device.objectReleased()
-        if depthStencilName != 0 {
-            GL.deleteRenderbuffer(depthStencilName)
-            device.objectReleased()
-            device.gpuBytesReleased(width * height * 4)  // 24-bit depth + 8-bit stencil
-        }
+        device.deleteObject(.framebuffer, framebufferName)
+        if depthStencilName != 0 { device.deleteObject(.renderbuffer, depthStencilName) }
         texture.release()
     }
 }
@@ -95,12 +90,11 @@ extension GLDevice {
     public func makeOffscreenTarget(width: Int, height: Int, stencil: Bool = false) throws(GLError) -> OffscreenTarget {
         let texture = try makeTexture(width: width, height: height, pixels: nil)
         let framebuffer = GL.genFramebuffer()
-        objectCreated()
+        objectCreated(.framebuffer, framebuffer)
         var depthStencil: UInt32 = 0
         if stencil {
             depthStencil = GL.genRenderbuffer()
-            objectCreated()
-            gpuBytesAllocated(width * height * 4)
+            objectCreated(.renderbuffer, depthStencil, bytes: width * height * 4)  // 24-bit depth + 8-bit stencil
         }
         let target = OffscreenTarget(
             device: self, texture: texture, framebufferName: framebuffer, depthStencilName: depthStencil)

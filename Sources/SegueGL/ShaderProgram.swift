@@ -6,7 +6,7 @@ public final class ShaderProgram {
     public let name: UInt32
     /// The fragment source as compiled (with its header), for diagnostics.
     public let fragmentSource: String
-    private unowned let device: GLDevice
+    private let device: GLDevice
     public private(set) var isReleased = false
 
     init(device: GLDevice, name: UInt32, fragmentSource: String) {
@@ -25,8 +25,7 @@ public final class ShaderProgram {
     public func release() {
         guard !isReleased else { return }
         isReleased = true
-        GL.deleteProgram(name)
-        device.objectReleased()
+        device.deleteObject(.program, name)
     }
 }
 
@@ -43,12 +42,12 @@ extension GLDevice {
         let vertexSource = shaderSource(vertexBody)
         let fragmentSource = shaderSource(fragmentBody)
         let vertex = try compileShader(stage: .vertex, source: vertexSource)
-        defer { GL.deleteShader(vertex); objectReleased() }
+        defer { deleteObject(.shader, vertex) }
         let fragment = try compileShader(stage: .fragment, source: fragmentSource)
-        defer { GL.deleteShader(fragment); objectReleased() }
+        defer { deleteObject(.shader, fragment) }
 
         let name = GL.createProgram()
-        objectCreated()
+        objectCreated(.program, name)
         let program = ShaderProgram(device: self, name: name, fragmentSource: fragmentSource)
         GL.attachShader(name, vertex)
         GL.attachShader(name, fragment)
@@ -67,14 +66,13 @@ extension GLDevice {
 
     private func compileShader(stage: ShaderFailure.Stage, source: String) throws(GLError) -> UInt32 {
         let shader = GL.createShader(stage == .vertex ? GL.vertexShader : GL.fragmentShader)
-        objectCreated()
+        objectCreated(.shader, shader)
         GL.shaderSource(shader, source)
         GL.compileShader(shader)
         countCompile()
         guard GL.shaderParameter(shader, GL.compileStatus) != 0 else {
             let log = GL.shaderInfoLog(shader)
-            GL.deleteShader(shader)
-            objectReleased()
+            deleteObject(.shader, shader)
             throw GLError.shaderCompilation(ShaderFailure(stage: stage, log: log, source: source))
         }
         return shader

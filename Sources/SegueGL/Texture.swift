@@ -9,7 +9,7 @@ public final class Texture {
     /// False for textures adopted from outside: Segue never deletes those.
     public let isOwned: Bool
     public private(set) var isReleased = false
-    private unowned let device: GLDevice
+    private let device: GLDevice
 
     init(device: GLDevice, name: UInt32, width: Int, height: Int, isOwned: Bool) {
         self.device = device
@@ -45,9 +45,7 @@ public final class Texture {
         guard !isReleased else { return }
         isReleased = true
         guard isOwned else { return }
-        GL.deleteTexture(name)
-        device.objectReleased()
-        device.gpuBytesReleased(width * height * 4)
+        device.deleteObject(.texture, name)
     }
 }
 
@@ -62,9 +60,8 @@ extension GLDevice {
             throw GLError.invalidPixelData(expectedBytes: width * height * 4, actualBytes: pixels.count)
         }
         let name = GL.genTexture()
-        objectCreated()
+        objectCreated(.texture, name, bytes: width * height * 4)
         let texture = Texture(device: self, name: name, width: width, height: height, isOwned: true)
-        gpuBytesAllocated(width * height * 4)
         GL.bindTexture(name)
         GL.texParameter(GL.textureWrapS, GL.clampToEdge)
         GL.texParameter(GL.textureWrapT, GL.clampToEdge)

@@ -1,4 +1,5 @@
 @preconcurrency import CGLFW
+import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -106,8 +107,8 @@ final class WindowInput {
 /// later request on it is such an error. This handler counts the errors that say a window or
 /// drawable no longer exists (BadWindow, BadDrawable, and GLX's own GLXBadDrawable and
 /// GLXBadWindow, which a swap on the gone window raises), and windows read a non-zero count as
-/// "close now", so the program ends its loop and exits normally; any other error is printed on
-/// stderr and the program goes on.
+/// "close now", so the program ends its loop and exits normally; any other error is logged
+/// (label `segue.glfw`) and the program goes on.
 /// Xlib is reached through GLFW's already loaded libX11 (dlsym), so nothing more is linked.
 enum X11ErrorTrap {
     typealias Handler = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
@@ -134,6 +135,8 @@ enum X11ErrorTrap {
     /// The GLX extension's first error code on this display (nil: unknown).
     nonisolated(unsafe) private static var glxErrorBase: Int?
 
+    static let logger = Logger(label: "segue.glfw")
+
     /// Errors since the window was made that say it is gone.
     nonisolated(unsafe) private(set) static var errorCount = 0
 
@@ -150,8 +153,8 @@ enum X11ErrorTrap {
             if X11ErrorTrap.meansWindowGone(head.errorCode) {
                 X11ErrorTrap.errorCount += 1
             } else {
-                let line = "X error \(head.errorCode) (request \(head.requestCode).\(head.minorCode), resource 0x\(String(head.resourceID, radix: 16)))\n"
-                line.withCString { _ = write(2, $0, strlen($0)) }  // stderr, unbuffered
+                X11ErrorTrap.logger.error(
+                    "X error \(head.errorCode) (request \(head.requestCode).\(head.minorCode), resource 0x\(String(head.resourceID, radix: 16)))")
             }
             return 0
         }

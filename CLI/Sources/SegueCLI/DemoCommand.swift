@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueImage
 
 /// What `make demo` runs: a window when there is a display, headless files when there is not.
 struct DemoCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import SegueAnimation
 
 /// Frame times of the window loop: a rolling last second for the overlay (fps, p50, p99) and
 /// every frame of the run for `--stats FILE.json`. A frame's time is the wall time from one
@@ -27,15 +28,7 @@ struct FrameStats {
         let times = recent[recentStart...].map(\.seconds)
         guard !times.isEmpty else { return (0, 0, 0) }
         let total = times.reduce(0, +)
-        return (total > 0 ? Double(times.count) / total : 0, Self.percentile(times, 0.5) * 1000, Self.percentile(times, 0.99) * 1000)
-    }
-
-    /// Nearest-rank percentile (p in 0...1) of unsorted values.
-    static func percentile(_ values: [Double], _ p: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(max(rank, 0), sorted.count - 1)]
+        return (total > 0 ? Double(times.count) / total : 0, percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000)
     }
 
     /// The run's summary as `--stats` writes it. The first `warmup` frames (shader compiles,
@@ -59,7 +52,7 @@ struct FrameStats {
         return Summary(
             effect: effect, width: width, height: height, vsync: vsync, framesDrawn: all.count,
             framesMeasured: measured.count,
-            p50Milliseconds: Self.percentile(measured, 0.5) * 1000, p99Milliseconds: Self.percentile(measured, 0.99) * 1000,
+            p50Milliseconds: percentile(measured, 0.5) * 1000, p99Milliseconds: percentile(measured, 0.99) * 1000,
             maxMilliseconds: (measured.max() ?? 0) * 1000, meanFPS: total > 0 ? Double(measured.count) / total : 0)
     }
 

@@ -1,12 +1,29 @@
 import ArgumentParser
+import Foundation
+import Logging
 
 @main
 struct Segue: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "GPU transitions between two pictures, rendered with OpenGL.",
+        discussion: "The library logs through swift-log; SEGUE_LOG_LEVEL (trace, debug, info, notice, warning, error) sets what reaches stderr (default warning).",
         subcommands: [
             RenderCommand.self, BenchCommand.self, PlayCommand.self, SamplesCommand.self,
             DemoCommand.self, ValidateCommand.self, FiltersCommand.self,
         ])
+
+    static func main() {
+        // The library never writes to the terminal itself: it logs, and the command decides.
+        let level = ProcessInfo.processInfo.environment["SEGUE_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let command: ParsableCommand
+        do { command = try parseAsRoot() } catch { exit(withError: error) }
+        var running = command
+        do { try running.run() } catch { exit(withError: error) }
+    }
 }

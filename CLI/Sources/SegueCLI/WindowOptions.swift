@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueImage
 
 /// The window options `segue play` and `segue demo` share.
 struct WindowOptions: ParsableArguments {

@@ -22,7 +22,7 @@ public final class GLTransitionEffect: TransitionEffect {
     public var edges: EdgeMode
     public let from: Texture
     public let to: Texture
-    private unowned let device: GLDevice
+    private let device: GLDevice
     private let program: ShaderProgram
     private let progressLocation, ratioLocation, targetLocation, ratiosLocation, edgesLocation: Int32
     private var parameterLocations: [String: Int32] = [:]

@@ -1,13 +1,16 @@
+import Logging
+
 /// Problems a transition reports instead of ignoring them (completeTransition twice, never,
 /// a transition requested while one runs, a snapshot that could not be made).
 ///
 /// A log, not a list that grows for ever: the last `capacity` entries are kept (a ring buffer,
-/// so a long session's memory stays flat) and `totalReported` counts all of them. A `handler`
-/// sees every entry as it is reported, as a logging back end would (print it, forward it, fail
-/// a test); tests read `messages`.
+/// so a long session's memory stays flat) and `totalReported` counts all of them. Every entry
+/// also goes to the `segue.transitions` logger (swift-log) at notice level; a `handler` sees every
+/// entry as it is reported (forward it, fail a test); tests read `messages`.
 @MainActor
 public final class TransitionDiagnostics {
     public static let shared = TransitionDiagnostics()
+    private static let logger = Logger(label: "segue.transitions")
 
     /// One reported problem.
     public struct Entry: Sendable, Equatable {
@@ -50,6 +53,7 @@ public final class TransitionDiagnostics {
         totalReported += 1
         let entry = Entry(sequence: totalReported, time: AnimationEngine.main.now, message: message)
         storage.append(entry)
+        Self.logger.notice("\(message)", metadata: ["sequence": "\(entry.sequence)", "time": "\(entry.time)"])
         handler?(entry)
     }
 

@@ -60,7 +60,7 @@ struct BenchTable {
         }
     }
 
-    func targets(_ report: BenchCommand.Report, longestChain: EffectGraphBenchmark.ChainMeasurement?) {
+    func targets(_ report: BenchmarkSuite.Report, longestChain: EffectGraphBenchmark.ChainMeasurement?) {
         line("")
         if !report.measurements.isEmpty {
             line("target fused >= \(report.fusedOverFloorTarget) x floor at every size and mode: \(met(report.targetMet))")

@@ -1,0 +1,185 @@
+import Foundation
+import SegueEffects
+import SegueGL
+import SegueHeadless
+import SegueImage
+import SegueTransitions
+
+/// Why a benchmark could not run.
+public enum BenchmarkError: Error, CustomStringConvertible {
+    case toolFailed(tool: String, status: Int32, log: String)
+    case unknownEffect(String)
+
+    public var description: String {
+        switch self {
+        case .toolFailed(let tool, let status, let log): "bench: \(tool) failed (\(status)): \(log)"
+        case .unknownEffect(let name): "bench: '\(name)' is not a built-in effect without presets"
+        }
+    }
+}
+
+/// `segue bench`: headless frames per second of the pixel dissolve (fused, one pass per filter,
+/// bare C floor), the compositor, filter chains by length and by resolution, and on request a
+/// long soak and video export against ffmpeg. Prints a table (or nothing, for JSON) as it goes
+/// and returns the whole report.
+@MainActor
+public struct BenchmarkSuite {
+    /// The target this benchmark checks: the engine's fused path within 5% of bare C + GL.
+    public nonisolated static let fusedOverFloorTarget = 0.95
+    /// Frames per export in the export section.
+    public nonisolated static let exportFrameCounts = ExportBenchmark.frameCounts
+
+    public enum Section: String, CaseIterable, Sendable {
+        case dissolve, scene, chain, resolution
+        /// Not in the default run (about a minute): a long session of mixed transitions.
+        case soak
+        /// Not in the default run (slow, needs ffmpeg): video export against ffmpeg's xfade.
+        case export
+
+        public static let defaults: [Section] = [.dissolve, .scene, .chain, .resolution]
+    }
+
+    public struct Options: Sendable {
+        public var sections: Set<Section> = Set(Section.defaults)
+        public var sizes = [FrameSize(width: 1280, height: 720), FrameSize(width: 1920, height: 1080)]
+        public var frames = 120
+        public var runs = 5
+        public var warmup = 30
+        public var chainSize = FrameSize(width: 1920, height: 1080)
+        public var chainLengths = [1, 2, 4, 8]
+        public var resolutions = [
+            FrameSize(width: 1280, height: 720), FrameSize(width: 1920, height: 1080),
+            FrameSize(width: 2560, height: 1440), FrameSize(width: 3840, height: 2160),
+        ]
+        public var soakTransitions = 10_000
+        public var soakWarmup = 1_000
+        public var exportSize = FrameSize(width: 1920, height: 1080)
+        public var exportFrames = 60
+        /// Print the table while measuring (off for JSON).
+        public var printsTable = true
+
+        public init() {}
+    }
+
+    public struct Report: Codable {
+        let renderer: String
+        let backend: String
+        let framesPerRun: Int
+        let runs: Int
+        let warmupFrames: Int
+        let measurements: [PixelDissolveBenchmark.Measurement]
+        let fusedOverFloorTarget: Double
+        let targetMet: Bool
+        /// The compositor on 100 textured views with animated 3D transforms.
+        let scene: [SceneBenchmark.Measurement]
+        let chains: [EffectGraphBenchmark.ChainMeasurement]
+        let marginalCosts: [EffectGraphBenchmark.MarginalCost]
+        let chainTarget: Double
+        let chainTargetMet: Bool
+        let resolutions: [EffectGraphBenchmark.ResolutionMeasurement]
+        let frameTimeFit: EffectGraphBenchmark.FrameTimeFit?
+        let resolutionTolerance: Double
+        let resolutionTargetMet: Bool
+        /// The long session of mixed transitions (only with the soak section).
+        let soak: TransitionSoak.Report?
+        let soakFlat: Bool?
+        /// Video export through ffmpeg against ffmpeg's xfade (the export section).
+        let export: ExportBenchmark.Report?
+    }
+
+    let options: Options
+    private let table: BenchTable
+
+    public init(options: Options) {
+        self.options = options
+        table = BenchTable(enabled: options.printsTable)
+    }
+
+    /// Runs the chosen sections on a headless context of its own.
+    public func run() throws -> Report {
+        let context = try HeadlessEGLContext()
+        defer { context.release() }
+        let device = try GLDevice(context: context)
+        defer { device.release() }
+        table.line("Segue bench on \(device.driverDescription) (\(context.backendDescription))")
+        table.line("median of \(options.runs) runs x \(options.frames) frames after \(options.warmup) warm-up frames per variant; glFinish or readback per frame")
+
+        let dissolve = try measureDissolve(device)
+        let scene = try measureScene(device)
+        let chains = try measureChains(device)
+        let sweep = options.sections.contains(.resolution)
+            ? try graphs.measureResolutions(device: device, sizes: options.resolutions) : nil
+        table.resolutions(sweep?.sizes ?? [], fit: sweep?.fit)
+        let soak = try measureSoak(device)
+        let export = options.sections.contains(.export)
+            ? try ExportBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
+                .run(device: device, table: table) : nil
+
+        let longest = chains.lengths.max { $0.filters < $1.filters }
+        let report = Report(
+            renderer: device.driverDescription, backend: context.backendDescription, framesPerRun: options.frames,
+            runs: options.runs, warmupFrames: options.warmup, measurements: dissolve,
+            fusedOverFloorTarget: Self.fusedOverFloorTarget,
+            targetMet: dissolve.allSatisfy { $0.fusedOverFloor >= Self.fusedOverFloorTarget }, scene: scene,
+            chains: chains.lengths, marginalCosts: chains.costs, chainTarget: EffectGraphBenchmark.chainTarget,
+            chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
+            resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit,
+            resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
+            resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy {
+                abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance
+            },
+            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), export: export)
+        table.targets(report, longestChain: longest)
+        return report
+    }
+
+    private var graphs: EffectGraphBenchmark {
+        EffectGraphBenchmark(frames: options.frames, runs: options.runs, warmupFrames: options.warmup)
+    }
+
+    private func measureDissolve(_ device: GLDevice) throws -> [PixelDissolveBenchmark.Measurement] {
+        guard options.sections.contains(.dissolve) else { return [] }
+        let benchmark = PixelDissolveBenchmark(frames: options.frames, runs: options.runs, warmupFrames: options.warmup)
+        table.dissolveHeader()
+        var measurements: [PixelDissolveBenchmark.Measurement] = []
+        for size in options.sizes {
+            for mode in PixelDissolveBenchmark.SyncMode.allCases {
+                let m = try benchmark.measure(device: device, size: (size.width, size.height), mode: mode)
+                measurements.append(m)
+                table.dissolve(m)
+            }
+        }
+        return measurements
+    }
+
+    private func measureScene(_ device: GLDevice) throws -> [SceneBenchmark.Measurement] {
+        guard options.sections.contains(.scene) else { return [] }
+        table.line("\ncompositor: 100 textured views, 3D transforms animated every frame (glFinish per frame)")
+        return try options.sizes.map { size in
+            let m = try SceneBenchmark(frames: options.frames, runs: options.runs, warmupFrames: options.warmup)
+                .measure(device: device, size: (size.width, size.height))
+            table.scene(m)
+            return m
+        }
+    }
+
+    private func measureChains(_ device: GLDevice) throws
+        -> (lengths: [EffectGraphBenchmark.ChainMeasurement], costs: [EffectGraphBenchmark.MarginalCost])
+    {
+        guard options.sections.contains(.chain) else { return ([], []) }
+        let lengths = try graphs.measureChains(device: device, size: options.chainSize, lengths: options.chainLengths)
+        table.chains(lengths)
+        let costs = try graphs.measureMarginalCosts(device: device, size: options.chainSize)
+        table.marginalCosts(costs)
+        return (lengths, costs)
+    }
+
+    private func measureSoak(_ device: GLDevice) throws -> TransitionSoak.Report? {
+        guard options.sections.contains(.soak) else { return nil }
+        let transitions = max(options.soakTransitions, 1)
+        let report = try SoakBenchmark.run(
+            device: device, transitions: transitions, warmup: min(max(options.soakWarmup, 0), transitions))
+        table.soak(report)
+        return report
+    }
+}
