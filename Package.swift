@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage"]),
         .testTarget(
             name: "SegueRenderingTests",
-            dependencies: ["SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene"]),
+            dependencies: ["SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting"]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "PixelDissolveExample", "EffectGraphExample"]),

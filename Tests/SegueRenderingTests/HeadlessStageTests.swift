@@ -1,9 +1,10 @@
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueTesting
 import Testing
 
-@Suite("HeadlessStage (headless GL)", .serialized)
+@Suite("HeadlessStage (headless GL)", .serialized, .tags(.gl))
 @MainActor
 struct HeadlessStageTests {
     /// The window's picture is its views: an opaque background colour fills the frame with

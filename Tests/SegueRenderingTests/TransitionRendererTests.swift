@@ -2,11 +2,12 @@ import Foundation
 import SegueEffects
 import SegueImage
 import SegueRendering
+import SegueTesting
 import Testing
 
 /// `TransitionRenderer` against references that are not Segue: the pictures themselves at the
 /// ends, a crossfade computed on the CPU in the middle, and typed errors for bad requests.
-@Suite("TransitionRenderer (headless GL)")
+@Suite("TransitionRenderer (headless GL)", .tags(.gl))
 @MainActor
 struct TransitionRendererTests {
     static let (width, height) = (64, 36)

@@ -4,7 +4,7 @@ import Testing
 /// This target's goldens (`Goldens/` beside this file).
 let GoldenImage = GoldenStore(besideFile: #filePath)
 
-@Suite("SegueScene goldens folder")
+@Suite("SegueScene goldens folder", .tags(.pure))
 struct SceneGoldenFolderTests {
     /// Every golden a test of this target checks; any other file in the folder is left over.
     @Test func holdsOnlyGoldensATestChecks() {

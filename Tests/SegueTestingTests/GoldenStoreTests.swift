@@ -6,7 +6,7 @@ import Testing
 /// The test kit's comparisons on pictures with known differences (the reference is arithmetic on
 /// the bytes), its failure pictures and its orphan check. Recording is covered by
 /// `make test-external`, which runs a package's tests with SEGUE_RECORD_GOLDENS=1.
-@Suite("GoldenStore")
+@Suite("GoldenStore", .tags(.pure))
 struct GoldenStoreTests {
     static func picture(_ value: UInt8 = 100) throws -> RGBAImage {
         try RGBAImage(width: 10, height: 10, fill: SIMD4(value, value, value, 255))

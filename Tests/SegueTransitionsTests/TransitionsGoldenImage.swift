@@ -4,7 +4,7 @@ import Testing
 /// This target's goldens (`Goldens/` beside this file).
 let TransitionsGoldenImage = GoldenStore(besideFile: #filePath)
 
-@Suite("SegueTransitions goldens folder")
+@Suite("SegueTransitions goldens folder", .tags(.pure))
 struct TransitionsGoldenFolderTests {
     /// Every golden a test of this target checks (five progress points each); any other file in
     /// the folder is left over.
