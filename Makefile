@@ -7,7 +7,7 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 
-.PHONY: all deps build release demo test test-libraries test-cli docs bench clean
+.PHONY: all deps build release demo test test-libraries test-cli test-external test-integrations docs bench clean
 
 all: release
 
@@ -40,6 +40,17 @@ test-libraries:
 test-cli:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test $(CLI)
 
+# Examples/ExternalPackage, a package that uses Segue as a user would (rebuilds Segue in its own
+# .build, about 1-2 minutes), and the test kit's record / pass / changed-golden cycle on a copy.
+test-external:
+	SWIFT="$(SWIFT)" bash scripts/test-external-package.sh
+
+# Integrations/SegueSnapshotTesting: Segue pictures as pointfreeco/swift-snapshot-testing snapshots,
+# a package of its own so Segue's users never resolve it (first build about 2 minutes: swift-syntax
+# is resolved, not compiled).
+test-integrations:
+	cd Integrations/SegueSnapshotTesting && $(SWIFT) build --build-tests && $(SWIFT) test
+
 # The DocC catalog (Sources/Segue/Segue.docc), built with swift-docc-plugin; a broken link fails.
 docs:
 	$(SWIFT) package --disable-sandbox generate-documentation --target Segue --warnings-as-errors \
@@ -49,4 +60,4 @@ bench: release
 	$(SEGUE) bench
 
 clean:
-	rm -rf .build CLI/.build "$(OUT)"
+	rm -rf .build CLI/.build Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build "$(OUT)"

@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
         .library(name: "SegueOutput", targets: ["SegueOutput"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
+        .library(name: "SegueRendering", targets: ["SegueRendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -52,7 +53,8 @@ let package = Package(
             name: "SegueGL",
             dependencies: ["CEpoxy", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log")]),
         // EGL surfaceless contexts for tests, export and render workers: no X11, no GLFW.
-        .target(name: "SegueHeadless", dependencies: ["SegueGL", "CEpoxy"]),
+        // With `HeadlessStage`: a window, its compositor and a virtual clock on such a context.
+        .target(name: "SegueHeadless", dependencies: ["SegueGL", "CEpoxy", "SegueScene", "SegueAnimation", "SegueImage"]),
         // GLFW windows and their input (X11).
         .target(
             name: "SegueGLFW",
@@ -88,7 +90,13 @@ let package = Package(
 
         .target(
             name: "SegueTransitions",
-            dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage"]),
+            dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
+
+        // MARK: - Rendering a transition by name between two pictures (frames, PNGs, contact sheets)
+
+        .target(
+            name: "SegueRendering",
+            dependencies: ["SegueEffects", "SegueHeadless", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage"]),
 
         // MARK: - Umbrella and test kit
 
@@ -97,11 +105,13 @@ let package = Package(
             name: "Segue",
             dependencies: [
                 "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene",
-                "SegueTransitions", "SegueOutput", "SegueExport",
+                "SegueTransitions", "SegueOutput", "SegueExport", "SegueRendering",
             ]),
         .target(
             name: "SegueTesting",
-            dependencies: ["SegueImage", "SegueGL", "SegueHeadless", "SegueScene"]),
+            dependencies: [
+                "SegueImage", "SegueGL", "SegueHeadless", "SegueScene", "SegueEffects", "SegueTransitions", "SegueRendering",
+            ]),
 
         // MARK: - Examples (run by the tests)
 
@@ -156,6 +166,10 @@ let package = Package(
             dependencies: [
                 "SegueOutput", "SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting",
             ]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage"]),
+        .testTarget(
+            name: "SegueRenderingTests",
+            dependencies: ["SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting"]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "PixelDissolveExample", "EffectGraphExample"]),

@@ -1,4 +1,5 @@
 import SegueImage
+import SegueHeadless
 import SegueScene
 
 /// A plain controller filling the window with one colour (the presenters of these scenarios).
@@ -22,7 +23,7 @@ public enum PresentationPorts {
     /// the window to 600×440 (what a rotation is here), dismiss. Notes: "size W×H" per size
     /// change the presentation controller heard, and the dimming view's frame after it.
     public static func dimming() throws -> ScenarioRecord {
-        let stage = try Stage(width: 440, height: 600)
+        let stage = try HeadlessStage(width: 440, height: 600)
         defer { stage.release() }
         var record = ScenarioRecord(name: "seed001-dimming")
         let home = ColourViewController(name: "home", colour: Palette.items)
@@ -32,7 +33,7 @@ public enum PresentationPorts {
         try record.capture("present.0", on: stage)
         try stage.play(0.5)
         try record.capture("present.0.5s", on: stage)
-        try stage.play(0.5 + Stage.frameStep)
+        try stage.play(0.5 + stage.frameStep)
         try record.capture("presented", on: stage)
 
         stage.window.resize(to: Size(width: 600, height: 440))
@@ -50,7 +51,7 @@ public enum PresentationPorts {
         message.dismiss(animated: true)
         try stage.play(0.5)
         try record.capture("dismiss.0.5s", on: stage)
-        try stage.play(0.5 + Stage.frameStep)
+        try stage.play(0.5 + stage.frameStep)
         try record.capture("dismissed", on: stage)
         record.noteDiagnostics()
         return record
@@ -60,7 +61,7 @@ public enum PresentationPorts {
     /// animator, then an interactive dismissal driven by a pan on the container: dragged down
     /// half the height, then past the bottom (update(1)) and held for a second, then released.
     public static func appleListings() throws -> ScenarioRecord {
-        let stage = try Stage(width: 160, height: 240)
+        let stage = try HeadlessStage(width: 160, height: 240)
         defer { stage.release() }
         var record = ScenarioRecord(name: "apple-listings")
         let home = ColourViewController(name: "home", colour: Palette.items)
@@ -72,7 +73,7 @@ public enum PresentationPorts {
         home.present(modal, animated: true)
         try stage.play(0.5)
         try record.capture("present.0.5s", on: stage)
-        try stage.play(0.5 + Stage.frameStep)
+        try stage.play(0.5 + stage.frameStep)
         try record.capture("presented", on: stage)
 
         delegate.interactive = true
@@ -87,8 +88,8 @@ public enum PresentationPorts {
         try record.capture("dismiss.100%.held", on: stage)
         record.notes.append("presented while held: \(home.presentedViewController != nil)")
         record.notes.append("percent while held: \(delegate.interactionController.percentComplete)")
-        stage.release(at: Point(x: 80, y: 60 + 12 * 35))
-        try stage.play(2 * Stage.frameStep)
+        stage.lift(at: Point(x: 80, y: 60 + 12 * 35))
+        try stage.play(2 * stage.frameStep)
         try record.capture("dismissed", on: stage)
         record.notes.append("presented after release: \(home.presentedViewController != nil)")
         record.notes.append("recognizers on the container: \(delegate.interactionController.panGesture.view == nil ? 0 : 1)")

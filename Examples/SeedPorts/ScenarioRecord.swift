@@ -1,4 +1,5 @@
 import SegueImage
+import SegueHeadless
 import SegueScene
 
 /// What a scenario leaves for its checks: named pictures with the view tree at that moment,
@@ -18,8 +19,8 @@ public struct ScenarioRecord: Sendable {
     public init(name: String) { self.name = name }
 
     @MainActor
-    mutating func capture(_ label: String, on stage: Stage) throws {
-        checkpoints.append(Checkpoint(label: label, time: stage.now, picture: try stage.picture(), hierarchy: stage.hierarchy()))
+    mutating func capture(_ label: String, on stage: HeadlessStage) throws {
+        checkpoints.append(Checkpoint(label: label, time: stage.now, picture: try stage.snapshot(), hierarchy: stage.hierarchy()))
     }
 
     /// Adds what `TransitionDiagnostics` reported during the scenario, one "diagnostic …" note

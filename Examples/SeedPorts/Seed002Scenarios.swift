@@ -1,4 +1,5 @@
 import SegueImage
+import SegueHeadless
 import SegueScene
 
 /// Seed 002 played on a 160×240 window: the list in a navigation controller, the modal shown
@@ -12,7 +13,7 @@ public enum Seed002 {
     /// "overshoot" when the spring carried the modal above its final frame (its bottom row left
     /// the window's bottom).
     public static func modal(snapshotDismissal: Bool = true) throws -> ScenarioRecord {
-        let stage = try Stage(width: size.width, height: size.height)
+        let stage = try HeadlessStage(width: size.width, height: size.height)
         defer { stage.release() }
         var record = ScenarioRecord(name: snapshotDismissal ? "seed002-modal" : "seed002-modal-no-snapshot")
         let items = ItemsTableViewController()
@@ -24,14 +25,14 @@ public enum Seed002 {
         items.showAction()
         var overshoot = false
         for frame in 0...150 {  // 2.5 s at 60 fps
-            let picture = try frame == 0 ? stage.picture() : stage.play(Stage.frameStep)
+            let picture = try frame == 0 ? stage.snapshot() : stage.play(stage.frameStep)
             let edge = (0..<size.height).first { picture.shows(Palette.action, at: 150, $0, tolerance: 3) } ?? size.height
             record.notes.append("edge \(stage.now) \(edge)")
             if edge == 0, !picture.shows(Palette.action, at: 150, size.height - 1, tolerance: 3) { overshoot = true }
             if frame == 30 { try record.capture("present.0.5s", on: stage) }
         }
         if overshoot { record.notes.append("overshoot") }
-        try stage.play(Stage.frameStep)
+        try stage.play(stage.frameStep)
         try record.capture("presented", on: stage)
 
         let action = navigationController.presentedViewController
@@ -39,7 +40,7 @@ public enum Seed002 {
         try record.capture("dismiss.0", on: stage)
         try stage.play(1.0)
         try record.capture("dismiss.1s", on: stage)
-        try stage.play(1.0 + Stage.frameStep)
+        try stage.play(1.0 + stage.frameStep)
         try record.capture("dismissed", on: stage)
         record.noteDiagnostics()
         return record
@@ -49,7 +50,7 @@ public enum Seed002 {
     /// then drag C 70 points (35 %), hold, and let go (cancels). The same interaction
     /// controller drives both pops.
     public static func cubeNavigation() throws -> ScenarioRecord {
-        let stage = try Stage(width: size.width, height: size.height)
+        let stage = try HeadlessStage(width: size.width, height: size.height)
         defer { stage.release() }
         var record = ScenarioRecord(name: "seed002-cube")
         let items = ItemsTableViewController()
@@ -60,25 +61,25 @@ public enum Seed002 {
         navigationController.pushViewController(ItemDetailViewController(name: "detailB"), animated: true)
         try stage.play(0.75)
         try record.capture("push.0.75s", on: stage)
-        try stage.play(0.75 + Stage.frameStep)
+        try stage.play(0.75 + stage.frameStep)
         try record.capture("pushed", on: stage)
 
         try drag(on: stage, record: &record, prefix: "pop1", distance: 130)
-        try stage.play(1.5 + Stage.frameStep)
+        try stage.play(1.5 + stage.frameStep)
         try record.capture("popped", on: stage)
 
         navigationController.pushViewController(ItemDetailViewController(name: "detailC"), animated: true)
-        try stage.play(1.5 + Stage.frameStep)
+        try stage.play(1.5 + stage.frameStep)
         try record.capture("pushed.again", on: stage)
 
         try drag(on: stage, record: &record, prefix: "pop2", distance: 70)
-        try stage.play(1.5 + Stage.frameStep)
+        try stage.play(1.5 + stage.frameStep)
         try record.capture("cancelled", on: stage)
         record.notes.append("top \(navigationController.topViewController?.name ?? "none")")
 
         // Past 200 points (update(1)), held, then back to 60 points and let go: a cancel.
         try drag(on: stage, record: &record, prefix: "pop3", distance: 220, backTo: 60)
-        try stage.play(1.5 + Stage.frameStep)
+        try stage.play(1.5 + stage.frameStep)
         try record.capture("cancelled.after.100%", on: stage)
         record.notes.append("top after pop3 \(navigationController.topViewController?.name ?? "none")")
         record.noteDiagnostics()
@@ -88,7 +89,7 @@ public enum Seed002 {
     /// A horizontal drag from x = 40 in 10-point steps, one per frame; captures "<prefix>.35%"
     /// at 70 points, holds the finger still for a second ("<prefix>.held"), optionally drags
     /// back to `backTo` points ("<prefix>.back"), then releases.
-    private static func drag(on stage: Stage, record: inout ScenarioRecord, prefix: String, distance: Int, backTo: Int? = nil) throws {
+    private static func drag(on stage: HeadlessStage, record: inout ScenarioRecord, prefix: String, distance: Int, backTo: Int? = nil) throws {
         let y = Double(size.height / 2)
         stage.press(at: Point(x: 40, y: y))
         for step in stride(from: 10, through: distance, by: 10) {
@@ -106,6 +107,6 @@ public enum Seed002 {
             end = backTo
             try record.capture("\(prefix).back", on: stage)
         }
-        stage.release(at: Point(x: 40 + Double(end), y: y))
+        stage.lift(at: Point(x: 40 + Double(end), y: y))
     }
 }

@@ -1,4 +1,5 @@
 import SegueImage
+import SegueHeadless
 import SegueScene
 
 /// A child that logs its appearance callbacks (what the container forwards automatically).
@@ -30,7 +31,7 @@ final class AppearanceLog { var lines: [String] = [] }
 @MainActor
 public enum Seed004 {
     public static func container() throws -> ScenarioRecord {
-        let stage = try Stage(width: 160, height: 240)
+        let stage = try HeadlessStage(width: 160, height: 240)
         defer { stage.release() }
         var record = ScenarioRecord(name: "seed004-container")
         let log = AppearanceLog()
@@ -55,14 +56,14 @@ public enum Seed004 {
     /// "children after <picture>: …".
     private static func swipe(
         _ container: ContainerViewController, _ orientation: ContainerViewController.Orientation, usingAnimator: Bool,
-        label: (picture: String, notes: String), stage: Stage, log: AppearanceLog, record: inout ScenarioRecord
+        label: (picture: String, notes: String), stage: HeadlessStage, log: AppearanceLog, record: inout ScenarioRecord
     ) throws {
         log.lines.removeAll()
         container.swipe(orientation, usingAnimator: usingAnimator)
         record.notes.append("appearance \(label.notes)-start: \(log.lines.joined(separator: " "))")
         try stage.play(0.125)
         try record.capture("\(label.picture).half", on: stage)
-        try stage.play(0.125 + Stage.frameStep)
+        try stage.play(0.125 + stage.frameStep)
         try record.capture("\(label.picture).end", on: stage)
         record.notes.append("appearance \(label.notes): \(log.lines.joined(separator: " "))")
         record.notes.append("children after \(label.picture): \(container.children.map(\.name).joined(separator: ","))")

@@ -7,5 +7,6 @@
 @_exported import SegueHeadless
 @_exported import SegueImage
 @_exported import SegueOutput
+@_exported import SegueRendering
 @_exported import SegueScene
 @_exported import SegueTransitions

@@ -61,7 +61,7 @@ struct GLTransitionEffectTests {
             let luma = "uniform sampler2D luma;\nvec4 transition(vec2 uv) {\n  return mix(getToColor(uv), getFromColor(uv), step(progress, texture(luma, uv).r * 0.998 + 0.001));\n}\n"
             let report = GLTransitionValidator.validate(text: luma, name: "luma.glsl", device: device)
             #expect(report.isValid && report.warnings.isEmpty, "\(report.errors) \(report.warnings)")
-            let given = GLTransitionValidator.validate(text: luma, name: "luma.glsl", device: device, parameters: [("luma", "spiral-9")])
+            let given = GLTransitionValidator.validate(text: luma, name: "luma.glsl", device: device, parameters: [GLTransitionSetting("luma", .texture("spiral-9"))])
             #expect(given.errors.first?.contains("spiral-9") == true, "\(given.errors)")
             let ranged = "// @range(0, 1)\nuniform float amount; // = 2.0\nvec4 transition(vec2 uv) {\n  return mix(getFromColor(uv), getToColor(uv), clamp(progress * amount, 0.0, 1.0));\n}\n"
             let warned = GLTransitionValidator.validate(text: ranged, name: "r.glsl", device: device)

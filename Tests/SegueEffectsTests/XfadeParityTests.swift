@@ -195,7 +195,7 @@ struct XfadeParityTests {
             let source = try GLTransitionSource.parse(entry.source, name: name)
             let effect = try GLTransitionEffect(device: device, source: source, from: fromTexture, to: toTexture)
             for parameter in entry.parameters {
-                try effect.setParameter(parameter.name, source.value(for: parameter.name, from: parameter.value))
+                try effect.setParameter(parameter.name, parameter.value)
             }
             return try progresses.map { progress in
                 effect.progress = progress

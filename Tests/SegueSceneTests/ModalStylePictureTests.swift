@@ -1,5 +1,6 @@
 import SegueAnimation
 import SegueGL
+import SegueHeadless
 import SegueImage
 import SegueScene
 import SegueTesting
@@ -28,7 +29,7 @@ struct ModalStylePictureTests {
     /// Presents a modal with `style` in a 120×80 window and returns the pictures at `times`.
     static func pictures(_ style: ModalTransitionStyle, at times: [Double]) throws -> [RGBAImage] {
         AnimationEngine.main.reset(to: 0)
-        let rig = try HeadlessCompositorRig(width: 120, height: 80)
+        let rig = try HeadlessStage(width: 120, height: 80)
         defer { rig.release() }
         let window = Window(size: Size(width: 120, height: 80))
         let presenter = ViewController(name: "home")

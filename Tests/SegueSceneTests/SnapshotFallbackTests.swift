@@ -1,4 +1,5 @@
 import SegueGL
+import SegueHeadless
 import SegueImage
 import SegueScene
 import SegueTesting
@@ -11,7 +12,7 @@ import Testing
 @Suite("Snapshots without an attached compositor (headless GL)", .serialized)
 struct SnapshotFallbackTests {
     @Test func aNeverRenderedWindowSnapshotsWithTheLiveCompositor() throws {
-        let rig = try HeadlessCompositorRig(width: 40, height: 30)
+        let rig = try HeadlessStage(width: 40, height: 30)
         let window = Window(size: Size(width: 40, height: 30))
         let card = View(frame: Rect(x: 0, y: 0, width: 40, height: 30), name: "card")
         card.backgroundColor = .red
@@ -35,7 +36,7 @@ struct SnapshotFallbackTests {
     }
 
     @Test func withTwoLiveCompositorsTheWindowMustSayWhichOne() throws {
-        let rig = try HeadlessCompositorRig(width: 40, height: 30)
+        let rig = try HeadlessStage(width: 40, height: 30)
         defer { rig.release() }
         // A second compositor (on the same device here; in an app it would be another context's).
         let second = try Compositor(device: rig.device)

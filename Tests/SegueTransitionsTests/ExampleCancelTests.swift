@@ -146,7 +146,7 @@ struct ExampleCancelTests {
     @Test(arguments: 0..<9)
     func cancelAtTenPercentsRestoresTheHierarchy(example index: Int) throws {
         let (name, setup, start) = Self.examples[index]
-        let rig = try HeadlessCompositorRig(width: 64, height: 96)
+        let rig = try HeadlessStage(width: 64, height: 96)
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)
         for percent in Self.percents + [-1] {  // -1: finish instead of cancel

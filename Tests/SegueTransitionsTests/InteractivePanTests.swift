@@ -91,7 +91,7 @@ struct InteractivePanTests {
     @Test func swipeContainerGoldens() throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let rig = try HeadlessCompositorRig(width: 160, height: 120)
+        let rig = try HeadlessStage(width: 160, height: 120)
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)
         let window = Window(size: Size(width: 160, height: 120))

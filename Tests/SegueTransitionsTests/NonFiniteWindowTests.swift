@@ -1,5 +1,6 @@
 import SegueAnimation
 import SegueGL
+import SegueHeadless
 import SegueScene
 import SegueTesting
 import SegueTransitions
@@ -19,7 +20,7 @@ struct NonFiniteWindowTests {
     func presentationCompletesWithADiagnostic(width: Double) throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let rig = try HeadlessCompositorRig(width: 32, height: 32)
+        let rig = try HeadlessStage(width: 32, height: 32)
         defer { rig.release() }
         let window = Window(size: Size(width: width, height: 32))
         window.attach(rig.compositor)

@@ -75,7 +75,7 @@ struct PresentationExamplesTests {
     static func withRig(_ body: (Rig) throws -> Void) throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let rig = try HeadlessCompositorRig(width: 320, height: 480)
+        let rig = try HeadlessStage(width: 320, height: 480)
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)
         let window = Window(size: Size(width: 320, height: 480))

@@ -4,6 +4,7 @@ import SegueImage
 import SegueHeadless
 import SegueScene
 import SegueTransitions
+import SegueTesting
 import Testing
 
 /// Examples d (cube rotation) and e (zoom push) driven through a context built by hand, as a
@@ -82,9 +83,12 @@ struct PushExamplesTests {
         #expect(rig.to.view.transform == .identity && rig.to.view.anchorPoint == Point(x: 0.5, y: 0.5))
         #expect(rig.container.bounds.origin == .zero)
         for (index, image) in images.enumerated() {
-            // Perspective edges are rasterized slightly differently by other drivers (max);
-            // the picture must agree closely (mean).
-            TransitionsGoldenImage.check(image, named: "cube-push-\(index)", maxDifference: 255, meanDifference: 0.5)
+            // Perspective edges are rasterized slightly differently by other drivers and may flip
+            // fully between two colours: up to 5% of the pixels (the two faces' outlines are about
+            // 480 of 19,200) may exceed 2 levels; the picture must agree closely (mean).
+            TransitionsGoldenImage.check(
+                image, named: "cube-push-\(index)",
+                tolerance: ImageTolerance(maxDifference: 2, meanDifference: 0.5, outlierFraction: 0.05))
         }
     }
 

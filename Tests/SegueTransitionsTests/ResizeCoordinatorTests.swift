@@ -1,5 +1,6 @@
 import SegueAnimation
 import SegueImage
+import SegueHeadless
 import SegueScene
 import SegueTesting
 import SegueTransitions
@@ -74,7 +75,7 @@ struct ResizeCoordinatorTests {
     @Test func alongsideAnimationsFollowTheClockAndTheCompletionRuns() throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let rig = try HeadlessCompositorRig(width: 320, height: 480)
+        let rig = try HeadlessStage(width: 320, height: 480)
         defer { rig.release() }
         let window = Window(size: Size(width: 320, height: 480))
         window.attach(rig.compositor)

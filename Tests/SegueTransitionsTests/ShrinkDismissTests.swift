@@ -28,7 +28,7 @@ struct ShrinkDismissTests {
     @Test func snapshotShrinksToItsCentreWhileTheViewBehindFadesIn() throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let rig = try HeadlessCompositorRig(width: 160, height: 120)
+        let rig = try HeadlessStage(width: 160, height: 120)
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)
         let window = Window(size: Size(width: 160, height: 120))
@@ -78,7 +78,7 @@ struct ShrinkDismissTests {
     func cancelledInteractiveDismissalKeepsThePresentation(percent: Double) throws {
         AnimationEngine.main.reset(to: 0)
         TransitionDiagnostics.shared.clear()
-        let rig = try HeadlessCompositorRig(width: 80, height: 60)
+        let rig = try HeadlessStage(width: 80, height: 60)
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)
         let window = Window(size: Size(width: 80, height: 60))

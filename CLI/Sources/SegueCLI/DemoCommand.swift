@@ -24,10 +24,12 @@ struct DemoCommand: ParsableCommand {
         let size = FrameSize(width: 640, height: 360)
         let samples = try SamplesCommand.write(size: size, directory: out + "/samples")
         guard let effect = EffectCatalog.entry(named: "pixel-dissolve") else { return }
-        let result = try TransitionExport(
-            fromPath: samples.from, toPath: samples.to, effect: effect, frames: 30, size: size, mode: .fused,
-            outputDirectory: out + "/pixel-dissolve", progress: nil
-        ).run()
+        let result = try MainActor.assumeIsolated {
+            try TransitionExport(
+                fromPath: samples.from, toPath: samples.to, effect: effect, frames: 30, size: size, mode: .fused,
+                outputDirectory: out + "/pixel-dissolve", progress: nil
+            ).run()
+        }
         print("""
             Pixel dissolve, \(result.frames.count) frames at \(size):
               frames:        \(result.directory)/frame-0000.png ... \(TransitionExport.frameName(result.frames.count - 1))

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
@@ -10,67 +9,21 @@ import SegueShaders
 enum GLTransitionCatalog {
     static var builtInNames: [String] { GLTransitionLibrary.entries.map(\.name) }
 
-    static func isTransition(_ effect: String) -> Bool { effect.hasSuffix(".glsl") || builtInNames.contains(effect) }
+    static func isTransition(_ effect: String) -> Bool { NamedTransition.isGLTransition(effect) }
 
-    /// Reads and parses the transition, checks the parameters, and returns a catalog entry.
-    /// A sampler2D parameter takes a PNG file or a built-in luma map's name, and must be given.
+    /// Reads and parses the transition, checks the `--param name=value` settings (a sampler2D
+    /// takes a PNG file or a built-in luma map's name, and must be given), and returns an entry.
     static func entry(
         for effect: String, parameters: [String], resize: GLTransitionEffect.ResizeMode,
         edges: GLTransitionEffect.EdgeMode = .clamp
     ) throws -> EffectCatalog.Entry {
-        let text: String
-        let name: String
-        var settings = parameters
-        if let builtIn = GLTransitionLibrary.entry(named: effect) {
-            (text, name) = (builtIn.source, effect)
-            settings = builtIn.parameters.map { "\($0.name)=\($0.value)" } + parameters
-        } else {
-            guard let data = FileManager.default.contents(atPath: effect) else {
-                throw CLIError("cannot read transition file '\(effect)'")
-            }
-            (text, name) = (String(decoding: data, as: UTF8.self), URL(fileURLWithPath: effect).lastPathComponent)
+        let transition = try NamedTransition.named(effect, settingTexts: parameters, resize: resize, edges: edges)
+        guard case .glTransition(let source, _, _) = transition.kind else {
+            throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }
-        let source = try GLTransitionSource.parse(text, name: name)
         // A user's file is compiled under a budget first; the built-ins are known to be cheap.
-        if GLTransitionLibrary.entry(named: effect) == nil { try ShaderCompileProbe.check(text: text, name: name) }
-        var values: [(String, GLTransitionValue)] = []
-        var textures: [(String, GLTransitionTexture)] = []
-        for setting in settings {
-            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw CLIError("--param '\(setting)' is not name=value") }
-            let value = try source.value(for: parts[0], from: parts[1])
-            if case .texture(let text) = value {
-                textures.append((parts[0], try GLTransitionTexture.resolve(text, parameter: parts[0], file: name)))
-            } else {
-                values.append((parts[0], value))
-            }
-        }
-        for sampler in source.parameters where sampler.type == .sampler2D && !textures.contains(where: { $0.0 == sampler.name }) {
-            throw GLTransitionError.badTexture(
-                file: name, parameter: sampler.name,
-                reason: "none is given; use --param \(sampler.name)=FILE.png or a built-in luma map ("
-                    + LumaMap.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-        }
-        let finalValues = values, finalTextures = textures
-        return EffectCatalog.Entry(
-            name: name, summary: "gl-transitions format", parameters: listing(source),
-            make: { (device, from, to, _) throws(GLError) in
-                let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to, resizeMode: resize, edges: edges)
-                for (parameter, value) in finalValues {
-                    // Checked against the source above; a failure here would be a bug.
-                    do { try effect.setParameter(parameter, value) } catch {
-                        throw GLError.callFailed(call: "--param \(parameter)", error: "\(error)")
-                    }
-                }
-                for (parameter, texture) in finalTextures {
-                    // A luma map is made at the frame's size when rendered, not the pictures'.
-                    do { try effect.setTexture(parameter, texture) } catch {
-                        effect.release()
-                        throw GLError.callFailed(call: "--param \(parameter)", error: "\(error)")
-                    }
-                }
-                return effect
-            })
+        if GLTransitionLibrary.entry(named: effect) == nil { try ShaderCompileProbe.check(text: source.source, name: source.name) }
+        return EffectCatalog.Entry(transition, summary: "gl-transitions format", parameters: listing(source))
     }
 
     static func listing(_ source: GLTransitionSource) -> [String] {
@@ -94,9 +47,7 @@ enum GLTransitionCatalog {
         GLTransitionLibrary.entries.compactMap { builtIn -> String? in
             guard let source = try? GLTransitionSource.parse(builtIn.source, name: builtIn.name) else { return nil }
             var presetValues: [String: GLTransitionValue] = [:]
-            for setting in builtIn.parameters {
-                presetValues[setting.name] = try? source.value(for: setting.name, from: setting.value)
-            }
+            for setting in builtIn.parameters { presetValues[setting.name] = setting.value }
             let summary = builtIn.isPreset
                 ? "(ffmpeg xfade) the \(builtIn.file) transition with these settings:"
                 : formatLabel(builtIn) + " " + builtIn.summary

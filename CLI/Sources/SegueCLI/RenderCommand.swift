@@ -6,6 +6,7 @@ import SegueGL
 import SegueImage
 import SegueHeadless
 import SegueOutput
+import SegueRendering
 import SegueTransitions
 
 struct RenderCommand: ParsableCommand {
@@ -97,10 +98,12 @@ struct RenderCommand: ParsableCommand {
             try renderVideo(from: from, to: to, effect: entry, format: video)
             return
         }
-        let written = try TransitionExport(
-            fromPath: from, toPath: to, effect: entry, frames: frames, size: size, mode: mode,
-            outputDirectory: out, progress: report, resize: resize
-        ).run()
+        let written = try MainActor.assumeIsolated {
+            try TransitionExport(
+                fromPath: from, toPath: to, effect: entry, frames: frames, size: size, mode: mode,
+                outputDirectory: out, progress: report, resize: resize
+            ).run()
+        }
         if !quiet {
             print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")
             print("contact sheet: \(written.contactSheet)")
@@ -111,6 +114,7 @@ struct RenderCommand: ParsableCommand {
 extension ExecutionMode: ExpressibleByArgument {}
 
 /// Renders frames of a transition headlessly and writes them with a contact sheet.
+@MainActor
 struct TransitionExport {
     let fromPath: String
     let toPath: String
@@ -129,10 +133,7 @@ struct TransitionExport {
         let contactSheet: String
     }
 
-    static func frameName(_ index: Int) -> String {
-        let digits = String(index)
-        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
-    }
+    nonisolated static func frameName(_ index: Int) -> String { TransitionRenderer.frameName(index) }
 
     func run() throws -> Result {
         // Decode first: a bad input fails before anything is written. The pictures go to the GPU
@@ -146,40 +147,42 @@ struct TransitionExport {
     }
 
     private func render(_ fromImage: RGBAImage, _ toImage: RGBAImage, into output: OutputDirectory) throws -> Result {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let fromTexture = try PictureFitting.texture(fromImage, device: device, label: fromPath)
-        defer { fromTexture.release() }
-        let toTexture = try PictureFitting.texture(toImage, device: device, label: toPath)
-        defer { toTexture.release() }
-        let target = try device.makeOffscreenTarget(width: size.width, height: size.height)
-        defer { target.release() }
-        let transition = try effect.make(device, fromTexture, toTexture, mode)
-        defer { transition.release() }
-
-        var names: [String] = []
-        var sheetFrames: [(image: RGBAImage, label: String)] = []
-        let sheetEvery = max(1, frames / 24)  // keep the sheet readable for long renders
-        for index in 0..<frames {
-            let value = frames == 1 ? 0 : Float(index) / Float(frames - 1)
-            transition.progress = value
-            try transition.render(into: target)
-            let image = try target.readImage()
-            let name = Self.frameName(index)
-            try PNGCodec.write(image, to: output.stagedPath(name))
-            names.append(output.finalPath(name))
-            if index % sheetEvery == 0 || index == frames - 1 {
-                sheetFrames.append((image, "#\(index) p=\(String(format: "%.2f", value))"))
-            }
-            progress?(index + 1, frames)
+        var renderer = try TransitionRenderer(.effect(effect.transition), width: size.width, height: size.height, resize: resize)
+        renderer.mode = mode
+        renderer.onReduced = { [fromPath, toPath] isFrom, reduction in
+            PictureFitting.printNotice(reduction, label: isFrom ? fromPath : toPath)
         }
-        let columns = min(6, max(1, Int(Double(sheetFrames.count).squareRoot().rounded(.up))))
-        let sheet = try ContactSheet.make(
-            frames: sheetFrames, columns: columns, thumbnailWidth: min(320, size.width),
-            title: "\(effect.name)  \(size)  \(frames) frames  (\(mode.rawValue), \(device.renderer))")
-        try PNGCodec.write(sheet, to: output.stagedPath("contact-sheet.png"))
+        var names: [String] = []
+        var sheet = ContactSheetFrames(total: frames)
+        let glRenderer = try renderer.render(from: fromImage, to: toImage, count: frames) { frame in
+            let name = Self.frameName(frame.index)
+            try PNGCodec.write(frame.image, to: output.stagedPath(name))
+            names.append(output.finalPath(name))
+            sheet.offer(frame)
+            progress?(frame.index + 1, frames)
+        }
+        try PNGCodec.write(
+            sheet.make(width: size.width, title: "\(effect.name)  \(size)  \(frames) frames  (\(mode.rawValue), \(glRenderer))"),
+            to: output.stagedPath("contact-sheet.png"))
         return Result(directory: output.destination.path, frames: names, contactSheet: output.finalPath("contact-sheet.png"))
+    }
+}
+
+/// The frames a contact sheet shows: about 24 of a long render, evenly spaced, and the last.
+struct ContactSheetFrames {
+    let total: Int
+    private(set) var frames: [(image: RGBAImage, label: String)] = []
+
+    init(total: Int) { self.total = total }
+
+    mutating func offer(_ frame: TransitionRenderer.Frame) {
+        let every = max(1, total / 24)  // keep the sheet readable for long renders
+        guard frame.index % every == 0 || frame.index == total - 1 else { return }
+        frames.append((frame.image, "#\(frame.index) p=\(String(format: "%.2f", frame.progress))"))
+    }
+
+    func make(width: Int, title: String) throws -> RGBAImage {
+        let columns = min(6, max(1, Int(Double(frames.count).squareRoot().rounded(.up))))
+        return try ContactSheet.make(frames: frames, columns: columns, thumbnailWidth: min(320, width), title: title)
     }
 }

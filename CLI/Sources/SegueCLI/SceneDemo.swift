@@ -1,6 +1,5 @@
 import Foundation
 import SegueAnimation
-import SegueGL
 import SegueImage
 import SegueHeadless
 import SegueOutput
@@ -27,18 +26,8 @@ struct SceneDemo {
     }
 
     private func render(into output: OutputDirectory) throws -> Result {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let compositor = try Compositor(device: device)
-        defer { compositor.release() }
-        let target = try device.makeOffscreenTarget(width: size.width, height: size.height, stencil: true)
-        defer { target.release() }
-
-        let engine = AnimationEngine.main
-        engine.reset(to: 0)
-        let clock = VirtualClock(step: 1 / framesPerSecond)
+        let stage = try HeadlessStage(width: size.width, height: size.height, framesPerSecond: framesPerSecond)
+        defer { stage.release() }
         let (w, h) = (Double(size.width), Double(size.height))
         let root = View(frame: Rect(x: 0, y: 0, width: w, height: h), name: "root")
         root.backgroundColor = Color(white: 0.08)
@@ -52,6 +41,7 @@ struct SceneDemo {
         to.addSubview(badge)
         root.addSubview(from)
         root.addSubview(to)
+        stage.window.rootView.addSubview(root)
 
         // Seed d: from turns away about its right edge, to turns in about its left edge, both
         // with perspective, while they slide left by one width (1.5 s). The signs make both
@@ -72,26 +62,25 @@ struct SceneDemo {
         var frames: [(image: RGBAImage, label: String)] = []
         var index = 0
         func capture() throws {
-            try compositor.render(root, into: target, clearColor: .black)
-            let image = try target.readImage()
+            let image = try stage.snapshot()
             try PNGCodec.write(image, to: output.stagedPath(TransitionExport.frameName(index)))
-            if index % 4 == 0 { frames.append((image, "t=\(String(format: "%.2f", engine.now))s")) }
+            if index % 4 == 0 { frames.append((image, "t=\(String(format: "%.2f", stage.now))s")) }
             index += 1
         }
         let rotationFrames = Int((1.5 * framesPerSecond).rounded())
         for _ in 0...rotationFrames {
             try capture()
-            engine.advance(to: clock.tick())
+            try stage.step()
         }
         // Seed c: snapshot the incoming card (with its badge), shrink it to its centre (1 s here).
-        let snapshot = try compositor.snapshot(of: to)
+        let snapshot = try stage.compositor.snapshot(of: to)
         to.isHidden = true
         root.addSubview(snapshot)
         View.animate(withDuration: 1, options: .curveEaseIn, animations: {
             snapshot.frame = snapshot.frame.insetBy(dx: snapshot.frame.width / 2, dy: snapshot.frame.height / 2)
         })
         for _ in 0...Int(framesPerSecond) {
-            engine.advance(to: clock.tick())
+            try stage.step()
             try capture()
         }
         let sheet = try ContactSheet.make(

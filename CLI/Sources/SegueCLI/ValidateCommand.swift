@@ -22,7 +22,7 @@ struct ValidateCommand: ParsableCommand {
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
-        var inputs: [(name: String, text: String?, parameters: [(name: String, value: String)])] = files.map { path in
+        var inputs: [(name: String, text: String?, parameters: [GLTransitionSetting])] = files.map { path in
             (path, FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }, [])
         }
         if builtins { inputs += GLTransitionLibrary.entries.map { ($0.name, $0.source, $0.parameters) } }

@@ -9,8 +9,8 @@ public enum GLTransitionLibrary {
         public let name: String
         /// The file (in `ShaderLibrary.glTransitions`) it uses.
         public let file: String
-        /// Parameter settings as on the command line, applied before the user's.
-        public let parameters: [(name: String, value: String)]
+        /// The preset's own settings, applied before the user's (empty for a file's own entry).
+        public let parameters: [GLTransitionSetting]
         public var source: String { ShaderLibrary.glTransitions.first { $0.name == file }?.source ?? "" }
         /// A preset of another file with its own settings (ffmpeg xfade's names), not a file.
         public var isPreset: Bool { file != name }
@@ -34,63 +34,67 @@ public enum GLTransitionLibrary {
 
     public static func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
-    private static func preset(_ name: String, _ file: String, _ parameters: [(String, String)]) -> Entry {
-        Entry(name: name, file: file, parameters: parameters.map { (name: $0.0, value: $0.1) })
+    private static func preset(_ name: String, _ file: String, _ parameters: [(String, GLTransitionValue)]) -> Entry {
+        Entry(name: name, file: file, parameters: parameters.map { GLTransitionSetting($0.0, $0.1) })
     }
+
+    // Typed values of the presets' uniforms: vec2 directions and axes, vec3 colours, bools, ints.
+    private static func vec2(_ x: Float, _ y: Float) -> GLTransitionValue { .floats([x, y]) }
+    private static func bool(_ value: Bool) -> GLTransitionValue { .bools([value]) }
 
     /// ffmpeg xfade's names (those of ffmpeg 5.1 and the newer cover*/reveal*), each a built-in
     /// file with its settings; directions with uv's origin at the bottom left.
     static let presets: [Entry] = [
-        preset("fadeblack", "fadecolor", [("color", "0,0,0")]),
-        preset("fadewhite", "fadecolor", [("color", "1,1,1")]),
-        preset("fadeslow", "fadefast", [("slow", "true")]),
-        preset("wipeleft", "wipe", [("direction", "-1,0")]),
-        preset("wiperight", "wipe", [("direction", "1,0")]),
-        preset("wipeup", "wipe", [("direction", "0,1")]),
-        preset("wipedown", "wipe", [("direction", "0,-1")]),
-        preset("wipetl", "wipe", [("direction", "-1,1")]),
-        preset("wipetr", "wipe", [("direction", "1,1")]),
-        preset("wipebl", "wipe", [("direction", "-1,-1")]),
-        preset("wipebr", "wipe", [("direction", "1,-1")]),
-        preset("smoothleft", "wipe", [("direction", "-1,0"), ("smoothness", "1")]),
-        preset("smoothright", "wipe", [("direction", "1,0"), ("smoothness", "1")]),
-        preset("smoothup", "wipe", [("direction", "0,1"), ("smoothness", "1")]),
-        preset("smoothdown", "wipe", [("direction", "0,-1"), ("smoothness", "1")]),
-        preset("diagtl", "wipe", [("direction", "-1,1"), ("smoothness", "1")]),
-        preset("diagtr", "wipe", [("direction", "1,1"), ("smoothness", "1")]),
-        preset("diagbl", "wipe", [("direction", "-1,-1"), ("smoothness", "1")]),
-        preset("diagbr", "wipe", [("direction", "1,-1"), ("smoothness", "1")]),
-        preset("slideleft", "slide", [("direction", "-1,0")]),
-        preset("slideright", "slide", [("direction", "1,0")]),
-        preset("slideup", "slide", [("direction", "0,1")]),
-        preset("slidedown", "slide", [("direction", "0,-1")]),
-        preset("coverleft", "slide", [("direction", "-1,0"), ("mode", "1")]),
-        preset("coverright", "slide", [("direction", "1,0"), ("mode", "1")]),
-        preset("coverup", "slide", [("direction", "0,1"), ("mode", "1")]),
-        preset("coverdown", "slide", [("direction", "0,-1"), ("mode", "1")]),
-        preset("revealleft", "slide", [("direction", "-1,0"), ("mode", "2")]),
-        preset("revealright", "slide", [("direction", "1,0"), ("mode", "2")]),
-        preset("revealup", "slide", [("direction", "0,1"), ("mode", "2")]),
-        preset("revealdown", "slide", [("direction", "0,-1"), ("mode", "2")]),
-        preset("circleopen", "circle", [("opening", "true")]),
-        preset("circleclose", "circle", [("opening", "false")]),
-        preset("circlecrop", "crop", [("circle", "true")]),
-        preset("rectcrop", "crop", [("circle", "false")]),
-        preset("vertopen", "barn", [("axis", "1,0"), ("opening", "true")]),
-        preset("vertclose", "barn", [("axis", "1,0"), ("opening", "false")]),
-        preset("horzopen", "barn", [("axis", "0,1"), ("opening", "true")]),
-        preset("horzclose", "barn", [("axis", "0,1"), ("opening", "false")]),
+        preset("fadeblack", "fadecolor", [("color", .floats([0, 0, 0]))]),
+        preset("fadewhite", "fadecolor", [("color", .floats([1, 1, 1]))]),
+        preset("fadeslow", "fadefast", [("slow", bool(true))]),
+        preset("wipeleft", "wipe", [("direction", vec2(-1, 0))]),
+        preset("wiperight", "wipe", [("direction", vec2(1, 0))]),
+        preset("wipeup", "wipe", [("direction", vec2(0, 1))]),
+        preset("wipedown", "wipe", [("direction", vec2(0, -1))]),
+        preset("wipetl", "wipe", [("direction", vec2(-1, 1))]),
+        preset("wipetr", "wipe", [("direction", vec2(1, 1))]),
+        preset("wipebl", "wipe", [("direction", vec2(-1, -1))]),
+        preset("wipebr", "wipe", [("direction", vec2(1, -1))]),
+        preset("smoothleft", "wipe", [("direction", vec2(-1, 0)), ("smoothness", .floats([1]))]),
+        preset("smoothright", "wipe", [("direction", vec2(1, 0)), ("smoothness", .floats([1]))]),
+        preset("smoothup", "wipe", [("direction", vec2(0, 1)), ("smoothness", .floats([1]))]),
+        preset("smoothdown", "wipe", [("direction", vec2(0, -1)), ("smoothness", .floats([1]))]),
+        preset("diagtl", "wipe", [("direction", vec2(-1, 1)), ("smoothness", .floats([1]))]),
+        preset("diagtr", "wipe", [("direction", vec2(1, 1)), ("smoothness", .floats([1]))]),
+        preset("diagbl", "wipe", [("direction", vec2(-1, -1)), ("smoothness", .floats([1]))]),
+        preset("diagbr", "wipe", [("direction", vec2(1, -1)), ("smoothness", .floats([1]))]),
+        preset("slideleft", "slide", [("direction", vec2(-1, 0))]),
+        preset("slideright", "slide", [("direction", vec2(1, 0))]),
+        preset("slideup", "slide", [("direction", vec2(0, 1))]),
+        preset("slidedown", "slide", [("direction", vec2(0, -1))]),
+        preset("coverleft", "slide", [("direction", vec2(-1, 0)), ("mode", .ints([1]))]),
+        preset("coverright", "slide", [("direction", vec2(1, 0)), ("mode", .ints([1]))]),
+        preset("coverup", "slide", [("direction", vec2(0, 1)), ("mode", .ints([1]))]),
+        preset("coverdown", "slide", [("direction", vec2(0, -1)), ("mode", .ints([1]))]),
+        preset("revealleft", "slide", [("direction", vec2(-1, 0)), ("mode", .ints([2]))]),
+        preset("revealright", "slide", [("direction", vec2(1, 0)), ("mode", .ints([2]))]),
+        preset("revealup", "slide", [("direction", vec2(0, 1)), ("mode", .ints([2]))]),
+        preset("revealdown", "slide", [("direction", vec2(0, -1)), ("mode", .ints([2]))]),
+        preset("circleopen", "circle", [("opening", bool(true))]),
+        preset("circleclose", "circle", [("opening", bool(false))]),
+        preset("circlecrop", "crop", [("circle", bool(true))]),
+        preset("rectcrop", "crop", [("circle", bool(false))]),
+        preset("vertopen", "barn", [("axis", vec2(1, 0)), ("opening", bool(true))]),
+        preset("vertclose", "barn", [("axis", vec2(1, 0)), ("opening", bool(false))]),
+        preset("horzopen", "barn", [("axis", vec2(0, 1)), ("opening", bool(true))]),
+        preset("horzclose", "barn", [("axis", vec2(0, 1)), ("opening", bool(false))]),
         preset("dissolve", "noisedissolve", []),
-        preset("hlslice", "slices", [("direction", "-1,0")]),
-        preset("hrslice", "slices", [("direction", "1,0")]),
-        preset("vuslice", "slices", [("direction", "0,1")]),
-        preset("vdslice", "slices", [("direction", "0,-1")]),
+        preset("hlslice", "slices", [("direction", vec2(-1, 0))]),
+        preset("hrslice", "slices", [("direction", vec2(1, 0))]),
+        preset("vuslice", "slices", [("direction", vec2(0, 1))]),
+        preset("vdslice", "slices", [("direction", vec2(0, -1))]),
         // squeezeh flattens the picture into a horizontal line: its rows squeeze (axis 0,1).
-        preset("squeezeh", "squeeze", [("axis", "0,1")]),
-        preset("squeezev", "squeeze", [("axis", "1,0")]),
-        preset("hlwind", "wind", [("direction", "-1,0")]),
-        preset("hrwind", "wind", [("direction", "1,0")]),
-        preset("vuwind", "wind", [("direction", "0,1")]),
-        preset("vdwind", "wind", [("direction", "0,-1")]),
+        preset("squeezeh", "squeeze", [("axis", vec2(0, 1))]),
+        preset("squeezev", "squeeze", [("axis", vec2(1, 0))]),
+        preset("hlwind", "wind", [("direction", vec2(-1, 0))]),
+        preset("hrwind", "wind", [("direction", vec2(1, 0))]),
+        preset("vuwind", "wind", [("direction", vec2(0, 1))]),
+        preset("vdwind", "wind", [("direction", vec2(0, -1))]),
     ]
 }

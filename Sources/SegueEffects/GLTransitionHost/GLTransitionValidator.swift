@@ -19,9 +19,9 @@ public enum GLTransitionValidator {
     /// rounding in drivers whose filtering is not.
     public static let endTolerance = 2
 
-    /// `parameters` are command-line style settings applied first (a library preset's).
+    /// `parameters` are settings applied first (a library preset's).
     public static func validate(
-        text: String, name: String, device: GLDevice, parameters: [(name: String, value: String)] = [],
+        text: String, name: String, device: GLDevice, parameters: [GLTransitionSetting] = [],
         size: (width: Int, height: Int) = (64, 48)
     ) -> Report {
         var report = Report(file: name)
@@ -62,13 +62,12 @@ public enum GLTransitionValidator {
             var textured: Set<String> = []
             for setting in parameters {
                 do {
-                    let value = try source.value(for: setting.name, from: setting.value)
-                    if case .texture(let text) = value {
+                    if case .texture(let text) = setting.value {
                         let texture = try GLTransitionTexture.resolve(text, parameter: setting.name, file: name)
                         try effect.setTexture(setting.name, image: texture.image(width: size.width, height: size.height))
                         textured.insert(setting.name)
                     } else {
-                        try effect.setParameter(setting.name, value)
+                        try effect.setParameter(setting.name, setting.value)
                     }
                 } catch let error as GLTransitionError {
                     report.errors.append(error.description)

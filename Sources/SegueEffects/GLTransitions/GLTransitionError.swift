@@ -40,6 +40,8 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     /// A texture for a sampler2D parameter that cannot be used (missing or corrupt file, unknown
     /// built-in map, none given).
     case badTexture(file: String, parameter: String, reason: String)
+    /// A setting written as text that is not `name=value`.
+    case notASetting(file: String, text: String)
 
     /// `file:line: message.`, followed by the offending source line when the error came from parsing.
     public var description: String {
@@ -90,6 +92,8 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
                 + "\(GLTransitionRange.text(min))...\(GLTransitionRange.text(max))."
         case .badTexture(let file, let parameter, let reason):
             message = "\(file): the texture for parameter `\(parameter)` cannot be used: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+        case .notASetting(let file, let text):
+            message = "\(file): the setting `\(text)` is not name=value."
         }
         guard let excerpt = GLTransitionErrorExcerpts.excerpt(for: self) else { return message }
         return message + "\n    " + excerpt

@@ -1,6 +1,7 @@
 import Foundation
 import SegueAnimation
 import SegueGL
+import SegueHeadless
 import SegueScene
 
 /// A long session in a box: thousands of mixed transitions in one window, each finished,
@@ -59,11 +60,10 @@ public final class TransitionSoak {
 
     enum Outcome: String, CaseIterable { case finished, cancelled, interrupted }
 
-    private let compositor: Compositor
-    private let target: OffscreenTarget
-    private let device: GLDevice
+    /// The window, its compositor and target, on the caller's device.
+    private let stage: HeadlessStage
+    private var window: Window { stage.window }
     private let clock = VirtualClock(step: 0.05)
-    private let window: Window
     private let tabs: TabBarController
     private let navigation: NavigationController
     private let swipe: SwipeContainerViewController
@@ -80,12 +80,8 @@ public final class TransitionSoak {
 
     /// Builds the window (64×48, a tab controller holding a navigation controller and a swipe
     /// container) on `device`, which the caller owns and releases after `release()`.
-    public init(device: GLDevice) throws(GLError) {
-        self.device = device
-        compositor = try Compositor(device: device)
-        target = try device.makeOffscreenTarget(width: 64, height: 48, stencil: true)
-        window = Window(size: Size(width: 64, height: 48))
-        window.attach(compositor)
+    public init(device: GLDevice) throws(HeadlessStageError) {
+        stage = try HeadlessStage(device: device, width: 64, height: 48)
         let home = Self.screen("home", Color(red: 0.2, green: 0.4, blue: 0.8))
         navigation = NavigationController(rootViewController: home)
         navigationDelegate = FixedNavigationDelegate(
@@ -103,8 +99,7 @@ public final class TransitionSoak {
 
     /// Releases the GL objects the soak made (on the GL thread, before the device).
     public func release() {
-        compositor.release()
-        target.release()
+        stage.release()
     }
 
     /// Runs `count` transitions; the first `warmup` ones fill caches and pools before the
@@ -302,7 +297,7 @@ public final class TransitionSoak {
     }
 
     private func frames(_ n: Int) throws {
-        for _ in 0..<n { try window.renderFrame(at: clock.tick(), compositor: compositor, into: target) }
+        for _ in 0..<n { try window.renderFrame(at: clock.tick(), compositor: stage.compositor, into: stage.target) }
     }
 
     /// Renders until every transition (and queued request) has ended, at most 30 s of clock.
@@ -316,7 +311,7 @@ public final class TransitionSoak {
 
     private func sample() -> Sample {
         // GL frees what it no longer uses once the queued work has run.
-        device.finish()
+        stage.device.finish()
         let engine = AnimationEngine.main
         let timer = RealClock()
         // The fastest of five runs: the machine is shared, and the soak is about growth.
@@ -331,7 +326,7 @@ public final class TransitionSoak {
         return Sample(
             transitions: transitions, timeDomains: engine.timeDomainCount, animationGroups: engine.animationGroupCount,
             diagnosticsKept: diagnostics.messages.count, diagnosticsReported: diagnostics.totalReported,
-            glObjects: device.liveObjects, compositorTextures: compositor.cachedTextureCount,
+            glObjects: stage.device.liveObjects, compositorTextures: stage.compositor.cachedTextureCount,
             residentBytes: Self.residentBytes(), idleAdvanceNanoseconds: seconds / Double(calls) * 1e9)
     }
 

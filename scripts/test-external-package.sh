@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds and tests Examples/ExternalPackage as a user of Segue would, checks that it resolves no
+# package Segue's libraries do not use, then checks the test kit's promises on a copy of it:
+# a recording run (SEGUE_RECORD_GOLDENS=1) fails and writes the goldens, the next run passes,
+# and a changed golden fails with an actual and a difference picture named in the message.
+set -euo pipefail
+SWIFT=${SWIFT:-swift}
+root=$(cd "$(dirname "$0")/.." && pwd)
+package="$root/Examples/ExternalPackage"
+goldens=Tests/CardTransitionsTests/Goldens
+unset SEGUE_RECORD_GOLDENS SEGUE_SNAPSHOT_ARTIFACTS
+
+fail() { echo "test-external: FAILED: $*" >&2; exit 1; }
+
+echo "== ExternalPackage: build and test against the committed goldens"
+(cd "$package" && $SWIFT build --build-tests && $SWIFT test)
+
+echo "== ExternalPackage: dependencies"
+# The repository itself (its folder's name is its identity) and swift-log, nothing else.
+identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
+dependencies=$(cd "$package" && $SWIFT package show-dependencies --format flatlist)
+echo "$dependencies"
+extra=$(echo "$dependencies" | grep -v -x -e "$identity" -e swift-log || true)
+[ -z "$extra" ] || fail "resolves packages Segue's libraries do not use: $extra"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+copy="$work/ExternalPackage"
+mkdir "$copy"
+tar -C "$package" --exclude=./.build --exclude=./out -cf - . | tar -C "$copy" -xf -
+# The copy lives elsewhere: point its dependency at this repository by absolute path.
+sed -i "s|path: \"../..\"|path: \"$root\"|" "$copy/Package.swift"
+grep -q "path: \"$root\"" "$copy/Package.swift" || fail "could not point the copy at $root"
+committed=$(ls "$package/$goldens" | wc -l)
+rm -rf "${copy:?}/$goldens"
+
+echo "== copy: a recording run fails and writes the goldens"
+(cd "$copy" && $SWIFT build --build-tests)
+if (cd "$copy" && SEGUE_RECORD_GOLDENS=1 $SWIFT test > "$work/record.log" 2>&1); then
+    cat "$work/record.log"; fail "the recording run passed"
+fi
+recorded=$(ls "$copy/$goldens" 2>/dev/null | wc -l)
+[ "$recorded" -eq "$committed" ] || fail "recorded $recorded goldens, the package commits $committed"
+grep -q "recorded golden" "$work/record.log" || fail "the recording run did not say what it recorded"
+
+echo "== copy: the next run passes"
+(cd "$copy" && $SWIFT test > "$work/pass.log" 2>&1) || { cat "$work/pass.log"; fail "the run after recording failed"; }
+
+echo "== copy: a changed golden fails with an actual and a difference picture"
+cp "$copy/$goldens/corner-reveal-0.png" "$copy/$goldens/corner-reveal-4.png"
+artifacts="$work/artifacts"
+if (cd "$copy" && SEGUE_SNAPSHOT_ARTIFACTS="$artifacts" $SWIFT test > "$work/changed.log" 2>&1); then
+    cat "$work/changed.log"; fail "the run with a changed golden passed"
+fi
+for picture in corner-reveal-4.actual.png corner-reveal-4.diff.png; do
+    [ -s "$artifacts/$picture" ] || fail "no $picture was written"
+    grep -q "$artifacts/$picture" "$work/changed.log" || fail "the failure does not name $artifacts/$picture"
+done
+echo "test-external: all passed"
