@@ -249,6 +249,9 @@ public final class TransitionDriver {
             }
             let presentedView = presentation.controller?.presentedView ?? presented.view
             if presentedView.superview !== presentation.container { presentation.container.addSubview(presentedView) }
+            if let controller = presentation.controller, controller.layoutAwaitsDismissalEnd {
+                View.performWithoutAnimation { presentedView.frame = controller.frameOfPresentedViewInContainerView }
+            }
             presented.beginAppearanceTransition(true, animated: false)
             presented.endAppearanceTransition()
             if presented.modalPresentationStyle == .fullScreen {
@@ -256,6 +259,7 @@ public final class TransitionDriver {
                 presenting.endAppearanceTransition()
             }
         }
+        presentation.controller?.layoutAwaitsDismissalEnd = false
         presentation.controller?.dismissalTransitionDidEnd(completed)
         end(context: context, animator: animator, completed: completed, controllers: [presented, presenting], completion: completion)
     }
