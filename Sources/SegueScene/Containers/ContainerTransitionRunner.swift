@@ -40,14 +40,7 @@ final class ContainerTransitionRunner {
         TransitionRegistry.set(coordinator, for: controllers)
         // The appearance callbacks run here, where `transitionCoordinator` already answers.
         willStart()
-        if let interaction, context.isInteractive {
-            let percentDriven = interaction as? PercentDrivenInteractiveTransition
-            percentDriven?.transitionAnimator = animator
-            interaction.startInteractiveTransition(context)
-            coordinator.timeDomain = percentDriven?.timeDomain
-        } else {
-            animator.animateTransition(using: context)
-        }
+        TransitionStart.start(context: context, animator: animator, interaction: interaction, coordinator: coordinator)
         // A transition that completed at once (not animated) has already ended.
         if current === coordinator { coordinator.start() }
     }

@@ -292,13 +292,7 @@ public final class TransitionDriver {
         timeoutReported = false
         TransitionRegistry.set(coordinator, for: controllers)
         willBegin()
-        if let interaction, context.isInteractive {
-            (interaction as? PercentDrivenInteractiveTransition)?.transitionAnimator = animator
-            interaction.startInteractiveTransition(context)
-            coordinator.timeDomain = (interaction as? PercentDrivenInteractiveTransition)?.timeDomain
-        } else {
-            animator.animateTransition(using: context)
-        }
+        TransitionStart.start(context: context, animator: animator, interaction: interaction, coordinator: coordinator)
         coordinator.start()
     }
 
