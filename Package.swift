@@ -94,7 +94,7 @@ let package = Package(
         // The seeds' samples ported line for line to Segue's API (run by SeedPortsTests).
         .executableTarget(
             name: "SeedPorts",
-            dependencies: ["SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SeguePlatform", "SegueImage"],
+            dependencies: ["SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SeguePlatform", "SegueImage", "SegueTransitions"],
             path: "Examples/SeedPorts"),
 
         // MARK: - Tests

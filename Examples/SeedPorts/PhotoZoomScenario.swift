@@ -1,5 +1,6 @@
 import SegueImage
 import SegueScene
+import SegueTransitions
 
 /// Apple's interruptible photo zoom on a 160×240 window: a push grabbed mid-flight, held,
 /// dragged down and released (it goes back to the grid), then a push left to finish and an
@@ -21,7 +22,7 @@ public enum PhotoZoom {
         let stage = try Stage(width: 160, height: 240)
         defer { stage.release() }
         var record = ScenarioRecord(name: "photo-zoom-interruptible")
-        let grid = PhotoGridViewController(name: "grid")
+        let grid = PhotoGridViewController(name: "grid", background: Palette.items)
         let navigation = NavigationController(rootViewController: grid)
         stage.window.rootViewController = navigation
         let delegate = PhotoZoomNavigationDelegate(navigation: navigation)
@@ -29,7 +30,7 @@ public enum PhotoZoom {
         try record.capture("grid", on: stage)
 
         // A tap's push, grabbed 0.15 s in (the finger lands on the moving photo).
-        navigation.pushViewController(PhotoDetailViewController(name: "detail"), animated: true)
+        navigation.pushViewController(PhotoDetailViewController(name: "detail", background: Palette.detail), animated: true)
         try stage.play(0.15)
         note("push.0.15s", delegate, into: &record)
         let finger = Point(x: 60, y: 90)
@@ -49,7 +50,7 @@ public enum PhotoZoom {
         record.notes.append("stack after release \(navigation.viewControllers.map(\.name).joined(separator: ","))")
 
         // A push that finishes, then an interactive pop dragged down 150 px and released.
-        navigation.pushViewController(PhotoDetailViewController(name: "detail"), animated: true)
+        navigation.pushViewController(PhotoDetailViewController(name: "detail", background: Palette.detail), animated: true)
         try stage.play(0.6)
         try record.capture("detail", on: stage)
         stage.press(at: Point(x: 80, y: 60))

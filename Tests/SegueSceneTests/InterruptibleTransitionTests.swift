@@ -225,6 +225,27 @@ struct InterruptibleTransitionTests {
         #expect(root.presentedViewController === modal)
     }
 
+    /// Found by the gesture stress: a new gesture's `update` while the last one's finish plays
+    /// out must not take the timeline over (it used to hold it for good: the transition never
+    /// ended). Without `pause()` the transition plays on and completes.
+    @Test func anUpdateDuringTheSettleDoesNotFreezeIt() {
+        let delegate = Delegate(animator: TimedSlide())
+        let interaction = PercentDrivenInteractiveTransition()
+        delegate.interaction = interaction
+        var rig = Rig(delegate: delegate)
+        var dismissed = 0
+        rig.modal.dismiss(animated: true) { dismissed += 1 }
+        interaction.update(0.6)
+        interaction.finish()
+        rig.run(0.1)
+        interaction.update(0.2)  // a second finger, while the rest plays
+        interaction.cancel()     // its release: nothing interactive to cancel (reported)
+        rig.run(1)
+        #expect(dismissed == 1)
+        #expect(rig.root.presentedViewController == nil)
+        #expect(TransitionDiagnostics.shared.messages.count == 1)
+    }
+
     /// Defect 5: `percentComplete` follows a timed (not interactive) transition.
     @Test func coordinatorPercentFollowsATimedTransition() {
         let delegate = Delegate(animator: TimedSlide())

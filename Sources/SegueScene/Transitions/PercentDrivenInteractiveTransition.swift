@@ -76,7 +76,10 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     open func update(_ percent: Double) {
         percentComplete = min(max(percent.isNaN ? 0 : percent, 0), 1)
         // (A custom container's own context does not say when it ended: taken as running.)
-        guard let context, (context as? TransitionContext)?.isCompleted != true else {
+        // A transition playing out after finish or cancel is not interactive: an update then
+        // (a new gesture during the settle) must not take its timeline over — it would stop it
+        // where it is for good. `pause()` grabs it; otherwise the percent waits for the next start.
+        guard let context, (context as? TransitionContext)?.isCompleted != true, context.isInteractive else {
             percentAwaitsStart = true
             return
         }

@@ -4,47 +4,61 @@
 // transition animator (the fades, vended as the interruptible animator) and the item frame
 // animator (the photo's frame, a spring). A pan grabs the photo mid-flight: the transition
 // pauses, the photo follows the finger, and on release both animators continue towards the
-// end or back to the start. Ported to Segue's API; the structure follows the sample.
+// end or back to the start. Ported to Segue's API; the structure follows the sample. The
+// SeedPorts example plays it headlessly; `segue bench --sections soak` stresses its gestures.
 import SegueAnimation
 import SegueScene
 
-/// The grid: one photo tile (orange) on a blue background.
+/// The grid: one photo tile on a background.
 @MainActor
-final class PhotoGridViewController: ViewController {
-    static let tileFrame = Rect(x: 20, y: 40, width: 40, height: 40)
-    let tile = View(frame: PhotoGridViewController.tileFrame, name: "tile")
+public final class PhotoGridViewController: ViewController {
+    public static let tileFrame = Rect(x: 20, y: 40, width: 40, height: 40)
+    public static let photoColor = Color(red: 1, green: 0.55, blue: 0)
+    public let tile = View(frame: PhotoGridViewController.tileFrame, name: "tile")
+    private let background: Color
 
-    override func viewDidLoad() {
-        view.backgroundColor = Palette.items
-        tile.backgroundColor = Palette.action
+    public init(name: String = "grid", background: Color = Color(red: 0.1, green: 0.3, blue: 0.9)) {
+        self.background = background
+        super.init(name: name)
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = background
+        tile.backgroundColor = Self.photoColor
         view.addSubview(tile)
     }
 }
 
-/// The photo on its own: full width on green.
+/// The photo on its own, full width.
 @MainActor
-final class PhotoDetailViewController: ViewController {
-    static let photoFrame = Rect(x: 0, y: 60, width: 160, height: 120)
-    let photo = View(frame: PhotoDetailViewController.photoFrame, name: "photo")
+public final class PhotoDetailViewController: ViewController {
+    public static let photoFrame = Rect(x: 0, y: 60, width: 160, height: 120)
+    public let photo = View(frame: PhotoDetailViewController.photoFrame, name: "photo")
+    private let background: Color
 
-    override func viewDidLoad() {
-        view.backgroundColor = Palette.detail
-        photo.backgroundColor = Palette.action
+    public init(name: String = "detail", background: Color = Color(red: 0.1, green: 0.75, blue: 0.3)) {
+        self.background = background
+        super.init(name: name)
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = background
+        photo.backgroundColor = PhotoGridViewController.photoColor
         view.addSubview(photo)
     }
 }
 
 /// Runs one push or pop: the animators, the moving photo, the interaction.
 @MainActor
-final class PhotoZoomTransitionDriver {
+public final class PhotoZoomTransitionDriver {
     let context: any ViewControllerContextTransitioning
     let operation: NavigationOperation
-    let transitionAnimator: PropertyAnimator
+    public let transitionAnimator: PropertyAnimator
     private(set) var itemFrameAnimator: PropertyAnimator?
-    let transitionImageView = View(name: "transitionImageView")
+    public let transitionImageView = View(name: "transitionImageView")
     private let gridTile: View, detailPhoto: View
     private let tileFrame: Rect, photoFrame: Rect
-    static let duration = 0.5
+    public static let duration = 0.5
 
     init(operation: NavigationOperation, context: any ViewControllerContextTransitioning, interactive: Bool) {
         self.context = context
@@ -66,7 +80,7 @@ final class PhotoZoomTransitionDriver {
         } else {
             container.insertSubview(toView, at: 0)
         }
-        transitionImageView.backgroundColor = Palette.action
+        transitionImageView.backgroundColor = PhotoGridViewController.photoColor
         transitionImageView.frame = operation == .push ? tileFrame : photoFrame
         container.addSubview(transitionImageView)
         gridTile.isHidden = true
@@ -138,30 +152,36 @@ final class PhotoZoomTransitionDriver {
 
 /// The sample's transition controller: animator and interaction controller at once.
 @MainActor
-final class PhotoZoomTransitionController: ViewControllerAnimatedTransitioning, ViewControllerInteractiveTransitioning {
-    var operation: NavigationOperation = .push
-    var initiallyInteractive = false
-    private(set) var driver: PhotoZoomTransitionDriver?
+public final class PhotoZoomTransitionController: ViewControllerAnimatedTransitioning, ViewControllerInteractiveTransitioning {
+    public var operation: NavigationOperation = .push
+    public var initiallyInteractive = false
+    public private(set) var driver: PhotoZoomTransitionDriver?
+    /// Transitions started so far (pushes and pops, timed or interactive).
+    public private(set) var transitionsStarted = 0
 
-    var wantsInteractiveStart: Bool { initiallyInteractive }
+    public init() {}
 
-    func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { PhotoZoomTransitionDriver.duration }
+    public var wantsInteractiveStart: Bool { initiallyInteractive }
+
+    public func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { PhotoZoomTransitionDriver.duration }
 
     /// Segue calls this for a start that is not interactive (UIKit would call
     /// `startInteractiveTransition` on the interaction controller either way).
-    func animateTransition(using context: any ViewControllerContextTransitioning) {
+    public func animateTransition(using context: any ViewControllerContextTransitioning) {
+        transitionsStarted += 1
         driver = PhotoZoomTransitionDriver(operation: operation, context: context, interactive: false)
     }
 
-    func startInteractiveTransition(_ context: any ViewControllerContextTransitioning) {
+    public func startInteractiveTransition(_ context: any ViewControllerContextTransitioning) {
+        transitionsStarted += 1
         driver = PhotoZoomTransitionDriver(operation: operation, context: context, interactive: true)
     }
 
-    func interruptibleAnimator(using context: any ViewControllerContextTransitioning) -> PropertyAnimator? {
+    public func interruptibleAnimator(using context: any ViewControllerContextTransitioning) -> PropertyAnimator? {
         driver?.transitionAnimator
     }
 
-    func animationEnded(_ transitionCompleted: Bool) {
+    public func animationEnded(_ transitionCompleted: Bool) {
         driver = nil
         initiallyInteractive = false
     }
@@ -170,22 +190,22 @@ final class PhotoZoomTransitionController: ViewControllerAnimatedTransitioning, 
 /// The navigation controller's delegate: the zoom for pushes and pops, and a pan on the
 /// navigation controller's view that grabs a running transition or starts an interactive pop.
 @MainActor
-final class PhotoZoomNavigationDelegate: NavigationControllerDelegate {
-    let transitionController = PhotoZoomTransitionController()
-    unowned let navigation: NavigationController
+public final class PhotoZoomNavigationDelegate: NavigationControllerDelegate {
+    public let transitionController = PhotoZoomTransitionController()
+    public unowned let navigation: NavigationController
     private var grabbed = false
 
-    init(navigation: NavigationController) {
+    public init(navigation: NavigationController) {
         self.navigation = navigation
         navigation.view.addGestureRecognizer(PanGestureRecognizer(minimumDistance: 1) { [unowned self] in self.handlePan($0) })
     }
 
-    func animationController(for operation: NavigationOperation, from: ViewController, to: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+    public func animationController(for operation: NavigationOperation, from: ViewController, to: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
         transitionController.operation = operation
         return transitionController
     }
 
-    func interactionController(for animator: any ViewControllerAnimatedTransitioning) -> (any ViewControllerInteractiveTransitioning)? {
+    public func interactionController(for animator: any ViewControllerAnimatedTransitioning) -> (any ViewControllerInteractiveTransitioning)? {
         transitionController
     }
 
