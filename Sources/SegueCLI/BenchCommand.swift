@@ -34,6 +34,7 @@ struct BenchCommand: ParsableCommand {
     var resolutions = "1280x720,1920x1080,2560x1440,3840x2160"
     @Option(help: "Transitions of the soak section (not run by default; --sections soak).") var soakTransitions = 10_000
     @Option(help: "Soak transitions before the reference sample.") var soakWarmup = 1_000
+    @Option(help: "Seeded random gesture sequences per interactive example in the soak section.") var gestureSequences = 1_000
     @Option(help: "The frame size of the export section.") var exportSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Frames per export in the export section (2...1000).") var exportFrames = 60
 
@@ -59,6 +60,9 @@ struct BenchCommand: ParsableCommand {
         /// The long session of mixed transitions (only with `--sections soak`).
         let soak: TransitionSoak.Report?
         let soakFlat: Bool?
+        /// Random gestures against each interactive example (the soak section).
+        let gestureStress: [GestureStress.Report]?
+        let gestureStressClean: Bool?
         /// Video export through ffmpeg against ffmpeg's xfade (the export section).
         let export: ExportBenchmark.Report?
     }
@@ -131,6 +135,9 @@ struct BenchCommand: ParsableCommand {
             ? try SoakBenchmark.run(device: device, transitions: max(soakTransitions, 1), warmup: min(max(soakWarmup, 0), soakTransitions))
             : nil
         if let soak { table.soak(soak) }
+        let gestures = chosen.contains(.soak)
+            ? try SoakBenchmark.runGestures(device: device, sequences: max(gestureSequences, 1)) : nil
+        if let gestures { table.gestureStress(gestures) }
 
         let export = chosen.contains(.export)
             ? try ExportBenchmark(size: exportSize, frames: exportFrames, runs: runs).run(device: device, table: table) : nil
@@ -144,7 +151,8 @@ struct BenchCommand: ParsableCommand {
             chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
             resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit, resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
             resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy { abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance },
-            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), export: export)
+            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
+            gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
