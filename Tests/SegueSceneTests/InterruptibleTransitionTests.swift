@@ -246,6 +246,47 @@ struct InterruptibleTransitionTests {
         #expect(TransitionDiagnostics.shared.messages.count == 1)
     }
 
+    /// Defect 5: `animateAlongsideTransition(in:)` animates a view outside the container on
+    /// the transition's timeline; UIKit requires the view: nil registers nothing (reported).
+    @Test func alongsideInAViewOutsideTheContainer() {
+        final class Modal: ViewController {
+            var badge: View?
+            var acceptedNil: Bool?
+            override func viewWillDisappear(_ animated: Bool) {
+                super.viewWillDisappear(animated)
+                guard let badge, let coordinator = transitionCoordinator else { return }
+                coordinator.animateAlongsideTransition(in: badge.superview, animation: { _ in badge.alpha = 0 })
+                acceptedNil = coordinator.animateAlongsideTransition(in: nil, animation: { _ in badge.alpha = 0.25 })
+            }
+        }
+        let delegate = Delegate(animator: TimedSlide())
+        let interaction = PercentDrivenInteractiveTransition()
+        delegate.interaction = interaction
+        AnimationEngine.main.reset(to: 0)
+        TransitionDiagnostics.shared.clear()
+        let window = Window(size: Size(width: 320, height: 480))
+        let root = ViewController(name: "root"), modal = Modal(name: "modal")
+        window.rootViewController = root
+        let badge = View(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "badge")
+        window.rootView.addSubview(badge)  // outside every transition container
+        modal.badge = badge
+        root.present(modal, animated: false)
+        modal.transitioningDelegate = delegate
+        modal.dismiss(animated: true)
+        interaction.update(0.5)
+        AnimationEngine.main.advance(to: 0.2)
+        // Ease-in-out at half the duration is half-way.
+        #expect(abs(badge.presentation.alpha - 0.5) < 1e-9)
+        #expect(modal.acceptedNil == false)
+        #expect(TransitionDiagnostics.shared.messages.count == 1)
+        interaction.cancel()
+        AnimationEngine.main.advance(to: 1)
+        // As in UIKit, the block's model value stays after a cancel (restoring it is the
+        // completion's job); the animation ended with the transition.
+        #expect(badge.alpha == 0 && badge.presentation.alpha == 0)
+        #expect(AnimationEngine.main.animationGroupCount == 0)
+    }
+
     /// Defect 5: `percentComplete` follows a timed (not interactive) transition.
     @Test func coordinatorPercentFollowsATimedTransition() {
         let delegate = Delegate(animator: TimedSlide())

@@ -78,12 +78,19 @@ public final class TransitionCoordinator {
         return true
     }
 
-    /// The same, for animations of views outside the container (UIKit's `in:` variant).
+    /// The same, for animations of views outside the container (UIKit's `in:` variant): they
+    /// run with the transition's timing and, when it is interactive, on its timeline. The view
+    /// (or an ancestor of the animated views) is required, as in UIKit: without one nothing is
+    /// registered, the call is reported and returns false.
     @discardableResult
     public func animateAlongsideTransition(
         in view: View?, animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)? = nil
     ) -> Bool {
-        animate(alongsideTransition: animation, completion: completion)
+        guard view != nil else {
+            TransitionDiagnostics.shared.report("animateAlongsideTransition(in: nil): a view is required; the animations are not run")
+            return false
+        }
+        return animate(alongsideTransition: animation, completion: completion)
     }
 
     /// Called when an interactive transition finishes or is cancelled by its interaction.
