@@ -126,7 +126,9 @@ let package = Package(
         // The seeds' samples ported line for line to Segue's API (run by SeedPortsTests).
         .executableTarget(
             name: "SeedPorts",
-            dependencies: ["SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage"],
+            dependencies: [
+                "SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage", "SegueTransitions",
+            ],
             path: "Examples/SeedPorts"),
 
         // MARK: - Tests

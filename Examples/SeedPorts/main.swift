@@ -13,6 +13,7 @@ func runAll() throws -> [ScenarioRecord] {
     [
         try Seed002.modal(), try Seed002.modal(snapshotDismissal: false), try Seed002.cubeNavigation(),
         try PresentationPorts.dimming(), try PresentationPorts.appleListings(), try Seed004.container(), try Seed003.gpuAndZoom(),
+        try PhotoZoom.interruptible(),
     ]
 }
 

@@ -77,6 +77,12 @@ public final class AnimationEngine {
         /// The group's progress when the track was added (an animation added to a running
         /// property animator covers only what remains).
         var baseProgress: Double = 0
+        /// Additive (UIKit's model for geometry and alpha): it adds its displacement to the
+        /// model value. Otherwise it shows its own value and covers older tracks.
+        var isAdditive = true
+        /// Set when a newer non-additive track covers it: it shows nothing, yet its group keeps
+        /// its timing and completes on time.
+        var isCovered = false
 
         func value(at progress: Double) -> AnimatableValue {
             let t = baseProgress < 1 ? (progress - baseProgress) / (1 - baseProgress) : 1
@@ -115,10 +121,13 @@ public final class AnimationEngine {
             for link in displayLinks where link.isValid { link.tick(now) }
         }
         for index in animators.indices { animators[index].advance(to: now) }
+        // Every animated property starts from its model value; then each track adds its
+        // displacement, newest first (the order matters for transforms).
         for index in tracks.indices {
             guard let view = tracks[index].view else { continue }
-            view.presentation[tracks[index].key] = tracks[index].value(at: tracks[index].group.progress(at: now))
+            view.presentation[tracks[index].key] = view.model[tracks[index].key]
         }
+        for index in tracks.indices.reversed() { apply(tracks[index]) }
         // Index loops and a lazily made list: a frame where nothing ends allocates nothing.
         var finished: [AnimationGroup]? = nil
         for index in groups.indices where groups[index].hasEnded(at: now) {
@@ -166,21 +175,58 @@ public final class AnimationEngine {
     }
 
     /// Called by a view's property setter with the value it had before.
+    ///
+    /// Inside an animation, additive properties get a track from the old model value to the new
+    /// one, stacked on whatever still runs (UIKit since iOS 8); the background colour (and a
+    /// transform towards a singular one) starts from what is on screen and replaces the running
+    /// animation. Outside an animation the change shows at once and running additive animations
+    /// stay, now displacing the new model value: they end on time, where the new value is — as a
+    /// Core Animation layer's additive animations do when its model value is set without an
+    /// action. A running background colour animation ends (superseded).
     func propertyChanged(_ view: View, old: AnimatableValue) {
         let key = old.key
         let newValue = view.model[key]
-        if suppressRecording == 0, let group = recording.last {
-            // Start from what is on screen now, replacing an animation of the same property.
-            let from = view.presentation[key]
-            replaceTrack(of: view, key: key)
-            let base = group.isTimeDriven ? 0 : group.externalProgress
-            tracks.append(Track(view: view, key: key, from: from, to: newValue, group: group, baseProgress: base))
-            group.trackCount += 1
-            if !groups.contains(where: { $0 === group }) { groups.append(group) }
+        guard suppressRecording == 0, let group = recording.last else {
+            if !key.isAdditive { removeTracks(of: view, key: key) }
+            refresh(view, key)
+            return
+        }
+        let running = tracks.indices.filter { tracks[$0].view === view && tracks[$0].key == key && !tracks[$0].isCovered }
+        let additive = key.isAdditive && newValue.canBeAdditiveEnd && running.allSatisfy { tracks[$0].to.canBeAdditiveEnd }
+        let from: AnimatableValue
+        if additive {
+            from = old
         } else {
-            // A change outside an animation shows at once and ends an animation of it.
-            replaceTrack(of: view, key: key)
-            view.presentation[key] = newValue
+            from = view.presentation[key]
+            if key.isAdditive {
+                for index in running { tracks[index].isCovered = true }
+            } else {
+                removeTracks(of: view, key: key)
+            }
+        }
+        let base = group.isTimeDriven ? 0 : group.externalProgress
+        tracks.append(Track(view: view, key: key, from: from, to: newValue, group: group, baseProgress: base, isAdditive: additive))
+        group.trackCount += 1
+        if !groups.contains(where: { $0 === group }) { groups.append(group) }
+        refresh(view, key)
+    }
+
+    /// Adds one track's displacement to its property's presentation value.
+    private func apply(_ track: Track) {
+        guard let view = track.view, !track.isCovered else { return }
+        let shown = track.value(at: track.group.progress(at: now))
+        guard track.isAdditive, let sum = view.presentation[track.key].adding(displacementOf: shown, from: track.to) else {
+            view.presentation[track.key] = shown
+            return
+        }
+        view.presentation[track.key] = sum
+    }
+
+    /// Recomputes one property's presentation value from its model value and its tracks.
+    func refresh(_ view: View, _ key: AnimatableValue.Key) {
+        view.presentation[key] = view.model[key]
+        for index in tracks.indices.reversed() where tracks[index].view === view && tracks[index].key == key {
+            apply(tracks[index])
         }
     }
 
@@ -200,36 +246,39 @@ public final class AnimationEngine {
     /// Shows an animator-driven group at `progress` now (scrubbing between advances).
     func present(_ group: AnimationGroup) {
         for track in tracks where track.group === group {
-            track.view?.presentation[track.key] = track.value(at: group.externalProgress)
+            if let view = track.view { refresh(view, track.key) }
         }
     }
 
-    /// Removes a group's tracks: presentation returns to the model values.
+    /// Removes a group's tracks: the properties show their model values plus what else runs.
     func end(_ group: AnimationGroup, finished: Bool) {
-        for track in tracks where track.group === group { track.view?.presentation[track.key] = track.view?.model[track.key] ?? track.from }
+        let removed = tracks.filter { $0.group === group }
         tracks.removeAll { $0.group === group }
         groups.removeAll { $0 === group }
+        for track in removed { if let view = track.view { refresh(view, track.key) } }
     }
 
     /// Removes every animation of `view`; their completions run with `finished == false`.
     public func removeAllAnimations(of view: View) {
         let affected = tracks.filter { $0.view === view }.map(\.group)
         for key in Set(tracks.filter { $0.view === view }.map(\.key.rawValue)) {
-            if let k = AnimatableValue.Key(rawValue: key) { replaceTrack(of: view, key: k) }
+            if let k = AnimatableValue.Key(rawValue: key) { removeTracks(of: view, key: k) }
         }
         view.presentation = view.model
         for group in affected where !groups.contains(where: { $0 === group }) { group.completion?(false) }
     }
 
-    private func replaceTrack(of view: View, key: AnimatableValue.Key) {
-        guard let index = tracks.firstIndex(where: { $0.view === view && $0.key == key }) else { return }
-        let group = tracks[index].group
-        tracks.remove(at: index)
-        group.trackCount -= 1
-        // A time-driven group that lost all its tracks was superseded: it did not finish.
-        if group.trackCount == 0, group.isTimeDriven, groups.contains(where: { $0 === group }) {
-            groups.removeAll { $0 === group }
-            group.supersededCompletion()
+    /// Drops a property's tracks (UIKit's replacement of a non-additive animation).
+    private func removeTracks(of view: View, key: AnimatableValue.Key) {
+        while let index = tracks.firstIndex(where: { $0.view === view && $0.key == key }) {
+            let group = tracks[index].group
+            tracks.remove(at: index)
+            group.trackCount -= 1
+            // A time-driven group that lost all its tracks was superseded: it did not finish.
+            if group.trackCount == 0, group.isTimeDriven, groups.contains(where: { $0 === group }) {
+                groups.removeAll { $0 === group }
+                group.supersededCompletion()
+            }
         }
     }
 }

@@ -178,8 +178,13 @@ public final class PropertyAnimator {
             guard let view = track.view else { continue }
             switch position {
             case .start: view.setModel(track.from)
-            case .end: view.setModel(track.to)
-            case .current: view.setModel(view.presentation[track.key])
+            // The model already holds the end values (or newer ones set since: they stay).
+            case .end: break
+            // This animator's displacement joins the model; other animations keep theirs.
+            case .current:
+                let shown = track.value(at: group.externalProgress)
+                let model = view.model[track.key]
+                view.setModel(track.isAdditive ? model.adding(displacementOf: shown, from: track.to) ?? shown : shown)
             }
         }
         engine.end(group, finished: true)

@@ -269,6 +269,18 @@ open class ViewController {
     /// True during the disappearance callbacks of a dismissal of this controller.
     public internal(set) var isBeingDismissed = false
 
+    /// Presents `viewController` in this controller's window (DESIGN.md §2). Open, as in UIKit:
+    /// overrides call `super` to present.
+    open func present(_ viewController: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        requestPresentation(of: viewController, animated: animated, completion: completion)
+    }
+
+    /// Dismisses the controller this one presented (and every one presented above it), else
+    /// the presented controller this one is. Open, as in UIKit.
+    open func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        requestDismissal(animated: animated, completion: completion)
+    }
+
     // MARK: - Diagnostics
 
     /// The controller tree for diagnostics: one line per controller, children indented by two

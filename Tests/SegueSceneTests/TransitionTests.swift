@@ -207,6 +207,7 @@ struct TransitionTests {
     /// gesture moved on during the previous transition) is where it starts.
     @Test func aPercentSetWhileTheTransitionIsQueuedIsWhereItStarts() {
         let s = Self.makeScene()
+        s.window.transitionDriver.queuesRequestsDuringTransition = true
         s.home.present(s.detail, animated: true)  // timed, 1 s
         let interaction = PercentDrivenInteractiveTransition()
         s.delegate.interaction = interaction
@@ -235,8 +236,27 @@ struct TransitionTests {
         #expect(TransitionDiagnostics.shared.messages.filter { !$0.contains("queued") }.isEmpty, "\(TransitionDiagnostics.shared.messages)")
     }
 
-    @Test func aRequestDuringATransitionIsQueued() {
+    /// Issue 19, defect 7: UIKit refuses a present or dismiss while a presentation is in
+    /// progress (a warning, the request dropped, its completion never run).
+    @Test func aRequestDuringATransitionIsDroppedWithADiagnostic() {
         let s = Self.makeScene()
+        s.home.present(s.detail, animated: true)
+        var dismissed = false
+        s.detail.dismiss(animated: true) { dismissed = true }
+        let other = ViewController(name: "other")
+        var presentedOther = false
+        s.home.present(other, animated: true) { presentedOther = true }
+        #expect(TransitionDiagnostics.shared.messages.count == 2)
+        #expect(TransitionDiagnostics.shared.messages.allSatisfy { $0.contains("while a presentation is in progress") && $0.contains("dropped") })
+        for _ in 0..<12 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        #expect(s.home.presentedViewController === s.detail, "the presentation completed; nothing else ran")
+        #expect(!dismissed && !presentedOther)
+        #expect(other.view.superview == nil)
+    }
+
+    @Test func aRequestDuringATransitionIsQueuedWhenOptedIn() {
+        let s = Self.makeScene()
+        s.window.transitionDriver.queuesRequestsDuringTransition = true
         s.home.present(s.detail, animated: true)
         var dismissed = false
         s.detail.dismiss(animated: true) { dismissed = true }

@@ -60,16 +60,58 @@ struct ViewAnimationTests {
         #expect(finished)
     }
 
-    @Test func newerAnimationSupersedesAndStartsFromPresentation() {
+    /// UIKit's additive model (iOS 8+): shown = model + Σ (animation's value now − its end
+    /// value). The older animation keeps its timing and completes with `finished == true`.
+    @Test func newerAnimationStacksAdditivelyOnTheRunningOne() {
         AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var log: [String] = []
         View.animate(withDuration: 1, options: .curveLinear, animations: { view.alpha = 0 }, completion: { log.append("first \($0)") })
-        tick(); tick()  // presentation 0.5
+        tick(); tick()  // t = 0.5, shown 0.5
         View.animate(withDuration: 1, options: .curveLinear, animations: { view.alpha = 1 }, completion: { log.append("second \($0)") })
+        #expect(abs(view.presentation.alpha - 0.5) < 1e-12, "nothing jumps")
+        #expect(log.isEmpty)
+        tick()  // 0.75: 1 + (0.25 − 0) + (0.25 − 1)
+        #expect(abs(view.presentation.alpha - 0.5) < 1e-12)
+        tick()  // 1.0: the first ends on time; 1 + (0.5 − 1)
+        #expect(log == ["first true"])
+        #expect(abs(view.presentation.alpha - 0.5) < 1e-12)
+        tick(); tick()  // 1.5
+        #expect(log == ["first true", "second true"])
+        #expect(view.presentation.alpha == 1)
+    }
+
+    /// A change made outside an animation block while one runs: Core Animation keeps the
+    /// (additive) animation, now displacing the new model value, so it still ends on time, where
+    /// the new value is.
+    @Test func changeOutsideAnimationKeepsTheRunningAdditiveOne() {
+        AnimationEngine.main.reset(to: 0)
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var log: [Bool] = []
+        View.animate(withDuration: 1, options: .curveLinear, animations: { view.center = Point(x: 105, y: 5) }, completion: { log.append($0) })
+        tick(); tick()  // 0.5: x = 55
+        view.center = Point(x: 205, y: 5)
+        #expect(abs(view.presentation.center.x - 155) < 1e-12, "model 205 + (55 − 105)")
+        tick()
+        #expect(abs(view.presentation.center.x - 180) < 1e-12)
+        tick()
+        #expect(log == [true])
+        #expect(view.presentation.center.x == 205)
+    }
+
+    /// The background colour is not additive in UIKit: a newer animation replaces the running
+    /// one (whose completion runs with `finished == false`) and starts from what is on screen.
+    @Test func newerColourAnimationSupersedesAndStartsFromPresentation() {
+        AnimationEngine.main.reset(to: 0)
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        view.backgroundColor = .black
+        var log: [String] = []
+        View.animate(withDuration: 1, options: .curveLinear, animations: { view.backgroundColor = .white }, completion: { log.append("first \($0)") })
+        tick(); tick()  // shown grey 0.5
+        View.animate(withDuration: 1, options: .curveLinear, animations: { view.backgroundColor = .black }, completion: { log.append("second \($0)") })
         #expect(log == ["first false"])
-        tick()  // 0.25 into the second: from 0.5 towards 1
-        #expect(abs(view.presentation.alpha - 0.625) < 1e-12)
+        tick()  // 0.25 into the second: from 0.5 towards 0
+        #expect(abs(view.presentation.backgroundColor.red - 0.375) < 1e-9)
         for _ in 0..<3 { tick() }
         #expect(log == ["first false", "second true"])
     }

@@ -153,7 +153,8 @@ struct ResizeCoordinatorTests {
     }
 
     /// A full-screen presented controller hears of the resize and its view follows the window;
-    /// a resize that takes over from a running one still runs the first one's completions.
+    /// a resize that starts while one runs stacks on it (UIKit's additive animations): the first
+    /// one's completions still run, on its own time.
     @Test func presentedControllersFollowAndSupersededResizesComplete() {
         AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 200, height: 100))
@@ -177,7 +178,11 @@ struct ResizeCoordinatorTests {
         AnimationEngine.main.advance(to: 0.5)
         window.resize(to: Size(width: 120, height: 90), duration: 1)
         AnimationEngine.main.advance(to: 0.6)
-        #expect(completions == ["300"], "the first resize's animation was taken over: its completions ran")
+        #expect(completions.isEmpty, "the first resize still runs")
+        AnimationEngine.main.advance(to: 1.05)
+        #expect(completions.isEmpty)
+        AnimationEngine.main.advance(to: 1.1)
+        #expect(completions == ["300"], "the first resize (from 0.1) ended on time")
         AnimationEngine.main.advance(to: 1.6)
         #expect(completions == ["300", "120"])
         #expect(modal.sizes == [Size(width: 300, height: 150), Size(width: 120, height: 90)])

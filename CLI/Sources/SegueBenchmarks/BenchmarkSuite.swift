@@ -53,6 +53,8 @@ public struct BenchmarkSuite {
         ]
         public var soakTransitions = 10_000
         public var soakWarmup = 1_000
+        /// Seeded random gesture sequences per interactive example (the soak section).
+        public var gestureSequences = 1_000
         public var exportSize = FrameSize(width: 1920, height: 1080)
         public var exportFrames = 60
         /// Print the table while measuring (off for JSON).
@@ -83,6 +85,9 @@ public struct BenchmarkSuite {
         /// The long session of mixed transitions (only with the soak section).
         let soak: TransitionSoak.Report?
         let soakFlat: Bool?
+        /// Random gestures against each interactive example (the soak section).
+        let gestureStress: [GestureStress.Report]?
+        let gestureStressClean: Bool?
         /// Video export through ffmpeg against ffmpeg's xfade (the export section).
         let export: ExportBenchmark.Report?
     }
@@ -111,6 +116,9 @@ public struct BenchmarkSuite {
             ? try graphs.measureResolutions(device: device, sizes: options.resolutions) : nil
         table.resolutions(sweep?.sizes ?? [], fit: sweep?.fit)
         let soak = try measureSoak(device)
+        let gestures = options.sections.contains(.soak)
+            ? try SoakBenchmark.runGestures(device: device, sequences: max(options.gestureSequences, 1)) : nil
+        if let gestures { table.gestureStress(gestures) }
         let export = options.sections.contains(.export)
             ? try ExportBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
                 .run(device: device, table: table) : nil
@@ -128,7 +136,8 @@ public struct BenchmarkSuite {
             resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy {
                 abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance
             },
-            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), export: export)
+            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
+            gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export)
         table.targets(report, longestChain: longest)
         return report
     }

@@ -15,6 +15,14 @@ enum SoakBenchmark {
         return try soak.run(transitions: transitions, warmup: warmup, samples: 20)
     }
 
+    /// `sequences` seeded random gesture sequences against each interactive example.
+    @MainActor
+    static func runGestures(device: GLDevice, sequences: Int) throws -> [GestureStress.Report] {
+        let stress = try GestureStress(device: device)
+        defer { stress.release() }
+        return try GestureStress.Example.allCases.map { try stress.run($0, sequences: sequences, seed: 19) }
+    }
+
     /// Whether the report is flat: nothing that grows with transitions grew after the warm-up.
     static func isFlat(_ report: TransitionSoak.Report) -> Bool {
         let w = report.warmedUp
@@ -45,5 +53,22 @@ extension BenchTable {
         let growth = Double(report.residentGrowthBytes) / 1_048_576
         line("  RSS growth after warm-up (floor of the last quarter of samples − floor of the first) \(fmt(growth, 2)) MB (limit \(SoakBenchmark.residentGrowthLimit / 1_048_576) MB); "
             + (SoakBenchmark.isFlat(report) ? "flat" : "NOT FLAT"))
+    }
+
+    func gestureStress(_ reports: [GestureStress.Report]) {
+        line("\ngesture stress: seeded random presses, moves, releases, cancels, resizes, presses during the settle")
+        line(pad("example", 16) + pad("sequences", 11, right: true) + pad("finished", 10, right: true)
+            + pad("cancelled", 11, right: true) + pad("untouched", 11, right: true) + pad("stuck", 7, right: true)
+            + pad("wrong", 7, right: true) + pad("unexpected", 12, right: true) + pad("GL half→end", 13, right: true)
+            + pad("domains", 9, right: true))
+        for r in reports {
+            line(pad(r.example, 16) + pad("\(r.sequences)", 11, right: true) + pad("\(r.outcomes["finished"] ?? 0)", 10, right: true)
+                + pad("\(r.outcomes["cancelled"] ?? 0)", 11, right: true) + pad("\(r.outcomes["untouched"] ?? 0)", 11, right: true)
+                + pad("\(r.stuck)", 7, right: true) + pad("\(r.wrongHierarchy)", 7, right: true)
+                + pad("\(r.unexpectedDiagnosticCount)", 12, right: true)
+                + pad("\(r.glObjectsHalfway)→\(r.glObjectsAtEnd)", 13, right: true) + pad("\(r.maxTimeDomainsSettled)", 9, right: true))
+            for message in r.unexpectedDiagnostics { line("  unexpected: \(message)") }
+        }
+        line("  " + (reports.allSatisfy(\.isClean) ? "clean: none stuck, hierarchies right, GL objects and time domains flat" : "NOT CLEAN"))
     }
 }

@@ -28,6 +28,7 @@ struct BenchCommand: ParsableCommand {
     var resolutions = CommaSeparated(BenchmarkSuite.Options().resolutions)
     @Option(help: "Transitions of the soak section (not run by default; --sections soak).") var soakTransitions = 10_000
     @Option(help: "Soak transitions before the reference sample.") var soakWarmup = 1_000
+    @Option(help: "Seeded random gesture sequences per interactive example in the soak section.") var gestureSequences = 1_000
     @Option(help: "The frame size of the export section.") var exportSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Frames per export in the export section (2...1000).") var exportFrames = 60
 
@@ -51,6 +52,7 @@ struct BenchCommand: ParsableCommand {
         options.chainLengths = chainLengths.elements.map(\.value)
         options.resolutions = resolutions.elements
         (options.soakTransitions, options.soakWarmup) = (soakTransitions, soakWarmup)
+        options.gestureSequences = gestureSequences
         (options.exportSize, options.exportFrames) = (exportSize, exportFrames)
         options.printsTable = !json
         // Commands run on the main thread; views and the animation engine are main-actor types.

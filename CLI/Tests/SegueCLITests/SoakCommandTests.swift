@@ -9,6 +9,7 @@ struct SoakCommandTests {
     @Test func soakSectionPrintsFlatCounts() throws {
         let result = try CommandRunner.run("segue", [
             "bench", "--json", "--sections", "soak", "--soak-transitions", "120", "--soak-warmup", "30",
+            "--gesture-sequences", "6",
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -19,6 +20,11 @@ struct SoakCommandTests {
         #expect(samples.count >= 2)
         #expect(samples.allSatisfy { $0["timeDomains"] as? Int == 0 && $0["animationGroups"] as? Int == 0 })
         #expect(json?["soakFlat"] is Bool)
+        // The gesture stress: one report per interactive example, none stuck.
+        let gestures = json?["gestureStress"] as? [[String: Any]] ?? []
+        #expect(Set(gestures.compactMap { $0["example"] as? String }) == ["cube-pop", "zoom-push", "pixel-dissolve", "photo-zoom"])
+        #expect(gestures.allSatisfy { $0["sequences"] as? Int == 6 && $0["stuck"] as? Int == 0 })
+        #expect(json?["gestureStressClean"] is Bool)
         #expect((json?["measurements"] as? [Any])?.isEmpty == true, "only the sections asked for run")
     }
 

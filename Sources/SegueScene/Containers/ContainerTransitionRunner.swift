@@ -40,14 +40,7 @@ final class ContainerTransitionRunner {
         TransitionRegistry.set(coordinator, for: controllers)
         // The appearance callbacks run here, where `transitionCoordinator` already answers.
         willStart()
-        if let interaction, context.isInteractive {
-            let percentDriven = interaction as? PercentDrivenInteractiveTransition
-            percentDriven?.transitionAnimator = animator
-            interaction.startInteractiveTransition(context)
-            coordinator.timeDomain = percentDriven?.timeDomain
-        } else {
-            animator.animateTransition(using: context)
-        }
+        TransitionStart.start(context: context, animator: animator, interaction: interaction, coordinator: coordinator)
         // A transition that completed at once (not animated) has already ended.
         if current === coordinator { coordinator.start() }
     }
@@ -88,16 +81,20 @@ struct ContainerAppearance {
         to.beginAppearanceTransition(true, animated: animated)
     }
 
-    /// Completed: both did-callbacks. Cancelled: each controller goes back where it was
-    /// (to disappears again, from appears again), as UIKit does for a cancelled interaction.
+    /// Completed: both did-callbacks. Cancelled: each controller goes back where it was, in
+    /// UIKit's observed order for a cancelled interactive pop: the controller that was to be
+    /// revealed disappears (will, did), then the one that stays appears again (will, did).
     func end(completed: Bool) {
         guard enabled else { return }
-        if !completed {
+        if completed {
+            from.endAppearanceTransition()
+            to.endAppearanceTransition()
+        } else {
             to.beginAppearanceTransition(false, animated: false)
+            to.endAppearanceTransition()
             from.beginAppearanceTransition(true, animated: false)
+            from.endAppearanceTransition()
         }
-        from.endAppearanceTransition()
-        to.endAppearanceTransition()
     }
 }
 

@@ -57,7 +57,8 @@ open class NavigationController: ViewController {
 
     override var drivesChildAppearance: Bool { true }
 
-    public final override func loadView() {
+    /// Open, as in UIKit: an override calls `super` to get the container's view, then adds to it.
+    open override func loadView() {
         view = makeContainerRootView(containerView: containerView, showing: topViewController)
     }
 
@@ -101,6 +102,7 @@ open class NavigationController: ViewController {
             to.didMove(toParent: self)
             return
         }
+        to.loadViewIfNeeded()  // UIKit: the pushed controller's viewDidLoad, then willShow
         delegate?.willShow(to, animated: animated)
         runTransition(.push, from: from, to: to, popped: [], previous: Array(viewControllers.dropLast()), animated: animated)
     }
@@ -118,6 +120,7 @@ open class NavigationController: ViewController {
             for controller in popped { controller.removeFromParent() }
             return popped
         }
+        to.loadViewIfNeeded()
         delegate?.willShow(to, animated: animated)
         runTransition(.pop, from: from, to: to, popped: popped, previous: previous, animated: animated)
         return popped

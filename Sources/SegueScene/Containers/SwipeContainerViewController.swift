@@ -34,7 +34,8 @@ open class SwipeContainerViewController: ViewController {
 
     override var drivesChildAppearance: Bool { true }
 
-    public final override func loadView() {
+    /// Open, as in UIKit: an override calls `super` to get the container's view, then adds to it.
+    open override func loadView() {
         view = makeContainerRootView(containerView: containerView, showing: selectedViewController)
     }
 
@@ -82,12 +83,7 @@ open class SwipeContainerViewController: ViewController {
         context.setFrames(for: to, initial: bounds.offsetBy(dx: travel, dy: 0), final: bounds)
         appearance.begin()
         _ = animator.transitionDuration(using: context)
-        if let interaction, context.isInteractive {
-            (interaction as? PercentDrivenInteractiveTransition)?.transitionAnimator = animator
-            interaction.startInteractiveTransition(context)
-        } else {
-            animator.animateTransition(using: context)
-        }
+        TransitionStart.start(context: context, animator: animator, interaction: interaction, coordinator: nil)
     }
 
     /// Fixes the parent/child relationships (and undoes them after a cancel).

@@ -48,7 +48,8 @@ open class TabBarController: ViewController {
 
     override var drivesChildAppearance: Bool { true }
 
-    public final override func loadView() {
+    /// Open, as in UIKit: an override calls `super` to get the container's view, then adds to it.
+    open override func loadView() {
         view = makeContainerRootView(containerView: containerView, showing: selectedViewController)
     }
 

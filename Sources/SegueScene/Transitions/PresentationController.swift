@@ -6,6 +6,8 @@ open class PresentationController {
     public private(set) weak var presentingViewController: ViewController?
     /// The transition's container while a presentation is shown.
     public internal(set) var containerView: View?
+    /// Set by a resize during a dismissal: a cancelled dismissal then lays out the presented view.
+    var layoutAwaitsDismissalEnd = false
 
     public init(presentedViewController: ViewController, presenting: ViewController?) {
         self.presentedViewController = presentedViewController
@@ -30,10 +32,16 @@ open class PresentationController {
     /// has changed yet. Add the new layout with `coordinator.animate(alongsideTransition:)`: the
     /// blocks run once the container has its new size, animated with the resize. This default
     /// moves the presented view to `frameOfPresentedViewInContainerView` and forwards the call to
-    /// the presented controller; overrides should call `super`, as in UIKit.
+    /// the presented controller; overrides should call `super`, as in UIKit. While a dismissal
+    /// runs, its animator owns the presented view's frame (a layout stacked on its slide-out
+    /// would pull the view back): the layout waits, and is made only if the dismissal is cancelled.
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
         coordinator.animate(alongsideTransition: { [weak self] _ in
             guard let self else { return }
+            guard !self.presentedViewController.isBeingDismissed else {
+                self.layoutAwaitsDismissalEnd = true
+                return
+            }
             self.presentedView?.frame = self.frameOfPresentedViewInContainerView
         })
         presentedViewController.viewWillTransition(to: size, with: coordinator)

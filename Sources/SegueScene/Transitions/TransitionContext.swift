@@ -79,6 +79,8 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     public func finishInteractiveTransition() {
         guard isInteractive else { return }
         isInteractive = false
+        // A transition grabbed again while cancelling (pause) and then finished is not cancelled.
+        transitionWasCancelled = false
         onInteractionEnd?(false)
     }
 

@@ -9,9 +9,14 @@ public final class TransitionCoordinator {
     public let transitionDuration: Double
     public var completionCurve: TimingCurve
     public private(set) var initiallyInteractive: Bool
-    public private(set) var completionVelocity: Double = 1
-    /// The animations' own timeline when the transition is interactive (percent-driven).
+    /// The animations' own timeline when a percent-driven interaction drives the transition.
     var timeDomain: AnimationTimeDomain?
+    /// The animator's interruptible animator, when it vended one: alongside animations join it.
+    var interruptibleAnimator: PropertyAnimator?
+    /// The interaction controller, for the speed the rest plays at once the interaction ends.
+    weak var interaction: (any ViewControllerInteractiveTransitioning)?
+    /// When the animations started (the clock's time), for a timed transition's progress.
+    private var startTime: Double = 0
 
     private var alongside: [(animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)?)] = []
     private var interactionObservers: [(TransitionContext) -> Void] = []
@@ -34,7 +39,28 @@ public final class TransitionCoordinator {
     public var isAnimated: Bool { context.isAnimated }
     public var isInteractive: Bool { context.isInteractive }
     public var isCancelled: Bool { context.transitionWasCancelled }
-    public var percentComplete: Double { context.percentComplete }
+    /// How far the transition is, 0...1: the interruptible animator's fraction, the
+    /// percent-driven timeline's position, or, for a timed transition, the time elapsed over
+    /// the duration.
+    public var percentComplete: Double {
+        let value: Double
+        if let interruptibleAnimator {
+            value = interruptibleAnimator.fractionComplete
+        } else if let timeDomain {
+            value = transitionDuration > 0 ? timeDomain.localTime / transitionDuration : context.percentComplete
+        } else if context.isInteractive || context.isCompleted {
+            value = context.isCompleted && !context.transitionWasCancelled && !context.isInteractive ? 1 : context.percentComplete
+        } else {
+            value = transitionDuration > 0 ? (AnimationEngine.main.now - startTime) / transitionDuration : 1
+        }
+        return value.isFinite ? min(max(value, 0), 1) : 0
+    }
+    /// The speed the rest of an interactive transition plays at after finish or cancel (the
+    /// interaction controller's `completionSpeed`; 1 for a transition that is not interactive).
+    public var completionVelocity: Double {
+        guard let speed = interaction?.completionSpeed, speed.isFinite, speed > 0 else { return 1 }
+        return speed
+    }
     public var presentationStyle: PresentationStyle { context.presentationStyle }
     public var containerView: View { context.containerView }
     public func viewController(forKey key: TransitionKey) -> ViewController? { context.viewController(forKey: key) }
@@ -52,12 +78,19 @@ public final class TransitionCoordinator {
         return true
     }
 
-    /// The same, for animations of views outside the container (UIKit's `in:` variant).
+    /// The same, for animations of views outside the container (UIKit's `in:` variant): they
+    /// run with the transition's timing and, when it is interactive, on its timeline. The view
+    /// (or an ancestor of the animated views) is required, as in UIKit: without one nothing is
+    /// registered, the call is reported and returns false.
     @discardableResult
     public func animateAlongsideTransition(
         in view: View?, animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)? = nil
     ) -> Bool {
-        animate(alongsideTransition: animation, completion: completion)
+        guard view != nil else {
+            TransitionDiagnostics.shared.report("animateAlongsideTransition(in: nil): a view is required; the animations are not run")
+            return false
+        }
+        return animate(alongsideTransition: animation, completion: completion)
     }
 
     /// Called when an interactive transition finishes or is cancelled by its interaction.
@@ -69,6 +102,7 @@ public final class TransitionCoordinator {
 
     func start() {
         didStart = true
+        startTime = AnimationEngine.main.now
         for entry in alongside { if let animation = entry.animation { run(animation) } }
     }
 
@@ -84,6 +118,10 @@ public final class TransitionCoordinator {
 
     private func run(_ animation: @escaping (TransitionContext) -> Void) {
         let context = self.context
+        if let interruptibleAnimator, interruptibleAnimator.state != .stopped {
+            interruptibleAnimator.addAnimations { animation(context) }
+            return
+        }
         let body = {
             View.animate(withDuration: self.transitionDuration, options: .curveEaseInOut, animations: { animation(context) })
         }

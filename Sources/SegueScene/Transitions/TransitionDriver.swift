@@ -5,10 +5,16 @@ import SegueAnimation
 /// context, asks for the duration, starts the animator or the interaction, and waits for
 /// `completeTransition`. Only then do the completion handler and `animationEnded` run. A
 /// cancelled presentation (or a completed dismissal) leaves the hierarchy exactly as before.
-/// Requests made while a transition runs are queued and run in order.
+/// A request made while a transition runs is dropped with a diagnostic, as UIKit refuses it
+/// ("Attempt to present … while a presentation is in progress"); `queuesRequestsDuringTransition`
+/// opts in to running such requests in order after the current transition instead.
 @MainActor
 public final class TransitionDriver {
     public unowned let window: Window
+    /// Off (UIKit's behaviour): a present or dismiss requested while a transition runs is
+    /// reported and dropped, its completion never runs. On: it is queued and runs once the
+    /// running transition (and those queued before it) completed.
+    public var queuesRequestsDuringTransition = false
     /// Seconds a transition may run before a missing `completeTransition` is reported.
     public var completionTimeout: Double = 10
     public private(set) var current: TransitionCoordinator?
@@ -81,19 +87,24 @@ public final class TransitionDriver {
     // MARK: Requests
 
     func present(_ presented: ViewController, from presenting: ViewController, animated: Bool, completion: (() -> Void)?) {
-        enqueue { [unowned self] in self.runPresentation(presented, from: presenting, animated: animated, completion: completion) }
+        enqueue("present \(presented.name) on \(presenting.name)") { [unowned self] in
+            self.runPresentation(presented, from: presenting, animated: animated, completion: completion)
+        }
     }
 
     func dismiss(_ presented: ViewController, animated: Bool, completion: (() -> Void)?) {
-        enqueue { [unowned self] in self.runDismissal(presented, animated: animated, completion: completion) }
+        enqueue("dismiss \(presented.name)") { [unowned self] in self.runDismissal(presented, animated: animated, completion: completion) }
     }
 
-    private func enqueue(_ request: @escaping () -> Void) {
-        if isTransitioning {
-            TransitionDiagnostics.shared.report("a transition was requested while another runs; it is queued and starts when that one completes")
+    private func enqueue(_ description: String, _ request: @escaping () -> Void) {
+        guard isTransitioning else { return request() }
+        if queuesRequestsDuringTransition {
+            TransitionDiagnostics.shared.report(
+                "attempt to \(description) while a presentation is in progress; it is queued and starts when that one completes")
             queue.append(request)
         } else {
-            request()
+            TransitionDiagnostics.shared.report(
+                "attempt to \(description) while a presentation is in progress; the request is dropped (as UIKit does)")
         }
     }
 
@@ -182,12 +193,14 @@ public final class TransitionDriver {
 
     // MARK: Dismissal
 
-    private func runDismissal(_ presented: ViewController, animated: Bool, completion: (() -> Void)?) {
-        guard let index = presentations.lastIndex(where: { $0.presented === presented }) else {
-            TransitionDiagnostics.shared.report("\(presented.name) is not presented; dismiss ignored")
+    private func runDismissal(_ target: ViewController, animated: Bool, completion: (() -> Void)?) {
+        guard let index = presentations.lastIndex(where: { $0.presented === target }) else {
+            TransitionDiagnostics.shared.report("\(target.name) is not presented; dismiss ignored")
             return
         }
-        let presentation = presentations[index]
+        if index < presentations.count - 1 { collapsePresentations(from: index) }
+        let presentation = presentations[presentations.count - 1]
+        let presented = presentation.presented
         let presenting = presentation.presenting
         let delegate = presented.transitioningDelegate
         let vended = animated ? delegate?.animationController(forDismissed: presented) : nil
@@ -249,6 +262,9 @@ public final class TransitionDriver {
             }
             let presentedView = presentation.controller?.presentedView ?? presented.view
             if presentedView.superview !== presentation.container { presentation.container.addSubview(presentedView) }
+            if let controller = presentation.controller, controller.layoutAwaitsDismissalEnd {
+                View.performWithoutAnimation { presentedView.frame = controller.frameOfPresentedViewInContainerView }
+            }
             presented.beginAppearanceTransition(true, animated: false)
             presented.endAppearanceTransition()
             if presented.modalPresentationStyle == .fullScreen {
@@ -256,8 +272,33 @@ public final class TransitionDriver {
                 presenting.endAppearanceTransition()
             }
         }
+        presentation.controller?.layoutAwaitsDismissalEnd = false
         presentation.controller?.dismissalTransitionDidEnd(completed)
         end(context: context, animator: animator, completed: completed, controllers: [presented, presenting], completion: completion)
+    }
+
+    /// UIKit dismisses a controller low in a stack of presentations together with every one
+    /// above it, only the topmost animated: the intermediate ones leave at once (their
+    /// containers go, their links are cut), and the topmost becomes a presentation of the
+    /// bottom one's presenter, which the dismissal then reveals.
+    private func collapsePresentations(from index: Int) {
+        let bottom = presentations[index], top = presentations[presentations.count - 1]
+        for presentation in presentations[index..<(presentations.count - 1)].reversed() {
+            let presented = presentation.presented
+            let wasShown = presented.appearanceState == .appeared
+            if wasShown { presented.beginAppearanceTransition(false, animated: false) }
+            for view in presentation.container.subviews { view.removeFromSuperview() }
+            presentation.container.removeFromSuperview()
+            presented.directlyPresented = nil
+            presented.directPresenter = nil
+            if wasShown { presented.endAppearanceTransition() }
+        }
+        let merged = Presentation(presenting: bottom.presenting, presented: top.presented, container: top.container, controller: top.controller)
+        merged.removedPresenterView = bottom.removedPresenterView
+        bottom.presenting.directlyPresented = top.presented
+        top.presented.directPresenter = bottom.presenting
+        presentations.removeSubrange(index...)
+        presentations.append(merged)
     }
 
     /// Where the presenter's view belongs once a dismissal completes: where a full-screen
@@ -288,13 +329,7 @@ public final class TransitionDriver {
         timeoutReported = false
         TransitionRegistry.set(coordinator, for: controllers)
         willBegin()
-        if let interaction, context.isInteractive {
-            (interaction as? PercentDrivenInteractiveTransition)?.transitionAnimator = animator
-            interaction.startInteractiveTransition(context)
-            coordinator.timeDomain = (interaction as? PercentDrivenInteractiveTransition)?.timeDomain
-        } else {
-            animator.animateTransition(using: context)
-        }
+        TransitionStart.start(context: context, animator: animator, interaction: interaction, coordinator: coordinator)
         coordinator.start()
     }
 
@@ -307,37 +342,5 @@ public final class TransitionDriver {
         if completed { completion?() }
         animator.animationEnded(completed)
         finished()
-    }
-}
-
-extension ViewController {
-    /// Presents `viewController` in this controller's window (DESIGN.md §2).
-    /// A child asks its outermost container to present (UIKit's presentation context is the
-    /// full-screen ancestor), so the whole container leaves the screen, not just the child.
-    public func present(_ viewController: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
-        var presenter = self
-        while let parent = presenter.parent { presenter = parent }
-        guard let window = Window.containing(presenter.view) else {
-            TransitionDiagnostics.shared.report("\(name) is not in a window; present(\(viewController.name)) ignored")
-            return
-        }
-        window.transitionDriver.present(viewController, from: presenter, animated: animated, completion: completion)
-    }
-
-    /// Dismisses the controller this one (or its nearest ancestor) presented, else the
-    /// presented controller this one is (or is inside), as UIKit does.
-    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
-        var target: ViewController?
-        var current: ViewController? = self
-        while let controller = current, target == nil {
-            target = controller.directlyPresented ?? (controller.directPresenter != nil ? controller : nil)
-            current = controller.parent
-        }
-        // The presented view is in the window (a full-screen presenter's view is not).
-        guard let target, let window = Window.containing(target.view) ?? target.presentingViewController.flatMap({ Window.containing($0.view) }) else {
-            TransitionDiagnostics.shared.report("\(name) has nothing to dismiss")
-            return
-        }
-        window.transitionDriver.dismiss(target, animated: animated, completion: completion)
     }
 }

@@ -16,7 +16,7 @@ import SegueScene
 /// GPU pixel dissolve. Interactive ones are driven by a new `PercentDrivenInteractiveTransition`
 /// per gesture, as the seeds' pan handlers make. "Interrupted" means grabbed again while the
 /// finish animation plays (`pause`, `update`, then `cancel`), or, where there is no pause (the GPU
-/// animator), a second request arriving mid-transition (queued and reported).
+/// animator), a second request arriving mid-transition (dropped and reported, as UIKit does).
 @MainActor
 public final class TransitionSoak {
     public struct Sample: Codable, Equatable, Sendable {
@@ -164,8 +164,7 @@ public final class TransitionSoak {
         tabs.present(presented, animated: true)
         count(custom ? "present-custom" : "present", outcome)
         if outcome == .interrupted {
-            // A dismissal requested mid-presentation is queued (and reported); after the
-            // cancelled presentation it finds nothing to dismiss (reported too).
+            // A dismissal requested mid-presentation is dropped (and reported), as UIKit does.
             presented.dismiss(animated: true)
         }
         try drive(interaction, outcome)
@@ -223,7 +222,7 @@ public final class TransitionSoak {
     }
 
     /// The GPU animator: timed (finished), interactive and cancelled, or interactive with a
-    /// dismissal requested meanwhile (interrupted: queued, then run when the present ends).
+    /// dismissal requested meanwhile (interrupted: dropped and reported, as UIKit does).
     private func gpuPresent(_ outcome: Outcome) throws {
         let animator = PixelDissolveTransitionAnimator(duration: Self.duration)
         let delegate = FixedTransitioningDelegate(present: animator, dismiss: animator)
@@ -248,7 +247,6 @@ public final class TransitionSoak {
             animator.isInteractive = false
             delegate.presentInteraction = nil
             animator.finish()
-            count("gpu-dismiss", .finished)
             try settle()
         }
         if tabs.presentedViewController != nil {

@@ -1,0 +1,30 @@
+/// How the system starts a transition once its context exists, shared by presentations,
+/// navigation and tab bar controllers and the swipe container (UIKit's rules):
+/// - a percent-driven interaction controller is always given the transition; it starts it
+///   interactively or, with `wantsInteractiveStart == false`, running (so that `pause()` can
+///   grab it later);
+/// - another interaction controller is started when it wants an interactive start; otherwise,
+///   or with none, the animator's `animateTransition` runs;
+/// - the animator is asked for its interruptible animator: when it vends one, the coordinator's
+///   alongside animations join it (they pause, scrub and reverse with the transition).
+@MainActor
+enum TransitionStart {
+    static func start(
+        context: TransitionContext, animator: any ViewControllerAnimatedTransitioning,
+        interaction: (any ViewControllerInteractiveTransitioning)?, coordinator: TransitionCoordinator?
+    ) {
+        coordinator?.interaction = interaction
+        if let percentDriven = interaction as? PercentDrivenInteractiveTransition {
+            percentDriven.transitionAnimator = animator
+            percentDriven.startInteractiveTransition(context)
+            coordinator?.interruptibleAnimator = percentDriven.interruptibleAnimator
+            if percentDriven.interruptibleAnimator == nil { coordinator?.timeDomain = percentDriven.timeDomain }
+        } else if let interaction, context.isInteractive {
+            interaction.startInteractiveTransition(context)
+            coordinator?.interruptibleAnimator = animator.interruptibleAnimator(using: context)
+        } else {
+            animator.animateTransition(using: context)
+            coordinator?.interruptibleAnimator = animator.interruptibleAnimator(using: context)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import SegueAnimation
+import SegueScene
+
+/// One `GestureStress` sequence's window: the example set up as `segue play` sets it up (the
+/// scenario gestures), or Apple's interruptible photo zoom with its own pan. It says where the
+/// transition is and whether the settled hierarchy is a finished or a cancelled one.
+@MainActor
+final class StressScene {
+    let example: GestureStress.Example
+    let window: Window
+    /// Starts a timed transition the gesture can grab (the photo zoom only).
+    private(set) var startTransition: (() -> Void)?
+    private let from: ViewController
+    private let to: ViewController
+    private var interaction: (any ScenarioInteraction)?
+    private var photoZoom: (delegate: PhotoZoomNavigationDelegate, grid: PhotoGridViewController, detail: PhotoDetailViewController)?
+
+    init(example: GestureStress.Example, size: Size) {
+        self.example = example
+        window = Window(size: size)
+        if example == .photoZoom {
+            let grid = PhotoGridViewController(), detail = PhotoDetailViewController()
+            (from, to) = (grid, detail)
+            let navigation = NavigationController(rootViewController: grid)
+            window.rootViewController = navigation
+            let delegate = PhotoZoomNavigationDelegate(navigation: navigation)
+            navigation.delegate = delegate
+            navigation.pushViewController(detail, animated: false)
+            photoZoom = (delegate, grid, detail)
+            startTransition = { [unowned navigation] in navigation.popViewController(animated: true) }
+            return
+        }
+        from = Self.screen("from", Color(red: 0.2, green: 0.4, blue: 0.8))
+        to = Self.screen("to", Color(red: 1, green: 0.6, blue: 0))
+        window.rootViewController = from
+        let name = switch example {
+        case .cubePop: "cube-pop"
+        case .zoomPush: "zoom-push"
+        default: "pixel-dissolve-present"
+        }
+        guard let gesture = TransitionScenario.gesture(named: name) else { return }
+        let interaction = gesture.prepare(window, from, to)
+        self.interaction = interaction
+        let rootView = window.rootView
+        rootView.addGestureRecognizer(PanGestureRecognizer(minimumDistance: 1) { [unowned rootView] pan in
+            interaction.handle(pan, in: rootView)
+        })
+    }
+
+    private var navigation: NavigationController? { window.rootViewController as? NavigationController }
+
+    var isBusy: Bool {
+        window.transitionDriver.isTransitioning || navigation?.isTransitioning == true || AnimationEngine.main.isAnimating
+    }
+
+    func phase() -> ScenarioInteractionPhase {
+        if let photoZoom {
+            if navigation?.isTransitioning == true { return .running }
+            if navigation?.viewControllers.count == 1 { return .finished }
+            return photoZoom.delegate.transitionController.transitionsStarted > 0 ? .cancelled : .idle
+        }
+        return interaction?.phase ?? .idle
+    }
+
+    /// The hierarchy a finished or cancelled (or never started) transition leaves, checked from
+    /// the controllers' relationships, independently of how the gesture went.
+    func isClean(_ phase: ScenarioInteractionPhase) -> Bool {
+        guard phase != .running else { return false }
+        let done = phase == .finished
+        if example == .pixelDissolve {
+            let rootViews = window.rootView.subviews
+            guard done else { return rootViews.count == 1 && rootViews[0] === from.view && from.presentedViewController == nil }
+            return from.presentedViewController === to && from.view.superview == nil && rootViews.count == 1
+                && rootViews[0].subviews.count == 1 && rootViews[0].subviews[0] === to.view && Self.atRest(to.view)
+        }
+        guard let navigation, let top = navigation.topViewController else { return false }
+        let expectedStack: [ViewController] = switch example {
+        case .cubePop: done ? [from] : [from, to]
+        case .zoomPush: done ? [from, to] : [from]
+        default: done ? [from] : [from, to]
+        }
+        let shown = navigation.containerView.subviews
+        var clean = navigation.viewControllers.count == expectedStack.count
+            && zip(navigation.viewControllers, expectedStack).allSatisfy { $0 === $1 }
+            && shown.count == 1 && shown[0] === top.view && Self.atRest(top.view)
+            && window.rootView.subviews.count == 1 && window.rootView.subviews[0] === navigation.view
+        if let photoZoom { clean = clean && !photoZoom.grid.tile.isHidden && !photoZoom.detail.photo.isHidden }
+        return clean
+    }
+
+    /// Shown as laid out: opaque, untransformed, nothing animating.
+    private static func atRest(_ view: View) -> Bool {
+        view.alpha == 1 && view.transform == .identity && view.presentation == view.model
+    }
+
+    func tearDown() {
+        window.rootViewController = nil
+        interaction = nil
+        photoZoom = nil
+        startTransition = nil
+    }
+
+    private static func screen(_ name: String, _ color: Color) -> ViewController {
+        let controller = ViewController(name: name)
+        controller.view.backgroundColor = color
+        let badge = View(frame: Rect(x: 4, y: 4, width: 16, height: 10), name: "\(name).badge")
+        badge.backgroundColor = .white
+        controller.view.addSubview(badge)
+        return controller
+    }
+}
