@@ -116,3 +116,17 @@ struct TransitionRendererTests {
         #expect(RGBAImage.maxDifference(frames[1], to) <= 1)
     }
 }
+
+extension TransitionRendererTests {
+    /// A sheet of 3 frames: 2 columns (the ceiling of √3) of 64-pixel thumbnails, the first
+    /// thumbnail the from-picture and the last the to-picture.
+    @Test func contactSheetShowsTheFramesInColumns() throws {
+        let (from, to) = try Self.pictures()
+        let sheet = try TransitionRenderer(named: "fade", width: Self.width, height: Self.height)
+            .contactSheet(from: from, to: to, count: 3)
+        let plain = try ContactSheet.make(
+            frames: [(from, "#0 p=0.00"), (from, "#1 p=0.50"), (to, "#2 p=1.00")], columns: 2, thumbnailWidth: 64,
+            title: "fade  64x36  3 frames  (x)")
+        #expect(sheet.width == plain.width && sheet.height == plain.height)
+    }
+}

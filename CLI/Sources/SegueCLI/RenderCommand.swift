@@ -167,22 +167,3 @@ struct TransitionExport {
         return Result(directory: output.destination.path, frames: names, contactSheet: output.finalPath("contact-sheet.png"))
     }
 }
-
-/// The frames a contact sheet shows: about 24 of a long render, evenly spaced, and the last.
-struct ContactSheetFrames {
-    let total: Int
-    private(set) var frames: [(image: RGBAImage, label: String)] = []
-
-    init(total: Int) { self.total = total }
-
-    mutating func offer(_ frame: TransitionRenderer.Frame) {
-        let every = max(1, total / 24)  // keep the sheet readable for long renders
-        guard frame.index % every == 0 || frame.index == total - 1 else { return }
-        frames.append((frame.image, "#\(frame.index) p=\(String(format: "%.2f", frame.progress))"))
-    }
-
-    func make(width: Int, title: String) throws -> RGBAImage {
-        let columns = min(6, max(1, Int(Double(frames.count).squareRoot().rounded(.up))))
-        return try ContactSheet.make(frames: frames, columns: columns, thumbnailWidth: min(320, width), title: title)
-    }
-}
