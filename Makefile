@@ -32,7 +32,7 @@ demo: release
 # SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg time
-	$(MAKE) test-libraries test-cli docs
+	$(MAKE) test-libraries test-cli test-external test-integrations docs
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
