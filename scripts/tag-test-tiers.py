@@ -4,11 +4,18 @@ and marks suites that run ffmpeg with .requiresFFmpeg. Idempotent: suites alread
 left alone. Run from the repository root after adding test files."""
 import re, sys, pathlib
 
-GL = re.compile(r'HeadlessEGLContext|withDevice|HeadlessCompositorRig|HeadlessStage|GLDevice|Compositor\(|CommandRunner\.run\("segue"|segue\b.*render|ExampleRunner|SeedPorts|makeTexture|withGL|GLSession|renderHeadless|snapshot', re.S)
+GL = re.compile(r'HeadlessEGLContext|withDevice|HeadlessStage|GLDevice|Compositor\(|CommandRunner|ExampleRunner|SeedPorts|'
+                r'makeTexture|TransitionSnapshots|TransitionRenderer|GLTransitionEffect|PixelDissolve\(|EffectRenderer|'
+                r'TransitionSoak|GestureStress|renderFrame|Label\(|GLContext')
 WINDOW = re.compile(r'Xvfb|WindowSession|xdotool')
-FFMPEG = re.compile(r'ffmpeg|ffprobe|VideoReader|FFmpeg|\.mp4|\.webm|\.gif"')
+FFMPEG = re.compile(r'VideoReader|FFmpegXfade|FFmpegTools|TransitionExporter|TimelineExporter|"ffmpeg"|"ffprobe"|\.mp4"|\.webm"|\.gif"|--sections", "(export|edit)')
+
+def code_only(text):
+    # Comments name tools they do not run (a doc line mentioning ffmpeg is not a dependency).
+    return re.sub(r'//[^\n]*', '', text)
 
 def tiers(text):
+    text = code_only(text)
     t = []
     if WINDOW.search(text): t.append('.window')
     if GL.search(text) or WINDOW.search(text): t.append('.gl')

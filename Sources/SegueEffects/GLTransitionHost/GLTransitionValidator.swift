@@ -36,78 +36,117 @@ public enum GLTransitionValidator {
             report.warnings.append("\(name): parameter '\(unused)' is declared but never used")
         }
         do {
-            let fromImage = try SampleImages.from(width: size.width, height: size.height)
-            let toImage = try SampleImages.to(width: size.width, height: size.height)
-            let from = try device.makeTexture(image: fromImage, filter: .linear)
-            defer { from.release() }
-            let to = try device.makeTexture(image: toImage, filter: .linear)
-            defer { to.release() }
-            let target = try device.makeOffscreenTarget(width: size.width, height: size.height)
-            defer { target.release() }
-            let effect: GLTransitionEffect
-            switch makeEffect(device: device, source: source, from: from, to: to) {
-            case .success(let made):
-                effect = made
-            case .failure(.shaderCompilation(let failure)):
-                report.errors.append(compileMessage(failure, file: name, text: text))
-                return report
-            case .failure(.programLink(let failure)):
-                report.errors.append("\(name): the transition does not link: " + (failure.log.split(separator: "\n").first.map(String.init) ?? ""))
-                return report
-            case .failure(let other):
-                report.errors.append("\(name): \(other)")
-                return report
-            }
+            let pictures = try Pictures(device: device, size: size)
+            defer { pictures.release() }
+            guard let effect = compile(source, text: text, device: device, pictures: pictures, into: &report) else { return report }
             defer { effect.release() }
-            var textured: Set<String> = []
-            for setting in parameters {
-                do {
-                    if case .texture(let text) = setting.value {
-                        let texture = try GLTransitionTexture.resolve(text, parameter: setting.name, file: name)
-                        try effect.setTexture(setting.name, image: texture.image(width: size.width, height: size.height))
-                        textured.insert(setting.name)
-                    } else {
-                        try effect.setParameter(setting.name, setting.value)
-                    }
-                } catch let error as GLTransitionError {
-                    report.errors.append(error.description)
-                    return report
-                }
-            }
-            // A sampler2D given nothing is checked with a built-in luma map.
-            for sampler in source.parameters where sampler.type == .sampler2D && !textured.contains(sampler.name) {
-                let image = try GLTransitionTexture.validationDefault.image(width: size.width, height: size.height)
-                try effect.setTexture(sampler.name, image: image)
-            }
-            for parameter in source.parameters where parameter.range != nil {
-                do {
-                    try GLTransitionRange.check(parameter.defaultValue, of: parameter, file: name)
-                } catch {
-                    report.warnings.append("\(name): the default of `\(parameter.name)` lies outside its @range")
-                }
-            }
-            effect.progress = 0
-            try effect.render(into: target)
-            let start = RGBAImage.maxDifference(try target.readImage(), fromImage)
-            if start > endTolerance { report.errors.append("\(name): progress 0 must show only the first picture (max difference \(start))") }
-            effect.progress = 1
-            try effect.render(into: target)
-            let end = RGBAImage.maxDifference(try target.readImage(), toImage)
-            if end > endTolerance { report.errors.append("\(name): progress 1 must show only the second picture (max difference \(end))") }
-            effect.progress = 0.5
-            try effect.render(into: target)
-            let middle = try target.readImage()
-            let first = Array(middle.pixels[0..<4])
-            if stride(from: 0, to: middle.pixels.count, by: 4).allSatisfy({ Array(middle.pixels[$0..<$0 + 4]) == first }) {
-                // Fading through a colour is a solid middle by design; with wrong ends too, the
-                // transition shows nothing of either picture.
-                let message = "\(name): progress 0.5 is a single colour"
-                if start > endTolerance && end > endTolerance { report.errors.append(message) } else { report.warnings.append(message) }
-            }
+            guard try apply(parameters, to: effect, source: source, size: size, into: &report) else { return report }
+            checkRanges(source, into: &report)
+            try checkEnds(of: effect, pictures: pictures, into: &report)
         } catch {
             report.errors.append("\(name): \(error)")
         }
         return report
+    }
+
+    /// The two sample pictures as textures and the target the checks render into.
+    private struct Pictures {
+        let fromImage: RGBAImage, toImage: RGBAImage
+        let from: Texture, to: Texture
+        let target: OffscreenTarget
+
+        init(device: GLDevice, size: (width: Int, height: Int)) throws {
+            fromImage = try SampleImages.from(width: size.width, height: size.height)
+            toImage = try SampleImages.to(width: size.width, height: size.height)
+            from = try device.makeTexture(image: fromImage, filter: .linear)
+            do {
+                to = try device.makeTexture(image: toImage, filter: .linear)
+            } catch { from.release(); throw error }
+            do {
+                target = try device.makeOffscreenTarget(width: size.width, height: size.height)
+            } catch { from.release(); to.release(); throw error }
+        }
+
+        func release() { target.release(); to.release(); from.release() }
+    }
+
+    /// The compiled effect, or nil with the compile or link failure in the report.
+    private static func compile(
+        _ source: GLTransitionSource, text: String, device: GLDevice, pictures: Pictures, into report: inout Report
+    ) -> GLTransitionEffect? {
+        let name = report.file
+        switch makeEffect(device: device, source: source, from: pictures.from, to: pictures.to) {
+        case .success(let made):
+            return made
+        case .failure(.shaderCompilation(let failure)):
+            report.errors.append(compileMessage(failure, file: name, text: text))
+        case .failure(.programLink(let failure)):
+            report.errors.append("\(name): the transition does not link: " + (failure.log.split(separator: "\n").first.map(String.init) ?? ""))
+        case .failure(let other):
+            report.errors.append("\(name): \(other)")
+        }
+        return nil
+    }
+
+    /// Applies the settings; a sampler2D given nothing gets a built-in luma map. False when a
+    /// setting was refused (its error is in the report).
+    private static func apply(
+        _ settings: [GLTransitionSetting], to effect: GLTransitionEffect, source: GLTransitionSource,
+        size: (width: Int, height: Int), into report: inout Report
+    ) throws -> Bool {
+        var textured: Set<String> = []
+        for setting in settings {
+            do {
+                if case .texture(let text) = setting.value {
+                    let texture = try GLTransitionTexture.resolve(text, parameter: setting.name, file: report.file)
+                    try effect.setTexture(setting.name, image: texture.image(width: size.width, height: size.height))
+                    textured.insert(setting.name)
+                } else {
+                    try effect.setParameter(setting.name, setting.value)
+                }
+            } catch let error as GLTransitionError {
+                report.errors.append(error.description)
+                return false
+            }
+        }
+        for sampler in source.parameters where sampler.type == .sampler2D && !textured.contains(sampler.name) {
+            let image = try GLTransitionTexture.validationDefault.image(width: size.width, height: size.height)
+            try effect.setTexture(sampler.name, image: image)
+        }
+        return true
+    }
+
+    /// Defaults outside their declared @range are a warning.
+    private static func checkRanges(_ source: GLTransitionSource, into report: inout Report) {
+        for parameter in source.parameters where parameter.range != nil {
+            do {
+                try GLTransitionRange.check(parameter.defaultValue, of: parameter, file: report.file)
+            } catch {
+                report.warnings.append("\(report.file): the default of `\(parameter.name)` lies outside its @range")
+            }
+        }
+    }
+
+    /// Progress 0 must show the first picture, 1 the second; a single-colour middle is a
+    /// warning (fades through a colour are), an error only when both ends are wrong too.
+    private static func checkEnds(of effect: GLTransitionEffect, pictures: Pictures, into report: inout Report) throws {
+        let name = report.file
+        effect.progress = 0
+        try effect.render(into: pictures.target)
+        let start = RGBAImage.maxDifference(try pictures.target.readImage(), pictures.fromImage)
+        if start > endTolerance { report.errors.append("\(name): progress 0 must show only the first picture (max difference \(start))") }
+        effect.progress = 1
+        try effect.render(into: pictures.target)
+        let end = RGBAImage.maxDifference(try pictures.target.readImage(), pictures.toImage)
+        if end > endTolerance { report.errors.append("\(name): progress 1 must show only the second picture (max difference \(end))") }
+        effect.progress = 0.5
+        try effect.render(into: pictures.target)
+        let middle = try pictures.target.readImage()
+        let first = Array(middle.pixels[0..<4])
+        if stride(from: 0, to: middle.pixels.count, by: 4).allSatisfy({ Array(middle.pixels[$0..<$0 + 4]) == first }) {
+            let message = "\(name): progress 0.5 is a single colour"
+            if start > endTolerance && end > endTolerance { report.errors.append(message) } else { report.warnings.append(message) }
+        }
     }
 
     private static func makeEffect(
