@@ -8,12 +8,10 @@ import SegueTransitions
 /// Why a benchmark could not run.
 public enum BenchmarkError: Error, CustomStringConvertible {
     case toolFailed(tool: String, status: Int32, log: String)
-    case unknownEffect(String)
 
     public var description: String {
         switch self {
         case .toolFailed(let tool, let status, let log): "bench: \(tool) failed (\(status)): \(log)"
-        case .unknownEffect(let name): "bench: '\(name)' is not a built-in effect without presets"
         }
     }
 }

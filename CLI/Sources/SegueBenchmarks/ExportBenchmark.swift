@@ -67,7 +67,7 @@ struct ExportBenchmark {
         try PNGCodec.write(try SampleImages.to(width: size.width, height: size.height), to: toPath)
         // Decoded once, as ffmpeg's loop filter does on its side.
         let from = try PNGCodec.read(path: fromPath), to = try PNGCodec.read(path: toPath)
-        let entries = try Dictionary(uniqueKeysWithValues: Self.pairs.map { pair in (pair.0, try EffectMaker(named: pair.0)) })
+        let entries = try Dictionary(uniqueKeysWithValues: Self.pairs.map { pair in (pair.0, try NamedTransition.named(pair.0)) })
         let settings = ExportSettings(format: .mp4, width: size.width, height: size.height, framesPerSecond: framesPerSecond)
         let out = dir.appendingPathComponent("out.mp4").path
         let encoderArguments = try TransitionExporter(device: device, settings: settings, tools: tools).encoderArguments(output: out)
@@ -147,20 +147,20 @@ struct ExportBenchmark {
     private func fmt(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 
     private func timeSegue(
-        device: GLDevice, tools: FFmpegTools, entry: EffectMaker, from: RGBAImage, to: RGBAImage, depth: Int, out: String
+        device: GLDevice, tools: FFmpegTools, entry: NamedTransition, from: RGBAImage, to: RGBAImage, depth: Int, out: String
     ) throws -> Double {
         let settings = ExportSettings(
             format: .mp4, width: size.width, height: size.height, framesPerSecond: framesPerSecond, pipelineDepth: depth)
         let exporter = try TransitionExporter(device: device, settings: settings, tools: tools)
         return try exporter.export(.pictures(from: from, to: to, frames: frames), to: out) { device, a, b in
-            try entry.make(device, a, b)
+            try entry.makeEffect(device: device, from: a, to: b)
         }.elapsedSeconds
     }
 
     /// Rendering and glReadPixels alone, into memory: the GPU's part of an export. Every frame
     /// is read into one buffer, touched before the clock starts, as `FramePipeline` reuses its
     /// buffers: no allocation or first-touch page faults are timed.
-    private func renderOnly(device: GLDevice, entry: EffectMaker, from: RGBAImage, to: RGBAImage) throws -> Double {
+    private func renderOnly(device: GLDevice, entry: NamedTransition, from: RGBAImage, to: RGBAImage) throws -> Double {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size.width * size.height * 4, alignment: 64)
         defer { buffer.deallocate() }
         buffer.initializeMemory(as: UInt8.self, repeating: 0)
@@ -168,7 +168,7 @@ struct ExportBenchmark {
     }
 
     /// Every frame of the effect, kept for timing the encoder alone (made once, untimed).
-    private func renderFrames(device: GLDevice, entry: EffectMaker, from: RGBAImage, to: RGBAImage) throws -> [[UInt8]] {
+    private func renderFrames(device: GLDevice, entry: NamedTransition, from: RGBAImage, to: RGBAImage) throws -> [[UInt8]] {
         var images: [[UInt8]] = []
         images.reserveCapacity(frames)
         _ = try render(device: device, entry: entry, from: from, to: to) { target in
@@ -181,12 +181,12 @@ struct ExportBenchmark {
 
     /// Renders every frame and hands it to `readBack`; returns the seconds the loop took.
     private func render(
-        device: GLDevice, entry: EffectMaker, from: RGBAImage, to: RGBAImage,
+        device: GLDevice, entry: NamedTransition, from: RGBAImage, to: RGBAImage,
         readBack: (OffscreenTarget) throws -> Void
     ) throws -> Double {
         let a = try device.makeTexture(image: from), b = try device.makeTexture(image: to)
         let target = try device.makeOffscreenTarget(width: size.width, height: size.height)
-        let effect = try entry.make(device, a, b)
+        let effect = try entry.makeEffect(device: device, from: a, to: b)
         defer { effect.release(); target.release(); a.release(); b.release() }
         let start = DispatchTime.now().uptimeNanoseconds
         for index in 0..<frames {
@@ -239,23 +239,5 @@ struct ExportBenchmark {
                 tool: "ffmpeg", status: process.terminationStatus, log: String(decoding: log, as: UTF8.self))
         }
         return elapsed
-    }
-}
-
-/// The two effects this section compares, made straight from the library: the pixel dissolve
-/// (fused) and the built-in gl-transition `fade`, with no preset parameters.
-struct EffectMaker: Sendable {
-    let make: @Sendable (GLDevice, Texture, Texture) throws -> any TransitionEffect
-
-    init(named name: String) throws {
-        if name == "pixel-dissolve" {
-            make = { device, from, to in try PixelDissolve(device: device, from: from, to: to, mode: .fused) }
-            return
-        }
-        guard let entry = GLTransitionLibrary.entry(named: name), entry.parameters.isEmpty else {
-            throw BenchmarkError.unknownEffect(name)
-        }
-        let source = try GLTransitionSource.parse(entry.source, name: name)
-        make = { device, from, to in try GLTransitionEffect(device: device, source: source, from: from, to: to) }
     }
 }

@@ -26,7 +26,8 @@ enum SoakBenchmark {
     /// Whether the report is flat: nothing that grows with transitions grew after the warm-up.
     static func isFlat(_ report: TransitionSoak.Report) -> Bool {
         let w = report.warmedUp
-        return report.stuck == 0 && report.samples.allSatisfy {
+        // No sample would make every check below pass vacuously: an empty report is not flat.
+        return report.stuck == 0 && !report.samples.isEmpty && report.samples.allSatisfy {
             $0.timeDomains <= w.timeDomains && $0.animationGroups <= w.animationGroups && $0.glObjects <= w.glObjects
                 && $0.compositorTextures <= w.compositorTextures && $0.diagnosticsKept <= max(w.diagnosticsKept, 256)
         } && report.residentGrowthBytes < residentGrowthLimit
