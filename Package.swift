@@ -174,6 +174,6 @@ let package = Package(
             dependencies: ["SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting"]),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["SegueImage", "PixelDissolveExample", "EffectGraphExample"]),
+            dependencies: ["SegueImage", "SegueTesting", "PixelDissolveExample", "EffectGraphExample"]),
     ]
 )

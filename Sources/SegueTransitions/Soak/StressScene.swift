@@ -30,8 +30,8 @@ final class StressScene {
             startTransition = { [unowned navigation] in navigation.popViewController(animated: true) }
             return
         }
-        from = Self.screen("from", Color(red: 0.2, green: 0.4, blue: 0.8))
-        to = Self.screen("to", Color(red: 1, green: 0.6, blue: 0))
+        from = TransitionSoak.screen("from", Color(red: 0.2, green: 0.4, blue: 0.8))
+        to = TransitionSoak.screen("to", Color(red: 1, green: 0.6, blue: 0))
         window.rootViewController = from
         let name = switch example {
         case .cubePop: "cube-pop"
@@ -100,12 +100,4 @@ final class StressScene {
         startTransition = nil
     }
 
-    private static func screen(_ name: String, _ color: Color) -> ViewController {
-        let controller = ViewController(name: name)
-        controller.view.backgroundColor = color
-        let badge = View(frame: Rect(x: 4, y: 4, width: 16, height: 10), name: "\(name).badge")
-        badge.backgroundColor = .white
-        controller.view.addSubview(badge)
-        return controller
-    }
 }

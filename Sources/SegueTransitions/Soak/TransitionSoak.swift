@@ -340,7 +340,8 @@ public final class TransitionSoak {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    private static func screen(_ name: String, _ color: Color) -> ViewController {
+    /// A plain screen with a white badge in its corner (the soak's and the stress's controllers).
+    static func screen(_ name: String, _ color: Color) -> ViewController {
         let controller = ViewController(name: name)
         controller.view.backgroundColor = color
         let badge = View(frame: Rect(x: 4, y: 4, width: 16, height: 10), name: "\(name).badge")

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs an executable built beside the test bundle (an example, the `segue` command line) as a
+/// user would, with DISPLAY removed so the run is headless whatever the session has.
+public enum BuiltProgram {
+    public struct Output: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// The folder holding the package's built products (beside the running test bundle).
+    public static var productsDirectory: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    public static func run(
+        _ product: String, _ arguments: [String], in directory: URL? = nil, environment overrides: [String: String] = [:]
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent(product)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment.merge(overrides) { $1 }
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Read stderr on its own thread: a chatty program must not block on a full pipe.
+        nonisolated(unsafe) var err = Data()
+        let reader = Thread { err = stderr.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1_000) }
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A new empty folder under the temporary directory.
+    public static func temporaryDirectory(prefix: String = "segue-test") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
