@@ -7,6 +7,12 @@ public enum BuiltProgram {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
     /// The folder holding the package's built products (beside the running test bundle).
