@@ -28,9 +28,10 @@ demo: release
 
 # The window tests need an X server of their own and real pointer input; the xfade presets
 # are compared with ffmpeg's xfade, and the export tests read their videos back with ffmpeg.
+# The text tests draw CJK with WenQuanYi Micro Hei and compare with HarfBuzz's own hb-shape and hb-view.
 # SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
 test:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg fonts-wqy-microhei libharfbuzz-bin
 	$(MAKE) test-libraries test-cli docs
 
 test-libraries:

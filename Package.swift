@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "SegueScene", targets: ["SegueScene"]),
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
+        .library(name: "SegueText", targets: ["SegueText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -39,6 +40,15 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
 
         // MARK: - Shaders (GLSL files embedded into the binary at build time)
 
@@ -80,6 +90,15 @@ let package = Package(
                 "SegueAnimation", "SegueGL", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log"),
             ]),
 
+        // MARK: - Text (fontconfig finds fonts, HarfBuzz shapes, FreeType rasterises; Label is a view)
+
+        .target(
+            name: "SegueText",
+            dependencies: [
+                "CFreeType", "CHarfBuzz", "CFontconfig", "SegueScene", "SegueImage",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         // MARK: - Built-in transitions (the seeds' examples and the GPU animator)
 
         .target(
@@ -93,7 +112,7 @@ let package = Package(
             name: "Segue",
             dependencies: [
                 "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene",
-                "SegueTransitions", "SegueExport",
+                "SegueTransitions", "SegueExport", "SegueText",
             ]),
         .target(
             name: "SegueTesting",
@@ -149,6 +168,10 @@ let package = Package(
         .testTarget(
             name: "SegueExportTests",
             dependencies: ["SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting"]),
+        .testTarget(
+            name: "SegueTextTests",
+            dependencies: ["SegueText", "SegueScene", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "PixelDissolveExample", "EffectGraphExample"]),

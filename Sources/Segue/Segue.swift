@@ -7,4 +7,5 @@
 @_exported import SegueHeadless
 @_exported import SegueImage
 @_exported import SegueScene
+@_exported import SegueText
 @_exported import SegueTransitions

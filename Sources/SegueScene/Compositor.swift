@@ -31,6 +31,8 @@ public final class Compositor {
     /// Scratch space for one matrix upload, allocated once (no allocation per quad).
     nonisolated(unsafe) private let matrixScratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: 16)
     private var targetHasStencil = false
+    /// Pixels per point of the frame being drawn (a window's content scale).
+    public private(set) var contentScale = 1.0
 
     private struct Locations {
         let mvp, size, background, alpha, cornerRadius, hasContent, clipContent, mode, content: Int32
@@ -70,15 +72,19 @@ public final class Compositor {
     public var cachedTextureCount: Int { contents.count }
 
     /// Clears `target` to `clearColor` and draws `root` and its subviews with their
-    /// presentation values. `root`'s frame is in target pixels (top-left origin).
-    public func render(_ root: View, into target: some RenderTarget, clearColor: Color = .black) throws(GLError) {
+    /// presentation values. `root`'s frame is in target points (top-left origin): `scale`
+    /// pixels per point (a HiDPI window's 2), so views that draw their content (text) draw it
+    /// at `scale` and stay crisp.
+    public func render(_ root: View, into target: some RenderTarget, clearColor: Color = .black, scale: Double = 1) throws(GLError) {
         collectGarbage()
+        contentScale = scale.isFinite && scale > 0 ? scale : 1
         device.bind(target)
         let clear = clearColor.premultiplied
         GL.clearColor(clear.x, clear.y, clear.z, clear.w)
         GL.clearStencil(0)
         GL.clear(GL.colorBufferBit | (target.hasStencil ? GL.stencilBufferBit : 0))
-        let projection = Self.projection(width: Double(target.width), height: Double(target.height), flip: target.flipsVertically)
+        let projection = Self.projection(
+            width: Double(target.width) / contentScale, height: Double(target.height) / contentScale, flip: target.flipsVertically)
         try draw(root, parentMatrix: projection, hasStencil: target.hasStencil, ownTransform: true)
         try device.debugCheckError("Compositor.render")
     }
@@ -88,14 +94,14 @@ public final class Compositor {
     /// scales everything that was inside it. The texture lives as long as the snapshot view.
     public func snapshot(of view: View) throws(GLError) -> View {
         let size = view.presentation.bounds.size
-        let (width, height) = try size.pixelSize(rounding: .up)
+        let (width, height) = try Size(width: size.width * contentScale, height: size.height * contentScale).pixelSize(rounding: .up)
         let target = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
         target.texture.setFilter(.linear)
         device.bind(target)
         GL.clearColor(0, 0, 0, 0)
         GL.clearStencil(0)
         GL.clear(GL.colorBufferBit | GL.stencilBufferBit)
-        let projection = Self.projection(width: Double(width), height: Double(height), flip: false)
+        let projection = Self.projection(width: Double(width) / contentScale, height: Double(height) / contentScale, flip: false)
         do {
             try draw(view, parentMatrix: projection, hasStencil: true, ownTransform: false)
         } catch {
@@ -130,6 +136,7 @@ public final class Compositor {
         let alpha = parentAlpha * (ownTransform ? state.alpha : 1)
         guard alpha > 0 else { return }
         let size = state.bounds.size
+        view.displayIfNeeded(contentScale: contentScale)
         let world: Transform3D
         if ownTransform {
             // Anchor to origin, the view's transform, to its center, flattened into the

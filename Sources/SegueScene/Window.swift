@@ -16,6 +16,11 @@ public final class Window {
     /// Routes pointer events to the gesture recognizers of this window's views.
     public private(set) lazy var pointerDispatcher = PointerDispatcher(root: rootView)
 
+    /// Pixels per point of the surface the window is drawn into (2 on a HiDPI screen): the
+    /// target is `size × contentScale` pixels, views keep their sizes in points, and content
+    /// that views draw (text) is drawn at this scale. `Screen.main.scale` reads it.
+    public var contentScale: Double = 1
+
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
         rootView.owningWindow = self
@@ -97,6 +102,6 @@ public final class Window {
         self.compositor = compositor
         AnimationEngine.main.advance(to: time)
         transitionDriver.check(at: time)
-        try compositor.render(rootView, into: target, clearColor: clearColor)
+        try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
     }
 }
