@@ -8,12 +8,14 @@ struct ParagraphShaper {
     var isSpace: [Bool] = []
     var breakAfter: [Bool] = []
     var rightToLeft = false
+    var characters: [Character] = []
 
     static func shape(
         _ paragraph: String, primary: FontFace, pixelSize: Double, locator: FontLocator, engine: TextEngine
     ) throws(TextError) -> ParagraphShaper {
         var result = ParagraphShaper()
         let characters = Array(paragraph)
+        result.characters = characters
         let utf8 = Array(paragraph.utf8CString.dropLast())  // without the terminator
         var characterOfByte = [Int](repeating: 0, count: utf8.count)
         // The face of each character: the primary font, or one that has its first scalar.
@@ -114,7 +116,7 @@ struct ParagraphShaper {
             let width = advances[range.lowerBound..<last].reduce(0, +)
             return TextLayout.Line(
                 shaped: glyphs, width: width, ascent: ascent + (lineHeight - ascent - descent) / 2,
-                height: lineHeight, top: 0, rightToLeft: rightToLeft)
+                height: lineHeight, top: 0, rightToLeft: rightToLeft, text: String(characters[range]))
         }
     }
 

@@ -1,6 +1,15 @@
 @preconcurrency import CFreeType
 import SegueImage
 
+/// Where glyphs' left edges may fall.
+public enum GlyphPositioning: Sendable {
+    /// At HarfBuzz's positions to 1/64 pixel: even spacing (the default).
+    case subpixel
+    /// Rounded to whole pixels, as cairo places glyphs with its default hinted metrics:
+    /// sharper vertical stems, uneven spacing.
+    case wholePixel
+}
+
 extension TextLayout {
     /// Draws the lines into `image` with FreeType's antialiased coverage, unhinted (HarfBuzz's
     /// advances are unhinted too) and at subpixel x positions. Each line starts at
@@ -9,7 +18,7 @@ extension TextLayout {
     /// in the image (straight alpha); pixels outside the image are clipped.
     public func draw(
         into image: inout RGBAImage, origin: (x: Double, y: Double), boxWidth: Double,
-        alignment: TextAlignment, color: SIMD4<UInt8>
+        alignment: TextAlignment, color: SIMD4<UInt8>, positioning: GlyphPositioning = .subpixel
     ) throws(TextError) {
         let engine = TextEngine.shared
         try engine.withLock { () throws(TextError) in
@@ -17,8 +26,9 @@ extension TextLayout {
                 let baseline = (origin.y + line.top + line.ascent).rounded()
                 let start = origin.x + startX(of: line, alignment: alignment, boxWidth: boxWidth)
                 for (glyph, x) in line.shaped {
+                    let glyphX = start + x + glyph.offsetX
                     try Self.drawGlyph(
-                        glyph, pixelSize: pixelSize, x: start + x + glyph.offsetX, baseline: baseline - glyph.offsetY,
+                        glyph, pixelSize: pixelSize, x: positioning == .subpixel ? glyphX : glyphX.rounded(), baseline: baseline - glyph.offsetY,
                         into: &image, color: color)
                 }
             }

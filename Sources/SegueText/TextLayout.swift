@@ -32,6 +32,8 @@ public struct TextLayout {
         /// The line's top, from the layout's top (line spacing included).
         public internal(set) var top: Double
         let rightToLeft: Bool
+        /// The characters of the line (trailing spaces included).
+        public let text: String
 
         public var glyphs: [Glyph] { shaped.map { Glyph(id: $0.glyph.glyph, x: $0.x, advance: $0.glyph.advance) } }
     }
