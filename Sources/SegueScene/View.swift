@@ -58,6 +58,10 @@ open class View {
     public var autoresizesToFillSuperview = false
     public var cornerRadius: Double = 0
     public var clipsToBounds = false
+    /// CALayer's `allowsGroupOpacity` (on by default, as since iOS 7): a view with alpha below 1
+    /// and subviews is drawn flattened, then faded as one picture, so overlapping subviews do
+    /// not show through each other. Off: each subview is faded on its own (alpha multiplies).
+    public var allowsGroupOpacity = true
     public var content: ViewContent? { didSet { contentVersion &+= 1 } }
     /// Bumped whenever `content` changes so the compositor re-uploads it once.
     public private(set) var contentVersion = 0
