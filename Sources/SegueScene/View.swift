@@ -62,6 +62,8 @@ open class View {
     /// and subviews is drawn flattened, then faded as one picture, so overlapping subviews do
     /// not show through each other. Off: each subview is faded on its own (alpha multiplies).
     public var allowsGroupOpacity = true
+    /// How the view follows its superview's size changes (UIView's `autoresizingMask`).
+    public var autoresizingMask: AutoresizingMask = []
     public var content: ViewContent? { didSet { contentVersion &+= 1 } }
     /// Bumped whenever `content` changes so the compositor re-uploads it once.
     public private(set) var contentVersion = 0
@@ -149,6 +151,7 @@ open class View {
         view.detachFromSuperview()
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        setNeedsLayout()
         ViewController.viewDidMove(view, from: oldSuperview)
     }
 
@@ -229,8 +232,16 @@ open class View {
         frame = Rect(origin: origin, size: fitting)
     }
 
-    /// Reacts to a change of the bounds size: redisplay when asked to.
+    /// UIKit's `layoutSubviews()`: place the subviews for the current bounds. Runs (once per
+    /// frame at most, before drawing) after `setNeedsLayout()`, a bounds size change or a new
+    /// subview. The default does nothing: autoresizing masks are applied when the size changes.
+    open func layoutSubviews() {}
+
+    /// Reacts to a change of the bounds size: autoresize the subviews, lay out again, redisplay
+    /// when asked to.
     private func boundsSizeChanged(from oldSize: Size) {
+        autoresizeSubviews(from: oldSize)
+        setNeedsLayout()
         if needsDisplayOnBoundsChange { setNeedsDisplay() }
     }
 

@@ -95,13 +95,15 @@ public final class Window {
         View.animate(withDuration: duration, options: .curveEaseInOut, animations: layout, completion: { _ in end() })
     }
 
-    /// Advances every animation to `time` (seconds on the driver's clock) and draws the window.
+    /// Advances every animation to `time` (seconds on the driver's clock), lays out the views
+    /// that need it (`layoutSubviews()`) and draws the window.
     public func renderFrame(
         at time: Double, compositor: Compositor, into target: some RenderTarget, clearColor: Color = .black
     ) throws(GLError) {
         self.compositor = compositor
         AnimationEngine.main.advance(to: time)
         transitionDriver.check(at: time)
+        rootView.layoutIfNeeded()
         try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
     }
 }
