@@ -3,6 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
+import SegueText
 import SegueHeadless
 import SegueTransitions
 
@@ -168,7 +169,8 @@ struct TransitionExport {
         let columns = min(6, max(1, Int(Double(sheetFrames.count).squareRoot().rounded(.up))))
         let sheet = try ContactSheet.make(
             frames: sheetFrames, columns: columns, thumbnailWidth: min(320, size.width),
-            title: "\(effect.name)  \(size)  \(frames) frames  (\(mode.rawValue), \(device.renderer))")
+            title: "\(effect.name)  \(size)  \(frames) frames  (\(mode.rawValue), \(device.renderer))",
+            text: FontSheetText())
         try PNGCodec.write(sheet, to: output.stagedPath("contact-sheet.png"))
         return Result(directory: output.destination.path, frames: names, contactSheet: output.finalPath("contact-sheet.png"))
     }

@@ -5,6 +5,7 @@ import SegueGL
 import SegueImage
 import SegueHeadless
 import SegueScene
+import SegueText
 import SegueTransitions
 
 /// Renders a built-in view-controller transition between two pictures: each picture becomes
@@ -77,7 +78,7 @@ struct ScenarioExport {
         let columns = min(6, max(1, Int(Double(sheetFrames.count).squareRoot().rounded(.up))))
         let sheet = try ContactSheet.make(
             frames: sheetFrames, columns: columns, thumbnailWidth: min(320, size.width),
-            title: "\(scenario.name)  \(size)  \(frames) frames over \(scenario.duration) s")
+            title: "\(scenario.name)  \(size)  \(frames) frames over \(scenario.duration) s", text: FontSheetText())
         try PNGCodec.write(sheet, to: output.stagedPath("contact-sheet.png"))
         return TransitionExport.Result(directory: output.destination.path, frames: names, contactSheet: output.finalPath("contact-sheet.png"))
     }
