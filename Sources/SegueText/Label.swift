@@ -43,9 +43,16 @@ open class Label: View {
 
     open override func display(contentScale scale: Double) {
         renderCount += 1
-        guard !text.isEmpty, let size = contentPixelSize(scale: scale) else {
+        let width = (bounds.size.width * scale).rounded(.up), height = (bounds.size.height * scale).rounded(.up)
+        guard !text.isEmpty, width >= 1, height >= 1 else {
             content = nil
             lastError = nil
+            return
+        }
+        guard let size = contentPixelSize(scale: scale) else {
+            content = nil
+            lastError = .imageTooLarge(width: Int(min(width, 1e9)), height: Int(min(height, 1e9)))
+            Self.logger.error("label '\(name)' not drawn: \(lastError!)")
             return
         }
         do throws(TextError) {

@@ -140,7 +140,9 @@ struct LabelRenderingTests {
     @Test func aLabelThatCannotDrawIsEmptyWithATypedErrorNotATrap() throws {
         let huge = label(String(repeating: "x", count: TextLimits.maxUTF8Bytes + 10), Rect(x: 0, y: 0, width: 50, height: 20))
         let bad = label("size", Rect(x: 0, y: 20, width: 50, height: 20), font: .systemFont(ofSize: -1))
-        _ = try render(width: 50, height: 40, scale: 1, [huge, bad])
+        let vast = label("vast", Rect(x: 0, y: 0, width: 20000, height: 20), font: .systemFont(ofSize: 12))
+        _ = try render(width: 50, height: 40, scale: 1, [huge, bad, vast])
+        #expect(vast.content == nil && vast.lastError == .imageTooLarge(width: 20000, height: 20))
         #expect(huge.content == nil && huge.lastError == .textTooLong(utf8Bytes: TextLimits.maxUTF8Bytes + 10, limit: TextLimits.maxUTF8Bytes))
         #expect(bad.content == nil && bad.lastError == .invalidFontSize(-1))
     }
