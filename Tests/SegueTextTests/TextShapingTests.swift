@@ -1,5 +1,6 @@
 import Foundation
 import SegueImage
+import SegueScene
 import SegueText
 import Testing
 
@@ -19,7 +20,7 @@ struct TextShapingTests {
         return glyphs.map { ($0.g, $0.ax * pixelSize / upem) }
     }
 
-    @Test(.requiresHarfBuzzTools, arguments: ["Héllo, wörld", "Ångström — naïve façade", "e\u{301}a\u{308}o\u{302}", "AVATAR Wo fi ffl"])
+    @Test(.requiresHarfBuzzTools, arguments: ["Héllo, wörld", "Ångström — naïve façade", "e\u{301}a\u{308}o\u{302}", "AVATAR Wo fi ffl", "שלום עולם"])
     func glyphsAndAdvancesMatchHBShape(text: String) throws {
         let font = try Font(name: "DejaVu Sans", size: 24)
         for scale in [1.0, 2.0] {
@@ -76,6 +77,31 @@ struct TextShapingTests {
         #expect(wrapped.lines.map(\.text) == ["自定义", "转场动", "画"])
         // The fallback's taller ascent and descent make the line taller than DejaVu's alone.
         #expect(wrapped.lines[0].height >= 20 * 2384.0 / 2048)
+    }
+
+    @Test func aRightToLeftParagraphAlignsRightNaturally() throws {
+        let font = try Font(name: "DejaVu Sans", size: 20)
+        let hebrew = try TextLayout(text: "שלום עולם", font: font)
+        var image = try TextLayout.blankImage(width: 300, height: 30, color: SIMD4(0, 0, 0, 255))
+        try hebrew.draw(into: &image, origin: (0, 0), boxWidth: 300, alignment: .natural, color: SIMD4(0, 0, 0, 255))
+        let ink = try #require(inkBounds(image))
+        #expect(ink.x1 <= 300 && ink.x1 >= 300 - 3 && Double(ink.x0) >= 300 - hebrew.width - 1, "right-aligned: \(ink)")
+        let latin = try TextLayout(text: "Hello", font: font)
+        var left = try TextLayout.blankImage(width: 300, height: 30, color: SIMD4(0, 0, 0, 255))
+        try latin.draw(into: &left, origin: (0, 0), boxWidth: 300, alignment: .natural, color: SIMD4(0, 0, 0, 255))
+        #expect(try #require(inkBounds(left)).x0 <= 3, "left-to-right text starts at the left")
+    }
+
+    @Test @MainActor func labelsMeasureTheirText() throws {
+        let font = try Font(name: "DejaVu Sans", size: 20)
+        let label = Label(text: "wrap wrap wrap", font: font)
+        let one = try TextLayout(text: "wrap wrap wrap", font: font)
+        #expect(label.sizeThatFits(Size(width: 0, height: 0)) == Size(width: one.width.rounded(.up), height: one.height.rounded(.up)))
+        label.numberOfLines = 0
+        let wrapped = label.sizeThatFits(Size(width: one.width * 0.7, height: 0))
+        #expect(wrapped.height == (2 * 20 * 2384.0 / 2048).rounded(.up), "two lines")
+        label.sizeToFit()
+        #expect(label.bounds.size == Size(width: one.width.rounded(.up), height: one.height.rounded(.up)))
     }
 
     @Test func badInputIsATypedError() throws {
