@@ -15,8 +15,11 @@ open class Label: View {
     public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
     public var textAlignment: TextAlignment = .natural { didSet { if textAlignment != oldValue { setNeedsDisplay() } } }
     /// Lines shown at most; 0 shows them all. As UILabel, 1 (the default) does not wrap:
-    /// a longer line is clipped at the bounds.
+    /// a longer line ends in "…" (see `truncatesTail`).
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { setNeedsDisplay() } } }
+    /// Whether left-out text ends the last line with "…" (UILabel's default `byTruncatingTail`);
+    /// false clips instead.
+    public var truncatesTail = true { didSet { if truncatesTail != oldValue { setNeedsDisplay() } } }
     /// Extra points between lines (NSParagraphStyle.lineSpacing).
     public var lineSpacing: Double = 0 { didSet { if lineSpacing != oldValue { setNeedsDisplay() } } }
     /// Why the last drawing failed, or nil when it succeeded.
@@ -34,11 +37,13 @@ open class Label: View {
         setNeedsDisplay()
     }
 
-    /// The lines as they would be drawn at `scale` in the current bounds width.
+    /// The lines as they are drawn at `scale` in the current bounds width (truncated with "…"
+    /// when text is left out and `truncatesTail` is on).
     public func layout(scale: Double) throws(TextError) -> TextLayout {
-        try TextLayout(
+        let full = try TextLayout(
             text: text, font: font, scale: scale, maxWidth: numberOfLines == 1 ? nil : bounds.size.width * scale,
             numberOfLines: numberOfLines, lineSpacing: lineSpacing * scale)
+        return try truncatingTail(full, boxWidth: bounds.size.width * scale, scale: scale)
     }
 
     open override func display(contentScale scale: Double) {

@@ -39,6 +39,8 @@ public struct TextLayout {
     }
 
     public let lines: [Line]
+    /// Whether `numberOfLines` left text out.
+    public let isTruncated: Bool
     /// Pixels: the widest line and the lines' total height.
     public let width: Double
     public let height: Double
@@ -58,16 +60,23 @@ public struct TextLayout {
         self.pixelSize = pixelSize
         let engine = TextEngine.shared
         var lines: [Line] = []
+        var truncated = false
         try engine.withLock { () throws(TextError) in
             let primary = try font.resolveFace(in: engine)
             let locator = try engine.locator()
             var top = 0.0
             for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if numberOfLines > 0, lines.count >= numberOfLines { break }
+                if numberOfLines > 0, lines.count >= numberOfLines {
+                    truncated = true
+                    break
+                }
                 let shaped = try ParagraphShaper.shape(
                     String(paragraph), primary: primary, pixelSize: pixelSize, locator: locator, engine: engine)
                 var ranges = shaped.breakLines(maxWidth: maxWidth)
-                if numberOfLines > 0 { ranges = Array(ranges.prefix(numberOfLines - lines.count)) }
+                if numberOfLines > 0, ranges.count > numberOfLines - lines.count {
+                    ranges = Array(ranges.prefix(numberOfLines - lines.count))
+                    truncated = true
+                }
                 for var line in shaped.lines(ranges, primary: primary, pixelSize: pixelSize) {
                     if !lines.isEmpty { top += lineSpacing }
                     line.top = top
@@ -77,6 +86,22 @@ public struct TextLayout {
             }
         }
         self.lines = lines
+        isTruncated = truncated
+        width = lines.map(\.width).max() ?? 0
+        height = (lines.last.map { $0.top + $0.height }) ?? 0
+    }
+
+    /// This layout with its last line replaced by `other`'s first (same place, same spacing above).
+    func replacingLastLine(with other: TextLayout) -> TextLayout {
+        guard var line = other.lines.first, let last = lines.last else { return self }
+        line.top = last.top
+        return TextLayout(lines: Array(lines.dropLast()) + [line], isTruncated: isTruncated, pixelSize: pixelSize)
+    }
+
+    private init(lines: [Line], isTruncated: Bool, pixelSize: Double) {
+        self.lines = lines
+        self.isTruncated = isTruncated
+        self.pixelSize = pixelSize
         width = lines.map(\.width).max() ?? 0
         height = (lines.last.map { $0.top + $0.height }) ?? 0
     }

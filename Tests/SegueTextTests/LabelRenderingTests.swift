@@ -70,7 +70,11 @@ struct LabelRenderingTests {
             "The presented view starts ", "off-screen at the container's ", "bottom-right corner and ", "slides to its final frame.",
         ])
         #expect(lines.allSatisfy { $0.width <= 200 * scale })
-        #expect(try twoLines.layout(scale: scale).lines.count == 2)
+        // Two lines of six: UILabel's tail truncation ends the second with "…" within the width.
+        let shown = try twoLines.layout(scale: scale)
+        #expect(shown.lines.count == 2 && shown.lines[0].text == "The presented view starts ")
+        #expect(shown.lines[1].text.hasSuffix("…") && shown.lines[1].text.hasPrefix("off-screen at the"))
+        #expect(shown.lines[1].width <= 200 * scale)
         GoldenImage.check(image, named: "label-wrapping@\(Int(scale))x", maxDifference: Self.goldenMax, meanDifference: Self.goldenMean)
     }
 
@@ -93,6 +97,21 @@ struct LabelRenderingTests {
             #expect(Double(ink.x1) <= (expectedStart + width).rounded(.up) && Double(ink.x1) >= expectedStart + width - 3 * scale)
         }
         GoldenImage.check(image, named: "label-alignment@\(Int(scale))x", maxDifference: Self.goldenMax, meanDifference: Self.goldenMean)
+    }
+
+    @Test func oneLineTooLongEndsInAnEllipsisThatFits() throws {
+        let long = label("Interactive transitions with a pan", Rect(x: 0, y: 0, width: 150, height: 24))
+        let layout = try long.layout(scale: 1)
+        let line = try #require(layout.lines.first)
+        #expect(layout.lines.count == 1 && line.text.hasSuffix("…") && line.width <= 150)
+        // The longest prefix that fits: one more character (with the ellipsis) would not.
+        let kept = String(line.text.dropLast())
+        let next = String("Interactive transitions with a pan".prefix(kept.count + 1))
+        #expect(try TextLayout(text: next + "…", font: long.font).width > 150 || next.last == " ")
+        long.truncatesTail = false
+        #expect(try long.layout(scale: 1).lines.first?.text == "Interactive transitions with a pan")
+        let short = label("Fits", Rect(x: 0, y: 0, width: 150, height: 24))
+        #expect(try short.layout(scale: 1).lines.first?.text == "Fits")
     }
 
     @Test func scaleTwoDrawsTwiceThePixelsNotAStretchedPicture() throws {
