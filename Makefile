@@ -28,10 +28,11 @@ demo: release
 
 # The window tests need an X server of their own and real pointer input; the xfade presets
 # are compared with ffmpeg's xfade, and the export tests read their videos back with ffmpeg.
+# The text tests draw CJK with WenQuanYi Micro Hei and compare with HarfBuzz's own hb-shape and hb-view.
 # `time` (/usr/bin/time) measures ffmpeg's peak memory in the GIF export test.
 # SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
 test:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg time
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg time fonts-wqy-microhei libharfbuzz-bin
 	$(MAKE) test-libraries test-cli test-external test-integrations docs
 
 test-libraries:

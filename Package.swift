@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "SegueOutput", targets: ["SegueOutput"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
         .library(name: "SegueRendering", targets: ["SegueRendering"]),
+        .library(name: "SegueText", targets: ["SegueText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -41,6 +42,15 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
 
         // MARK: - Shaders (GLSL files embedded into the binary at build time)
 
@@ -86,6 +96,15 @@ let package = Package(
                 "SegueAnimation", "SegueGL", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log"),
             ]),
 
+        // MARK: - Text (fontconfig finds fonts, HarfBuzz shapes, FreeType rasterises; Label is a view)
+
+        .target(
+            name: "SegueText",
+            dependencies: [
+                "CFreeType", "CHarfBuzz", "CFontconfig", "SegueScene", "SegueImage",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         // MARK: - Built-in transitions (the seeds' examples and the GPU animator)
 
         .target(
@@ -96,7 +115,7 @@ let package = Package(
 
         .target(
             name: "SegueRendering",
-            dependencies: ["SegueEffects", "SegueHeadless", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage"]),
+            dependencies: ["SegueEffects", "SegueHeadless", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage", "SegueText"]),
 
         // MARK: - Umbrella and test kit
 
@@ -105,7 +124,7 @@ let package = Package(
             name: "Segue",
             dependencies: [
                 "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene",
-                "SegueTransitions", "SegueOutput", "SegueExport", "SegueRendering",
+                "SegueTransitions", "SegueOutput", "SegueExport", "SegueRendering", "SegueText",
             ]),
         .target(
             name: "SegueTesting",
@@ -172,6 +191,10 @@ let package = Package(
         .testTarget(
             name: "SegueRenderingTests",
             dependencies: ["SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting"]),
+        .testTarget(
+            name: "SegueTextTests",
+            dependencies: ["SegueText", "SegueScene", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "SegueTesting", "PixelDissolveExample", "EffectGraphExample"]),

@@ -8,6 +8,8 @@ packages=(
   libepoxy-dev        # GL and EGL entry points
   libglfw3-dev        # windows and input (X11)
   libpng-dev          # PNG in and out
+  libfreetype-dev libharfbuzz-dev libfontconfig-dev  # text: rasterising, shaping, finding fonts
+  fonts-dejavu-core   # the default font (DejaVu Sans)
   libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri  # headless EGL + desktop GL on Mesa (llvmpipe)
   "$@"
 )

@@ -7,7 +7,8 @@ uniform float segue_cornerRadius;
 uniform int segue_hasContent;
 uniform int segue_clipContent;     // clipsToBounds: the corners clip the content too
 uniform int segue_mode;            // 0 = colour, 1 = stencil shape
-uniform sampler2D segue_content;   // straight alpha
+uniform sampler2D segue_content;   // straight alpha, unless segue_contentPremultiplied
+uniform int segue_contentPremultiplied;  // a flattened group (rendered, so premultiplied)
 in vec2 segue_local;
 out vec4 segue_color;
 
@@ -31,7 +32,7 @@ void main() {
     vec4 color = segue_background * coverage;
     if (segue_hasContent != 0) {
         vec4 texel = texture(segue_content, segue_local / segue_size);
-        texel.rgb *= texel.a;
+        if (segue_contentPremultiplied == 0) texel.rgb *= texel.a;
         if (segue_clipContent != 0) texel *= coverage;
         color = texel + color * (1.0 - texel.a);
     }

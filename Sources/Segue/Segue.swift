@@ -9,4 +9,5 @@
 @_exported import SegueOutput
 @_exported import SegueRendering
 @_exported import SegueScene
+@_exported import SegueText
 @_exported import SegueTransitions

@@ -20,13 +20,14 @@ public enum ContactSheet {
     ///
     /// Layout, with `cols = min(columns, frames.count)`, `rows = ceil(count / cols)`,
     /// `s = labelScale(thumbnailWidth:)` and each thumbnail `round(thumbnailWidth * h / w)` high:
-    /// - cell height = tallest thumbnail + `labelGap` + `BitmapFont.glyphHeight * s`
+    /// - cell height = tallest thumbnail + `labelGap` + `text.lineHeight(scale: s)`
     /// - width  = `margin + cols * (thumbnailWidth + margin)`
     /// - height = `margin + titleBlock + rows * (cellHeight + margin)`, where
-    ///   titleBlock is `BitmapFont.glyphHeight * (s + 1) + margin` when the title
+    ///   titleBlock is `text.lineHeight(scale: s + 1) + margin` when the title
     ///   is non-empty, else 0. The title is drawn at scale `s + 1`.
     public static func make(frames: [(image: RGBAImage, label: String)], columns: Int,
-                            thumbnailWidth: Int, title: String?) throws(ImageError) -> RGBAImage {
+                            thumbnailWidth: Int, title: String?,
+                            text: any ContactSheetTextRenderer = BitmapFontSheetText()) throws(ImageError) -> RGBAImage {
         guard !frames.isEmpty else {
             throw .invalidSize(width: 0, height: 0, reason: "a contact sheet needs at least one frame")
         }
@@ -46,25 +47,23 @@ public enum ContactSheet {
 
         let columnCount = min(columns, frames.count)
         let rowCount = (frames.count + columnCount - 1) / columnCount
-        let labelHeight = BitmapFont.glyphHeight * labelScale
+        let labelHeight = text.lineHeight(scale: labelScale)
         let cellHeight = (thumbnails.map(\.height).max() ?? 1) + labelGap + labelHeight
         let titleText = title ?? ""
-        let titleBlock = titleText.isEmpty ? 0 : BitmapFont.glyphHeight * titleScale + margin
+        let titleBlock = titleText.isEmpty ? 0 : text.lineHeight(scale: titleScale) + margin
         let width = margin + columnCount * (thumbnailWidth + margin)
         let height = margin + titleBlock + rowCount * (cellHeight + margin)
 
         var sheet = try RGBAImage(width: width, height: height, fill: background)
         if !titleText.isEmpty {
-            let fitting = fit(titleText, width: width - 2 * margin, scale: titleScale)
-            BitmapFont.draw(fitting, into: &sheet, x: margin, y: margin, scale: titleScale, color: titleColor)
+            text.draw(titleText, into: &sheet, x: margin, y: margin, maxWidth: width - 2 * margin, scale: titleScale, color: titleColor)
         }
         for (index, thumbnail) in thumbnails.enumerated() {
             let cellX = margin + (index % columnCount) * (thumbnailWidth + margin)
             let cellY = margin + titleBlock + (index / columnCount) * (cellHeight + margin)
             sheet.draw(thumbnail, atX: cellX, y: cellY)
-            let label = fit(frames[index].label, width: thumbnailWidth, scale: labelScale)
-            BitmapFont.draw(label, into: &sheet, x: cellX, y: cellY + cellHeight - labelHeight,
-                            scale: labelScale, color: labelColor)
+            text.draw(frames[index].label, into: &sheet, x: cellX, y: cellY + cellHeight - labelHeight,
+                      maxWidth: thumbnailWidth, scale: labelScale, color: labelColor)
         }
         return sheet
     }

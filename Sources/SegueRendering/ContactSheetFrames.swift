@@ -1,5 +1,6 @@
 import Foundation
 import SegueImage
+import SegueText
 
 /// The frames a contact sheet of a render shows: about 24 of a long render, evenly spaced, and
 /// the last, each labelled with its index and progress. Offer every frame as it is rendered.
@@ -15,10 +16,12 @@ public struct ContactSheetFrames {
         frames.append((frame.image, "#\(frame.index) p=\(String(format: "%.2f", frame.progress))"))
     }
 
-    /// The sheet: up to six columns of thumbnails at most 320 pixels wide (or `width`), under `title`.
-    public func make(width: Int, title: String) throws(ImageError) -> RGBAImage {
+    /// The sheet: up to six columns of thumbnails at most 320 pixels wide (or `width`), under
+    /// `title`, lettered with a real font (DejaVu Sans through fontconfig; the bitmap font if none).
+    public func make(width: Int, title: String, text: any ContactSheetTextRenderer = FontSheetText()) throws(ImageError) -> RGBAImage {
         let columns = min(6, max(1, Int(Double(frames.count).squareRoot().rounded(.up))))
-        return try ContactSheet.make(frames: frames, columns: columns, thumbnailWidth: min(320, width), title: title)
+        return try ContactSheet.make(
+            frames: frames, columns: columns, thumbnailWidth: min(320, width), title: title, text: text)
     }
 }
 

@@ -23,17 +23,21 @@ public final class Compositor {
         }
     }
 
-    private let device: GLDevice
-    private let program: ShaderProgram
-    private let locations: Locations
+    let device: GLDevice
+    let program: ShaderProgram
+    let locations: Locations
     private var contents: [ObjectIdentifier: CachedContent] = [:]
-    private var stencilLevel: Int32 = 0
+    var stencilLevel: Int32 = 0
+    /// The target being drawn into (a group's pooled target while one is drawn).
+    var currentTarget: (any RenderTarget)?
     /// Scratch space for one matrix upload, allocated once (no allocation per quad).
-    nonisolated(unsafe) private let matrixScratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: 16)
+    nonisolated(unsafe) let matrixScratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: 16)
     private var targetHasStencil = false
+    /// Pixels per point of the frame being drawn (a window's content scale).
+    public private(set) var contentScale = 1.0
 
-    private struct Locations {
-        let mvp, size, background, alpha, cornerRadius, hasContent, clipContent, mode, content: Int32
+    struct Locations {
+        let mvp, size, background, alpha, cornerRadius, hasContent, clipContent, mode, content, premultiplied: Int32
     }
 
     /// A view's uploaded content (or a snapshot it owns), kept while the view lives.
@@ -57,7 +61,7 @@ public final class Compositor {
             background: p.uniformLocation("segue_background"), alpha: p.uniformLocation("segue_alpha"),
             cornerRadius: p.uniformLocation("segue_cornerRadius"), hasContent: p.uniformLocation("segue_hasContent"),
             clipContent: p.uniformLocation("segue_clipContent"), mode: p.uniformLocation("segue_mode"),
-            content: p.uniformLocation("segue_content"))
+            content: p.uniformLocation("segue_content"), premultiplied: p.uniformLocation("segue_contentPremultiplied"))
         p.use()
         GL.uniform1i(locations.content, 0)
         Compositor.live.append(WeakCompositor(compositor: self))
@@ -70,15 +74,21 @@ public final class Compositor {
     public var cachedTextureCount: Int { contents.count }
 
     /// Clears `target` to `clearColor` and draws `root` and its subviews with their
-    /// presentation values. `root`'s frame is in target pixels (top-left origin).
-    public func render(_ root: View, into target: some RenderTarget, clearColor: Color = .black) throws(GLError) {
+    /// presentation values. `root`'s frame is in target points (top-left origin): `scale`
+    /// pixels per point (a HiDPI window's 2), so views that draw their content (text) draw it
+    /// at `scale` and stay crisp.
+    public func render(_ root: View, into target: some RenderTarget, clearColor: Color = .black, scale: Double = 1) throws(GLError) {
         collectGarbage()
+        contentScale = scale.isFinite && scale > 0 ? scale : 1
+        currentTarget = target
+        defer { currentTarget = nil }
         device.bind(target)
         let clear = clearColor.premultiplied
         GL.clearColor(clear.x, clear.y, clear.z, clear.w)
         GL.clearStencil(0)
         GL.clear(GL.colorBufferBit | (target.hasStencil ? GL.stencilBufferBit : 0))
-        let projection = Self.projection(width: Double(target.width), height: Double(target.height), flip: target.flipsVertically)
+        let projection = Self.projection(
+            width: Double(target.width) / contentScale, height: Double(target.height) / contentScale, flip: target.flipsVertically)
         try draw(root, parentMatrix: projection, hasStencil: target.hasStencil, ownTransform: true)
         try device.debugCheckError("Compositor.render")
     }
@@ -88,14 +98,16 @@ public final class Compositor {
     /// scales everything that was inside it. The texture lives as long as the snapshot view.
     public func snapshot(of view: View) throws(GLError) -> View {
         let size = view.presentation.bounds.size
-        let (width, height) = try size.pixelSize(rounding: .up)
+        let (width, height) = try Size(width: size.width * contentScale, height: size.height * contentScale).pixelSize(rounding: .up)
         let target = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
         target.texture.setFilter(.linear)
+        currentTarget = target
+        defer { currentTarget = nil }
         device.bind(target)
         GL.clearColor(0, 0, 0, 0)
         GL.clearStencil(0)
         GL.clear(GL.colorBufferBit | GL.stencilBufferBit)
-        let projection = Self.projection(width: Double(width), height: Double(height), flip: false)
+        let projection = Self.projection(width: Double(width) / contentScale, height: Double(height) / contentScale, flip: false)
         do {
             try draw(view, parentMatrix: projection, hasStencil: true, ownTransform: false)
         } catch {
@@ -124,12 +136,20 @@ public final class Compositor {
 
     // MARK: Drawing
 
-    private func draw(_ view: View, parentMatrix: Transform3D, hasStencil: Bool, ownTransform: Bool, parentAlpha: Double = 1) throws(GLError) {
+    /// `alphaApplied`: the view's own alpha is applied by the group it is being flattened into.
+    func draw(
+        _ view: View, parentMatrix: Transform3D, hasStencil: Bool, ownTransform: Bool, parentAlpha: Double = 1,
+        alphaApplied: Bool = false
+    ) throws(GLError) {
         guard !view.isHidden else { return }
         let state = view.presentation
-        let alpha = parentAlpha * (ownTransform ? state.alpha : 1)
+        let alpha = parentAlpha * (ownTransform && !alphaApplied ? state.alpha : 1)
         guard alpha > 0 else { return }
+        if ownTransform, !alphaApplied, state.alpha < 1, view.allowsGroupOpacity, !view.subviews.isEmpty {
+            return try drawGroup(view, parentMatrix: parentMatrix, alpha: alpha)
+        }
         let size = state.bounds.size
+        view.displayIfNeeded(contentScale: contentScale)
         let world: Transform3D
         if ownTransform {
             // Anchor to origin, the view's transform, to its center, flattened into the
@@ -180,7 +200,7 @@ public final class Compositor {
 
     /// Pushes (or pops) the view's shape onto the stencil: inside it the level is one higher,
     /// and subviews draw only where the level matches.
-    private func drawStencilShape(_ view: View, state: ViewState, matrix: Transform3D, push: Bool) {
+    func drawStencilShape(_ view: View, state: ViewState, matrix: Transform3D, push: Bool) {
         program.use()
         setCommonUniforms(view, state: state, matrix: matrix)
         GL.uniform1i(locations.mode, 1)
@@ -195,7 +215,7 @@ public final class Compositor {
         applyStencilTest()
     }
 
-    private func applyStencilTest() {
+    func applyStencilTest() {
         if stencilLevel > 0 {
             GL.enable(GL.stencilTest)
             GL.stencilFunc(GL.equal, reference: stencilLevel)

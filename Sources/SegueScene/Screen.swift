@@ -3,11 +3,15 @@
 /// the "screen" is the key window: the last one made key, else the first given a root view controller.
 @MainActor
 public struct Screen {
-    /// The key window's bounds (points = pixels here), or `.zero` when no window exists.
+    /// The key window's bounds in points, or `.zero` when no window exists.
     public let bounds: Rect
+    /// Pixels per point (UIScreen.scale): the key window's `contentScale`, 1 without a window.
+    public let scale: Double
 
     /// The screen of the key window.
-    public static var main: Screen { Screen(bounds: Window.key?.rootView.bounds ?? .zero) }
+    public static var main: Screen {
+        Screen(bounds: Window.key?.rootView.bounds ?? .zero, scale: Window.key?.contentScale ?? 1)
+    }
 }
 
 struct WeakWindowReference { weak var window: Window? }
@@ -24,7 +28,7 @@ extension Window {
     public func makeKey() { Window.keyReference = WeakWindowReference(window: self) }
 
     /// This window's screen (its bounds).
-    public var screen: Screen { Screen(bounds: rootView.bounds) }
+    public var screen: Screen { Screen(bounds: rootView.bounds, scale: contentScale) }
 }
 
 extension View {

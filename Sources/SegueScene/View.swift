@@ -18,8 +18,13 @@ public enum ViewContent {
 /// Every property has a model value (what was set last) and a presentation value (what is on
 /// screen now); they differ only while an animation runs. Setting a property inside
 /// `View.animate(...)` animates from the presentation value to the new model value.
+///
+/// Open to subclassing as UIView is: override `layoutSubviews()`, `draw(into:scale:)` or
+/// `display(contentScale:)`, `sizeThatFits(_:)`. The compositor draws every view from its
+/// `content`, so a subclass draws by producing content (once, cached until `setNeedsDisplay()`)
+/// rather than by issuing GL calls each frame.
 @MainActor
-public final class View {
+open class View {
     /// A name for diagnostics and hierarchy dumps.
     public var name: String
     public var tag = 0
@@ -29,7 +34,10 @@ public final class View {
     public var bounds: Rect {
         didSet {
             changed(.bounds(oldValue))
-            if bounds.size != oldValue.size { resizeFillingSubviews() }
+            if bounds.size != oldValue.size {
+                resizeFillingSubviews()
+                boundsSizeChanged(from: oldValue.size)
+            }
         }
     }
     /// The anchor point's position in the superview's bounds coordinates (CALayer's position).
@@ -50,9 +58,26 @@ public final class View {
     public var autoresizesToFillSuperview = false
     public var cornerRadius: Double = 0
     public var clipsToBounds = false
+    /// CALayer's `allowsGroupOpacity` (on by default, as since iOS 7): a view with alpha below 1
+    /// and subviews is drawn flattened, then faded as one picture, so overlapping subviews do
+    /// not show through each other. Off: each subview is faded on its own (alpha multiplies).
+    public var allowsGroupOpacity = true
+    /// How the view follows its superview's size changes (UIView's `autoresizingMask`).
+    public var autoresizingMask: AutoresizingMask = []
     public var content: ViewContent? { didSet { contentVersion &+= 1 } }
     /// Bumped whenever `content` changes so the compositor re-uploads it once.
     public private(set) var contentVersion = 0
+
+    // MARK: Display and layout state (View+Display.swift, View+Layout.swift)
+
+    /// Set by `setNeedsDisplay()`; the compositor calls `display(contentScale:)` before drawing.
+    public internal(set) var needsDisplay = false
+    /// The content scale the view last displayed at (nil: never displayed).
+    var displayedScale: Double?
+    /// CALayer's `needsDisplayOnBoundsChange`: a change of the bounds size calls `setNeedsDisplay()`.
+    public var needsDisplayOnBoundsChange = false
+    /// Set by `setNeedsLayout()`; `layoutIfNeeded()` (run by the window before each frame) clears it.
+    public internal(set) var needsLayout = false
 
     public private(set) weak var superview: View?
     /// Set on a window's root view only (weak: the window owns the root view). Kept on the view
@@ -126,6 +151,7 @@ public final class View {
         view.detachFromSuperview()
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        setNeedsLayout()
         ViewController.viewDidMove(view, from: oldSuperview)
     }
 
@@ -184,6 +210,39 @@ public final class View {
         for subview in subviews where subview.autoresizesToFillSuperview {
             subview.frame = Rect(origin: .zero, size: bounds.size)
         }
+    }
+
+    // MARK: Overridable drawing and layout (UIView's and CALayer's hooks)
+
+    /// CALayer's `display()`: sets `content` to the view's picture at `scale` pixels per point.
+    /// The default draws through `draw(into:scale:)`; override to set `content` another way.
+    open func display(contentScale scale: Double) { displayDrawing(contentScale: scale) }
+
+    /// UIKit's `draw(_:)`: draws into `image`, the view's bounds at `scale` pixels per point
+    /// (transparent to begin with, straight alpha). Runs only after `setNeedsDisplay()`.
+    open func draw(into image: inout RGBAImage, scale: Double) {}
+
+    /// The size that best fits `size` (UIKit's `sizeThatFits(_:)`): the current size by default.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its origin.
+    public func sizeToFit() {
+        let fitting = sizeThatFits(bounds.size)
+        let origin = frame.origin
+        frame = Rect(origin: origin, size: fitting)
+    }
+
+    /// UIKit's `layoutSubviews()`: place the subviews for the current bounds. Runs (once per
+    /// frame at most, before drawing) after `setNeedsLayout()`, a bounds size change or a new
+    /// subview. The default does nothing: autoresizing masks are applied when the size changes.
+    open func layoutSubviews() {}
+
+    /// Reacts to a change of the bounds size: autoresize the subviews, lay out again, redisplay
+    /// when asked to.
+    private func boundsSizeChanged(from oldSize: Size) {
+        autoresizeSubviews(from: oldSize)
+        setNeedsLayout()
+        if needsDisplayOnBoundsChange { setNeedsDisplay() }
     }
 
     // MARK: Animation bookkeeping

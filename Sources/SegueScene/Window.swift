@@ -16,6 +16,11 @@ public final class Window {
     /// Routes pointer events to the gesture recognizers of this window's views.
     public private(set) lazy var pointerDispatcher = PointerDispatcher(root: rootView)
 
+    /// Pixels per point of the surface the window is drawn into (2 on a HiDPI screen): the
+    /// target is `size × contentScale` pixels, views keep their sizes in points, and content
+    /// that views draw (text) is drawn at this scale. `Screen.main.scale` reads it.
+    public var contentScale: Double = 1
+
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
         rootView.owningWindow = self
@@ -90,13 +95,15 @@ public final class Window {
         View.animate(withDuration: duration, options: .curveEaseInOut, animations: layout, completion: { _ in end() })
     }
 
-    /// Advances every animation to `time` (seconds on the driver's clock) and draws the window.
+    /// Advances every animation to `time` (seconds on the driver's clock), lays out the views
+    /// that need it (`layoutSubviews()`) and draws the window.
     public func renderFrame(
         at time: Double, compositor: Compositor, into target: some RenderTarget, clearColor: Color = .black
     ) throws(GLError) {
         self.compositor = compositor
         AnimationEngine.main.advance(to: time)
         transitionDriver.check(at: time)
-        try compositor.render(rootView, into: target, clearColor: clearColor)
+        rootView.layoutIfNeeded()
+        try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
     }
 }

@@ -388,6 +388,8 @@ struct PresentationExamplesTests {
             #expect(dimming.superview === rig.detail.view.superview && dimming.superview != nil, "in the container, behind the presented view")
             #expect(dimming.superview?.subviews.first === dimming)
             let dimmed = { (rgb: SIMD3<Int>, alpha: Double) in Self.scaled(rgb, by: 1 - alpha) }
+            // Frames 1–3 were re-recorded for group opacity: the fading presented view is
+            // flattened first, so its badge shows over the home screen, not over its own background.
             try Self.renderQuarters(rig, duration: 0.5, golden: "dimming-present") { index, image in
                 let alpha = dimming.presentation.alpha
                 #expect(rig.detail.view.presentation.bounds.size == Size(width: 220, height: 80))

@@ -3,6 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
+import SegueText
 import SegueHeadless
 import SegueOutput
 
@@ -65,7 +66,7 @@ struct FiltersCommand: ParsableCommand {
             }
             let contact = try ContactSheet.make(
                 frames: sheet, columns: 6, thumbnailWidth: min(240, size.width),
-                title: "Segue filters  \(size)  (\(mode.rawValue), \(device.renderer))")
+                title: "Segue filters  \(size)  (\(mode.rawValue), \(device.renderer))", text: FontSheetText())
             try PNGCodec.write(contact, to: output.stagedPath("contact-sheet.png"))
             return Result(directory: output.destination.path, contactSheet: output.finalPath("contact-sheet.png"), passes: passes)
         }

@@ -4,6 +4,7 @@ import SegueEffects
 import SegueExport
 import SegueGL
 import SegueImage
+import SegueText
 import SegueHeadless
 import SegueOutput
 import SegueRendering

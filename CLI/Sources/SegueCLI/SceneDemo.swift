@@ -1,6 +1,7 @@
 import Foundation
 import SegueAnimation
 import SegueImage
+import SegueText
 import SegueHeadless
 import SegueOutput
 import SegueScene
@@ -85,7 +86,8 @@ struct SceneDemo {
         }
         let sheet = try ContactSheet.make(
             frames: frames, columns: 6, thumbnailWidth: min(240, size.width),
-            title: "scene: cube rotation, then snapshot shrink  \(size)  \(index) frames at \(Int(framesPerSecond)) fps (virtual clock)")
+            title: "scene: cube rotation, then snapshot shrink  \(size)  \(index) frames at \(Int(framesPerSecond)) fps (virtual clock)",
+            text: FontSheetText())
         try PNGCodec.write(sheet, to: output.stagedPath("contact-sheet.png"))
         return Result(directory: output.destination.path, frameCount: index, contactSheet: output.finalPath("contact-sheet.png"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SegueImage
+import SegueText
 import Testing
 
 @Suite("segue CLI (runs the built executable)")
@@ -37,6 +38,16 @@ struct RenderCommandTests {
         #expect(frames[2] != frames[0] && frames[2] != frames[4])
         let sheet = try PNGCodec.read(path: out.appendingPathComponent("contact-sheet.png").path)
         #expect(sheet.width > 64 && sheet.height > 36)
+        // The sheet's text is set in DejaVu Sans, not the 5×7 bitmap font that read
+        // "PIxEL-DISSOLVE": 5 frames in 3 columns of 64×36 thumbnails, labels at scale 1 and the
+        // title at 2, give ContactSheet's documented height with the real font's line heights
+        // (12 and 24 pixels; the bitmap font's 7 and 14 made it 140).
+        let text = FontSheetText()
+        let margin = ContactSheet.margin
+        let cell = 36 + ContactSheet.labelGap + text.lineHeight(scale: 1)
+        #expect(sheet.width == margin + 3 * (64 + margin))
+        #expect(sheet.height == margin + (text.lineHeight(scale: 2) + margin) + 2 * (cell + margin))
+        #expect(sheet.height != 140)
         // No staging directory is left beside the output.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", "frames"])
     }
