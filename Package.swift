@@ -190,7 +190,9 @@ let package = Package(
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage"]),
         .testTarget(
             name: "SegueRenderingTests",
-            dependencies: ["SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting"]),
+            dependencies: [
+                "SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting", "SegueText",
+            ]),
         .testTarget(
             name: "SegueTextTests",
             dependencies: ["SegueText", "SegueScene", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],

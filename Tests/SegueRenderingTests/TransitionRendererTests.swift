@@ -3,6 +3,7 @@ import SegueEffects
 import SegueImage
 import SegueRendering
 import SegueTesting
+import SegueText
 import Testing
 
 /// `TransitionRenderer` against references that are not Segue: the pictures themselves at the
@@ -126,7 +127,7 @@ extension TransitionRendererTests {
             .contactSheet(from: from, to: to, count: 3)
         let plain = try ContactSheet.make(
             frames: [(from, "#0 p=0.00"), (from, "#1 p=0.50"), (to, "#2 p=1.00")], columns: 2, thumbnailWidth: 64,
-            title: "fade  64x36  3 frames  (x)")
+            title: "fade  64x36  3 frames  (x)", text: FontSheetText())  // the library letters sheets with a real font
         #expect(sheet.width == plain.width && sheet.height == plain.height)
     }
 }
