@@ -62,9 +62,37 @@ final class XvfbSession {
         return data
     }
 
-    /// A screenshot of one window, decoded from xwd's format.
+    /// A screenshot of one window, decoded from xwd's format. On a loaded machine xwd now and then
+    /// writes nothing (its request races the window's next buffer swap): such an empty dump is
+    /// taken again, a few times, before it counts as a failure; a window that is really gone
+    /// still fails, with what xwd said.
     func screenshot(window: String) throws -> RGBAImage {
-        try XWDImage.decode(run("xwd", ["-id", window, "-silent"]))
+        var said = ""
+        for attempt in 0..<5 {
+            if attempt > 0 { Thread.sleep(forTimeInterval: 0.2 * Double(attempt)) }
+            let (data, errors) = try runCapturingErrors("xwd", ["-id", window, "-silent"])
+            if !data.isEmpty { return try XWDImage.decode(data) }
+            said = errors
+        }
+        throw XWDImage.Failure(reason: "xwd wrote nothing for window '\(window)' five times: \(said)")
+    }
+
+    private func runCapturingErrors(_ tool: String, _ arguments: [String]) throws -> (Data, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.which(tool) ?? tool)
+        process.arguments = arguments
+        process.environment = ["DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        nonisolated(unsafe) var errorText = Data()
+        let reader = Thread { errorText = errors.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        return (data, String(decoding: errorText, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     static func which(_ tool: String) -> String? {
@@ -81,6 +109,11 @@ enum XWDImage {
     struct Unsupported: Error, CustomStringConvertible {
         let reason: String
         var description: String { "unsupported xwd image: \(reason)" }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
     }
 
     static func decode(_ data: Data) throws -> RGBAImage {
