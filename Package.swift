@@ -41,6 +41,15 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]),
 
         // MARK: - Shaders (GLSL files embedded into the binary at build time)
 
@@ -64,7 +73,9 @@ let package = Package(
 
         // libpng's full API in C: its errors longjmp, which must never cross Swift frames.
         .target(name: "CSeguePNG", dependencies: ["CPNG"], path: "Sources/CSeguePNG"),
-        .target(name: "SegueImage", dependencies: ["CPNG", "CSeguePNG"], linkerSettings: [.linkedLibrary("m")]),
+        .target(
+            name: "SegueImage", dependencies: ["CPNG", "CSeguePNG", "CTurboJPEG", "CWebP", "CExif"],
+            linkerSettings: [.linkedLibrary("m")]),
 
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve, gl-transitions)
 
@@ -75,7 +86,7 @@ let package = Package(
         // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 
         .target(name: "SegueOutput"),
-        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput"]),
+        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueAnimation"]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
 

@@ -1,3 +1,4 @@
+import SegueHeadless
 import SegueImage
 import SegueScene
 import SegueTransitions
@@ -19,7 +20,7 @@ public enum PhotoZoom {
     }
 
     public static func interruptible() throws -> ScenarioRecord {
-        let stage = try Stage(width: 160, height: 240)
+        let stage = try HeadlessStage(width: 160, height: 240)
         defer { stage.release() }
         var record = ScenarioRecord(name: "photo-zoom-interruptible")
         let grid = PhotoGridViewController(name: "grid", background: Palette.items)
@@ -44,7 +45,7 @@ public enum PhotoZoom {
         try record.capture("drag", on: stage)
         note("drag", delegate, into: &record)
         try stage.play(0.2)  // a pause before letting go: no fling
-        stage.release(at: Point(x: finger.x, y: finger.y + 61))
+        stage.lift(at: Point(x: finger.x, y: finger.y + 61))
         try stage.play(0.6)
         try record.capture("released", on: stage)
         record.notes.append("stack after release \(navigation.viewControllers.map(\.name).joined(separator: ","))")
@@ -58,7 +59,7 @@ public enum PhotoZoom {
         try record.capture("pop.drag", on: stage)
         note("pop.drag", delegate, into: &record)
         try stage.play(0.2)
-        stage.release(at: Point(x: 80, y: 210))
+        stage.lift(at: Point(x: 80, y: 210))
         try stage.play(0.6)
         try record.capture("popped", on: stage)
         record.notes.append("stack after pop \(navigation.viewControllers.map(\.name).joined(separator: ","))")

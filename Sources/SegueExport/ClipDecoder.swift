@@ -15,7 +15,10 @@ final class ClipDecoder {
     private(set) var framesRead = 0
     private var ended = false
 
-    init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode) throws(ExportError) {
+    /// `start` (seconds) seeks into the clip first, exactly (ffmpeg decodes from the keyframe
+    /// before and drops what precedes); `frameLimit` stops the decoder after that many frames.
+    init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode,
+         start: Double = 0, frameLimit: Int? = nil) throws(ExportError) {
         self.path = path
         let probe = try Self.probe(path, tools: tools)
         let frames = probe.duration.map { ($0 * Double(framesPerSecond)).rounded() }
@@ -30,9 +33,11 @@ final class ClipDecoder {
         // so no name (`-report`, `scene:1.mp4`) is taken for an option or a protocol.
         process = try FFmpegProcess(
             executable: tools.ffmpeg,
-            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file",
-                        "-f", probe.demuxer, "-i", Self.fileURL(path), "-an", "-sn",
-                        "-vf", filters, "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
+            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file"]
+                + (start > 0 ? ["-ss", String(start)] : [])
+                + ["-f", probe.demuxer, "-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
+                + (frameLimit.map { ["-frames:v", String($0)] } ?? [])
+                + ["-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
             writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
     }
 
