@@ -55,10 +55,13 @@ final class ClipDecoder {
         "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
-    /// What ffprobe says of a clip: its demuxer (checked against `clipDemuxers`) and duration.
-    /// A path that is not a readable regular file is refused before anything opens it (a FIFO
-    /// would block the opener forever).
-    static func probe(_ path: String, tools: FFmpegTools) throws(ExportError) -> (demuxer: String, duration: Double?) {
+    /// What ffprobe says of a clip: its demuxer (checked against `demuxers`, else `refused`
+    /// names it) and duration. A path that is not a readable regular file is refused before
+    /// anything opens it (a FIFO would block the opener forever).
+    static func probe(
+        _ path: String, tools: FFmpegTools, demuxers: Set<String> = clipDemuxers,
+        refused: (String, String) -> ExportError = { .clipFormatRefused(path: $0, format: $1) }
+    ) throws(ExportError) -> (demuxer: String, duration: Double?) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .clipUnreadable(path: path, reason: OutputError.errnoReason()) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .clipNotRegularFile(path: path) }
@@ -76,8 +79,8 @@ final class ClipDecoder {
             (line.prefix { $0 != "=" }, line.drop { $0 != "=" }.dropFirst())
         }
         let format = fields.first { $0.0 == "format_name" }.map { String($0.1) } ?? ""
-        guard let demuxer = format.split(separator: ",").first.map(String.init), clipDemuxers.contains(demuxer) else {
-            throw .clipFormatRefused(path: path, format: format)
+        guard let demuxer = format.split(separator: ",").first.map(String.init), demuxers.contains(demuxer) else {
+            throw refused(path, format)
         }
         return (demuxer, parseDuration(fields.filter { $0.0 == "duration" }.map { String($0.1) }.joined(separator: "\n")))
     }

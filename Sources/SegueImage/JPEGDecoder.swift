@@ -7,14 +7,16 @@ enum JPEGDecoder {
     /// returns the smallest size the caller will use: a larger picture is then decoded at the
     /// smallest of libjpeg-turbo's DCT scales (k/8) that still covers it, far faster than
     /// decoding it whole and shrinking it afterwards.
+    /// `budget` bounds the decoded (scaled) picture, checked from the header before decoding.
     static func decode(
-        _ data: [UInt8], name: String, needed: ((Int, Int) -> (width: Int, height: Int))? = nil
+        _ data: [UInt8], name: String, needed: ((Int, Int) -> (width: Int, height: Int))? = nil,
+        budget: PictureBudget = .standard
     ) throws(ImageError) -> RGBAImage {
         guard let handle = tjInitDecompress() else {
             throw .unsupported(path: name, reason: "TurboJPEG could not start a decoder")
         }
         defer { tjDestroy(handle) }
-        let result = data.withUnsafeBufferPointer { buffer in decode(buffer, handle: handle, name: name, needed: needed) }
+        let result = data.withUnsafeBufferPointer { buffer in decode(buffer, handle: handle, name: name, needed: needed, budget: budget) }
         return try result.get()
     }
 
@@ -29,7 +31,8 @@ enum JPEGDecoder {
     }
 
     private static func decode(
-        _ buffer: UnsafeBufferPointer<UInt8>, handle: tjhandle, name: String, needed: ((Int, Int) -> (width: Int, height: Int))?
+        _ buffer: UnsafeBufferPointer<UInt8>, handle: tjhandle, name: String, needed: ((Int, Int) -> (width: Int, height: Int))?,
+        budget: PictureBudget
     ) -> Result<RGBAImage, ImageError> {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             return .failure(.damaged(path: name, type: "JPEG", reason: "the file is empty"))
@@ -38,10 +41,8 @@ enum JPEGDecoder {
         guard tjDecompressHeader3(handle, base, UInt(buffer.count), &width, &height, &subsampling, &colorspace) == 0 else {
             return .failure(.damaged(path: name, type: "JPEG", reason: errorText(handle)))
         }
-        do {
-            try PictureLimits.check(width: Int(width), height: Int(height), path: name, type: .jpeg)
-        } catch {
-            return .failure(error)
+        guard width > 0, height > 0 else {
+            return .failure(.damaged(path: name, type: "JPEG", reason: "the header declares a \(width)x\(height) picture"))
         }
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
             return .failure(.unsupported(path: name, reason: "it is a CMYK JPEG (print separations); save it as RGB"))
@@ -49,6 +50,12 @@ enum JPEGDecoder {
         if let needed {
             let scaled = scaledSize(width: Int(width), height: Int(height), needed: needed(Int(width), Int(height)))
             (width, height) = (Int32(scaled.0), Int32(scaled.1))
+        }
+        // What is held is the scaled picture: a huge photo shown small decodes within the budget.
+        do {
+            try budget.checkHeader(width: Int(width), height: Int(height), path: name, type: "JPEG")
+        } catch {
+            return .failure(error)
         }
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = pixels.withUnsafeMutableBufferPointer { out in

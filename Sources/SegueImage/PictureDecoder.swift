@@ -3,9 +3,10 @@
 /// orientation of JPEG and WebP photos is applied, so every caller gets the picture the way a
 /// photo viewer shows it. Any other file gets an error naming its real type.
 public enum PictureDecoder {
-    /// Reads and decodes the picture at `path`.
-    public static func read(path: String) throws(ImageError) -> RGBAImage {
-        try decode(FileIO.readAll(path: path), name: path)
+    /// Reads and decodes the picture at `path`. Every format answers to one `budget` (see
+    /// `PictureBudget`): a picture whose decoded pixels would take more is refused from its header.
+    public static func read(path: String, budget: PictureBudget = .standard) throws(ImageError) -> RGBAImage {
+        try decode(FileIO.readAll(path: path), name: path, budget: budget)
     }
 
     /// Like `read(path:)`, for a caller that will shrink the picture: `needed` gets the size the
@@ -13,18 +14,20 @@ public enum PictureDecoder {
     /// is decoded at a reduced scale (libjpeg-turbo's DCT scaling, in eighths), so the result
     /// may be smaller than the picture but never smaller than `needed` asks.
     public static func read(
-        path: String, needed: @escaping (_ width: Int, _ height: Int) -> (width: Int, height: Int)
+        path: String, budget: PictureBudget = .standard,
+        needed: @escaping (_ width: Int, _ height: Int) -> (width: Int, height: Int)
     ) throws(ImageError) -> RGBAImage {
-        try decode(FileIO.readAll(path: path), name: path, needed: needed)
+        try decode(FileIO.readAll(path: path), name: path, budget: budget, needed: needed)
     }
 
     /// Like `read(path:)` but from bytes in memory; `name` appears in errors.
     public static func decode(
-        _ data: [UInt8], name: String, needed: ((_ width: Int, _ height: Int) -> (width: Int, height: Int))? = nil
+        _ data: [UInt8], name: String, budget: PictureBudget = .standard,
+        needed: ((_ width: Int, _ height: Int) -> (width: Int, height: Int))? = nil
     ) throws(ImageError) -> RGBAImage {
         switch PictureType.sniff(data) {
         case .png:
-            return try PNGCodec.decode(data, name: name)
+            return try PNGCodec.decode(data, name: name, budget: budget)
         case .jpeg:
             let orientation = ExifOrientation.read(from: data)
             // `needed` speaks of the picture as shown; the decoder of the pixels as stored.
@@ -36,10 +39,10 @@ public enum PictureDecoder {
                     return (shown.height, shown.width)
                 }
             }
-            let stored = try JPEGDecoder.decode(data, name: name, needed: storedNeeded)
+            let stored = try JPEGDecoder.decode(data, name: name, needed: storedNeeded, budget: budget)
             return orientation.map { stored.displayed($0) } ?? stored
         case .webp:
-            let stored = try WebPDecoder.decode(data, name: name)
+            let stored = try WebPDecoder.decode(data, name: name, budget: budget)
             return WebPDecoder.exifBlock(data).flatMap(ExifOrientation.read(from:)).map { stored.displayed($0) } ?? stored
         case let other:
             if data.isEmpty { throw .damaged(path: name, type: "picture", reason: "the file is empty") }

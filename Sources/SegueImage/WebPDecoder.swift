@@ -3,7 +3,8 @@
 /// Still WebP pictures (lossy and lossless, with alpha) through libwebp's simple API.
 enum WebPDecoder {
     /// The pixels as stored (before any EXIF orientation).
-    static func decode(_ data: [UInt8], name: String) throws(ImageError) -> RGBAImage {
+    /// `budget` bounds the decoded picture, checked from the header before decoding.
+    static func decode(_ data: [UInt8], name: String, budget: PictureBudget = .standard) throws(ImageError) -> RGBAImage {
         let result = data.withUnsafeBufferPointer { buffer -> Result<RGBAImage, ImageError> in
             guard let base = buffer.baseAddress else {
                 return .failure(.damaged(path: name, type: "WebP", reason: "the file is empty"))
@@ -13,7 +14,7 @@ enum WebPDecoder {
                 return .failure(.damaged(path: name, type: "WebP", reason: "unreadable WebP header"))
             }
             do throws(ImageError) {
-                try PictureLimits.check(width: Int(features.width), height: Int(features.height), path: name, type: .webp)
+                try budget.checkHeader(width: Int(features.width), height: Int(features.height), path: name, type: "WebP")
             } catch {
                 return .failure(error)
             }

@@ -1,7 +1,7 @@
 import Foundation
 import SegueExport
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// Mistakes in a spec are found before anything renders and named by their place in it.

@@ -1,7 +1,7 @@
 import Foundation
 import SegueExport
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// A timeline's video and sound read back by ffprobe and ffmpeg: streams, length and frame

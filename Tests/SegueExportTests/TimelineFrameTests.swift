@@ -1,7 +1,7 @@
 import Foundation
 import SegueExport
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// A timeline's frames against its pieces: untouched spans are the pictures' and clips' own

@@ -1,7 +1,7 @@
 import Foundation
 import SegueExport
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 
 /// Media for the timeline tests, made by ffmpeg: lossless clips (FFV1, PCM sound) whose frames
 /// all differ, so a one-frame slip shows.

@@ -44,8 +44,9 @@ struct BadPictureTests {
             #expect {
                 _ = try PictureDecoder.decode(bytes, name: "huge.jpg")
             } throws: { error in
-                guard case let .unsupported(path, reason) = error as? ImageError else { return false }
-                return path == "huge.jpg" && reason.contains("16000x16000")
+                // The one picture budget every format answers to (1 GB of RGBA8 is over 512 MiB).
+                guard case let .overBudget(path, width, height, _, _) = error as? ImageError else { return false }
+                return path == "huge.jpg" && width == 16000 && height == 16000
             }
         }
     }
@@ -62,8 +63,29 @@ struct BadPictureTests {
             #expect {
                 _ = try PictureDecoder.decode(bytes, name: "huge.webp")
             } throws: { error in
-                guard case let .unsupported(path, reason) = error as? ImageError else { return false }
-                return path == "huge.webp" && reason.contains("16384x16384")
+                guard case let .overBudget(path, width, height, _, _) = error as? ImageError else { return false }
+                return path == "huge.webp" && width == 16384 && height == 16384
+            }
+        }
+    }
+
+    /// JPEG and WebP answer to the same `PictureBudget` as PNG; a JPEG is measured at the
+    /// scale it is decoded at, so a photo shown small fits where the whole one would not.
+    @Test(arguments: [("photo.jpg", ["-q:v", "2"]), ("photo.webp", ["-c:v", "libwebp"])])
+    func everyFormatAnswersToThePictureBudget(name: String, options: [String]) throws {
+        try withTemporaryDirectory { directory in
+            let bytes = try makeFile(directory, name, options: options)
+            let tight = PictureBudget(maxBytes: 64 * 48 * 4 - 1)
+            #expect {
+                _ = try PictureDecoder.decode(bytes, name: name, budget: tight)
+            } throws: { error in
+                guard case let .overBudget(path, width, height, bytes, budget) = error as? ImageError else { return false }
+                return path == name && width == 64 && height == 48 && bytes == 64 * 48 * 4 && budget == tight.maxBytes
+            }
+            #expect(try PictureDecoder.decode(bytes, name: name, budget: PictureBudget(maxBytes: 64 * 48 * 4)).width == 64)
+            if name.hasSuffix(".jpg") {
+                let small = try PictureDecoder.decode(bytes, name: name, budget: tight) { _, _ in (8, 6) }
+                #expect(small.width == 8 && small.height == 6)
             }
         }
     }

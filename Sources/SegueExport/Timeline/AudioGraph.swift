@@ -24,8 +24,8 @@ struct AudioGraph {
         var labels = ["[bed]"]
         var input = 1
         for (index, item) in plan.items.enumerated() {
-            guard case let .clip(path, start, true) = item.source else { continue }
-            inputArguments += ["-i", path]
+            guard case let .clip(path, start, true, demuxer) = item.source else { continue }
+            inputArguments += ClipProbe.inputArguments(path: path, demuxer: demuxer)
             // Times from the sound's own start (a stream may start past 0, as in MPEG-TS), as -ss
             // counts them for the pictures.
             var chain = "[\(input):a]asetpts=PTS-STARTPTS,\(format),atrim=start=\(start):end=\(start + Double(item.frames) / Double(fps)),asetpts=PTS-STARTPTS"
@@ -46,7 +46,7 @@ struct AudioGraph {
         }
         if let music = plan.music {
             // Looped (-stream_loop before its -i) so a short song lasts the edit.
-            inputArguments += ["-stream_loop", "-1", "-i", music.path]
+            inputArguments += ["-stream_loop", "-1"] + ClipProbe.inputArguments(path: music.path, demuxer: music.demuxer)
             let length = Double(total) / Double(Self.sampleRate)
             var chain = "[\(input):a]\(format),atrim=end_sample=\(total),volume=\(music.volume)"
             if music.fadeIn > 0 { chain += ",afade=t=in:st=0:d=\(min(music.fadeIn, length))" }

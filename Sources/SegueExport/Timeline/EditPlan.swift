@@ -9,8 +9,9 @@ import SegueImage
 public struct EditPlan {
     public enum Source: Equatable {
         case picture(path: String)
-        /// The clip from `start` seconds; `hasAudio` when it has a sound stream.
-        case clip(path: String, start: Double, hasAudio: Bool)
+        /// The clip from `start` seconds; `hasAudio` when it has a sound stream. `demuxer` is the
+        /// one ffprobe found (and `ClipDecoder.clipDemuxers` allows), forced on every later open.
+        case clip(path: String, start: Double, hasAudio: Bool, demuxer: String)
     }
 
     public struct Item: Equatable {
@@ -34,6 +35,8 @@ public struct EditPlan {
 
     public struct Music: Equatable {
         public let path: String
+        /// As for a clip: the demuxer ffprobe found, forced when ffmpeg opens it.
+        public let demuxer: String
         public let volume: Double
         public let fadeIn: Double
         public let fadeOut: Double
@@ -57,7 +60,7 @@ public struct EditPlan {
 
     /// Whether any item or the music has sound (else the video has no audio stream).
     public var hasAudio: Bool {
-        music != nil || items.contains { if case .clip(_, _, true) = $0.source { true } else { false } }
+        music != nil || items.contains { if case .clip(_, _, true, _) = $0.source { true } else { false } }
     }
 
     /// Reads and checks the spec at `path`; relative paths in it are taken from its folder.

@@ -62,15 +62,18 @@ struct EditPlanChecker {
             return EditPlan.Item(source: .picture(path: resolved), frames: try frames(duration, fps: fps, place: "\(place).duration"), place: place)
         case let .clip(path, from, to):
             let resolved = resolve(path)
+            // A FIFO would block the picture sniffing below forever: vetted before anything opens it.
+            try requireRegularFile(resolved, named: path, place: "\(place).clip")
             if let type = try? PictureDecoder.type(ofFileAt: resolved), type.isStillPicture {
                 throw EditSpecError("\(place).clip", "'\(path)' is a \(type.rawValue) picture, not a clip; use {\"picture\": ..., \"duration\": ...}")
-            }
-            guard FileManager.default.isReadableFile(atPath: resolved) else {
-                throw EditSpecError("\(place).clip", "cannot read '\(path)' (no such file, or not readable)")
             }
             let probe: ClipProbe
             do {
                 probe = try ClipProbe(path: resolved, tools: tools)
+            } catch .clipFormatRefused(_, let format)
+                where ClipProbe.soundDemuxers.contains(String(format.prefix { $0 != "," })) {
+                // A sound file is no playlist: it simply has no pictures to show.
+                throw EditSpecError("\(place).clip", "'\(path)' has no pictures (no video stream)")
             } catch {
                 throw EditSpecError("\(place).clip", "\(error)")
             }
@@ -89,7 +92,8 @@ struct EditPlanChecker {
             }
             guard length > start else { throw EditSpecError("\(place).to", "\(length) must be after from (\(start))") }
             let count = try frames(length - start, fps: fps, place: to == nil ? "\(place).clip" : "\(place).to")
-            return EditPlan.Item(source: .clip(path: resolved, start: start, hasAudio: probe.hasAudio), frames: count, place: place)
+            return EditPlan.Item(
+                source: .clip(path: resolved, start: start, hasAudio: probe.hasAudio, demuxer: probe.demuxer), frames: count, place: place)
         }
     }
 
@@ -131,18 +135,16 @@ struct EditPlanChecker {
             return nil
         }
         let resolved = resolve(path)
-        guard FileManager.default.isReadableFile(atPath: resolved) else {
-            throw EditSpecError("\(place).music", "cannot read '\(path)' (no such file, or not readable)")
-        }
+        // Music is user input exactly as a clip is: a regular file, a media container (not a
+        // playlist), opened later as the demuxer found here.
+        try requireRegularFile(resolved, named: path, place: "\(place).music")
+        let probe: ClipProbe
         do {
-            guard try ClipProbe(path: resolved, tools: tools).hasAudio else {
-                throw EditSpecError("\(place).music", "'\(path)' has no sound")
-            }
-        } catch let error as EditSpecError {
-            throw error
+            probe = try ClipProbe(path: resolved, tools: tools, role: .music)
         } catch {
             throw EditSpecError("\(place).music", "\(error)")
         }
+        guard probe.hasAudio else { throw EditSpecError("\(place).music", "'\(path)' has no sound") }
         let volume = audio.volume ?? 1
         guard volume.isFinite, (0...10).contains(volume) else { throw EditSpecError("\(place).volume", "\(volume) must be 0...10") }
         for (name, value) in [("fadeIn", audio.fadeIn), ("fadeOut", audio.fadeOut)] {
@@ -150,7 +152,19 @@ struct EditPlanChecker {
                 throw EditSpecError("\(place).\(name)", "\(value) must be 0 or more seconds")
             }
         }
-        return EditPlan.Music(path: resolved, volume: volume, fadeIn: audio.fadeIn ?? 0, fadeOut: audio.fadeOut ?? 0)
+        return EditPlan.Music(path: resolved, demuxer: probe.demuxer, volume: volume, fadeIn: audio.fadeIn ?? 0, fadeOut: audio.fadeOut ?? 0)
+    }
+
+    /// A readable regular file, else an error at `place`: a missing file, a folder, a FIFO or a
+    /// device is refused before anything opens it.
+    private func requireRegularFile(_ resolved: String, named path: String, place: String) throws {
+        var info = stat()
+        guard stat(resolved, &info) == 0, access(resolved, R_OK) == 0 else {
+            throw EditSpecError(place, "cannot read '\(path)' (no such file, or not readable)")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw EditSpecError(place, "'\(path)' is not a regular file (a pipe, device or folder); give a file")
+        }
     }
 
     static func seconds(_ value: Double) -> String { String(format: "%.2f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression) }

@@ -15,10 +15,11 @@ enum TimelineEffects {
             return { device, from, to in try PixelDissolve(device: device, from: from, to: to) }
         }
         let text: String, name: String
-        var settings: [(String, String)] = []
+        // A preset's own settings come typed; the spec's are text checked against the source.
+        var presets: [GLTransitionSetting] = []
         if let builtIn = GLTransitionLibrary.entry(named: effect) {
             (text, name) = (builtIn.source, effect)
-            settings = builtIn.parameters.map { ($0.name, $0.value) }
+            presets = builtIn.parameters
         } else if effect.hasSuffix(".glsl") {
             guard let data = FileManager.default.contents(atPath: resolve(effect)) else {
                 throw EditSpecError("\(place).effect", "cannot read the transition file '\(effect)'")
@@ -32,18 +33,24 @@ enum TimelineEffects {
         do { source = try GLTransitionSource.parse(text, name: name) } catch {
             throw EditSpecError("\(place).effect", "\(error)")
         }
-        settings += params.sorted { $0.key < $1.key }.map { ($0.key, $0.value.commandLineText) }
         var values: [(String, GLTransitionValue)] = []
         var textures: [(String, GLTransitionTexture)] = []
-        for (parameter, setting) in settings {
+        func add(_ parameter: String, _ value: GLTransitionValue) throws {
+            if case .texture(let file) = value {
+                let isMap = LumaMap(rawValue: file) != nil
+                textures.append((parameter, try GLTransitionTexture.resolve(isMap ? file : resolve(file), parameter: parameter, file: name)))
+            } else {
+                values.append((parameter, value))
+            }
+        }
+        for preset in presets {
+            do { try add(preset.name, preset.value) } catch {
+                throw EditSpecError("\(place).effect", "\(error)")
+            }
+        }
+        for (parameter, setting) in params.sorted(by: { $0.key < $1.key }) {
             do {
-                let value = try source.value(for: parameter, from: setting)
-                if case .texture(let file) = value {
-                    let isMap = LumaMap(rawValue: file) != nil
-                    textures.append((parameter, try GLTransitionTexture.resolve(isMap ? file : resolve(file), parameter: parameter, file: name)))
-                } else {
-                    values.append((parameter, value))
-                }
+                try add(parameter, try source.value(for: parameter, from: setting.commandLineText))
             } catch {
                 throw EditSpecError("\(place).params.\(parameter)", "\(error)")
             }

@@ -1,6 +1,7 @@
 import Foundation
 import SegueGL
 import SegueImage
+import SegueOutput
 
 /// Renders an `EditPlan` (see `segue edit`) to a video through ffmpeg, or frame by frame to the
 /// caller. One exporter makes one export.
@@ -36,27 +37,30 @@ public final class TimelineExporter {
     }
 
     /// Checks a frame range against the plan: `lower..<upper` within 0..<totalFrames, not empty.
-    public func checkedRange(_ range: Range<Int>?) throws -> Range<Int> {
+    public func checkedRange(_ range: Range<Int>?) throws(ExportError) -> Range<Int> {
         let all = 0..<plan.totalFrames
         guard let range else { return all }
         guard !range.isEmpty, all.contains(range.lowerBound), range.upperBound <= all.upperBound else {
-            throw ExportError.invalidSettings("frames \(range.lowerBound)..<\(range.upperBound) are not within the edit's 0..<\(plan.totalFrames)")
+            throw .frameRangeOutOfRange(lower: range.lowerBound, upper: range.upperBound, total: plan.totalFrames)
         }
         return range
     }
 
-    /// Encodes the edit (or the frames in `range`, with their sound) to `path`, written under a
-    /// hidden name beside it and moved into place when complete.
+    /// Encodes the edit (or the frames in `range`, with their sound) to `path`. As for
+    /// `TransitionExporter`, the video goes into a file created here beside it under a hidden,
+    /// unpredictable name (`PartialFile`: nothing planted at that name is written through, an
+    /// interrupt removes it) which ffmpeg gets as its stdout, and is moved into place when complete.
     public func export(to path: String, frames range: Range<Int>? = nil) throws -> ExportResult {
-        guard !used else { throw ExportError.invalidSettings("a TimelineExporter makes one export; make another") }
+        guard !used else { throw ExportError.exporterAlreadyUsed }
         used = true
         let wanted = try checkedRange(range)
-        let file = try PartialFile(destination: path)
+        let file: PartialFile
+        do { file = try PartialFile(destination: path, purpose: "the video") } catch { throw ExportError.output(error) }
         let start = DispatchTime.now()
         do {
             let encoder = try FFmpegProcess(
-                executable: tools.ffmpeg, arguments: encoderArguments(output: file.partial, range: range),
-                writesInput: true, readsOutput: false)
+                executable: tools.ffmpeg, arguments: encoderArguments(output: TransitionExporter.childStdout, range: range),
+                writesInput: true, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout)
             let pipeline = FramePipeline(encoder: encoder, frameBytes: plan.width * plan.height * 4, depth: settings.pipelineDepth)
             do {
                 try render(into: pipeline, range: wanted, start: start)
@@ -65,9 +69,10 @@ public final class TimelineExporter {
                 pipeline.cancel()
                 throw error
             }
-            try file.commit()
+            do { try file.commit() } catch { throw ExportError.output(error) }
             return ExportResult(
-                path: file.destination, frames: wanted.count, durationSeconds: Double(wanted.count) / Double(plan.framesPerSecond),
+                path: file.destination.path, frames: wanted.count,
+                durationSeconds: Double(wanted.count) / Double(plan.framesPerSecond),
                 elapsedSeconds: Self.seconds(since: start), encoderWaitSeconds: pipeline.encoderWaitSeconds)
         } catch {
             file.discard()
@@ -78,7 +83,7 @@ public final class TimelineExporter {
     /// Renders the frames in `range` (all when nil) and hands each to `body` with its index in
     /// the edit, in order.
     public func renderFrames(range: Range<Int>? = nil, body: @escaping (Int, RGBAImage) throws -> Void) throws {
-        guard !used else { throw ExportError.invalidSettings("a TimelineExporter makes one export; make another") }
+        guard !used else { throw ExportError.exporterAlreadyUsed }
         used = true
         let wanted = try checkedRange(range)
         let sink = ImageFrameSink(width: plan.width, height: plan.height, firstIndex: wanted.lowerBound, body: body)
@@ -88,7 +93,8 @@ public final class TimelineExporter {
     /// The encoder's command line: raw RGBA frames on stdin, the sound's sources and filter
     /// graph (see `AudioGraph`) when the edit has sound and the format carries it.
     public func encoderArguments(output: String, range: Range<Int>? = nil) -> [String] {
-        var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
+        // -xerror: a full disk stops ffmpeg at its first failed write (see the -flush_packets below).
+        var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(plan.width)x\(plan.height)",
                          "-framerate", String(plan.framesPerSecond), "-i", "pipe:0"]
         if let codec = AudioGraph.codecArguments(settings.format), let audio = AudioGraph(plan: plan, range: range) {
@@ -103,7 +109,7 @@ public final class TimelineExporter {
         case (true, .webm): ["-deadline", "realtime", "-cpu-used", "8"]
         default: []
         }
-        return arguments + settings.format.encoderArguments(crf: settings.crf) + speed + [output]
+        return arguments + settings.format.encoderArguments(crf: settings.crf) + speed + TransitionExporter.outputFlush + [output]
     }
 
     private func render(into sink: any TimelineFrameSink, range: Range<Int>, start: DispatchTime) throws {

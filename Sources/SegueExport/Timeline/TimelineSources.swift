@@ -35,7 +35,7 @@ final class TimelineItemReader {
             let decoded = try PictureDecoder.read(path: path) { FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height) }
             picture = try FittedPicture.fit(decoded, mode: mode, width: width, height: height)
             clip = nil
-        case let .clip(path, start, _):
+        case let .clip(path, start, _, _):
             picture = nil
             clip = try ClipDecoder(path: path, tools: tools, width: plan.width, height: plan.height,
                                    framesPerSecond: plan.framesPerSecond, fit: plan.resize, start: start, frameLimit: item.frames)
