@@ -31,8 +31,9 @@ enum FileIO {
     }
 
     /// At most the first `count` bytes of the file (fewer when it is shorter).
+    /// A FIFO is refused as in `readAll`, without waiting for a writer.
     static func readPrefix(path: String, count: Int) throws(ImageError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: lastErrorText()) }
         defer { close(descriptor) }
         var info = stat()

@@ -1,6 +1,8 @@
 import Foundation
+import SegueAnimation
 import SegueExport
 import SegueGL
+import SegueImage
 
 /// `segue bench --sections edit`: one edit — three clips with sound, two fades, music under
 /// all — made by `segue edit`'s exporter and by ffmpeg's own `xfade` + `acrossfade` chain, with
@@ -79,7 +81,7 @@ struct EditBenchmark {
     private func timeFFmpeg(_ tools: FFmpegTools, clips: [String], music: String, out: String) throws -> Double {
         let first = clipSeconds - transitionSeconds, second = 2 * clipSeconds - 2 * transitionSeconds
         let graph = "[0:v][1:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(first)[v01];"
-            + "[v01][2:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(second),\(VideoFormat.mp4.conversionFilter)[v];"
+            + "[v01][2:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(second)" + (VideoFormat.mp4.conversionFilter.map { "," + $0 } ?? "") + "[v];"
             + "[0:a][1:a]acrossfade=d=\(transitionSeconds)[a01];[a01][2:a]acrossfade=d=\(transitionSeconds)[a];"
             + "[3:a]volume=0.5[m];[a][m]amix=inputs=2:duration=first:normalize=0[aout]"
         let start = DispatchTime.now().uptimeNanoseconds
@@ -98,7 +100,7 @@ struct EditBenchmark {
         let log = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CLIError("bench: ffmpeg failed (\(process.terminationStatus)): " + String(decoding: log, as: UTF8.self))
+            throw BenchmarkError.toolFailed(tool: "ffmpeg", status: process.terminationStatus, log: String(decoding: log, as: UTF8.self))
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import SegueExport
 import SegueGL
 import SegueImage
-import SeguePlatform
+import SegueHeadless
+import SegueOutput
 
 /// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
 /// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
@@ -51,7 +52,10 @@ struct EditCommand: ParsableCommand {
     }
 
     func run() throws {
-        let tools = try FFmpegTools.locate()
+        // Before ffprobe first runs: an interrupt kills the children and removes the partial output.
+        InterruptHandling.install()
+        var tools = try FFmpegTools.locate()
+        if let timeout = VideoRender.stallTimeout { tools.stallTimeout = timeout }
         let plan = try EditPlan.load(specAt: spec, tools: tools)
         let video = OutputFormat.resolve(nil, out: out).video
         let context = try HeadlessEGLContext()
@@ -65,18 +69,17 @@ struct EditCommand: ParsableCommand {
         exporter.onProgress = { reporter.update($0) }
 
         if let video {
-            let destination = URL(fileURLWithPath: out)
-            StagingCleanup.sweepStale(besides: destination)
-            let partial = URL(fileURLWithPath: TransitionExporter.partialPath(for: out))
-            StagingCleanup.shared.register(partial)
-            defer { StagingCleanup.shared.unregister(partial) }
+            // The exporter's PartialFile registers itself with InterruptCleanup and sweeps the
+            // partials of runs killed outright.
             let result = try exporter.export(to: out, frames: frames)
             reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds,
                             summary: VideoRender.summary(result, format: video, framesPerSecond: plan.framesPerSecond))
             return
         }
         let start = DispatchTime.now()
-        let directory = try OutputDirectory.produce(at: out, ownsFile: OutputDirectory.isFrameOutput) { output in
+        let directory = try OutputDirectory.produce(
+            at: out, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: sayWaitingForLock
+        ) { output in
             try exporter.renderFrames(range: frames) { index, image in
                 try PNGCodec.write(image, to: output.stagedPath(TransitionExport.frameName(index)))
             }

@@ -16,7 +16,11 @@ struct JoinCommand: ParsableCommand {
     }
 
     func run() throws {
-        try VideoJoiner.join(chunks, to: out)
+        // An interrupt kills ffmpeg and removes the partial video and the join's own files.
+        InterruptHandling.install()
+        var tools = try FFmpegTools.locate()
+        if let timeout = VideoRender.stallTimeout { tools.stallTimeout = timeout }
+        try VideoJoiner.join(chunks, to: out, tools: tools)
         if !quiet { print("joined \(chunks.count) chunks into \(out)") }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// `segue edit` and `segue join` run as a user would, read back with ffprobe and ffmpeg.

@@ -1,6 +1,6 @@
 import Foundation
 import SegueImage
-import SegueTestSupport
+import SegueTesting
 import Testing
 
 /// `segue render` given photos as people have them: JPEG and WebP (made by ffmpeg from the same
