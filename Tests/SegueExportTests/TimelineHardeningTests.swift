@@ -45,6 +45,23 @@ struct TimelineHardeningTests {
         }
     }
 
+    /// A spec reached through `lnk/../` names files beside where the kernel found it, not
+    /// beside the text's shortened path.
+    @Test func aSpecsFolderIsWhereTheKernelFindsIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let elsewhere = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("lnk").path, withDestinationPath: elsewhere.appendingPathComponent("inner").path)
+        try PNGCodec.write(try SampleImages.from(width: 64, height: 36), to: elsewhere.appendingPathComponent("p.png").path)
+        try Data(#"{"size": "64x36", "items": [{"picture": "p.png", "duration": 1}]}"#.utf8)
+            .write(to: elsewhere.appendingPathComponent("edit.json"))
+        let plan = try EditPlan.load(specAt: dir.path + "/lnk/../edit.json", tools: try FFmpegTools.locate())
+        guard case let .picture(path) = plan.items[0].source else { Issue.record("not a picture"); return }
+        #expect(try PictureDecoder.read(path: path).width == 64)
+    }
+
     @Test func aLinkPlantedAtThePartialNameOfAnEditIsNotWrittenThrough() throws {
         let dir = try Self.media()
         defer { try? FileManager.default.removeItem(at: dir) }

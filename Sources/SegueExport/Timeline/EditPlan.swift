@@ -68,7 +68,8 @@ public struct EditPlan {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw EditSpecError("spec", "cannot read '\(path)' (no such file, or not readable)")
         }
-        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        // The folder the kernel finds the spec in: `lnk/../edit.json` is beside what lnk points at.
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         return try EditPlan(spec: try decode(data), folder: folder, tools: tools)
     }
 

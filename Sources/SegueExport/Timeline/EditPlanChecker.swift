@@ -13,9 +13,10 @@ struct EditPlanChecker {
     /// counts stay ordinary Ints.
     static let maxSeconds = 24.0 * 3600
 
-    /// `path` from the spec, relative to its folder unless absolute.
+    /// `path` from the spec, relative to its folder unless absolute. Not standardised as text
+    /// (as `ClipDecoder.fileURL`): `lnk/../a.mkv` must name the file the kernel reaches.
     func resolve(_ path: String) -> String {
-        path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
+        path.hasPrefix("/") ? path : folder.path + "/" + path
     }
 
     func size(_ text: String) throws -> (Int, Int) {
