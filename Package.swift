@@ -51,6 +51,15 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]),
 
         // MARK: - Shaders (GLSL files embedded into the binary at build time)
 
@@ -74,7 +83,9 @@ let package = Package(
 
         // libpng's full API in C: its errors longjmp, which must never cross Swift frames.
         .target(name: "CSeguePNG", dependencies: ["CPNG"], path: "Sources/CSeguePNG"),
-        .target(name: "SegueImage", dependencies: ["CPNG", "CSeguePNG"], linkerSettings: [.linkedLibrary("m")]),
+        .target(
+            name: "SegueImage", dependencies: ["CPNG", "CSeguePNG", "CTurboJPEG", "CWebP", "CExif"],
+            linkerSettings: [.linkedLibrary("m")]),
 
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve, gl-transitions)
 
@@ -85,7 +96,7 @@ let package = Package(
         // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 
         .target(name: "SegueOutput"),
-        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput"]),
+        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueAnimation"]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
 

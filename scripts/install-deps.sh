@@ -10,6 +10,9 @@ packages=(
   libpng-dev          # PNG in and out
   libfreetype-dev libharfbuzz-dev libfontconfig-dev  # text: rasterising, shaping, finding fonts
   fonts-dejavu-core   # the default font (DejaVu Sans)
+  libturbojpeg0-dev   # JPEG pictures
+  libwebp-dev         # WebP pictures
+  libexif-dev         # the EXIF orientation of phone photos
   libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri  # headless EGL + desktop GL on Mesa (llvmpipe)
   "$@"
 )

@@ -15,7 +15,10 @@ final class ClipDecoder {
     private(set) var framesRead = 0
     private var ended = false
 
-    init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode) throws(ExportError) {
+    /// `start` (seconds) seeks into the clip first, exactly (ffmpeg decodes from the keyframe
+    /// before and drops what precedes); `frameLimit` stops the decoder after that many frames.
+    init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode,
+         start: Double = 0, frameLimit: Int? = nil) throws(ExportError) {
         self.path = path
         let probe = try Self.probe(path, tools: tools)
         let frames = probe.duration.map { ($0 * Double(framesPerSecond)).rounded() }
@@ -30,9 +33,11 @@ final class ClipDecoder {
         // so no name (`-report`, `scene:1.mp4`) is taken for an option or a protocol.
         process = try FFmpegProcess(
             executable: tools.ffmpeg,
-            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file",
-                        "-f", probe.demuxer, "-i", Self.fileURL(path), "-an", "-sn",
-                        "-vf", filters, "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
+            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file"]
+                + (start > 0 ? ["-ss", String(start)] : [])
+                + ["-f", probe.demuxer, "-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
+                + (frameLimit.map { ["-frames:v", String($0)] } ?? [])
+                + ["-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
             writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
     }
 
@@ -50,10 +55,13 @@ final class ClipDecoder {
         "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
-    /// What ffprobe says of a clip: its demuxer (checked against `clipDemuxers`) and duration.
-    /// A path that is not a readable regular file is refused before anything opens it (a FIFO
-    /// would block the opener forever).
-    static func probe(_ path: String, tools: FFmpegTools) throws(ExportError) -> (demuxer: String, duration: Double?) {
+    /// What ffprobe says of a clip: its demuxer (checked against `demuxers`, else `refused`
+    /// names it) and duration. A path that is not a readable regular file is refused before
+    /// anything opens it (a FIFO would block the opener forever).
+    static func probe(
+        _ path: String, tools: FFmpegTools, demuxers: Set<String> = clipDemuxers,
+        refused: (String, String) -> ExportError = { .clipFormatRefused(path: $0, format: $1) }
+    ) throws(ExportError) -> (demuxer: String, duration: Double?) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .clipUnreadable(path: path, reason: OutputError.errnoReason()) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .clipNotRegularFile(path: path) }
@@ -71,8 +79,8 @@ final class ClipDecoder {
             (line.prefix { $0 != "=" }, line.drop { $0 != "=" }.dropFirst())
         }
         let format = fields.first { $0.0 == "format_name" }.map { String($0.1) } ?? ""
-        guard let demuxer = format.split(separator: ",").first.map(String.init), clipDemuxers.contains(demuxer) else {
-            throw .clipFormatRefused(path: path, format: format)
+        guard let demuxer = format.split(separator: ",").first.map(String.init), demuxers.contains(demuxer) else {
+            throw refused(path, format)
         }
         return (demuxer, parseDuration(fields.filter { $0.0 == "duration" }.map { String($0.1) }.joined(separator: "\n")))
     }

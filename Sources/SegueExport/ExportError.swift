@@ -42,6 +42,19 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case clipFormatRefused(path: String, format: String)
     /// A clip ends before the frames the edit needs from it.
     case clipTooShort(path: String, frames: Int, needed: Int)
+    /// A music file whose container is a playlist, a concat script or anything but a media
+    /// file (the same danger as `clipFormatRefused`).
+    case musicFormatRefused(path: String, format: String)
+    /// `frames` asked of an edit is empty or not within its `0..<total` frames.
+    case frameRangeOutOfRange(lower: Int, upper: Int, total: Int)
+    /// `VideoJoiner.join` was given no chunks.
+    case joinWithoutChunks
+    /// A join writes MP4 or WebM (pictures are copied, and a GIF has no packets to copy).
+    case joinFormatUnsupported(path: String)
+    /// A chunk's extension is not the output's format.
+    case joinChunkFormatMismatch(chunk: String, output: String)
+    /// Some chunks have sound and some do not: `silent` is the first without.
+    case joinSoundMismatch(silent: String, sounding: String)
     /// Reading, writing or moving a file failed.
     case output(OutputError)
 
@@ -76,7 +89,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case let .offsetOutOfRange(seconds, rate):
             return "offset \(seconds) s must be 0 or more and at most \(ExportInputs.maxHeadFrames) frames at \(rate) fps"
         case .exporterAlreadyUsed:
-            return "a TransitionExporter makes one export; make another"
+            return "an exporter makes one export; make another"
         case let .encoderFailed(exit, log):
             return "ffmpeg failed while encoding (\(exit))" + (log.isEmpty ? "" : ": \(log)")
         case let .decoderFailed(path, exit, log):
@@ -95,6 +108,19 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case let .clipTooShort(path, frames, needed):
             return "clip '\(path)' has \(frames) frames at the export's frame rate but the edit needs \(needed) from it "
                 + "(shorten --offset or the transition, or use a longer clip)"
+        case let .musicFormatRefused(path, format):
+            return "music '\(path)' is a '\(format)' file, not a sound file Segue reads (playlists and concat scripts "
+                + "are refused: they make ffmpeg read other files)"
+        case let .frameRangeOutOfRange(lower, upper, total):
+            return "frames \(lower)..<\(upper) are not within the edit's 0..<\(total)"
+        case .joinWithoutChunks:
+            return "join needs at least one chunk"
+        case let .joinFormatUnsupported(path):
+            return "join writes .mp4 or .webm, not '\(path)'"
+        case let .joinChunkFormatMismatch(chunk, output):
+            return "chunk '\(chunk)' is not of the output's format ('\(output)'); join chunks of one edit's export"
+        case let .joinSoundMismatch(silent, sounding):
+            return "some chunks have sound and some do not ('\(sounding)' has, '\(silent)' has none)"
         case let .output(error):
             return error.description
         }

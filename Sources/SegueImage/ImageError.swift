@@ -14,6 +14,11 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     /// Decoding the picture would take `bytes` of memory, more than the `budget` allowed (see
     /// `PictureBudget`); nothing was decoded.
     case overBudget(path: String, width: Int, height: Int, bytes: Int, budget: Int)
+    /// A picture of a type Segue reads (`type`: "JPEG", "WebP"...) whose data is damaged or cut short.
+    case damaged(path: String, type: String, reason: String)
+    /// A file whose real type (found from its first bytes, whatever its name says) is not a
+    /// picture Segue decodes: `type` is "HEIF", "MP4/QuickTime video", "unknown"...
+    case notAPicture(path: String, type: String)
 
     public var description: String {
         switch self {
@@ -31,6 +36,11 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             let cost = bytes == Int.max ? "more memory than can be counted" : PictureBudget.text(bytes: bytes)
             return "'\(path)' is too large to decode: \(width)x\(height) pixels would take \(cost), "
                 + "over the picture memory budget of \(PictureBudget.text(bytes: budget))."
+        case let .damaged(path, type, reason):
+            return "'\(path)' is a damaged \(type) file: \(reason)."
+        case let .notAPicture(path, type):
+            let what = type == "unknown" ? "its first bytes match no known format" : "it holds \(type) data"
+            return "'\(path)' cannot be read as a picture: \(what) (Segue reads PNG, JPEG and WebP)."
         }
     }
 }

@@ -34,6 +34,20 @@ public struct PictureBudget: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The decoders' one check of a header's size (PNG has its own wording for the same rules):
+    /// a zero side is damage, a side over `RGBAImage.maxDimension` is unsupported, and the RGBA8
+    /// result must fit the budget. `type` names the format in messages ("JPEG").
+    func checkHeader(width: Int, height: Int, path: String, type: String) throws(ImageError) {
+        guard width > 0, height > 0 else {
+            throw .damaged(path: path, type: type, reason: "the header declares a \(width)x\(height) picture")
+        }
+        guard width <= RGBAImage.maxDimension, height <= RGBAImage.maxDimension else {
+            throw .unsupported(path: path, reason: "the \(type) picture is \(width)x\(height); Segue decodes at most "
+                + "\(RGBAImage.maxDimension) pixels a side")
+        }
+        try check(width: width, height: height, bytesPerPixel: 4, path: path)
+    }
+
     public var description: String { Self.text(bytes: maxBytes) }
 
     /// "512 MiB", "1.5 GiB", "300 KiB", "12 bytes".

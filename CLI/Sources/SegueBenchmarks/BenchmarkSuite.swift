@@ -33,6 +33,8 @@ public struct BenchmarkSuite {
         case soak
         /// Not in the default run (slow, needs ffmpeg): video export against ffmpeg's xfade.
         case export
+        /// Not in the default run: a timeline (segue edit) against ffmpeg's xfade + acrossfade chain.
+        case edit
 
         public static let defaults: [Section] = [.dissolve, .scene, .chain, .resolution]
     }
@@ -55,6 +57,11 @@ public struct BenchmarkSuite {
         public var gestureSequences = 1_000
         public var exportSize = FrameSize(width: 1920, height: 1080)
         public var exportFrames = 60
+        public var editSize = FrameSize(width: 1920, height: 1080)
+        /// Seconds of each of the edit section's three clips.
+        public var editClipSeconds = 10
+        /// Runs of the edit section (each makes the edit twice: Segue and ffmpeg).
+        public var editRuns = 1
         /// Print the table while measuring (off for JSON).
         public var printsTable = true
 
@@ -88,6 +95,8 @@ public struct BenchmarkSuite {
         let gestureStressClean: Bool?
         /// Video export through ffmpeg against ffmpeg's xfade (the export section).
         let export: ExportBenchmark.Report?
+        /// A timeline against ffmpeg's xfade + acrossfade chain (the edit section).
+        let edit: EditBenchmark.Report?
     }
 
     let options: Options
@@ -120,6 +129,9 @@ public struct BenchmarkSuite {
         let export = options.sections.contains(.export)
             ? try ExportBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
                 .run(device: device, table: table) : nil
+        let edit = options.sections.contains(.edit)
+            ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns)
+                .run(device: device, table: table) : nil
 
         let longest = chains.lengths.max { $0.filters < $1.filters }
         let report = Report(
@@ -135,7 +147,7 @@ public struct BenchmarkSuite {
                 abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance
             },
             soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
-            gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export)
+            gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit)
         table.targets(report, longestChain: longest)
         return report
     }

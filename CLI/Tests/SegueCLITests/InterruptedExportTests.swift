@@ -76,4 +76,50 @@ struct InterruptedExportTests {
         #expect(left.isEmpty, "still running after segue exited: \(left)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
     }
+
+    /// `segue edit` writes through the same PartialFile and InterruptCleanup: a SIGTERM while
+    /// ffmpeg encodes the edit (with music, so the sound's inputs are open) leaves no child and
+    /// no partial video.
+    @Test func anInterruptedEditLeavesNoChildAndNoPartialFile() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try VideoRenderCommandTests.writePictures(in: dir, width: 320, height: 180)
+        let tone = Process()
+        tone.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tone.arguments = ["ffmpeg", "-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=d=1", dir.appendingPathComponent("song.wav").path]
+        try tone.run()
+        tone.waitUntilExit()
+        try #require(tone.terminationStatus == 0)
+        let spec = #"{"size": "320x180", "items": [{"picture": "a.png", "duration": 600}, {"picture": "b.png", "duration": 600}], "#
+            + #""transitions": [{"effect": "fade", "duration": 1}], "audio": {"music": "song.wav"}}"#
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        let process = Process()
+        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
+        process.arguments = ["edit", "edit.json", "--out", "v.mp4", "--quiet"]
+        process.currentDirectoryURL = dir
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let segue = process.processIdentifier
+        var children: [pid_t] = []
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, process.isRunning {
+            children = Array(Set(children + Self.descendants(of: segue)))
+            let partial = Self.partialFiles(in: dir).first
+            let size = partial.flatMap { try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent($0).path)[.size] as? Int }
+            if !children.isEmpty && (size ?? 0) > 0 { break }
+            usleep(5_000)
+        }
+        #expect(process.isRunning, "the edit ended before it could be interrupted")
+        children = Array(Set(children + Self.descendants(of: segue)))
+        kill(segue, SIGTERM)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM, "stderr: \(stderr)")
+        #expect(!children.isEmpty, "ffmpeg was not seen running")
+        let left = children.filter(Self.isRunning)
+        #expect(left.isEmpty, "still running after segue exited: \(left)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", "edit.json", "song.wav"])
+    }
 }
