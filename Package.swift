@@ -165,8 +165,8 @@ let package = Package(
 
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
-        .testTarget(name: "SegueImageTests", dependencies: ["SegueImage"]),
-        .testTarget(name: "SegueAnimationTests", dependencies: ["SegueAnimation"]),
+        .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage"]),
+        .testTarget(name: "SegueAnimationTests", dependencies: ["SegueTesting", "SegueAnimation"]),
         .testTarget(
             name: "SegueSceneTests",
             dependencies: [
@@ -175,7 +175,7 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueGLTests",
-            dependencies: ["SegueGL", "SegueHeadless", "SegueShaders"]),
+            dependencies: ["SegueTesting", "SegueGL", "SegueHeadless", "SegueShaders"]),
         .testTarget(
             name: "SegueTransitionsTests",
             dependencies: [
@@ -191,8 +191,8 @@ let package = Package(
             exclude: ["Goldens", "GLTransitionFixtures"]),
         .testTarget(
             name: "SeedPortsTests",
-            dependencies: ["SeedPorts", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
-        .testTarget(name: "SegueOutputTests", dependencies: ["SegueOutput"]),
+            dependencies: ["SegueTesting", "SeedPorts", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
+        .testTarget(name: "SegueOutputTests", dependencies: ["SegueTesting", "SegueOutput"]),
         .testTarget(
             name: "SegueExportTests",
             dependencies: [

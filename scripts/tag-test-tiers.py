@@ -6,9 +6,10 @@ import re, sys, pathlib
 
 GL = re.compile(r'HeadlessEGLContext|withDevice|HeadlessStage|GLDevice|Compositor\(|CommandRunner|ExampleRunner|SeedPorts|'
                 r'makeTexture|TransitionSnapshots|TransitionRenderer|GLTransitionEffect|PixelDissolve\(|EffectRenderer|'
-                r'TransitionSoak|GestureStress|renderFrame|Label\(|GLContext')
+                r'TransitionSoak|GestureStress|renderFrame|Label\(|GLContext|BuiltProgram')
 WINDOW = re.compile(r'Xvfb|WindowSession|xdotool')
-FFMPEG = re.compile(r'VideoReader|FFmpegXfade|FFmpegTools|TransitionExporter|TimelineExporter|"ffmpeg"|"ffprobe"|\.mp4"|\.webm"|\.gif"|--sections", "(export|edit)')
+FFMPEG = re.compile(r'VideoReader|FFmpegXfade|FFmpegTools|TransitionExporter|TimelineExporter|ReferenceTool|EditPlan|'
+                    r'"ffmpeg"|"ffprobe"|"edit"|"join"|--sections", "(export|edit)|"--out", "[^"]*\.(mp4|webm|gif)"')
 
 def code_only(text):
     # Comments name tools they do not run (a doc line mentioning ffmpeg is not a dependency).

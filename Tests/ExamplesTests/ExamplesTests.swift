@@ -4,7 +4,7 @@ import SegueTesting
 import Testing
 
 /// The examples run as programs, as a user runs them.
-@Suite("Examples (run the built executables)")
+@Suite("Examples (run the built executables)", .tags(.gl))
 struct ExamplesTests {
     @Test func effectGraphExampleRuns() throws {
         let dir = try BuiltProgram.temporaryDirectory()

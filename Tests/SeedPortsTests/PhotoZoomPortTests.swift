@@ -1,6 +1,7 @@
 import SegueImage
 import SegueScene
 import Testing
+import SegueTesting
 
 @testable import SeedPorts
 
@@ -10,7 +11,7 @@ import Testing
 /// headless frames; the references are the finger's travel, the grid's own first frame and the
 /// views' flat colours.
 @MainActor
-@Suite("Interruptible photo zoom port (headless GL)", .serialized)
+@Suite("Interruptible photo zoom port (headless GL)", .serialized, .tags(.gl))
 struct PhotoZoomPortTests {
     /// The moving photo's frame noted at `label` (minX, minY, width, height).
     static func photo(_ record: ScenarioRecord, _ label: String) throws -> [Double] {

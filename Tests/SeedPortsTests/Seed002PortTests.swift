@@ -1,13 +1,14 @@
 import SegueImage
 import SegueScene
 import Testing
+import SegueTesting
 
 @testable import SeedPorts
 
 /// Seed 002 (AppCoda's modal and navigation transitions) ported line for line: the pictures
 /// and the view tree at each checkpoint.
 @MainActor
-@Suite("Seed 002 ports: spring present, shrinking dismissal, cube push/pop (headless GL)", .serialized)
+@Suite("Seed 002 ports: spring present, shrinking dismissal, cube push/pop (headless GL)", .serialized, .tags(.gl))
 struct Seed002PortTests {
     let w = Seed002.size.width, h = Seed002.size.height
 

@@ -1,6 +1,7 @@
 import SegueImage
 import SegueScene
 import Testing
+import SegueTesting
 
 @testable import SeedPorts
 
@@ -8,7 +9,7 @@ import Testing
 /// animator, the iOS 5 `transition(from:to:…)` version, and the appearance callbacks the
 /// children get without the container sending any.
 @MainActor
-@Suite("Seed 004 port: custom container with its own context (headless GL)", .serialized)
+@Suite("Seed 004 port: custom container with its own context (headless GL)", .serialized, .tags(.gl))
 struct Seed004PortTests {
     @Test func ownContextAndAnimatorSwipeTheChildAndFixTheRelationships() throws {
         let record = try Seed004.container()

@@ -1,11 +1,12 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 @testable import SeedPorts
 
 /// The example as a program: `swift run SeedPorts DIR` plays every port and writes its pictures.
-@Suite("SeedPorts as a program")
+@Suite("SeedPorts as a program", .tags(.gl))
 struct SeedPortsProgramTests {
     @Test func theProgramWritesEveryScenariosPictures() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seed-ports-\(UUID().uuidString)")

@@ -1,7 +1,8 @@
 import Testing
+import SegueTesting
 import SegueAnimation
 
-@Suite struct AnimationTimingTests {
+@Suite(.tags(.pure)) struct AnimationTimingTests {
     @Test func curveTimingFollowsItsCurve() {
         let timing = AnimationTiming.curve(.easeInOut, duration: 0.4)
         #expect(timing.duration == 0.4)

@@ -1,7 +1,8 @@
 import Testing
+import SegueTesting
 import SegueAnimation
 
-@Suite struct ClockTests {
+@Suite(.tags(.pure)) struct ClockTests {
     @Test(arguments: [0.0, 0.1, 1234.5678])
     func virtualClockTicksWithoutDrift(start: Double) {
         let step = 1.0 / 60.0

@@ -1,4 +1,5 @@
 import Testing
+import SegueTesting
 @testable import SegueAnimation
 
 /// Independent reference: plain bisection on the parameter to full double precision, then y(s).
@@ -17,7 +18,7 @@ private func referenceValue(_ curve: CubicBezier, at x: Double) -> Double {
     return coordinate((low + high) / 2, curve.c1.y, curve.c2.y)
 }
 
-@Suite struct CubicBezierTests {
+@Suite(.tags(.pure)) struct CubicBezierTests {
     @Test(arguments: [0.1, 0.25, 0.5, 0.75, 0.9])
     func easeMatchesHighPrecisionReference(x: Double) {
         let expected = referenceValue(.ease, at: x)
@@ -67,7 +68,7 @@ private func referenceValue(_ curve: CubicBezier, at x: Double) -> Double {
     }
 }
 
-@Suite struct TimingCurveTests {
+@Suite(.tags(.pure)) struct TimingCurveTests {
     @Test(arguments: [TimingCurve.linear, .easeIn, .easeOut, .easeInOut, .cubicBezier(.ease)])
     func standardCurvesAreMonotonicWithExactEnds(curve: TimingCurve) {
         #expect(curve.value(at: 0) == 0)

@@ -1,7 +1,8 @@
 import Testing
+import SegueTesting
 import SegueAnimation
 
-@Suite struct InterpolatableTests {
+@Suite(.tags(.pure)) struct InterpolatableTests {
     @Test func doubleInterpolatesAndExtrapolates() {
         #expect(Double.interpolate(2, 6, 0) == 2)
         #expect(Double.interpolate(2, 6, 0.5) == 4)

@@ -1,9 +1,10 @@
 import SegueAnimation
 import Testing
+import SegueTesting
 
 /// Figures against numpy's default percentile (linear interpolation between the closest ranks),
 /// the convention most benchmark tables use: values computed with numpy.percentile by hand.
-@Suite("Percentile convention")
+@Suite("Percentile convention", .tags(.pure))
 struct PercentileTests {
     @Test func matchesLinearInterpolationBetweenRanks() {
         let values: [Double] = [15, 20, 35, 40, 50]

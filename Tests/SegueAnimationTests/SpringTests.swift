@@ -1,4 +1,5 @@
 import Testing
+import SegueTesting
 @testable import SegueAnimation
 
 /// Samples a spring every `step` seconds from 0 through `duration`.
@@ -6,7 +7,7 @@ private func samples(_ spring: Spring, through duration: Double, step: Double = 
     (0...Int(duration / step)).map { spring.value(at: Double($0) * step) }
 }
 
-@Suite struct SpringTests {
+@Suite(.tags(.pure)) struct SpringTests {
     @Test func underdampedUIKitSpringOvershootsAndSettlesByItsDuration() {
         let spring = Spring(dampingRatio: 0.5, duration: 2.5)
         #expect(abs(spring.dampingRatio - 0.5) < 1e-9)

@@ -3,8 +3,9 @@ import SegueEffects
 import SegueGL
 import SegueHeadless
 import Testing
+import SegueTesting
 
-@Suite("Blend modes (headless GL)")
+@Suite("Blend modes (headless GL)", .tags(.gl))
 struct BlendModeTests {
     // Odd, non-square: row/column mix-ups show.
     static let (width, height) = (61, 37)

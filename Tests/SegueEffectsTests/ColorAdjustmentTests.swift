@@ -2,6 +2,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import Testing
+import SegueTesting
 
 /// One colour adjustment with non-default parameters, its identity setting, and a CPU
 /// reference that repeats the shader's float steps.
@@ -88,7 +89,7 @@ enum ColorReference {
     }
 }
 
-@Suite("Colour adjustments (headless GL)")
+@Suite("Colour adjustments (headless GL)", .tags(.gl))
 struct ColorAdjustmentTests {
     static let (width, height) = (61, 37)
 

@@ -2,6 +2,7 @@ import SegueEffects
 import SegueGL
 import SegueShaders
 import Testing
+import SegueTesting
 
 /// A filter written outside the library: posterize to `levels` steps per channel.
 final class Posterize: ScalarFilter {
@@ -13,7 +14,7 @@ final class Posterize: ScalarFilter {
     init(input: any EffectNode, levels: Float) { super.init(kind: Self.kind, input: input, parameter: levels) }
 }
 
-@Suite("Filters of your own (headless GL)")
+@Suite("Filters of your own (headless GL)", .tags(.gl))
 struct CustomFilterTests {
     @Test func aFilterOfYourOwnFusesWithTheLibrary() throws {
         try withDevice { device in

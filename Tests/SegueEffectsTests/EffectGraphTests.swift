@@ -2,6 +2,7 @@ import SegueEffects
 import SegueGL
 import SegueHeadless
 import Testing
+import SegueTesting
 
 /// Graph shapes mixing per-pixel and neighbourhood filters and groups.
 enum MixedGraphShape: String, CaseIterable, CustomTestStringConvertible {
@@ -65,7 +66,7 @@ final class Glow: FilterGroup {
     }
 }
 
-@Suite("Effect graphs: fusion, groups, pooled targets (headless GL)")
+@Suite("Effect graphs: fusion, groups, pooled targets (headless GL)", .tags(.gl))
 struct EffectGraphTests {
     @Test(arguments: MixedGraphShape.allCases)
     func mixedGraphsFuseAsPlannedAndEqualOnePassPerFilter(shape: MixedGraphShape) throws {

@@ -16,19 +16,10 @@ enum FFmpegXfade {
         let description: String
     }
 
-    /// The ffmpeg executable on PATH, if any.
-    static let executable: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("ffmpeg") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    /// Whether a missing ffmpeg fails the suite instead of skipping the comparisons: on CI
-    /// (`CI` set) and under `make test` (`SEGUE_REQUIRE_FFMPEG` set), which both install it.
-    static var isRequired: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["CI"] != nil || environment["SEGUE_REQUIRE_FFMPEG"] != nil
-    }
+    /// The ffmpeg executable on PATH, if any, and whether its absence fails: the test kit's one
+    /// rule (`FFmpegRequirement`: required on CI and under `make test`).
+    static var executable: URL? { FFmpegRequirement.executable }
+    static var isRequired: Bool { FFmpegRequirement.isRequired }
 
     /// The transitions the installed xfade lists (`ffmpeg -h filter=xfade`); empty without ffmpeg.
     /// ffmpeg 6.1 and later list the wind, cover and reveal families that 5.1 lacks.

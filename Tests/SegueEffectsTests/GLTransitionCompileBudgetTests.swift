@@ -1,10 +1,11 @@
 import SegueEffects
 import Testing
+import SegueTesting
 
 /// Arrays and constant loops are bounded before the driver compiles a user's file: llvmpipe
 /// built a `float a[10000]` filled in a loop for 13 s, and `float a[1000000]` for minutes at
 /// more than 10 GB (GL-free: parsing only).
-@Suite("gl-transition compile budget: arrays and constant loops")
+@Suite("gl-transition compile budget: arrays and constant loops", .tags(.pure))
 struct GLTransitionCompileBudgetTests {
     /// `declarations` at the top of the file, `body` inside `transition` before its return.
     static func file(_ declarations: String = "", body: String) -> String {

@@ -3,9 +3,10 @@ import SegueGL
 import SegueImage
 import SegueShaders
 import Testing
+import SegueTesting
 
 /// Transitions in the gl-transitions format, hosted on headless GL.
-@Suite("gl-transitions host (headless GL)")
+@Suite("gl-transitions host (headless GL)", .tags(.gl))
 struct GLTransitionEffectTests {
     @Test func theLibraryHasFortyTransitionsOrMore() {
         #expect(GLTransitionLibrary.entries.count >= 40)

@@ -1,10 +1,11 @@
 import Foundation
 import SegueEffects
 import Testing
+import SegueTesting
 
 /// The default forms, annotations and hostile inputs of the gl-transitions format that the
 /// community's files use (GL-free: parsing only).
-@Suite("gl-transition format: default forms, ranges, hostile files")
+@Suite("gl-transition format: default forms, ranges, hostile files", .tags(.pure))
 struct GLTransitionFormatTests {
     static let body = "vec4 transition(vec2 uv) {\n  return mix(getFromColor(uv), getToColor(uv), progress);\n}\n"
 

@@ -7,7 +7,7 @@ import Testing
 /// A handful of built-in gl-transitions at progress 0, .25, .5, .75 and 1, against goldens
 /// recorded on Mesa llvmpipe (`SEGUE_RECORD_GOLDENS=1` re-records them and fails the run),
 /// rendered through the test kit as a user's test would.
-@Suite("gl-transitions goldens (headless GL)")
+@Suite("gl-transitions goldens (headless GL)", .tags(.gl))
 @MainActor
 struct GLTransitionGoldenTests {
     static let store = GoldenStore(besideFile: #filePath)

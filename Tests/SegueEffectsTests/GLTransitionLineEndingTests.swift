@@ -1,9 +1,10 @@
 import SegueEffects
 import Testing
+import SegueTesting
 
 /// GLSL ends a line at a carriage return, a line feed or both together; files saved by old Mac
 /// editors use lone CRs. Parsing and the lines errors name must count them as the driver does.
-@Suite("gl-transition files with CR, LF and CR LF line endings")
+@Suite("gl-transition files with CR, LF and CR LF line endings", .tags(.pure))
 struct GLTransitionLineEndingTests {
     static let lines = [
         "// a wipe",

@@ -1,10 +1,11 @@
 import SegueEffects
 import Testing
+import SegueTesting
 
 /// Macro calls nested in their own arguments (`A(A(…A(progress)…))`): the argument of each call
 /// is expanded before substitution, so every level once copied the rest of the file uncounted
 /// and recursed without a depth check (4 GB at 5,000 levels, a crash at 10,000).
-@Suite("gl-transition macros nested in their arguments")
+@Suite("gl-transition macros nested in their arguments", .tags(.pure))
 struct GLTransitionMacroNestingTests {
     /// `#define A(x) x` and one use nested `depth` deep on line 3.
     static func nested(_ depth: Int) -> String {

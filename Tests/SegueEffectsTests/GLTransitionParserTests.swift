@@ -1,5 +1,6 @@
 import SegueEffects
 import Testing
+import SegueTesting
 
 /// A transition body that uses nothing but the host's names.
 private let body = """
@@ -23,7 +24,7 @@ private func only(_ declaration: String) throws -> GLTransitionParameter {
     return all[0]
 }
 
-@Suite("gl-transition parser")
+@Suite("gl-transition parser", .tags(.pure))
 struct GLTransitionParserTests {
     // MARK: Declarations
 

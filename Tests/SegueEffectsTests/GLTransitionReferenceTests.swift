@@ -3,12 +3,13 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import Testing
+import SegueTesting
 
 /// Transitions written in the community's gl-transitions format (GLTransitionFixtures/*.glsl:
 /// lookups past the edges, every default form, bool defaults, a sampler2D parameter), rendered by
 /// Segue on GL and compared with `GLTransitionCPUReference`, which computes the same math on the
 /// CPU the way the official runtime samples.
-@Suite("gl-transitions format against an independent CPU host (headless GL)")
+@Suite("gl-transitions format against an independent CPU host (headless GL)", .tags(.gl))
 struct GLTransitionReferenceTests {
     typealias Reference = GLTransitionCPUReference
     typealias Color = Reference.Color

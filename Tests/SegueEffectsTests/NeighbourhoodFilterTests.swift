@@ -2,6 +2,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import Testing
+import SegueTesting
 
 /// CPU references of the neighbourhood filters, tap for tap as the shaders (edge clamped).
 enum NeighbourhoodReference {
@@ -70,7 +71,7 @@ enum NeighbourhoodReference {
     }
 }
 
-@Suite("Neighbourhood filters (headless GL)")
+@Suite("Neighbourhood filters (headless GL)", .tags(.gl))
 struct NeighbourhoodFilterTests {
     static let (width, height) = (53, 41)
 

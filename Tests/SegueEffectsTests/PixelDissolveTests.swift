@@ -3,8 +3,9 @@ import SegueEffects
 import SegueGL
 import SegueHeadless
 import Testing
+import SegueTesting
 
-@Suite("Pixel dissolve (headless GL)")
+@Suite("Pixel dissolve (headless GL)", .tags(.gl))
 struct PixelDissolveTests {
     // An odd, non-square size catches row/column mix-ups and partial last cells.
     static let sizes = [(96, 64), (101, 37)]
@@ -174,7 +175,7 @@ private func runs(_ values: [SIMD4<UInt8>]) -> [Int] {
     return result
 }
 
-@Suite("Shaders on OpenGL ES 3.0 (headless GL)")
+@Suite("Shaders on OpenGL ES 3.0 (headless GL)", .tags(.gl))
 struct GLESCompatibilityTests {
     /// Effect shader bodies are written in the subset common to GLSL 3.30 core and GLSL ES 3.00;
     /// rendering the same frames on an ES 3.0 context proves it.

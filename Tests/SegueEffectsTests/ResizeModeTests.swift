@@ -2,6 +2,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import Testing
+import SegueTesting
 
 /// Sources of another size than the target, fitted by `ResizeMode` and sampled bilinearly with
 /// the edge clamped (gl-transitions' LINEAR + CLAMP_TO_EDGE), whatever the texture's own filter:
@@ -13,7 +14,7 @@ import Testing
 /// weights, so a lookup between texels 255 levels apart may land a level off and the stored
 /// result rounds once more: 2 levels at most. Noise puts every lookup between very different
 /// texels, hence a mean of up to 0.5.
-@Suite struct ResizeModeTests {
+@Suite(.tags(.gl)) struct ResizeModeTests {
     typealias Reference = GLTransitionCPUReference
 
     /// The source position (pixels, top-left origin) at the centre of target pixel (x, y), or

@@ -2,8 +2,9 @@ import CSegueAllocationCounter
 import SegueEffects
 import SegueGL
 import Testing
+import SegueTesting
 
-@Suite("Pooled intermediate targets (headless GL)")
+@Suite("Pooled intermediate targets (headless GL)", .tags(.gl))
 struct TargetPoolTests {
     static let (width, height) = (64, 48)
     static var frameBytes: Int { width * height * 4 }

@@ -4,12 +4,13 @@ import SegueGL
 import SegueImage
 import SegueHeadless
 import Testing
+import SegueTesting
 
 /// The presets named after ffmpeg's xfade transitions, against ffmpeg 5.1's xfade on the same
 /// two pictures (see `FFmpegXfade` for the frame ↔ progress mapping). `make test` installs
 /// ffmpeg; without it the comparisons with ffmpeg are skipped, except on CI or under `make test`
 /// (`FFmpegXfade.isRequired`), where that fails.
-@Suite("ffmpeg xfade parity (headless GL + ffmpeg)")
+@Suite("ffmpeg xfade parity (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct XfadeParityTests {
     /// Every transition ffmpeg 5.1's xfade has (its `custom` expression aside); the later ones
     /// are in `XfadeCPUReference.names`.

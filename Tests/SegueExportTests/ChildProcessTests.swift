@@ -2,11 +2,12 @@ import Foundation
 import SegueExport
 import SegueImage
 import Testing
+import SegueTesting
 
 /// ffmpeg and ffprobe as children: a hung one is stopped by the watchdog with a typed error and
 /// reaped with what it started, a killed one is reported with its signal's name, a tool that
 /// cannot run is "not executable", and pictures need no ffprobe (issue 21 items 5 and 12).
-@Suite("TransitionExporter: child processes")
+@Suite("TransitionExporter: child processes", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct ChildProcessTests {
     private func exportPictures(tools: FFmpegTools, to out: String, frames: Int = 200) throws -> ExportResult {
         let image = try SampleImages.from(width: 64, height: 36)

@@ -7,7 +7,7 @@ import SegueTesting
 import Testing
 
 /// Clip-to-clip edits, checked against the clips decoded by ffmpeg itself.
-@Suite("TransitionExporter: clips (headless GL + ffmpeg)")
+@Suite("TransitionExporter: clips (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct ClipExportTests {
     /// Two slowly drifting 160x96 clips at 30 fps: a (2 s) and b (1.5 s), in `dir`.
     static func gradientClips(in dir: URL) throws -> (a: String, b: String) {

@@ -7,7 +7,7 @@ import Testing
 
 /// What ffprobe says about a clip, and clips whose containers say little or something odd:
 /// no duration, a duration one frame short, pixels that are not square.
-@Suite("TransitionExporter: clip probing (headless GL + ffmpeg)")
+@Suite("TransitionExporter: clip probing (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct ClipProbingTests {
     @Test func durationIsTheStreamsElseTheContainersElseUnknown() {
         #expect(ClipDecoder.parseDuration("1.500000\n2.000000\n") == 1.5)

@@ -5,7 +5,7 @@ import SegueTesting
 import Testing
 
 /// Mistakes in a spec are found before anything renders and named by their place in it.
-@Suite("Edit spec errors name their place")
+@Suite("Edit spec errors name their place", .tags(.ffmpeg), .requiresFFmpeg)
 struct EditSpecErrorTests {
     static func plan(_ json: String, in dir: URL) throws -> EditPlan {
         let url = dir.appendingPathComponent("edit.json")

@@ -1,11 +1,12 @@
 import Foundation
 import SegueExport
 import Testing
+import SegueTesting
 
 /// docs/edit-spec.schema.json and the decoder take the same keys in every object: the decoder
 /// accepts a spec using every property the schema lists, and names in its unknown-key error
 /// exactly the schema's properties.
-@Suite("Edit spec schema matches the decoder")
+@Suite("Edit spec schema matches the decoder", .tags(.ffmpeg), .requiresFFmpeg)
 struct EditSpecSchemaTests {
     static var schema: [String: Any] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -3,8 +3,9 @@ import SegueExport
 import SegueImage
 import SegueOutput
 import Testing
+import SegueTesting
 
-@Suite("TransitionExporter: errors")
+@Suite("TransitionExporter: errors", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct ExportErrorTests {
     @Test func missingFFmpegIsATypedErrorNamingThePackage() throws {
         #expect(throws: ExportError.toolMissing(tool: "ffmpeg", searched: ["/nonexistent", "/also/not"])) {

@@ -2,11 +2,12 @@ import Foundation
 import SegueExport
 import SegueImage
 import Testing
+import SegueTesting
 
 /// A full disk stops the export at the first packet that does not fit (issue 21 item 10): a
 /// WebM on a full tmpfs used to fail only when ffmpeg flushed a 32 KB buffer or a cluster,
 /// after about a third of this export; now within the encoder's lookahead.
-@Suite("TransitionExporter: full disk (tmpfs, root)", .enabled(if: Tmpfs.canMount, "mounting a tmpfs needs root (CAP_SYS_ADMIN)"))
+@Suite("TransitionExporter: full disk (tmpfs, root)", .enabled(if: Tmpfs.canMount, "mounting a tmpfs needs root (CAP_SYS_ADMIN)"), .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct FullDiskTests {
     @Test func aFullDiskFailsAtTheFirstPacketWithNoPartialFile() throws {
         let dir = try temporaryDirectory()

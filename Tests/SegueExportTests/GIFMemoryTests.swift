@@ -7,7 +7,7 @@ import Testing
 /// A GIF is made in two passes over the same (deterministic) frames, palettegen then
 /// paletteuse, so ffmpeg holds one frame at a time: one pass (split, palettegen, paletteuse)
 /// kept every frame until the palette was made, 2.25 GB for 720p x 300 frames (issue 21 item 7).
-@Suite("TransitionExporter: GIF memory (ffmpeg)")
+@Suite("TransitionExporter: GIF memory (ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct GIFMemoryTests {
     @Test func thePassesNeverSplitTheFrames() throws {
         try withDevice { device in

@@ -6,7 +6,7 @@ import Testing
 /// A "clip" that is really a playlist or a concat script would make ffmpeg read other files
 /// (and fetch URLs); a FIFO would block the opener forever. Both are refused before decoding,
 /// and a clip's name is never read as an option or a protocol (issue 21 items 3 and 5).
-@Suite("TransitionExporter: hostile clips (ffmpeg)")
+@Suite("TransitionExporter: hostile clips (ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct HostileClipTests {
     /// A folder holding `secret.ts`, a real clip the playlists below point at.
     private func workspace() throws -> URL {

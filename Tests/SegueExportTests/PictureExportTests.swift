@@ -8,7 +8,7 @@ import Testing
 
 /// Two pictures to MP4, WebM and GIF, read back with ffprobe and ffmpeg and compared with the
 /// frames the renderer draws (what the PNG export writes).
-@Suite("TransitionExporter: pictures (headless GL + ffmpeg)")
+@Suite("TransitionExporter: pictures (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct PictureExportTests {
     static let width = 1280, height = 720, frames = 7
 

@@ -2,12 +2,13 @@ import Foundation
 import SegueExport
 import SegueImage
 import Testing
+import SegueTesting
 
 /// `ln -s ~/victim .x.mp4.partial-$$; exec segue render … --out x.mp4` turned the victim into
 /// the MP4: ffmpeg opened the predictable partial name with `-y`. Now the unfinished video is a
 /// file the exporter creates itself under another name, and the link is never written through
 /// (issue 21 item 2).
-@Suite("TransitionExporter: a link planted at the old partial name")
+@Suite("TransitionExporter: a link planted at the old partial name", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct PlantedLinkTests {
     @Test(arguments: [VideoFormat.mp4, .gif])
     func theVictimIsUntouched(format: VideoFormat) throws {

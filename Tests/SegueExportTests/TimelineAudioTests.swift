@@ -6,7 +6,7 @@ import Testing
 
 /// A timeline's video and sound read back by ffprobe and ffmpeg: streams, length and frame
 /// count, the crossfade's loudness at a junction, and where a clip's sound lands.
-@Suite("Timeline: video and sound (headless GL + ffmpeg)")
+@Suite("Timeline: video and sound (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct TimelineAudioTests {
     static func export(_ spec: EditSpec, in dir: URL, to name: String, format: VideoFormat = .mp4) throws -> String {
         let url = dir.appendingPathComponent("edit.json")

@@ -7,7 +7,7 @@ import Testing
 /// A timeline's frames against its pieces: untouched spans are the pictures' and clips' own
 /// frames (decoded by ffmpeg, the reference), transition frames the gl-transitions `fade`
 /// formula mix(from, to, progress) over those frames, at xfade's frame positions.
-@Suite("Timeline: frames against the pieces (headless GL + ffmpeg)")
+@Suite("Timeline: frames against the pieces (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct TimelineFrameTests {
     /// picture P 2 s | fade 0.5 s | clip A 0.5...2.5 | cut | clip B 0...2 — 165 frames at 30 fps.
     static func makeEdit(in dir: URL, easing: String = "linear") throws -> (spec: URL, picture: RGBAImage, a: [RGBAImage], b: [RGBAImage]) {

@@ -7,7 +7,7 @@ import Testing
 /// The timeline and the joiner take files from the user exactly as clip exports do (issue 21):
 /// playlists, concat scripts and pipes are refused with their place in the spec, and the output
 /// is a partial file Segue creates itself, so a link planted beside it is never written through.
-@Suite("Timeline and join: hostile inputs and outputs")
+@Suite("Timeline and join: hostile inputs and outputs", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct TimelineHardeningTests {
     /// A folder with a picture, a clip with sound, and a concat script that names the clip.
     static func media() throws -> URL {

@@ -1,9 +1,10 @@
 import SegueGL
 import SegueHeadless
 import Testing
+import SegueTesting
 
 /// Headless-GL tier: every test makes its own EGL context on its own thread and releases it.
-@Suite("GL device (headless EGL)")
+@Suite("GL device (headless EGL)", .tags(.gl))
 struct GLDeviceTests {
     @Test func headlessContextReportsADriver() throws {
         try withDevice { device in

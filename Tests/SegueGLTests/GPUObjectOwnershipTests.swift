@@ -1,11 +1,12 @@
 import SegueGL
 import SegueHeadless
 import Testing
+import SegueTesting
 
 /// Ownership of GPU objects: a device's release frees and reports what its owners never
 /// released, objects released after their device do nothing (and cannot trap), and a device
 /// released while another context is current frees its objects in its own context.
-@Suite("GPU object ownership (headless EGL)")
+@Suite("GPU object ownership (headless EGL)", .tags(.gl))
 struct GPUObjectOwnershipTests {
     @Test func releaseFreesAndReportsWhatIsStillAlive() throws {
         let context = try HeadlessEGLContext()

@@ -1,10 +1,11 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// Damaged, truncated, oversized and non-picture files: each a typed error naming the file's
 /// real type, never a crash or a half-decoded picture.
-@Suite("PictureDecoder: bad files")
+@Suite("PictureDecoder: bad files", .tags(.ffmpeg), .requiresFFmpeg)
 struct BadPictureTests {
     private func makeFile(_ directory: String, _ name: String, options: [String]) throws -> [UInt8] {
         let picture = try smoothPicture(width: 64, height: 48)

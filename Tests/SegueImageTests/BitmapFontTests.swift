@@ -1,7 +1,8 @@
 import Testing
+import SegueTesting
 import SegueImage
 
-@Suite struct BitmapFontTests {
+@Suite(.tags(.pure)) struct BitmapFontTests {
     static let black = SIMD4<UInt8>(0, 0, 0, 255)
     static let white = SIMD4<UInt8>(255, 255, 255, 255)
 

@@ -1,7 +1,8 @@
 import Testing
+import SegueTesting
 import SegueImage
 
-@Suite struct ContactSheetTests {
+@Suite(.tags(.pure)) struct ContactSheetTests {
     static let background = SIMD4<UInt8>(24, 24, 28, 255)
 
     private func frames(_ count: Int, width: Int, height: Int) throws -> [(image: RGBAImage, label: String)] {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import SegueTesting
 import SegueImage
 
 /// Damaged or non-PNG input must give a typed error naming the file, never a
 /// crash or a half-filled image.
-@Suite struct CorruptPNGTests {
+@Suite(.tags(.pure)) struct CorruptPNGTests {
     private func validPNG() throws -> [UInt8] {
         try PNGCodec.encode(patternImage(width: 40, height: 30))
     }

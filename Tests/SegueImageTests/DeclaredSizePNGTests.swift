@@ -1,9 +1,10 @@
 import Testing
+import SegueTesting
 @testable import SegueImage
 
 /// A header that claims far more pixels than the file can hold is refused before the pixel
 /// buffer is allocated (it used to zero-fill a gigabyte first).
-@Suite struct DeclaredSizePNGTests {
+@Suite(.tags(.pure)) struct DeclaredSizePNGTests {
     @Test func tinyFileClaimingAHugeImageIsCorrupt() throws {
         let png = try HugeClaimPNG.bytes(width: 16000, height: 16000)
         #expect(png.count < 1000)

@@ -1,11 +1,12 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// Every EXIF orientation, applied as ffmpeg's transpose/flip filters turn the same decoded
 /// pixels (the reference): the EXIF 2.3 table of where row 0 and column 0 of the stored picture
 /// belong, written as ffmpeg filters independently of Segue's code.
-@Suite("EXIF orientation: all eight, JPEG and WebP")
+@Suite("EXIF orientation: all eight, JPEG and WebP", .tags(.ffmpeg), .requiresFFmpeg)
 struct ExifOrientationTests {
     /// The filter that displays a picture stored with each orientation.
     static let referenceFilters: [Int: String?] = [

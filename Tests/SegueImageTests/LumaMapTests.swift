@@ -1,8 +1,9 @@
 import SegueImage
 import Testing
+import SegueTesting
 
 /// The generated luma maps: their shapes, checked at points where each one's level is known.
-@Suite("luma maps (generated)")
+@Suite("luma maps (generated)", .tags(.pure))
 struct LumaMapTests {
     static func grey(_ map: LumaMap, _ x: Int, _ y: Int, width: Int = 200, height: Int = 100) throws -> Int {
         Int(try map.image(width: width, height: height)[x, y].x)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import SegueTesting
 import SegueImage
 
-@Suite struct PNGCodecTests {
+@Suite(.tags(.pure)) struct PNGCodecTests {
     @Test(arguments: [(1, 1), (3, 2), (17, 9), (64, 64)])
     func encodeDecodeRoundTripKeepsEveryByte(size: (Int, Int)) throws {
         let image = try patternImage(width: size.0, height: size.1)

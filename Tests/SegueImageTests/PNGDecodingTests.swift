@@ -1,8 +1,9 @@
 import Testing
+import SegueTesting
 import SegueImage
 
 /// Every PNG colour type and bit depth must arrive as exact RGBA8.
-@Suite struct PNGDecodingTests {
+@Suite(.tags(.pure)) struct PNGDecodingTests {
     private func decode(_ bytes: [UInt8]) throws -> RGBAImage {
         try PNGCodec.decode(bytes, name: "fixture")
     }

@@ -1,9 +1,10 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// What a picture will cost is known from its header; past the budget nothing is decoded.
-@Suite("picture memory budget")
+@Suite("picture memory budget", .tags(.pure))
 struct PictureBudgetTests {
     /// The shape: 16000x16000 pixels of 8-bit gray zeros in 1.6 MB of deflate, which
     /// decode to 1 GB of RGBA. The declared-size check cannot refuse it: the data could hold it.

@@ -1,10 +1,11 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// JPEG and WebP decoding checked against ffmpeg's own decoders of the same files (ffmpeg makes
 /// the files too, from a PNG), and the type told from the bytes, not the name.
-@Suite("PictureDecoder: JPEG and WebP against ffmpeg")
+@Suite("PictureDecoder: JPEG and WebP against ffmpeg", .tags(.ffmpeg), .requiresFFmpeg)
 struct PictureDecoderTests {
     /// Mean and largest per-channel difference over R, G, B and A.
     private func differences(_ a: RGBAImage, _ b: RGBAImage) -> (mean: Double, max: Int) {

@@ -1,7 +1,8 @@
 import Testing
+import SegueTesting
 import SegueImage
 
-@Suite struct RGBAImageTests {
+@Suite(.tags(.pure)) struct RGBAImageTests {
     @Test func fillSetsEveryPixel() throws {
         let image = try RGBAImage(width: 3, height: 2, fill: SIMD4(1, 2, 3, 4))
         #expect(image.pixels.count == 24)

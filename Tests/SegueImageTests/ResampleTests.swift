@@ -1,7 +1,8 @@
 import Testing
+import SegueTesting
 import SegueImage
 
-@Suite struct ResampleTests {
+@Suite(.tags(.pure)) struct ResampleTests {
     static let red = SIMD4<UInt8>(255, 0, 0, 255)
     static let green = SIMD4<UInt8>(0, 255, 0, 255)
     static let blue = SIMD4<UInt8>(0, 0, 255, 255)

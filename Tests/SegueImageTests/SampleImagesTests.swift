@@ -1,7 +1,8 @@
 import Testing
+import SegueTesting
 import SegueImage
 
-@Suite struct SampleImagesTests {
+@Suite(.tags(.pure)) struct SampleImagesTests {
     @Test(arguments: [(16, 16), (64, 48), (320, 180), (33, 200)])
     func sizeAndDeterminism(size: (Int, Int)) throws {
         let from = try SampleImages.from(width: size.0, height: size.1)

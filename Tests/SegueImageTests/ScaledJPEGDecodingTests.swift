@@ -1,11 +1,12 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// A JPEG decoded for a smaller use comes out at the smallest DCT scale (k/8) still covering
 /// what the caller needs, in the orientation it is shown, and looks like ffmpeg's area-averaged
 /// reduction of the whole decoding.
-@Suite("PictureDecoder: JPEG decoded at a reduced scale")
+@Suite("PictureDecoder: JPEG decoded at a reduced scale", .tags(.ffmpeg), .requiresFFmpeg)
 struct ScaledJPEGDecodingTests {
     @Test func theSmallestScaleThatCoversTheNeedIsUsed() throws {
         try withTemporaryDirectory { directory in

@@ -1,11 +1,12 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// 16-bit Adam7 files: libpng's simplified reader (Debian's 1.6.39) got 6,144 of the 16,384
 /// channels of the 64x64 red-to-blue gradient wrong, by up to 251. References: the
 /// samples themselves (an exact 16 → 8 bit rounding, round(v / 257)) and ffmpeg's decoder.
-@Suite("16-bit and interlaced PNGs against their samples and ffmpeg")
+@Suite("16-bit and interlaced PNGs against their samples and ffmpeg", .tags(.ffmpeg), .requiresFFmpeg)
 struct SixteenBitInterlacedPNGTests {
     /// The picture (64x64, red at the top to blue at the bottom) with detail in the low
     /// bytes, and an alpha channel that varies where the colour type has one.

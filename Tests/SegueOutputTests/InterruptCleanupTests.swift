@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import SegueTesting
 
 @testable import SegueOutput
 
 /// The interrupt path kills and reaps registered children (and what they started) before it
 /// removes the registered outputs.
-@Suite("InterruptCleanup")
+@Suite("InterruptCleanup", .tags(.pure))
 struct InterruptCleanupTests {
     @Test func childrenAndTheirGroupsAreKilledAndOutputsRemoved() throws {
         let dir = try temporaryFolder()

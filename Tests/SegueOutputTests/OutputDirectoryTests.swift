@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import SegueTesting
 
 @testable import SegueOutput
 
 /// A commit either succeeds or leaves nothing of its run in the folder (issue 21 item 9): the
 /// manifest, the one file written at commit time, is written before any file moves.
-@Suite("OutputDirectory commit")
+@Suite("OutputDirectory commit", .tags(.pure))
 struct OutputDirectoryTests {
     struct ManifestWriteFailed: Error {}
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import SegueTesting
 
 @testable import SegueOutput
 
 /// Output paths are resolved as the kernel resolves them (symbolic links in the folder
 /// followed), and an empty one is refused.
-@Suite("OutputPath")
+@Suite("OutputPath", .tags(.pure))
 struct OutputPathTests {
     @Test func aLinkFollowedByDotDotIsResolvedThroughTheLink() throws {
         let dir = try temporaryFolder()

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import SegueTesting
 
 @testable import SegueOutput
 
 /// A partial file is created by Segue itself (O_CREAT | O_EXCL | O_NOFOLLOW) under a name
 /// nobody can plant in advance, so a symbolic link waiting at a partial name is never written
 /// through (issue 21 item 2: `ln -s ~/victim .x.mp4.partial-$$` turned the victim into the MP4).
-@Suite("PartialFile")
+@Suite("PartialFile", .tags(.pure))
 struct PartialFileTests {
     private func write(_ text: String, to descriptor: Int32) {
         let bytes = Array(text.utf8)

@@ -1,6 +1,7 @@
 import SegueAnimation
 import SegueScene
 import Testing
+import SegueTesting
 
 /// Issue 19, defect 2: a window resize during a custom presentation or dismissal must not end
 /// it. The reference is UIKit's additive animation model (iOS 8+, WWDC 2014 "Building
@@ -10,7 +11,7 @@ import Testing
 /// `finished == true` and the view ends at the laid-out frame. The expected positions below are
 /// that formula written out, not values read back from Segue.
 @MainActor
-@Suite("Additive animations: a resize during a custom presentation", .serialized)
+@Suite("Additive animations: a resize during a custom presentation", .serialized, .tags(.pure))
 struct AdditiveResizeTests {
     enum Completion { case finished, notCancelled }
 

@@ -1,5 +1,6 @@
 import SegueAnimation
 import Testing
+import SegueTesting
 
 @testable import SegueScene
 
@@ -7,7 +8,7 @@ import Testing
 /// usual place for alongside animations) for present, dismiss, push and pop; an animation
 /// added there runs with the transition. GL-free, on a virtual clock.
 @MainActor
-@Suite("transitionCoordinator in the appearance callbacks", .serialized)
+@Suite("transitionCoordinator in the appearance callbacks", .serialized, .tags(.pure))
 struct AppearanceCoordinatorTests {
     final class Probe: ViewController {
         var seen: [String] = []

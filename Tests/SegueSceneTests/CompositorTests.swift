@@ -10,7 +10,7 @@ import Testing
 /// Headless-GL tier: the compositor against goldens (progress 0, .25, .5, .75, 1) and against
 /// values worked out by hand.
 @MainActor
-@Suite("Compositor (headless GL)", .serialized)
+@Suite("Compositor (headless GL)", .serialized, .tags(.gl))
 struct CompositorTests {
     // The engine is shared; each test body (atomic on the main actor) starts from a reset
     // one, since other suites' tests may run between a suite's init and its body.

@@ -1,10 +1,11 @@
 import SegueAnimation
 import SegueScene
 import Testing
+import SegueTesting
 
 /// Navigation, tab bar and custom-container transitions, traced call by call on a virtual clock.
 @MainActor
-@Suite("Container transitions", .serialized)
+@Suite("Container transitions", .serialized, .tags(.pure))
 struct ContainerTests {
     final class Tracer { var calls: [String] = [] }
 

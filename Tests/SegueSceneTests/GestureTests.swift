@@ -1,9 +1,10 @@
 import SegueScene
 import Testing
+import SegueTesting
 
 /// Pan recognition and pointer routing, fed with synthetic event sequences (GL-free).
 @MainActor
-@Suite("Gestures (pan recognizer, pointer dispatcher)")
+@Suite("Gestures (pan recognizer, pointer dispatcher)", .tags(.pure))
 struct GestureTests {
 
     /// What the action saw, one entry per call.

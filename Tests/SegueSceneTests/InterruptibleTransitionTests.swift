@@ -1,6 +1,7 @@
 import SegueAnimation
 import SegueScene
 import Testing
+import SegueTesting
 
 /// Issue 19, defect 1: UIKit's interruptible-transition contract (iOS 10, WWDC 2016 "Advances
 /// in UIKit Animations and Transitions"). A percent-driven interaction drives the animator's
@@ -9,7 +10,7 @@ import Testing
 /// it running and `pause()` grabs it where it is. Expected positions are the documented
 /// arithmetic (linear slide of 320 px over 1 s), not values read back from Segue.
 @MainActor
-@Suite("Interruptible transitions (virtual clock)", .serialized)
+@Suite("Interruptible transitions (virtual clock)", .serialized, .tags(.pure))
 struct InterruptibleTransitionTests {
     /// Slides the dismissed view 320 px to the right with an interruptible animator made on
     /// demand, as Apple's guide recommends; `animateTransition` just starts it.

@@ -2,11 +2,12 @@ import SegueAnimation
 import SegueGL
 import SegueScene
 import Testing
+import SegueTesting
 
 /// Issue 10, "long-session leaks and misuse": what a long session leaves behind stays flat, and
 /// bad input is refused with a typed error or a diagnostic instead of a trap or a hang.
 @MainActor
-@Suite("Long sessions: flat counts and refused misuse", .serialized)
+@Suite("Long sessions: flat counts and refused misuse", .serialized, .tags(.gl))
 struct LongSessionTests {
     /// The seeds make a new interaction controller per gesture: each one's time domain must go
     /// when its transition ends, finished, cancelled, or interrupted (finish, grabbed again

@@ -10,7 +10,7 @@ import Testing
 /// two screens; flip horizontal turns the presenter away in perspective, then the presented
 /// screen in.
 @MainActor
-@Suite("Modal transition styles (headless GL)", .serialized)
+@Suite("Modal transition styles (headless GL)", .serialized, .tags(.gl))
 struct ModalStylePictureTests {
     static let home = Color(red: 0.2, green: 0.4, blue: 0.8)
     static let modal = Color(red: 0.9, green: 0.6, blue: 0.1)

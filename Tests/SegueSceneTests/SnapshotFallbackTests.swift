@@ -9,7 +9,7 @@ import Testing
 /// uses the only live compositor; with none left, or with two (two GL contexts: which one the
 /// window belongs to is not for Segue to guess), it is a typed error (headless GL).
 @MainActor
-@Suite("Snapshots without an attached compositor (headless GL)", .serialized)
+@Suite("Snapshots without an attached compositor (headless GL)", .serialized, .tags(.gl))
 struct SnapshotFallbackTests {
     @Test func aNeverRenderedWindowSnapshotsWithTheLiveCompositor() throws {
         let rig = try HeadlessStage(width: 40, height: 30)

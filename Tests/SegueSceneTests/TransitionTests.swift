@@ -1,10 +1,11 @@
 import SegueAnimation
 import SegueScene
 import Testing
+import SegueTesting
 
 /// The presentation sequence of DESIGN.md §2, traced call by call, on a virtual clock.
 @MainActor
-@Suite("Transitions: present and dismiss", .serialized)
+@Suite("Transitions: present and dismiss", .serialized, .tags(.pure))
 struct TransitionTests {
     final class Tracer { var calls: [String] = [] }
 

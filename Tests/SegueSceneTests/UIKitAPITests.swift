@@ -1,5 +1,6 @@
 import SegueAnimation
 import Testing
+import SegueTesting
 
 @testable import SegueScene
 
@@ -7,7 +8,7 @@ import Testing
 /// by the window, the controller chain helpers, Screen.main, `transition(from:to:…)`,
 /// `modalTransitionStyle`, automatic appearance forwarding and typed snapshot errors.
 @MainActor
-@Suite("UIKit API used by the seed ports", .serialized)
+@Suite("UIKit API used by the seed ports", .serialized, .tags(.pure))
 struct UIKitAPITests {
     final class Logger: ViewController {
         var log: [String] = []

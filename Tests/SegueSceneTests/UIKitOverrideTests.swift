@@ -1,13 +1,14 @@
 import SegueAnimation
 import SegueScene
 import Testing
+import SegueTesting
 
 /// Issue 19, defects 3 and 4: overrides UIKit code makes compile and take effect, and a
 /// dismissal asked of the bottom of a stack of presentations dismisses the whole stack (UIKit's
 /// documented behaviour for `dismiss(animated:completion:)`: the immediate child and every
 /// controller above it, only the topmost animated).
 @MainActor
-@Suite("UIKit overrides and stacked dismissal", .serialized)
+@Suite("UIKit overrides and stacked dismissal", .serialized, .tags(.pure))
 struct UIKitOverrideTests {
     /// Seed 002's interaction controller meant `completionSpeed = 1 − percentComplete`.
     final class SlowingInteraction: PercentDrivenInteractiveTransition {

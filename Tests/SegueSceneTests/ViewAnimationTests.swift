@@ -1,10 +1,11 @@
 import SegueAnimation
 import SegueScene
 import Testing
+import SegueTesting
 
 /// Implicit animations and the property animator, stepped by a virtual clock.
 @MainActor
-@Suite("View animations (virtual clock)", .serialized)
+@Suite("View animations (virtual clock)", .serialized, .tags(.pure))
 struct ViewAnimationTests {
     let clock = VirtualClock(step: 0.25)
     // The engine is shared; each test body (atomic on the main actor) starts from a reset

@@ -1,5 +1,6 @@
 @testable import SegueScene
 import Testing
+import SegueTesting
 
 /// The shared, ordered record of every callback the tracing controllers receive.
 @MainActor
@@ -78,7 +79,7 @@ final class TracingViewController: ViewController {
 }
 
 @MainActor
-@Suite("ViewController: view loading, containment, appearance")
+@Suite("ViewController: view loading, containment, appearance", .tags(.pure))
 struct ViewControllerTests {
     let log = CallLog()
 

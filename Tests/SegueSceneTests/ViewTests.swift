@@ -1,8 +1,9 @@
 import SegueScene
 import Testing
+import SegueTesting
 
 @MainActor
-@Suite("View model (GL-free)")
+@Suite("View model (GL-free)", .tags(.pure))
 struct ViewTests {
 
     @Test func frameCenterAndAnchorPointFollowUIKit() {

@@ -1,9 +1,10 @@
 import SegueAnimation
 import SegueScene
 import Testing
+import SegueTesting
 
 @MainActor
-@Suite("Window (root of a displayed tree)")
+@Suite("Window (root of a displayed tree)", .tags(.gl))
 struct WindowTests {
     final class Screen: ViewController {
         var log: [String] = []

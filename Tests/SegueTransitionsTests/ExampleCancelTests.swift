@@ -10,7 +10,7 @@ import Testing
 /// Every example (a–i), cancelled interactively at 10 different percents: the view and
 /// view-controller hierarchy is exactly what it was before; finished, it is what it should be.
 @MainActor
-@Suite("Examples a–i: cancel and finish (headless GL)", .serialized)
+@Suite("Examples a–i: cancel and finish (headless GL)", .serialized, .tags(.gl))
 struct ExampleCancelTests {
     static let percents = [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.95]
 

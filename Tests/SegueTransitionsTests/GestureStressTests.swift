@@ -4,6 +4,7 @@ import SegueHeadless
 import SegueScene
 import SegueTransitions
 import Testing
+import SegueTesting
 
 /// Issue 19's gesture stress, small: seeded random presses, moves, releases, cancels, resizes
 /// mid-gesture and new presses during the settle, against each interactive example. Every
@@ -11,7 +12,7 @@ import Testing
 /// relationships), with no unexpected diagnostic and nothing left animating; GL objects flat.
 /// `segue bench --sections soak` runs 1,000 per example.
 @MainActor
-@Suite("Gesture stress (headless GL)", .serialized)
+@Suite("Gesture stress (headless GL)", .serialized, .tags(.gl))
 struct GestureStressTests {
     @Test(arguments: GestureStress.Example.allCases)
     func randomGesturesAlwaysSettleCleanly(_ example: GestureStress.Example) throws {

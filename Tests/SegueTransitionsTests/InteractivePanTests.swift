@@ -12,7 +12,7 @@ import Testing
 /// width, finish when the release velocity is negative, then the controller is dropped); and
 /// example g's goldens.
 @MainActor
-@Suite("Interactive pans of examples d and e; example g (headless GL)", .serialized)
+@Suite("Interactive pans of examples d and e; example g (headless GL)", .serialized, .tags(.gl))
 struct InteractivePanTests {
     struct Stack {
         let window: Window

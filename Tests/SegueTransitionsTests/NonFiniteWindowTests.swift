@@ -9,7 +9,7 @@ import Testing
 /// A window whose size is NaN or infinite (a broken layout, a bad resize event) must not trap:
 /// the GPU animator cannot snapshot it, says so, and completes the transition without the effect.
 @MainActor
-@Suite("GPU animator in a window of non-finite size", .serialized)
+@Suite("GPU animator in a window of non-finite size", .serialized, .tags(.gl))
 struct NonFiniteWindowTests {
     final class Delegate: ViewControllerTransitioningDelegate {
         let animator = PixelDissolveTransitionAnimator(duration: 0.5)

@@ -6,10 +6,11 @@ import SegueHeadless
 import SegueScene
 import SegueTransitions
 import Testing
+import SegueTesting
 
 /// Example h: the GPU animator, timed and interactive, in a window rendered headlessly.
 @MainActor
-@Suite("Pixel dissolve transition (headless GL)", .serialized)
+@Suite("Pixel dissolve transition (headless GL)", .serialized, .tags(.gl))
 struct PixelDissolveTransitionTests {
     final class Delegate: ViewControllerTransitioningDelegate {
         let animator: PixelDissolveTransitionAnimator

@@ -14,7 +14,7 @@ import Testing
 /// on a virtual clock: goldens at progress 0, 0.25, 0.5, 0.75 and 1, facts checked by hand,
 /// and the hierarchy after a finished and after a cancelled (percent-driven) transition.
 @MainActor
-@Suite("Presentation examples a, b, f, i (headless GL)", .serialized)
+@Suite("Presentation examples a, b, f, i (headless GL)", .serialized, .tags(.gl))
 struct PresentationExamplesTests {
     /// Goldens were recorded on Mesa llvmpipe. Every quad here is axis-aligned with solid
     /// colours (or a snapshot of them), and every frame time is exact on the virtual clock, so

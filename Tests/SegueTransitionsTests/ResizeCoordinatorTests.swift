@@ -10,7 +10,7 @@ import Testing
 /// presentation controller is the seed's (001, "自定义过渡") ported line for line: its
 /// `viewWillTransitionToSize` calls super and animates the dismiss view alongside the resize.
 @MainActor
-@Suite("Window resize coordinator (the seed's dimming presentation)", .serialized)
+@Suite("Window resize coordinator (the seed's dimming presentation)", .serialized, .tags(.gl))
 struct ResizeCoordinatorTests {
     /// The seed's presentation controller (`dismissView` is its dimming view).
     final class SeedPresentationController: PresentationController {

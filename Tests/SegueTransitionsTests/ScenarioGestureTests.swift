@@ -2,11 +2,12 @@ import SegueAnimation
 import SegueScene
 import SegueTransitions
 import Testing
+import SegueTesting
 
 /// The scenarios `segue play` drives from a window, without GL: the gestures' phases and
 /// outcomes under synthetic pans, and the dimming presentation's layout in a landscape window.
 @MainActor
-@Suite("Scenario gestures and layouts", .serialized)
+@Suite("Scenario gestures and layouts", .serialized, .tags(.pure))
 struct ScenarioGestureTests {
     struct Scene {
         let window: Window

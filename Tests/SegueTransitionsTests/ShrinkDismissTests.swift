@@ -9,7 +9,7 @@ import Testing
 
 /// Example c: the shrinking-snapshot dismissal, rendered headlessly at five times.
 @MainActor
-@Suite("Shrink dismiss (headless GL)", .serialized)
+@Suite("Shrink dismiss (headless GL)", .serialized, .tags(.gl))
 struct ShrinkDismissTests {
     final class Delegate: ViewControllerTransitioningDelegate {
         let animator = ShrinkDismissAnimator()

@@ -4,12 +4,13 @@ import SegueHeadless
 import SegueScene
 import SegueTransitions
 import Testing
+import SegueTesting
 
 /// The short soak: a few hundred mixed transitions (every kind, finished, cancelled and
 /// interrupted) in one window, headless. After the warm-up nothing the session holds grows.
 /// (`segue bench --sections soak` runs 10,000 and prints the figures, memory included.)
 @MainActor
-@Suite("Soak: counts stay flat over mixed transitions", .serialized)
+@Suite("Soak: counts stay flat over mixed transitions", .serialized, .tags(.gl))
 struct SoakTests {
     @Test func countsStayFlatAfterTheWarmUp() throws {
         let context = try HeadlessEGLContext()

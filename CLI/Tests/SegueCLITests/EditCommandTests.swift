@@ -4,7 +4,7 @@ import SegueTesting
 import Testing
 
 /// `segue edit` and `segue join` run as a user would, read back with ffprobe and ffmpeg.
-@Suite("segue edit and join (runs the built executable)")
+@Suite("segue edit and join (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct EditCommandTests {
     /// A JPEG 2 s | fade 0.5 s | clip 0.5...2.5 with sound | wipeleft 0.5 s | clip 2 s; music. 165 frames.
     static func workspace() throws -> URL {

@@ -1,8 +1,9 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
-@Suite("segue validate and gl-transitions rendering (runs the built executable)")
+@Suite("segue validate and gl-transitions rendering (runs the built executable)", .tags(.gl))
 struct GLTransitionCommandTests {
     @Test func validateAcceptsTheBuiltInsAndReportsBrokenFilesWithTheirLine() throws {
         let dir = try CommandRunner.temporaryDirectory()

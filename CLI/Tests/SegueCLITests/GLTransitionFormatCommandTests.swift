@@ -1,10 +1,11 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// `segue validate` and `segue render` on community-format files: sampler parameters, ranges,
 /// edge modes, and the hostile or broken files that used to hang or mislead.
-@Suite("segue validate/render: gl-transitions format files (runs the built executable)")
+@Suite("segue validate/render: gl-transitions format files (runs the built executable)", .tags(.gl))
 struct GLTransitionFormatCommandTests {
     /// A directory with a.png and b.png (64×36 sample pictures) and the given files.
     static func workspace(_ files: [String: String]) throws -> URL {

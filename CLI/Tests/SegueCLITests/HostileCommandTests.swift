@@ -6,7 +6,7 @@ import Testing
 /// Inputs and outputs an attacker (or a slip) might give `segue render`: clip names that look
 /// like options or protocols, FIFOs, a hung ffmpeg, paths through links, tiny sizes and files
 /// that are not PNGs (issue 21 items 3, 5, 11 and 12).
-@Suite("segue render: hostile inputs and outputs (runs the built executable)")
+@Suite("segue render: hostile inputs and outputs (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct HostileCommandTests {
     /// Runs segue in `dir`; a run still going after 120 s is killed and recorded as an issue
     /// (a blocked open or a hung child), so the suite never hangs.

@@ -1,9 +1,10 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// Inputs built to cost memory: the render must refuse them cheaply.
-@Suite("segue render with hostile inputs (runs the built executable)")
+@Suite("segue render with hostile inputs (runs the built executable)", .tags(.gl))
 struct HostileInputTests {
     /// The measured case of the issue: 570 bytes whose header claims 16000x16000 (a 1 GB
     /// pixel buffer). The peak resident memory of that one child process is read from wait4.

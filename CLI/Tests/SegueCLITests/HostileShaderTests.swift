@@ -1,11 +1,12 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// Shaders built to cost the preprocessor or the driver's compiler minutes and gigabytes: both
 /// `segue validate` and `segue render` must refuse them with the file's line, in under 5 s of CPU
 /// and under 1 GB (figures from the child's own rusage, see `MeasuredRun`).
-@Suite("segue validate and render with hostile shaders (runs the built executable)")
+@Suite("segue validate and render with hostile shaders (runs the built executable)", .tags(.gl))
 struct HostileShaderTests {
     /// `A(A(…A(progress)…))`: 5,000 levels cost 4 GB before the fix, 10,000 crashed in Mesa.
     static func nestedMacro(_ depth: Int) -> String {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import SegueTesting
 
 /// SIGINT, SIGTERM or SIGHUP during a video export, early (the unfinished file just made) or
 /// mid-way (ffmpeg encoding): segue kills and reaps ffmpeg before it exits, and leaves no
 /// unfinished file (issue 21 item 5: ffmpeg kept encoding for 4-10 s after 17 of 18 interrupts,
 /// and early ones left a `.x.mp4.partial-PID` behind "partial output removed").
-@Suite("segue render: interrupted video exports (runs the built executable)")
+@Suite("segue render: interrupted video exports (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct InterruptedExportTests {
     /// The processes whose parent is `pid`, and theirs, from /proc.
     static func descendants(of pid: pid_t) -> [pid_t] {

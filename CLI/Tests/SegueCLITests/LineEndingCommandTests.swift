@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import SegueTesting
 
 /// A `.glsl` saved with lone CRs (old Mac editors) is read line by line like any other: it
 /// compiles, and the driver's errors point at the file's own line with that line shown.
-@Suite("segue validate with CR line endings (runs the built executable)")
+@Suite("segue validate with CR line endings (runs the built executable)", .tags(.gl))
 struct LineEndingCommandTests {
     @Test(arguments: ["\r", "\r\n"])
     func crFilesValidateAndTheirErrorsShowTheLine(ending: String) throws {

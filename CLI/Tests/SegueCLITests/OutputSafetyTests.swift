@@ -1,10 +1,11 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// `render --out DIR` replaces only what Segue wrote there before, refuses look-alike user
 /// files, leaves nothing behind when interrupted, and says what failed in words.
-@Suite("segue render output safety (runs the built executable)")
+@Suite("segue render output safety (runs the built executable)", .tags(.gl))
 struct OutputSafetyTests {
     /// A folder with two small pictures, `a.png` and `b.png`.
     private func workspace() throws -> URL {

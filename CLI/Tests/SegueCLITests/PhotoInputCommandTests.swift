@@ -5,7 +5,7 @@ import Testing
 
 /// `segue render` given photos as people have them: JPEG and WebP (made by ffmpeg from the same
 /// PNGs) render as the PNGs do, whatever the file is named; a picture is never taken for a clip.
-@Suite("segue render with JPEG and WebP pictures (runs the built executable)")
+@Suite("segue render with JPEG and WebP pictures (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct PhotoInputCommandTests {
     private func workspace() throws -> URL {
         let dir = try CommandRunner.temporaryDirectory()

@@ -1,11 +1,12 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// `segue play` under Xvfb with pictures of another aspect than the window (`--resize`), a
 /// gl-transition's `--edges`, and a resize in the middle of the dimming presentation: what is
 /// on the screen (xwd) must equal `segue render`'s frame with the same options.
-@Suite("segue play window: resize modes, edges, presentation resize (Xvfb)", .serialized)
+@Suite("segue play window: resize modes, edges, presentation resize (Xvfb)", .serialized, .tags(.window, .gl))
 struct PlayWindowFittingTests {
     let reference = PlayWindowTests()
 

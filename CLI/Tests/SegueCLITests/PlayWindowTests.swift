@@ -5,12 +5,13 @@ import SegueGL
 import SegueImage
 import SegueHeadless
 import Testing
+import SegueTesting
 
 /// `segue play` in a real window under Xvfb: real pointer drags and keys (xdotool) drive it,
 /// and what is on the screen (xwd) must equal the headless frame at the expected progress.
 /// Most sessions stand display time still (`SEGUE_PLAY_FRAME_STEP=0`), so only the drag and
 /// the keys move the transition and the expected progress is exact.
-@Suite("segue play window (Xvfb)", .serialized)
+@Suite("segue play window (Xvfb)", .serialized, .tags(.window, .gl))
 struct PlayWindowTests {
     static let still = 0.0
     static let oneFrame = 1.0 / 60

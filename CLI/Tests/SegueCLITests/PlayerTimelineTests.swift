@@ -1,9 +1,10 @@
 @testable import SegueCLI
 import Testing
+import SegueTesting
 
 /// The window's playback state on a virtual clock: speeds, reversing, the three repeat modes,
 /// single-frame steps, drags and the settle after a release, and the frame-time statistics.
-@Suite("Player timeline and frame statistics")
+@Suite("Player timeline and frame statistics", .tags(.pure))
 struct PlayerTimelineTests {
     static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
 

@@ -2,8 +2,9 @@ import Foundation
 import SegueImage
 import SegueText
 import Testing
+import SegueTesting
 
-@Suite("segue CLI (runs the built executable)")
+@Suite("segue CLI (runs the built executable)", .tags(.gl))
 struct RenderCommandTests {
     @Test func rendersFramesAndAContactSheet() throws {
         let dir = try CommandRunner.temporaryDirectory()

@@ -1,13 +1,14 @@
 import Foundation
 import SegueImage
 import Testing
+import SegueTesting
 
 /// `render --resize cover|contain|stretch` against gl-transitions' definitions, computed here
 /// from the geometry alone: pictures of 5-pixel cells of distinct colours, a square frame, and
 /// for each frame pixel the picture position it must show (or a bar). The pictures reach the
 /// GPU at their own size and are sampled bilinearly there, so only the flat interiors of the
 /// cells are checked, where the blend of equal texels is the cell's colour.
-@Suite("segue render --resize (runs the built executable)")
+@Suite("segue render --resize (runs the built executable)", .tags(.gl))
 struct ResizeModeCommandTests {
     static let frame = 40
     static let cell = 5

@@ -7,6 +7,7 @@ import SegueHeadless
 import SegueScene
 import SegueTransitions
 import Testing
+import SegueTesting
 
 /// The window's scenario shows, headless (the layout and GPU bookkeeping, not the window): a
 /// resize goes through the scene's `Window.resize(to:)` — presentation controllers relayout
@@ -14,7 +15,7 @@ import Testing
 /// show started at the new size gives, and a show left in the middle of a drag frees the GPU
 /// objects of the transition it drives.
 @MainActor
-@Suite("Scenario shows: resize through the window, release mid-drag", .serialized)
+@Suite("Scenario shows: resize through the window, release mid-drag", .serialized, .tags(.gl))
 struct ScenarioShowTests {
     @MainActor
     final class Rig {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import SegueTesting
 
 /// `segue bench --sections soak` end to end, tiny: the section runs only when asked, and its
 /// JSON carries the samples and the flatness verdict. (The counts themselves are asserted by
 /// `SoakTests`; the figures of a 10,000-transition run are in the README.)
-@Suite("segue bench --sections soak (runs the built executable)")
+@Suite("segue bench --sections soak (runs the built executable)", .tags(.gl))
 struct SoakCommandTests {
     @Test func soakSectionPrintsFlatCounts() throws {
         let result = try CommandRunner.run("segue", [

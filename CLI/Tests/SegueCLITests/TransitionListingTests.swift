@@ -1,10 +1,11 @@
 import Foundation
 import SegueEffects
 import Testing
+import SegueTesting
 
 /// `segue render --list` for the built-in transitions: each preset with its own values, every
 /// description whole.
-@Suite("segue render --list (runs the built executable)")
+@Suite("segue render --list (runs the built executable)", .tags(.gl))
 struct TransitionListingTests {
     /// The listing's block for one built-in: its heading line(s) and parameter lines.
     static func block(_ name: String, in listing: String) -> [String] {

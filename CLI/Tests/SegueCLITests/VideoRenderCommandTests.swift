@@ -6,7 +6,7 @@ import Testing
 
 /// `segue render --out x.mp4|.webm|.gif` run as a user would, read back with ffprobe/ffmpeg and
 /// compared with the PNG export of the same transition.
-@Suite("segue render to video (runs the built executable)")
+@Suite("segue render to video (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct VideoRenderCommandTests {
     static func writePictures(in dir: URL, width: Int, height: Int) throws {
         try PNGCodec.write(try SampleImages.from(width: width, height: height), to: dir.appendingPathComponent("a.png").path)

@@ -1,7 +1,8 @@
 import SegueScene
 import Testing
+import SegueTesting
 
-@Suite("Color")
+@Suite("Color", .tags(.pure))
 struct ColorTests {
     @Test func hexInitReadsRRGGBBAA() {
         let color = Color(rgba8: 0xFF80_00CC)

@@ -1,5 +1,6 @@
 import SegueScene
 import Testing
+import SegueTesting
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ import Darwin
 /// CA's rotation about y sends (x, 0, 0) to (x·cos θ, 0, −x·sin θ), and m34 gives w = 1 − 0.005·z.
 /// A positive angle therefore swings the right edge away from the viewer (z < 0, w > 1, foreshortened);
 /// a negative angle swings it towards the viewer, and at 320 > 200 it passes behind the eye.
-@Suite("Cube rotation (perspective m34 = -0.005)")
+@Suite("Cube rotation (perspective m34 = -0.005)", .tags(.pure))
 struct CubeRotationTests {
     let width = 320.0
 

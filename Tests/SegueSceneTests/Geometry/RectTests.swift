@@ -1,7 +1,8 @@
 import SegueScene
 import Testing
+import SegueTesting
 
-@Suite("Rect")
+@Suite("Rect", .tags(.pure))
 struct RectTests {
     let rect = Rect(x: 10, y: 20, width: 30, height: 40)
 

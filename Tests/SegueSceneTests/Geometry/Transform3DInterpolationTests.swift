@@ -1,5 +1,6 @@
 import SegueScene
 import Testing
+import SegueTesting
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Darwin
 
 /// `Transform3D.interpolate` decomposes (perspective, translation, scale, skew, quaternion) and
 /// recomposes, as Core Animation and CSS Transforms 2 do.
-@Suite("Transform3D interpolation")
+@Suite("Transform3D interpolation", .tags(.pure))
 struct Transform3DInterpolationTests {
     private static func rotationZ(_ degrees: Double) -> Transform3D {
         Transform3D(rotationAngle: degrees * .pi / 180, x: 0, y: 0, z: 1)

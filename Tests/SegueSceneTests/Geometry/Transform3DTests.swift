@@ -1,5 +1,6 @@
 import SegueScene
 import Testing
+import SegueTesting
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-@Suite("Transform3D")
+@Suite("Transform3D", .tags(.pure))
 struct Transform3DTests {
     @Test func makers() {
         #expect(Transform3D(translationX: 1, y: 2, z: 3).apply(to: geometryPoint(10, 20, 30))
