@@ -12,8 +12,6 @@ extension FrameSize: @retroactive ExpressibleByArgument {
     static func parse(_ text: String) throws(ValidationError) -> FrameSize {
         do { return try FrameSize(parsing: text) } catch { throw ValidationError(error.description) }
     }
-
-    public static var defaultValueDescription: String { "WIDTHxHEIGHT" }
 }
 
 /// Parses `--size` strictly so a bad value gets the specific reason, not a generic message.

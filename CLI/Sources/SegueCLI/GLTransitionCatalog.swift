@@ -89,7 +89,7 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-extension GLTransitionEffect.EdgeMode: ExpressibleByArgument {
+extension GLTransitionEffect.EdgeMode: @retroactive ExpressibleByArgument {
     public init?(argument: String) {
         guard let mode = Self.all.first(where: { $0.name == argument }) else { return nil }
         self = mode
@@ -101,7 +101,7 @@ extension GLTransitionEffect.EdgeMode: ExpressibleByArgument {
     public var defaultValueDescription: String { name }
 }
 
-extension ResizeMode: ExpressibleByArgument {
+extension ResizeMode: @retroactive ExpressibleByArgument {
     public init?(argument: String) {
         guard let mode = Self.all.first(where: { $0.name == argument }) else { return nil }
         self = mode

@@ -112,7 +112,7 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-extension ExecutionMode: ExpressibleByArgument {}
+extension ExecutionMode: @retroactive ExpressibleByArgument {}
 
 /// Renders frames of a transition headlessly and writes them with a contact sheet.
 @MainActor
@@ -153,18 +153,27 @@ struct TransitionExport {
         renderer.onReduced = { [fromPath, toPath] isFrom, reduction in
             PictureFitting.printNotice(reduction, label: isFrom ? fromPath : toPath)
         }
+        return try Self.writeFrames(of: renderer, from: fromImage, to: toImage, count: frames, into: output, progress: progress) {
+            "\(effect.name)  \(size)  \(frames) frames  (\(mode.rawValue), \($0))"
+        }
+    }
+
+    /// Renders `count` frames into the output's staging folder, one PNG each, and their contact
+    /// sheet titled by `title(the GL renderer's name)`: what effect and scenario renders share.
+    static func writeFrames(
+        of renderer: TransitionRenderer, from: RGBAImage, to: RGBAImage, count: Int, into output: OutputDirectory,
+        progress: ((Int, Int) -> Void)?, title: (String) -> String
+    ) throws -> Result {
         var names: [String] = []
-        var sheet = ContactSheetFrames(total: frames)
-        let glRenderer = try renderer.render(from: fromImage, to: toImage, count: frames) { frame in
-            let name = Self.frameName(frame.index)
+        var sheet = ContactSheetFrames(total: count)
+        let glRenderer = try renderer.render(from: from, to: to, count: count) { frame in
+            let name = frameName(frame.index)
             try PNGCodec.write(frame.image, to: output.stagedPath(name))
             names.append(output.finalPath(name))
             sheet.offer(frame)
-            progress?(frame.index + 1, frames)
+            progress?(frame.index + 1, count)
         }
-        try PNGCodec.write(
-            sheet.make(width: size.width, title: "\(effect.name)  \(size)  \(frames) frames  (\(mode.rawValue), \(glRenderer))"),
-            to: output.stagedPath("contact-sheet.png"))
+        try PNGCodec.write(sheet.make(width: renderer.width, title: title(glRenderer)), to: output.stagedPath("contact-sheet.png"))
         return Result(directory: output.destination.path, frames: names, contactSheet: output.finalPath("contact-sheet.png"))
     }
 }

@@ -31,18 +31,8 @@ struct ScenarioExport {
         renderer.onReduced = { [fromPath, toPath] isFrom, reduction in
             PictureFitting.printNotice(reduction, label: isFrom ? fromPath : toPath)
         }
-        var names: [String] = []
-        var sheet = ContactSheetFrames(total: frames)
-        try renderer.render(from: fromPicture, to: toPicture, count: frames) { frame in
-            let name = TransitionExport.frameName(frame.index)
-            try PNGCodec.write(frame.image, to: output.stagedPath(name))
-            names.append(output.finalPath(name))
-            sheet.offer(frame)
-            progress?(frame.index + 1, frames)
+        return try TransitionExport.writeFrames(of: renderer, from: fromPicture, to: toPicture, count: frames, into: output, progress: progress) { _ in
+            "\(scenario.name)  \(size)  \(frames) frames over \(scenario.duration) s"
         }
-        try PNGCodec.write(
-            sheet.make(width: size.width, title: "\(scenario.name)  \(size)  \(frames) frames over \(scenario.duration) s"),
-            to: output.stagedPath("contact-sheet.png"))
-        return TransitionExport.Result(directory: output.destination.path, frames: names, contactSheet: output.finalPath("contact-sheet.png"))
     }
 }
