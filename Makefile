@@ -31,9 +31,11 @@ demo: release
 # The text tests draw CJK with WenQuanYi Micro Hei and compare with HarfBuzz's own hb-shape and hb-view.
 # `time` (/usr/bin/time) measures ffmpeg's peak memory in the GIF export test.
 # SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
+# The two main suites run last, so the run ends on their summaries (the snapshot-testing
+# integration's tests are XCTest, and its Swift Testing summary counts none).
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg time fonts-wqy-microhei libharfbuzz-bin
-	$(MAKE) test-libraries test-cli test-external test-integrations docs
+	$(MAKE) test-integrations test-external docs test-libraries test-cli
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
