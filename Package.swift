@@ -30,6 +30,15 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]),
 
         // MARK: - Shaders (GLSL files embedded into the binary at build time)
 
@@ -44,7 +53,7 @@ let package = Package(
 
         // MARK: - Images
 
-        .target(name: "SegueImage", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "SegueImage", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CExif"], linkerSettings: [.linkedLibrary("m")]),
 
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve)
 

@@ -8,6 +8,9 @@ packages=(
   libepoxy-dev        # GL and EGL entry points
   libglfw3-dev        # windows and input (X11)
   libpng-dev          # PNG in and out
+  libturbojpeg0-dev   # JPEG pictures
+  libwebp-dev         # WebP pictures
+  libexif-dev         # the EXIF orientation of phone photos
   libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri  # headless EGL + desktop GL on Mesa (llvmpipe)
   "$@"
 )

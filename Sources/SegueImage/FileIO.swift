@@ -28,6 +28,26 @@ enum FileIO {
         return bytes
     }
 
+    /// At most the first `count` bytes of the file (fewer when it is shorter).
+    static func readPrefix(path: String, count: Int) throws(ImageError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: lastErrorText()) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .cannotOpen(path: path, reason: lastErrorText()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .cannotOpen(path: path, reason: "it is not a regular file") }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { throw .cannotOpen(path: path, reason: lastErrorText()) }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes[0..<filled])
+    }
+
     /// Writes to a uniquely named hidden temp file next to `path`, fsyncs, then
     /// renames it into place. Any failure removes the temp file.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ImageError) {

@@ -11,6 +11,11 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     /// A valid PNG this module refuses, e.g. larger than `RGBAImage.maxDimension`.
     case unsupported(path: String, reason: String)
     case writeFailed(path: String, reason: String)
+    /// A picture of a type Segue reads (`type`: "JPEG", "WebP"...) whose data is damaged or cut short.
+    case damaged(path: String, type: String, reason: String)
+    /// A file whose real type (found from its first bytes, whatever its name says) is not a
+    /// picture Segue decodes: `type` is "HEIF", "MP4/QuickTime video", "unknown"...
+    case notAPicture(path: String, type: String)
 
     public var description: String {
         switch self {
@@ -24,6 +29,11 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "'\(path)' is not supported: \(reason)."
         case let .writeFailed(path, reason):
             return "Cannot write '\(path)': \(reason)."
+        case let .damaged(path, type, reason):
+            return "'\(path)' is a damaged \(type) file: \(reason)."
+        case let .notAPicture(path, type):
+            let what = type == "unknown" ? "its first bytes match no known format" : "it is a \(type) file"
+            return "'\(path)' cannot be read as a picture: \(what) (Segue reads PNG, JPEG and WebP)."
         }
     }
 }

@@ -161,8 +161,10 @@ public enum PNGCodec {
     private static func reason(of error: ImageError) -> String {
         switch error {
         case let .invalidSize(_, _, reason), let .cannotOpen(_, reason), let .corrupt(_, reason),
-             let .unsupported(_, reason), let .writeFailed(_, reason):
+             let .unsupported(_, reason), let .writeFailed(_, reason), let .damaged(_, _, reason):
             return reason
+        case let .notAPicture(_, type):
+            return "not a picture (\(type))"
         }
     }
 }
