@@ -65,7 +65,7 @@ struct ExportBenchmark {
         try PNGCodec.write(try SampleImages.from(width: size.width, height: size.height), to: fromPath)
         try PNGCodec.write(try SampleImages.to(width: size.width, height: size.height), to: toPath)
         // Decoded once, as ffmpeg's loop filter does on its side.
-        let from = try PNGCodec.read(path: fromPath), to = try PNGCodec.read(path: toPath)
+        let from = try PictureDecoder.read(path: fromPath), to = try PictureDecoder.read(path: toPath)
         let entries = try Dictionary(uniqueKeysWithValues: Self.pairs.map { pair in
             (pair.0, try EffectCatalog.entry(named: pair.0) ?? GLTransitionCatalog.entry(for: pair.0, parameters: [], resize: .cover))
         })

@@ -11,7 +11,7 @@ struct FiltersCommand: ParsableCommand {
         commandName: "filters",
         abstract: "Render every filter of the effect library on a picture (PNG each + contact sheet).")
 
-    @Option(help: "The picture (PNG); the generated sample picture when omitted.") var input: String?
+    @Option(help: "The picture (PNG, JPEG or WebP); the generated sample picture when omitted.") var input: String?
     @Option(help: "Frame size, WIDTHxHEIGHT (default 320x180). A picture of another size is scaled to cover it (on the GPU, bilinear).", transform: parseFrameSize)
     var size = FrameSize(width: 320, height: 180)
     @Option(help: "Output directory (<filter>.png ..., contact-sheet.png).") var out = "out/filters"
@@ -37,7 +37,7 @@ struct FiltersCommand: ParsableCommand {
 
     static func render(input: String?, size: FrameSize, mode: ExecutionMode, outputDirectory: String) throws -> Result {
         // Decode first: a bad picture fails before anything is written.
-        let picture = try input.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
+        let picture = try input.map { try PictureDecoder.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
         let owned: (String) -> Bool = { name in name == "contact-sheet.png" || FilterGallery.entries.contains { $0.name + ".png" == name } }
         return try OutputDirectory.produce(at: outputDirectory, ownsFile: owned) { output in
             let context = try HeadlessEGLContext()

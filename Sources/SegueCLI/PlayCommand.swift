@@ -14,8 +14,8 @@ struct PlayCommand: ParsableCommand {
         abstract: "Play a transition in a window (GLFW); drag to scrub, keys to control it.",
         discussion: WindowOptions.keyHelp)
 
-    @Option(help: "The picture at progress 0 (PNG); the built-in sample when omitted.") var from: String?
-    @Option(help: "The picture at progress 1 (PNG); the built-in sample when omitted.") var to: String?
+    @Option(help: "The picture at progress 0 (PNG, JPEG or WebP); the built-in sample when omitted.") var from: String?
+    @Option(help: "The picture at progress 1 (PNG, JPEG or WebP); the built-in sample when omitted.") var to: String?
     @OptionGroup var window: WindowOptions
     @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable).")
     var parameters: [String] = []
@@ -34,8 +34,8 @@ struct PlayCommand: ParsableCommand {
         edges: GLTransitionEffect.EdgeMode = .clamp
     ) throws {
         let size = options.size
-        let fromImage = try from.map { try PNGCodec.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
-        let toImage = try to.map { try PNGCodec.read(path: $0) } ?? SampleImages.to(width: size.width, height: size.height)
+        let fromImage = try from.map { try PictureDecoder.read(path: $0) } ?? SampleImages.from(width: size.width, height: size.height)
+        let toImage = try to.map { try PictureDecoder.read(path: $0) } ?? SampleImages.to(width: size.width, height: size.height)
         let effect = options.effect
         try EffectCatalog.validateName(effect)
         // Parsed (and its parameters checked) before a window opens.

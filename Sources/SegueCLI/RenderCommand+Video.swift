@@ -14,7 +14,7 @@ extension RenderCommand {
                 throw ValidationError("--fps, --duration, --crf and --offset apply to video output (--out x.mp4, .webm or .gif)")
             }
             if let from, let to, !VideoRender.isPicture(from) || !VideoRender.isPicture(to) {
-                throw ValidationError("clips as inputs need a video output (--out x.mp4, .webm or .gif); PNG frames come from PNG pictures")
+                throw ValidationError("clips as inputs need a video output (--out x.mp4, .webm or .gif); PNG frames come from pictures")
             }
             return
         }

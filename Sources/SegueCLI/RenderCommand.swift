@@ -9,15 +9,15 @@ import SegueTransitions
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a transition between two PNG images (or an edit of two clips) to numbered frames and a "
+        abstract: "Render a transition between two pictures (PNG, JPEG or WebP) (or an edit of two clips) to numbered frames and a "
             + "contact sheet, or to MP4, WebM or GIF through ffmpeg.",
         discussion: "Video: --out x.mp4 (H.264), x.webm (VP9) or x.gif, or --format. Frames are piped to ffmpeg, "
             + "none written to disk. With clips (--from a.mp4 --to b.mp4) the output is the whole edit, as ffmpeg's "
             + "xfade makes it: a until --offset, the transition over --duration (or --frames), then the rest of b. "
             + "Audio is left out.")
 
-    @Option(help: "The picture at progress 0 (PNG), or a clip (any file ffmpeg decodes) for a video edit.") var from: String?
-    @Option(help: "The picture at progress 1 (PNG), or a clip for a video edit.") var to: String?
+    @Option(help: "The picture at progress 0 (PNG, JPEG or WebP; the type is read from the file), or a clip (any file ffmpeg decodes) for a video edit.") var from: String?
+    @Option(help: "The picture at progress 1 (PNG, JPEG or WebP), or a clip for a video edit.") var to: String?
     @Option(help: "The effect to render (see --list).") var effect = "pixel-dissolve"
     @Option(help: "How many frames, at progress i/(N-1) (default 30; for clips, the transition's frames).") var frames: Int?
     @Option(help: "Output format: png (a folder of frames), mp4, webm or gif (default: from --out's extension).")
@@ -127,8 +127,8 @@ struct TransitionExport {
     func run() throws -> Result {
         // Decode first: a bad input fails before anything is written. The pictures go to the GPU
         // at their own size; the effect's resize mode fits them (see `PictureFitting`).
-        let fromImage = try PNGCodec.read(path: fromPath)
-        let toImage = try PNGCodec.read(path: toPath)
+        let fromImage = try PictureDecoder.read(path: fromPath)
+        let toImage = try PictureDecoder.read(path: toPath)
 
         return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
             try render(fromImage, toImage, into: output)

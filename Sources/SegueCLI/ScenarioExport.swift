@@ -22,8 +22,8 @@ struct ScenarioExport {
     var resize: ResizeMode = .cover
 
     func run() throws -> TransitionExport.Result {
-        let fromPicture = try PNGCodec.read(path: fromPath)
-        let toPicture = try PNGCodec.read(path: toPath)
+        let fromPicture = try PictureDecoder.read(path: fromPath)
+        let toPicture = try PictureDecoder.read(path: toPath)
         return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput) { output in
             try render(fromPicture, toPicture, into: output)
         }

@@ -25,16 +25,23 @@ struct VideoRender {
     let outputPath: String
     let quiet: Bool
 
-    /// Pictures are PNG files; anything else is taken for a clip ffmpeg can decode.
-    static func isPicture(_ path: String) -> Bool { path.lowercased().hasSuffix(".png") }
+    /// Whether `path` is a still picture, told from its first bytes (a photo named .png may be a
+    /// JPEG, a clip may be named anything): pictures are never handed to ffmpeg as one-frame
+    /// clips, and one of a type Segue does not decode gets an error naming that type. A file that
+    /// cannot be read is judged by its extension, so its error comes from the right reader.
+    static func isPicture(_ path: String) -> Bool {
+        if let type = try? PictureDecoder.type(ofFileAt: path), type != .unknown { return type.isStillPicture }
+        let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "heic", "heif", "avif", "bmp", "tif", "tiff"]
+        return pictureExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
 
     func run() throws -> ExportResult {
         let clips = (Self.isPicture(fromPath), Self.isPicture(toPath))
         guard clips.0 == clips.1 else {
-            throw CLIError("--from and --to must both be PNG pictures or both be clips ('\(fromPath)', '\(toPath)')")
+            throw CLIError("--from and --to must both be pictures or both be clips ('\(fromPath)', '\(toPath)')")
         }
         // Decoded before ffmpeg starts: a bad picture fails with nothing written.
-        let pictures = clips.0 ? (try PNGCodec.read(path: fromPath), try PNGCodec.read(path: toPath)) : nil
+        let pictures = clips.0 ? (try PictureDecoder.read(path: fromPath), try PictureDecoder.read(path: toPath)) : nil
         let context = try HeadlessEGLContext()
         defer { context.release() }
         let device = try GLDevice(context: context)

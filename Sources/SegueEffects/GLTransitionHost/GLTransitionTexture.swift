@@ -21,7 +21,7 @@ public enum GLTransitionTexture: Sendable, Equatable {
             return .lumaMap(map)
         }
         do {
-            return .file(path: value, image: try PNGCodec.read(path: value))
+            return .file(path: value, image: try PictureDecoder.read(path: value))
         } catch {
             throw .badTexture(file: file, parameter: parameter, reason: "\(error)")
         }
