@@ -61,7 +61,7 @@ let package = Package(
 
         // MARK: - Export (video and GIF through an ffmpeg subprocess)
 
-        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage"]),
+        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueAnimation"]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the scene (views, compositor)
 

@@ -14,7 +14,10 @@ final class ClipDecoder {
     private(set) var framesRead = 0
     private var ended = false
 
-    init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode) throws {
+    /// `start` (seconds) seeks into the clip first, exactly (ffmpeg decodes from the keyframe
+    /// before and drops what precedes); `frameLimit` stops the decoder after that many frames.
+    init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode,
+         start: Double = 0, frameLimit: Int? = nil) throws {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw ExportError.fileSystem(operation: "read the clip", path: path, reason: "no such file, or not readable")
         }
@@ -28,8 +31,9 @@ final class ClipDecoder {
             + Self.fitFilters(fit, width: width, height: height) + ",setsar=1"
         process = try FFmpegProcess(
             executable: tools.ffmpeg,
-            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-i", path, "-an", "-sn",
-                        "-vf", filters, "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
+            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error"] + (start > 0 ? ["-ss", String(start)] : [])
+                + ["-i", path, "-an", "-sn", "-vf", filters] + (frameLimit.map { ["-frames:v", String($0)] } ?? [])
+                + ["-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
             writesInput: false, readsOutput: true)
     }
 

@@ -227,7 +227,7 @@ extension TransitionExporter {
 }
 
 /// The video being written: a hidden file beside the destination, renamed over it at the end.
-private struct PartialFile {
+struct PartialFile {
     let destination: String
     let partial: String
 

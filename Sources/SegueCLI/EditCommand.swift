@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import SegueExport
+import SegueGL
+import SegueImage
+import SeguePlatform
+
+/// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
+/// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Render a timeline of pictures and clips with a transition at each junction, and their sound, to MP4, WebM, GIF or PNG frames.",
+        discussion: "The spec is JSON (schema: docs/edit-spec.schema.json); its paths are relative to its folder. Transitions "
+            + "overlap the items on both sides as ffmpeg's xfade does, so the edit lasts the sum of the items less the sum of "
+            + "the transitions; its length is printed before rendering. Every mistake in the spec is reported with its place "
+            + "(items[2].to: ...) before anything renders.")
+
+    @Argument(help: "The edit's spec, a JSON file.") var spec: String
+    @Option(help: "A .mp4 (H.264 + AAC), .webm (VP9 + Opus) or .gif file, or a folder for PNG frames (frame-0000.png ...).")
+    var out: String
+    @Option(help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).") var crf: Int?
+    @Option(help: "Only the edit's frames A..B (A included, B not, counted from 0): a chunk of a render split over processes; its frames are bit-identical to the same frames of the whole.",
+            transform: EditCommand.parseRange)
+    var frames: Range<Int>?
+    @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
+    var progress: ProgressStyle = .bar
+    @Flag(help: "Print nothing but errors.") var quiet = false
+
+    enum ProgressStyle: String, ExpressibleByArgument, CaseIterable { case bar, json, none }
+
+    static func parseRange(_ text: String) throws -> Range<Int> {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2, let lower = Int(parts[0]), let upper = Int(parts[1]), lower >= 0, upper > lower else {
+            throw ValidationError("--frames takes A..B with 0 <= A < B, e.g. 0..300, not '\(text)'")
+        }
+        return lower..<upper
+    }
+
+    func validate() throws {
+        if let message = OutputFormat.unsupportedOutput(out, format: nil) { throw ValidationError(message) }
+        if let crf, OutputFormat.resolve(nil, out: out).video == nil {
+            throw ValidationError("--crf \(crf) applies to video output (--out x.mp4 or .webm)")
+        }
+    }
+
+    func run() throws {
+        let tools = try FFmpegTools.locate()
+        let plan = try EditPlan.load(specAt: spec, tools: tools)
+        let video = OutputFormat.resolve(nil, out: out).video
+        let context = try HeadlessEGLContext()
+        defer { context.release() }
+        let device = try GLDevice(context: context)
+        defer { device.release() }
+        let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, tools: tools)
+        let range = try exporter.checkedRange(frames)
+        let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
+        reporter.start(plan: plan, range: range)
+        exporter.onProgress = { reporter.update($0) }
+
+        if let video {
+            let destination = URL(fileURLWithPath: out)
+            StagingCleanup.sweepStale(besides: destination)
+            let partial = URL(fileURLWithPath: TransitionExporter.partialPath(for: out))
+            StagingCleanup.shared.register(partial)
+            defer { StagingCleanup.shared.unregister(partial) }
+            let result = try exporter.export(to: out, frames: frames)
+            reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds,
+                            summary: VideoRender.summary(result, format: video, framesPerSecond: plan.framesPerSecond))
+            return
+        }
+        let start = DispatchTime.now()
+        let directory = try OutputDirectory.produce(at: out, ownsFile: OutputDirectory.isFrameOutput) { output in
+            try exporter.renderFrames(range: frames) { index, image in
+                try PNGCodec.write(image, to: output.stagedPath(TransitionExport.frameName(index)))
+            }
+            return output.destination.path
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        reporter.finish(path: directory, frames: range.count, elapsed: elapsed,
+                        summary: "wrote \(range.count) frames to \(directory)/\(TransitionExport.frameName(range.lowerBound)) ... in "
+                            + String(format: "%.1f", elapsed) + " s")
+    }
+}

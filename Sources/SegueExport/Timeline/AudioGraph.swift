@@ -1,0 +1,74 @@
+/// The sound of an edit as one ffmpeg filter graph, built from the same whole frames as the
+/// pictures: each clip's sound is cut to its frames (`atrim`), faded in and out under the
+/// transitions on its sides (`afade`, equal power by default), padded to its length and delayed
+/// to its first frame in samples (`adelay`), then everything is summed (`amix`, unscaled) over a
+/// silent bed as long as the edit, so pictures are silent and every junction lands on its frame
+/// to the sample. Music, looped, goes under everything with its volume and fades.
+struct AudioGraph {
+    static let sampleRate = 48_000
+
+    /// ffmpeg inputs after the video pipe (input 0): `-i` arguments in order.
+    private(set) var inputArguments: [String] = []
+    /// The `-filter_complex` text; its output is labelled `[aout]`.
+    private(set) var filter = ""
+
+    /// nil when the edit has no sound at all.
+    init?(plan: EditPlan, range: Range<Int>? = nil) {
+        guard plan.hasAudio else { return nil }
+        let fps = plan.framesPerSecond
+        func samples(_ frames: Int) -> Int { frames * Self.sampleRate / fps }
+        func seconds(_ frames: Int) -> String { String(Double(frames) / Double(fps)) }
+        let format = "aresample=\(Self.sampleRate),aformat=sample_fmts=fltp:sample_rates=\(Self.sampleRate):channel_layouts=stereo"
+        let total = samples(plan.totalFrames)
+        var chains = ["anullsrc=r=\(Self.sampleRate):cl=stereo,atrim=end_sample=\(total)[bed]"]
+        var labels = ["[bed]"]
+        var input = 1
+        for (index, item) in plan.items.enumerated() {
+            guard case let .clip(path, start, true) = item.source else { continue }
+            inputArguments += ["-i", path]
+            var chain = "[\(input):a]\(format),atrim=start=\(start):end=\(start + Double(item.frames) / Double(fps)),asetpts=PTS-STARTPTS"
+            if index > 0, plan.transitions[index - 1].frames > 0 {
+                let before = plan.transitions[index - 1]
+                chain += ",afade=t=in:st=0:d=\(seconds(before.frames)):curve=\(before.audioCurve)"
+            }
+            if index < plan.transitions.count, plan.transitions[index].frames > 0 {
+                let after = plan.transitions[index]
+                chain += ",afade=t=out:st=\(seconds(item.frames - after.frames)):d=\(seconds(after.frames)):curve=\(after.audioCurve)"
+            }
+            let length = samples(item.frames)
+            chain += ",apad=whole_len=\(length),atrim=end_sample=\(length)"
+            chain += ",adelay=delays=\(samples(plan.startFrame(ofItem: index)))S:all=1[clip\(index)]"
+            chains.append(chain)
+            labels.append("[clip\(index)]")
+            input += 1
+        }
+        if let music = plan.music {
+            // Looped (-stream_loop before its -i) so a short song lasts the edit.
+            inputArguments += ["-stream_loop", "-1", "-i", music.path]
+            let length = Double(total) / Double(Self.sampleRate)
+            var chain = "[\(input):a]\(format),atrim=end_sample=\(total),volume=\(music.volume)"
+            if music.fadeIn > 0 { chain += ",afade=t=in:st=0:d=\(min(music.fadeIn, length))" }
+            if music.fadeOut > 0 {
+                let fade = min(music.fadeOut, length)
+                chain += ",afade=t=out:st=\(length - fade):d=\(fade)"
+            }
+            chains.append(chain + "[music]")
+            labels.append("[music]")
+        }
+        var mix = labels.joined() + "amix=inputs=\(labels.count):duration=first:normalize=0,atrim=end_sample=\(total)"
+        if let range {
+            mix += ",atrim=start_sample=\(samples(range.lowerBound)):end_sample=\(samples(range.upperBound)),asetpts=PTS-STARTPTS"
+        }
+        chains.append(mix + "[aout]")
+        filter = chains.joined(separator: ";")
+    }
+
+    /// Codec options for the sound in `format`: AAC in MP4, Opus in WebM; GIF has none.
+    static func codecArguments(_ format: VideoFormat) -> [String]? {
+        switch format {
+        case .mp4: ["-c:a", "aac", "-b:a", "192k"]
+        case .webm: ["-c:a", "libopus", "-b:a", "128k"]
+        case .gif: nil
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import SegueEffects
+import SegueImage
+
+/// An `EditSpec` checked against the files it names and turned into whole frames: every error
+/// is found here, with its place in the spec, before anything renders. Frame arithmetic is
+/// xfade's: item i lasts `items[i].frames`, transition j overlaps the last `frames` of item j
+/// with the first of item j + 1, so the edit lasts Σ items − Σ transitions frames.
+public struct EditPlan {
+    public enum Source: Equatable {
+        case picture(path: String)
+        /// The clip from `start` seconds; `hasAudio` when it has a sound stream.
+        case clip(path: String, start: Double, hasAudio: Bool)
+    }
+
+    public struct Item: Equatable {
+        public let source: Source
+        public let frames: Int
+        /// `items[i]`, for messages.
+        public let place: String
+    }
+
+    public struct Transition {
+        /// The effect's name as the spec gives it ("cut" for a hard cut).
+        public let name: String
+        /// 0 for a cut.
+        public let frames: Int
+        public let easing: Easing
+        /// The ffmpeg `afade` curve of each side's sound ("qsin" for equal power).
+        public let audioCurve: String
+        /// Makes the effect over the two sides' textures; nil for a cut.
+        public let make: TransitionExporter.MakeEffect?
+    }
+
+    public struct Music: Equatable {
+        public let path: String
+        public let volume: Double
+        public let fadeIn: Double
+        public let fadeOut: Double
+    }
+
+    public let width: Int
+    public let height: Int
+    public let framesPerSecond: Int
+    public let resize: ResizeMode
+    public let items: [Item]
+    public let transitions: [Transition]
+    public let music: Music?
+
+    /// Frames of the whole edit.
+    public var totalFrames: Int { items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames } }
+
+    /// The edit's frame where item `index` starts.
+    public func startFrame(ofItem index: Int) -> Int {
+        (0..<index).reduce(0) { $0 + items[$1].frames - transitions[$1].frames }
+    }
+
+    /// Whether any item or the music has sound (else the video has no audio stream).
+    public var hasAudio: Bool {
+        music != nil || items.contains { if case .clip(_, _, true) = $0.source { true } else { false } }
+    }
+
+    /// Reads and checks the spec at `path`; relative paths in it are taken from its folder.
+    public static func load(specAt path: String, tools: FFmpegTools) throws -> EditPlan {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw EditSpecError("spec", "cannot read '\(path)' (no such file, or not readable)")
+        }
+        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        return try EditPlan(spec: try decode(data), folder: folder, tools: tools)
+    }
+
+    /// The spec in `data` (JSON); a mistake is an `EditSpecError` with its place.
+    public static func decode(_ data: Data) throws -> EditSpec {
+        do {
+            return try JSONDecoder().decode(EditSpec.self, from: data)
+        } catch let error as EditSpecError {
+            throw error
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw EditSpecError(codingPath: context.codingPath, "expected \(Self.describe(type))")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw EditSpecError(codingPath: context.codingPath + [key], "is missing")
+        } catch let DecodingError.valueNotFound(type, context) {
+            throw EditSpecError(codingPath: context.codingPath, "expected \(Self.describe(type)), not null")
+        } catch let DecodingError.dataCorrupted(context) {
+            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            throw EditSpecError(codingPath: context.codingPath, "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "a whole number"
+        case is Double.Type: "a number"
+        case is [Any].Type, is [EditItem].Type, is [EditTransition].Type: "a list"
+        default: "an object"
+        }
+    }
+
+    /// Checks `spec` against the files it names (paths relative to `folder`).
+    public init(spec: EditSpec, folder: URL, tools: FFmpegTools) throws {
+        let checker = EditPlanChecker(folder: folder, tools: tools)
+        (width, height) = try checker.size(spec.size)
+        framesPerSecond = spec.fps ?? 30
+        guard ExportSettings.frameRates.contains(framesPerSecond) else {
+            throw EditSpecError("fps", "\(framesPerSecond) must be \(ExportSettings.frameRates.lowerBound)...\(ExportSettings.frameRates.upperBound)")
+        }
+        resize = try checker.resize(spec.resize)
+        guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
+        let fps = framesPerSecond, mode = resize
+        let items = try spec.items.enumerated().map { index, item in try checker.item(item, place: "items[\(index)]", fps: fps) }
+        let junctions = items.count - 1
+        let given = spec.transitions ?? Array(repeating: EditTransition(effect: "cut"), count: junctions)
+        guard given.count == junctions else {
+            throw EditSpecError("transitions", "\(given.count) given for \(items.count) items; give one per junction (\(junctions))")
+        }
+        let transitions = try given.enumerated().map { index, transition in
+            try checker.transition(transition, place: "transitions[\(index)]", fps: fps, resize: mode)
+        }
+        try checker.checkOverlaps(items: items, transitions: transitions, fps: fps)
+        (self.items, self.transitions) = (items, transitions)
+        music = try spec.audio.flatMap { try checker.music($0, place: "audio") }
+    }
+}

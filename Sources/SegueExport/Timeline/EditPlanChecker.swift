@@ -1,0 +1,153 @@
+import Foundation
+import SegueEffects
+import SegueGL
+import SegueImage
+
+/// The checks behind `EditPlan`: each part of the spec against its rules and the files it
+/// names, every failure an `EditSpecError` with the part's place.
+struct EditPlanChecker {
+    let folder: URL
+    let tools: FFmpegTools
+
+    /// Longest item or transition, in seconds: far beyond any edit, small enough that frame
+    /// counts stay ordinary Ints.
+    static let maxSeconds = 24.0 * 3600
+
+    /// `path` from the spec, relative to its folder unless absolute.
+    func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    func size(_ text: String) throws -> (Int, Int) {
+        let parts = text.lowercased().split(separator: "x").map { Int($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0,
+              width <= RGBAImage.maxDimension, height <= RGBAImage.maxDimension else {
+            throw EditSpecError("size", "'\(text)' is not WIDTHxHEIGHT with sides 1...\(RGBAImage.maxDimension)")
+        }
+        return (width, height)
+    }
+
+    func resize(_ text: String?) throws -> ResizeMode {
+        guard let text else { return .cover }
+        guard let mode = ResizeMode.all.first(where: { $0.name == text }) else {
+            throw EditSpecError("resize", "'\(text)' is not one of " + ResizeMode.all.map(\.name).joined(separator: ", "))
+        }
+        return mode
+    }
+
+    /// Whole frames for `seconds`, which must be positive (or zero where `allowZero`).
+    func frames(_ seconds: Double, fps: Int, place: String, allowZero: Bool = false) throws -> Int {
+        guard seconds.isFinite, seconds >= 0, seconds <= Self.maxSeconds, allowZero || seconds > 0 else {
+            throw EditSpecError(place, "\(seconds) must be a number of seconds, more than 0 and at most \(Int(Self.maxSeconds))")
+        }
+        let count = Int((seconds * Double(fps)).rounded())
+        guard count >= 1 || allowZero else {
+            throw EditSpecError(place, "\(seconds) s is less than one frame at \(fps) fps")
+        }
+        return count
+    }
+
+    func item(_ item: EditItem, place: String, fps: Int) throws -> EditPlan.Item {
+        switch item {
+        case let .picture(path, duration):
+            let resolved = resolve(path)
+            do {
+                _ = try PictureDecoder.read(path: resolved)
+            } catch {
+                throw EditSpecError("\(place).picture", "\(error)")
+            }
+            return EditPlan.Item(source: .picture(path: resolved), frames: try frames(duration, fps: fps, place: "\(place).duration"), place: place)
+        case let .clip(path, from, to):
+            let resolved = resolve(path)
+            if let type = try? PictureDecoder.type(ofFileAt: resolved), type.isStillPicture {
+                throw EditSpecError("\(place).clip", "'\(path)' is a \(type.rawValue) picture, not a clip; use {\"picture\": ..., \"duration\": ...}")
+            }
+            guard FileManager.default.isReadableFile(atPath: resolved) else {
+                throw EditSpecError("\(place).clip", "cannot read '\(path)' (no such file, or not readable)")
+            }
+            let probe: ClipProbe
+            do {
+                probe = try ClipProbe(path: resolved, tools: tools)
+            } catch {
+                throw EditSpecError("\(place).clip", "\(error)")
+            }
+            let start = from ?? 0
+            guard start.isFinite, start >= 0 else { throw EditSpecError("\(place).from", "\(start) must be 0 or more seconds") }
+            guard let length = to ?? probe.duration else {
+                throw EditSpecError("\(place).to", "the clip's length is unknown; give \"to\"")
+            }
+            if let end = probe.duration {
+                if start >= end { throw EditSpecError("\(place).from", "\(start) is at or past the clip's end (\(Self.seconds(end)) s)") }
+                // Half a frame of slack: containers round their durations.
+                if length > end + 0.5 / Double(fps) {
+                    throw EditSpecError("\(place).to", "\(length) is past the clip's end (\(Self.seconds(end)) s)")
+                }
+            }
+            guard length > start else { throw EditSpecError("\(place).to", "\(length) must be after from (\(start))") }
+            let count = try frames(length - start, fps: fps, place: to == nil ? "\(place).clip" : "\(place).to")
+            return EditPlan.Item(source: .clip(path: resolved, start: start, hasAudio: probe.hasAudio), frames: count, place: place)
+        }
+    }
+
+    func transition(_ transition: EditTransition, place: String, fps: Int, resize: ResizeMode) throws -> EditPlan.Transition {
+        let audioCurve = try AudioCrossfade.curve(transition.audio, place: "\(place).audio")
+        if transition.effect == "cut" {
+            return EditPlan.Transition(name: "cut", frames: 0, easing: .timing(.curve(.linear, duration: 0)), audioCurve: audioCurve, make: nil)
+        }
+        let seconds = transition.duration ?? 1
+        let count = try frames(seconds, fps: fps, place: "\(place).duration")
+        guard let easing = Easing(transition.easing ?? "linear", duration: seconds) else {
+            throw EditSpecError("\(place).easing", "'\(transition.easing ?? "")' is not an easing; use \(Easing.accepted)")
+        }
+        let make = try TimelineEffects.make(
+            effect: transition.effect, params: transition.params ?? [:], place: place, resize: resize, resolve: resolve)
+        return EditPlan.Transition(name: transition.effect, frames: count, easing: easing, audioCurve: audioCurve, make: make)
+    }
+
+    /// Each item must hold the transitions on both its sides.
+    func checkOverlaps(items: [EditPlan.Item], transitions: [EditPlan.Transition], fps: Int) throws {
+        for (index, transition) in transitions.enumerated() where transition.frames > 0 {
+            let before = items[index].frames - (index > 0 ? transitions[index - 1].frames : 0)
+            let after = items[index + 1].frames - (index + 1 < transitions.count ? transitions[index + 1].frames : 0)
+            let room = min(before, after)
+            if transition.frames > room {
+                let which = before <= after ? index : index + 1
+                throw EditSpecError("transitions[\(index)].duration",
+                    "\(Self.seconds(Double(transition.frames) / Double(fps))) s is longer than items[\(which)] can give "
+                    + "(\(Self.seconds(Double(room) / Double(fps))) s, after the transitions on its other side)")
+            }
+        }
+    }
+
+    func music(_ audio: EditAudio, place: String) throws -> EditPlan.Music? {
+        guard let path = audio.music else {
+            if audio.volume != nil || audio.fadeIn != nil || audio.fadeOut != nil {
+                throw EditSpecError("\(place).music", "is missing (volume and fades apply to the music)")
+            }
+            return nil
+        }
+        let resolved = resolve(path)
+        guard FileManager.default.isReadableFile(atPath: resolved) else {
+            throw EditSpecError("\(place).music", "cannot read '\(path)' (no such file, or not readable)")
+        }
+        do {
+            guard try ClipProbe(path: resolved, tools: tools).hasAudio else {
+                throw EditSpecError("\(place).music", "'\(path)' has no sound")
+            }
+        } catch let error as EditSpecError {
+            throw error
+        } catch {
+            throw EditSpecError("\(place).music", "\(error)")
+        }
+        let volume = audio.volume ?? 1
+        guard volume.isFinite, (0...10).contains(volume) else { throw EditSpecError("\(place).volume", "\(volume) must be 0...10") }
+        for (name, value) in [("fadeIn", audio.fadeIn), ("fadeOut", audio.fadeOut)] {
+            if let value, !(value.isFinite && value >= 0 && value <= Self.maxSeconds) {
+                throw EditSpecError("\(place).\(name)", "\(value) must be 0 or more seconds")
+            }
+        }
+        return EditPlan.Music(path: resolved, volume: volume, fadeIn: audio.fadeIn ?? 0, fadeOut: audio.fadeOut ?? 0)
+    }
+
+    static func seconds(_ value: Double) -> String { String(format: "%.2f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression) }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import SegueGL
+import SegueImage
+
+/// Renders an `EditPlan` (see `segue edit`) to a video through ffmpeg, or frame by frame to the
+/// caller. One exporter makes one export.
+///
+/// ```swift
+/// let plan = try EditPlan.load(specAt: "edit.json", tools: try FFmpegTools.locate())
+/// let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4)
+/// let result = try exporter.export(to: "edit.mp4")
+/// ```
+public final class TimelineExporter {
+    public let device: GLDevice
+    public let plan: EditPlan
+    public let tools: FFmpegTools
+    public let settings: ExportSettings
+    /// Called on the exporting thread after every frame.
+    public var onProgress: ((ExportProgress) -> Void)?
+    private var used = false
+
+    /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
+    /// renders. `format` is ignored by `renderFrames`.
+    public init(device: GLDevice, plan: EditPlan, format: VideoFormat, crf: Int? = nil, tools: FFmpegTools? = nil) throws {
+        settings = ExportSettings(format: format, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf)
+        try settings.validate()
+        try device.validateSize(width: plan.width, height: plan.height)
+        self.tools = try tools ?? FFmpegTools.locate()
+        (self.device, self.plan) = (device, plan)
+    }
+
+    /// Checks a frame range against the plan: `lower..<upper` within 0..<totalFrames, not empty.
+    public func checkedRange(_ range: Range<Int>?) throws -> Range<Int> {
+        let all = 0..<plan.totalFrames
+        guard let range else { return all }
+        guard !range.isEmpty, all.contains(range.lowerBound), range.upperBound <= all.upperBound else {
+            throw ExportError.invalidSettings("frames \(range.lowerBound)..<\(range.upperBound) are not within the edit's 0..<\(plan.totalFrames)")
+        }
+        return range
+    }
+
+    /// Encodes the edit (or the frames in `range`, with their sound) to `path`, written under a
+    /// hidden name beside it and moved into place when complete.
+    public func export(to path: String, frames range: Range<Int>? = nil) throws -> ExportResult {
+        guard !used else { throw ExportError.invalidSettings("a TimelineExporter makes one export; make another") }
+        used = true
+        let wanted = try checkedRange(range)
+        let file = try PartialFile(destination: path)
+        let start = DispatchTime.now()
+        do {
+            let encoder = try FFmpegProcess(
+                executable: tools.ffmpeg, arguments: encoderArguments(output: file.partial, range: range),
+                writesInput: true, readsOutput: false)
+            let pipeline = FramePipeline(encoder: encoder, frameBytes: plan.width * plan.height * 4, depth: settings.pipelineDepth)
+            do {
+                try render(into: pipeline, range: wanted, start: start)
+                try pipeline.finish()
+            } catch {
+                pipeline.cancel()
+                throw error
+            }
+            try file.commit()
+            return ExportResult(
+                path: file.destination, frames: wanted.count, durationSeconds: Double(wanted.count) / Double(plan.framesPerSecond),
+                elapsedSeconds: Self.seconds(since: start), encoderWaitSeconds: pipeline.encoderWaitSeconds)
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// Renders the frames in `range` (all when nil) and hands each to `body` with its index in
+    /// the edit, in order.
+    public func renderFrames(range: Range<Int>? = nil, body: @escaping (Int, RGBAImage) throws -> Void) throws {
+        guard !used else { throw ExportError.invalidSettings("a TimelineExporter makes one export; make another") }
+        used = true
+        let wanted = try checkedRange(range)
+        let sink = ImageFrameSink(width: plan.width, height: plan.height, firstIndex: wanted.lowerBound, body: body)
+        try render(into: sink, range: wanted, start: DispatchTime.now())
+    }
+
+    /// The encoder's command line: raw RGBA frames on stdin, the sound's sources and filter
+    /// graph (see `AudioGraph`) when the edit has sound and the format carries it.
+    public func encoderArguments(output: String, range: Range<Int>? = nil) -> [String] {
+        var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
+                         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(plan.width)x\(plan.height)",
+                         "-framerate", String(plan.framesPerSecond), "-i", "pipe:0"]
+        if let codec = AudioGraph.codecArguments(settings.format), let audio = AudioGraph(plan: plan, range: range) {
+            arguments += audio.inputArguments + ["-filter_complex", audio.filter, "-map", "0:v", "-map", "[aout]"] + codec
+                + ["-max_muxing_queue_size", "4096"]
+        } else {
+            arguments += ["-an"]
+        }
+        return arguments + settings.format.encoderArguments(crf: settings.crf) + [output]
+    }
+
+    private func render(into sink: any TimelineFrameSink, range: Range<Int>, start: DispatchTime) throws {
+        let renderer = TimelineRenderer(plan: plan, device: device, tools: tools)
+        try renderer.render(into: sink, range: range) { done in
+            onProgress?(ExportProgress(framesDone: done, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))
+        }
+    }
+
+    private static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}
+
+/// Hands each frame to a closure as an image: for PNG frames and for tests.
+private final class ImageFrameSink: TimelineFrameSink {
+    private let buffer: UnsafeMutableRawBufferPointer
+    private let width: Int
+    private let height: Int
+    private var index: Int
+    private let body: (Int, RGBAImage) throws -> Void
+
+    init(width: Int, height: Int, firstIndex: Int, body: @escaping (Int, RGBAImage) throws -> Void) {
+        buffer = .allocate(byteCount: width * height * 4, alignment: 64)
+        (self.width, self.height, self.index, self.body) = (width, height, firstIndex, body)
+    }
+
+    deinit { buffer.deallocate() }
+
+    func acquire() throws -> UnsafeMutableRawBufferPointer { buffer }
+    func recycle(_ buffer: UnsafeMutableRawBufferPointer) {}
+
+    func submit(_ buffer: UnsafeMutableRawBufferPointer) throws {
+        let image = try RGBAImage(width: width, height: height, pixels: Array(UnsafeRawBufferPointer(buffer)))
+        try body(index, image)
+        index += 1
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SegueEffects
+import SegueGL
+
+/// Plays an `EditPlan` frame by frame into a sink. Untouched spans go from the item's reader
+/// (ffmpeg's decoder, or a fitted picture) straight into the sink's buffer, with no GPU round
+/// trip; only transition frames are uploaded, rendered and read back. Every frame depends only
+/// on the plan and its index, so a range rendered alone is bit-identical to the same frames of
+/// the whole edit.
+final class TimelineRenderer {
+    let plan: EditPlan
+    let device: GLDevice
+    let tools: FFmpegTools
+
+    init(plan: EditPlan, device: GLDevice, tools: FFmpegTools) {
+        (self.plan, self.device, self.tools) = (plan, device, tools)
+    }
+
+    /// Renders the edit's frames in `range` (all when nil) into `sink`; `report` gets the number
+    /// of frames done after each.
+    func render(into sink: any TimelineFrameSink, range: Range<Int>? = nil, report: (Int) -> Void) throws {
+        let (width, height) = (plan.width, plan.height)
+        let wanted = range ?? 0..<plan.totalFrames
+        let frameBytes = width * height * 4
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: frameBytes, alignment: 64)
+        defer { scratch.deallocate() }
+        let staging = UnsafeMutableRawBufferPointer.allocate(byteCount: frameBytes, alignment: 64)
+        defer { staging.deallocate() }
+        var textures: (from: Texture, to: Texture, target: OffscreenTarget)?
+        defer {
+            textures?.from.release()
+            textures?.to.release()
+            textures?.target.release()
+        }
+
+        var index = 0  // the edit's frame
+        var done = 0
+        var reader = try TimelineItemReader(plan.items[0], plan: plan, tools: tools)
+        defer { reader.close() }
+        for itemIndex in plan.items.indices {
+            guard index < wanted.upperBound else { break }
+            let headUsed = itemIndex > 0 ? plan.transitions[itemIndex - 1].frames : 0
+            let isLast = itemIndex == plan.items.count - 1
+            let tailStart = plan.items[itemIndex].frames - (isLast ? 0 : plan.transitions[itemIndex].frames)
+            for _ in headUsed..<tailStart {
+                guard index < wanted.upperBound else { break }
+                if wanted.contains(index) {
+                    let buffer = try sink.acquire()
+                    do { try reader.read(into: buffer) } catch {
+                        sink.recycle(buffer)
+                        throw error
+                    }
+                    try sink.submit(buffer)
+                    done += 1
+                    report(done)
+                } else {
+                    try reader.read(into: scratch)
+                }
+                index += 1
+            }
+            guard !isLast, index < wanted.upperBound else { break }
+
+            let next = try TimelineItemReader(plan.items[itemIndex + 1], plan: plan, tools: tools)
+            do {
+                try renderTransition(itemIndex, from: reader, to: next, textures: &textures, staging: staging,
+                                     sink: sink, wanted: wanted, index: &index, done: &done, report: report)
+            } catch {
+                next.close()
+                throw error
+            }
+            reader.close()
+            reader = next
+        }
+    }
+
+    /// The transition after item `itemIndex`: both sides read frame by frame (a clip's decoder
+    /// must move on even where the frame is not wanted), rendered where wanted.
+    private func renderTransition(
+        _ itemIndex: Int, from reader: TimelineItemReader, to next: TimelineItemReader,
+        textures: inout (from: Texture, to: Texture, target: OffscreenTarget)?, staging: UnsafeMutableRawBufferPointer,
+        sink: any TimelineFrameSink, wanted: Range<Int>, index: inout Int, done: inout Int, report: (Int) -> Void
+    ) throws {
+            let (width, height) = (plan.width, plan.height)
+            let transition = plan.transitions[itemIndex]
+            if let make = transition.make, transition.frames > 0 {
+                if textures == nil {
+                    textures = (try device.makeTexture(width: width, height: height, pixels: nil),
+                                try device.makeTexture(width: width, height: height, pixels: nil),
+                                try device.makeOffscreenTarget(width: width, height: height))
+                }
+                guard let (from, to, target) = textures else { return }
+                let effect = try make(device, from, to)
+                defer { effect.release() }
+                for k in 0..<transition.frames {
+                    // Every frame of both sides is read (a clip's decoder must move on) and
+                    // uploaded, so a frame's pixels never depend on where a range started.
+                    try reader.read(into: staging)
+                    if wanted.contains(index) { try from.upload(pixels: UnsafeRawBufferPointer(staging)) }
+                    try next.read(into: staging)
+                    if wanted.contains(index) {
+                        try to.upload(pixels: UnsafeRawBufferPointer(staging))
+                        effect.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
+                        try effect.render(into: target)
+                        let buffer = try sink.acquire()
+                        // Offscreen targets hold the picture top row first, so the rows need no flip.
+                        try target.readPixels(into: buffer)
+                        try sink.submit(buffer)
+                        done += 1
+                        report(done)
+                    }
+                    index += 1
+                }
+            }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import SegueEffects
+import SegueImage
+
+/// Where a timeline's frames go: the encoder's pipeline, or a PNG writer. The renderer fills a
+/// buffer it acquires and submits it; a decoded clip frame is read straight into it.
+protocol TimelineFrameSink: AnyObject {
+    func acquire() throws -> UnsafeMutableRawBufferPointer
+    func submit(_ buffer: UnsafeMutableRawBufferPointer) throws
+    func recycle(_ buffer: UnsafeMutableRawBufferPointer)
+}
+
+extension FramePipeline: TimelineFrameSink {}
+
+/// The frames of one item, in order, at the edit's size: a picture fitted once on the CPU, or a
+/// clip decoded by ffmpeg from its `from` point.
+final class TimelineItemReader {
+    let frames: Int
+    let place: String
+    private let picture: RGBAImage?
+    private let clip: ClipDecoder?
+    private var delivered = 0
+    /// The clip's newest frame near its end, held to repeat when the decoder stops one frame
+    /// short of the planned count (containers often round their duration up).
+    private var lastFrame: [UInt8] = []
+
+    var isStill: Bool { picture != nil }
+
+    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools) throws {
+        frames = item.frames
+        place = item.place
+        switch item.source {
+        case let .picture(path):
+            picture = try FittedPicture.fit(PictureDecoder.read(path: path), mode: plan.resize, width: plan.width, height: plan.height)
+            clip = nil
+        case let .clip(path, start, _):
+            picture = nil
+            clip = try ClipDecoder(path: path, tools: tools, width: plan.width, height: plan.height,
+                                   framesPerSecond: plan.framesPerSecond, fit: plan.resize, start: start, frameLimit: item.frames)
+        }
+    }
+
+    /// The next frame into `buffer` (frame size × 4 bytes).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws {
+        defer { delivered += 1 }
+        if let picture {
+            picture.pixels.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            return
+        }
+        guard let clip else { return }
+        if try clip.readFrame(into: buffer) {
+            if delivered >= frames - 2 { lastFrame = Array(UnsafeRawBufferPointer(buffer)) }
+            return
+        }
+        guard delivered == frames - 1, lastFrame.count == buffer.count else {
+            throw ExportError.clipTooShort(path: clip.path, frames: clip.framesRead, needed: frames)
+        }
+        lastFrame.withUnsafeBytes { buffer.copyMemory(from: $0) }
+    }
+
+    func close() { clip?.close() }
+}
+
+/// Pictures fitted to the frame on the CPU, as ffmpeg fits clips (`ClipDecoder.fitFilters`):
+/// their untouched frames then go to the encoder with no GPU round trip.
+enum FittedPicture {
+    static func fit(_ picture: RGBAImage, mode: ResizeMode, width: Int, height: Int) throws -> RGBAImage {
+        switch mode {
+        case .cover:
+            return try picture.scaledToCover(width: width, height: height)
+        case .stretch:
+            return try picture.scaled(toWidth: width, height: height)
+        case .contain:
+            let scale = min(Double(width) / Double(picture.width), Double(height) / Double(picture.height))
+            let innerWidth = max(1, min(width, Int((Double(picture.width) * scale).rounded())))
+            let innerHeight = max(1, min(height, Int((Double(picture.height) * scale).rounded())))
+            let inner = try picture.scaled(toWidth: innerWidth, height: innerHeight)
+            // Transparent black bars, as contain gives everywhere else.
+            var canvas = try RGBAImage(width: width, height: height, fill: SIMD4(0, 0, 0, 0))
+            let (left, top) = ((width - innerWidth) / 2, (height - innerHeight) / 2)
+            for y in 0..<innerHeight {
+                let source = y * innerWidth * 4
+                let target = ((top + y) * width + left) * 4
+                canvas.pixels.replaceSubrange(target..<(target + innerWidth * 4), with: inner.pixels[source..<(source + innerWidth * 4)])
+            }
+            return canvas
+        }
+    }
+}
