@@ -6,7 +6,7 @@ struct Segue: ParsableCommand {
         commandName: "segue",
         abstract: "GPU transitions between two pictures, rendered with OpenGL.",
         subcommands: [
-            RenderCommand.self, EditCommand.self, BenchCommand.self, PlayCommand.self, SamplesCommand.self,
+            RenderCommand.self, EditCommand.self, JoinCommand.self, BenchCommand.self, PlayCommand.self, SamplesCommand.self,
             DemoCommand.self, ValidateCommand.self, FiltersCommand.self,
         ])
 }

@@ -1,0 +1,104 @@
+import Foundation
+import SegueImage
+import SegueTestSupport
+import Testing
+
+/// `segue edit` and `segue join` run as a user would, read back with ffprobe and ffmpeg.
+@Suite("segue edit and join (runs the built executable)")
+struct EditCommandTests {
+    /// A JPEG 2 s | fade 0.5 s | clip 0.5...2.5 with sound | wipeleft 0.5 s | clip 2 s; music. 165 frames.
+    static func workspace() throws -> URL {
+        let dir = try CommandRunner.temporaryDirectory()
+        try PNGCodec.write(try SampleImages.from(width: 160, height: 90), to: dir.appendingPathComponent("p.png").path)
+        func ffmpeg(_ arguments: [String]) throws { _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y"] + arguments) }
+        try ffmpeg(["-i", dir.appendingPathComponent("p.png").path, "-q:v", "2", dir.appendingPathComponent("photo.jpg").path])
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x90:r=30:d=3", "-f", "lavfi", "-i", "sine=f=440:d=3",
+                    "-c:v", "ffv1", "-c:a", "pcm_s16le", dir.appendingPathComponent("a.mkv").path])
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x90:r=30:d=2,hue=h=120", "-c:v", "ffv1", dir.appendingPathComponent("b.mkv").path])
+        try ffmpeg(["-f", "lavfi", "-i", "sine=f=220:d=2", dir.appendingPathComponent("song.wav").path])
+        let spec = #"""
+            {"size": "160x90", "fps": 30,
+             "items": [{"picture": "photo.jpg", "duration": 2}, {"clip": "a.mkv", "from": 0.5, "to": 2.5}, {"clip": "b.mkv"}],
+             "transitions": [{"effect": "fade", "duration": 0.5, "easing": "ease-in-out"},
+                             {"effect": "wipeleft", "duration": 0.5, "easing": "cubic-bezier(0.2,0.8,0.2,1)"}],
+             "audio": {"music": "song.wav", "volume": 0.5, "fadeOut": 1}}
+            """#
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        return dir
+    }
+
+    @Test func theEditIsOneVideoWithSoundOfThePrintedLength() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "edit.mp4"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("edit: 3 items, 2 transitions, 5.00 s = 150 frames at 30 fps, 160x90, with sound"), "\(result.stdout)")
+        let info = try VideoReader.info(dir.appendingPathComponent("edit.mp4").path)
+        #expect(info.frames == 150 && abs(info.durationSeconds - 5) < 0.05, "\(info)")
+        let streams = String(decoding: try VideoReader.run("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
+                                                                       dir.appendingPathComponent("edit.mp4").path]), as: UTF8.self)
+        #expect(streams.split(separator: "\n").sorted() == ["aac", "h264"], "\(streams)")
+    }
+
+    @Test func progressJSONIsOneObjectALine() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "edit.webm", "--progress", "json"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(objects.count == result.stdout.split(separator: "\n").count && objects.count >= 3)
+        let updates = objects.filter { $0["frame"] != nil }
+        #expect(updates.allSatisfy { $0["total"] as? Int == 150 && $0["fps"] is Double && $0.keys.contains("eta") })
+        #expect(updates.last?["frame"] as? Int == 150)
+        #expect(objects.last?["event"] as? String == "done")
+    }
+
+    /// Chunks rendered by separate processes are the whole render's frames, byte for byte.
+    @Test func frameChunksAreBitIdenticalToTheWhole() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (out, range) in [("whole", nil), ("first", "0..55"), ("second", "55..150")] as [(String, String?)] {
+            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", out, "--quiet"] + (range.map { ["--frames", $0] } ?? []), in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        for index in 0..<150 {
+            let name = "frame-" + String(format: "%04d", index) + ".png"
+            let whole = FileManager.default.contents(atPath: dir.appendingPathComponent("whole/\(name)").path)
+            let chunk = FileManager.default.contents(atPath: dir.appendingPathComponent((index < 55 ? "first/" : "second/") + name).path)
+            #expect(whole != nil && whole == chunk, "\(name)")
+        }
+    }
+
+    @Test func joinedChunksHoldEveryFrameWithoutReencoding() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (out, range) in [("a.mp4", "0..60"), ("b.mp4", "60..150")] {
+            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", out, "--frames", range, "--quiet"], in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let join = try CommandRunner.run("segue", ["join", "a.mp4", "b.mp4", "--out", "whole.mp4"], in: dir)
+        #expect(join.status == 0, "\(join.stderr)")
+        let joined = try VideoReader.frames(dir.appendingPathComponent("whole.mp4").path, width: 160, height: 90)
+        let pieces = try VideoReader.frames(dir.appendingPathComponent("a.mp4").path, width: 160, height: 90)
+            + VideoReader.frames(dir.appendingPathComponent("b.mp4").path, width: 160, height: 90)
+        #expect(joined.count == 150 && pieces.count == 150)
+        // Copied packets decode to the very same pictures.
+        let identical = joined.count == pieces.count && zip(joined, pieces).allSatisfy { $0.pixels == $1.pixels }
+        #expect(identical)
+    }
+
+    @Test func aMistakeNamesItsPlaceAndWritesNothing() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try String(contentsOf: dir.appendingPathComponent("edit.json"), encoding: .utf8)
+        try Data(spec.replacingOccurrences(of: #""to": 2.5"#, with: #""to": 9.5"#).utf8).write(to: dir.appendingPathComponent("bad.json"))
+        let result = try CommandRunner.run("segue", ["edit", "bad.json", "--out", "edit.mp4"], in: dir)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("items[1].to: 9.5 is past the clip's end (3 s)"), "\(result.stderr)")
+        #expect(!result.stdout.contains("edit:"), "nothing starts before the spec is checked")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains("edit.mp4") }
+        #expect(left.isEmpty, "\(left)")
+    }
+}
