@@ -1,0 +1,66 @@
+import Foundation
+import SegueExport
+import Testing
+
+/// docs/edit-spec.schema.json and the decoder take the same keys in every object: the decoder
+/// accepts a spec using every property the schema lists, and names in its unknown-key error
+/// exactly the schema's properties.
+@Suite("Edit spec schema matches the decoder")
+struct EditSpecSchemaTests {
+    static var schema: [String: Any] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/edit-spec.schema.json")
+        let data = (try? Data(contentsOf: url)) ?? Data()
+        return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
+    }
+
+    static func properties(_ object: Any?) -> Set<String> {
+        Set(((object as? [String: Any])?["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+    }
+
+    static var top: [String: Any] { schema }
+    static var itemKinds: [[String: Any]] {
+        (((top["properties"] as? [String: Any])?["items"] as? [String: Any])?["items"] as? [String: Any])?["oneOf"] as? [[String: Any]] ?? []
+    }
+    static var transition: Any? { (((top["properties"] as? [String: Any])?["transitions"] as? [String: Any])?["items"]) }
+    static var audio: Any? { (top["properties"] as? [String: Any])?["audio"] }
+
+    /// The keys the decoder says an object takes, from its unknown-key error for `json`.
+    static func decoderKeys(_ json: String) -> Set<String> {
+        do {
+            _ = try EditPlan.decode(Data(json.utf8))
+            return []
+        } catch let error as EditSpecError {
+            guard let list = error.message.components(separatedBy: "this object takes ").last else { return [] }
+            return Set(list.components(separatedBy: ", ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
+        } catch {
+            return []
+        }
+    }
+
+    @Test func everyObjectTakesTheSchemasKeys() throws {
+        try #require(Self.itemKinds.count == 2)
+        let item = #"{"picture": "p.png", "duration": 1}"#
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [], "bogus": 1}"#) == Self.properties(Self.top))
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"picture": "p", "duration": 1, "bogus": 1}]}"#) == Self.properties(Self.itemKinds[0]))
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"clip": "c", "bogus": 1}]}"#) == Self.properties(Self.itemKinds[1]))
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "transitions": [{"effect": "cut", "bogus": 1}]}"#)
+            == Self.properties(Self.transition))
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "audio": {"bogus": 1}}"#) == Self.properties(Self.audio))
+    }
+
+    @Test func aSpecUsingEveryPropertyDecodes() throws {
+        let json = #"""
+            {"size": "1280x720", "fps": 30, "resize": "cover",
+             "items": [{"picture": "a.jpg", "duration": 3}, {"clip": "b.mp4", "from": 2.0, "to": 8.0}, {"picture": "c.webp", "duration": 2.5}],
+             "transitions": [{"effect": "fade", "duration": 1.0, "easing": "ease-in-out", "audio": "equal-power"},
+                             {"effect": "effects/cube.glsl", "duration": 0.8, "easing": "cubic-bezier(0.2,0.8,0.2,1)", "params": {"persp": 0.7, "v": [1, 2], "on": true, "luma": "spiral-1"}}],
+             "audio": {"music": "song.mp3", "volume": 0.6, "fadeIn": 1.0, "fadeOut": 2.0}}
+            """#
+        let spec = try EditPlan.decode(Data(json.utf8))
+        #expect(spec.items.count == 3 && spec.transitions?.count == 2 && spec.audio?.volume == 0.6)
+        #expect(spec.transitions?[1].params?["v"] == .numbers([1, 2]) && spec.transitions?[1].params?["on"] == .bool(true))
+        // The issue's example round-trips through the Codable type.
+        #expect(try EditPlan.decode(JSONEncoder().encode(spec)) == spec)
+    }
+}
