@@ -3,18 +3,33 @@
 /// JPEG decoding through TurboJPEG (libjpeg-turbo), which reports failures as return codes:
 /// nothing longjmps through Swift frames and nothing is printed.
 enum JPEGDecoder {
-    /// The pixels as stored (before any EXIF orientation).
-    static func decode(_ data: [UInt8], name: String) throws(ImageError) -> RGBAImage {
+    /// The pixels as stored (before any EXIF orientation). `needed`, given the stored size,
+    /// returns the smallest size the caller will use: a larger picture is then decoded at the
+    /// smallest of libjpeg-turbo's DCT scales (k/8) that still covers it, far faster than
+    /// decoding it whole and shrinking it afterwards.
+    static func decode(
+        _ data: [UInt8], name: String, needed: ((Int, Int) -> (width: Int, height: Int))? = nil
+    ) throws(ImageError) -> RGBAImage {
         guard let handle = tjInitDecompress() else {
             throw .unsupported(path: name, reason: "TurboJPEG could not start a decoder")
         }
         defer { tjDestroy(handle) }
-        let result = data.withUnsafeBufferPointer { buffer in decode(buffer, handle: handle, name: name) }
+        let result = data.withUnsafeBufferPointer { buffer in decode(buffer, handle: handle, name: name, needed: needed) }
         return try result.get()
     }
 
+    /// The stored size scaled by the smallest k/8 whose result is at least `needed` on both sides.
+    static func scaledSize(width: Int, height: Int, needed: (width: Int, height: Int)) -> (Int, Int) {
+        for eighths in 1...8 {
+            // TurboJPEG's TJSCALED: rounded up.
+            let (scaledWidth, scaledHeight) = ((width * eighths + 7) / 8, (height * eighths + 7) / 8)
+            if scaledWidth >= needed.width && scaledHeight >= needed.height { return (scaledWidth, scaledHeight) }
+        }
+        return (width, height)
+    }
+
     private static func decode(
-        _ buffer: UnsafeBufferPointer<UInt8>, handle: tjhandle, name: String
+        _ buffer: UnsafeBufferPointer<UInt8>, handle: tjhandle, name: String, needed: ((Int, Int) -> (width: Int, height: Int))?
     ) -> Result<RGBAImage, ImageError> {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             return .failure(.damaged(path: name, type: "JPEG", reason: "the file is empty"))
@@ -30,6 +45,10 @@ enum JPEGDecoder {
         }
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
             return .failure(.unsupported(path: name, reason: "it is a CMYK JPEG (print separations); save it as RGB"))
+        }
+        if let needed {
+            let scaled = scaledSize(width: Int(width), height: Int(height), needed: needed(Int(width), Int(height)))
+            (width, height) = (Int32(scaled.0), Int32(scaled.1))
         }
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = pixels.withUnsafeMutableBufferPointer { out in

@@ -8,14 +8,36 @@ public enum PictureDecoder {
         try decode(FileIO.readAll(path: path), name: path)
     }
 
+    /// Like `read(path:)`, for a caller that will shrink the picture: `needed` gets the size the
+    /// picture is shown at and returns the smallest size the caller uses. A JPEG larger than that
+    /// is decoded at a reduced scale (libjpeg-turbo's DCT scaling, in eighths), so the result
+    /// may be smaller than the picture but never smaller than `needed` asks.
+    public static func read(
+        path: String, needed: @escaping (_ width: Int, _ height: Int) -> (width: Int, height: Int)
+    ) throws(ImageError) -> RGBAImage {
+        try decode(FileIO.readAll(path: path), name: path, needed: needed)
+    }
+
     /// Like `read(path:)` but from bytes in memory; `name` appears in errors.
-    public static func decode(_ data: [UInt8], name: String) throws(ImageError) -> RGBAImage {
+    public static func decode(
+        _ data: [UInt8], name: String, needed: ((_ width: Int, _ height: Int) -> (width: Int, height: Int))? = nil
+    ) throws(ImageError) -> RGBAImage {
         switch PictureType.sniff(data) {
         case .png:
             return try PNGCodec.decode(data, name: name)
         case .jpeg:
-            let stored = try JPEGDecoder.decode(data, name: name)
-            return ExifOrientation.read(from: data).map { stored.displayed($0) } ?? stored
+            let orientation = ExifOrientation.read(from: data)
+            // `needed` speaks of the picture as shown; the decoder of the pixels as stored.
+            let swaps = orientation?.swapsSides == true
+            let storedNeeded = needed.map { needed in
+                { (width: Int, height: Int) -> (width: Int, height: Int) in
+                    guard swaps else { return needed(width, height) }
+                    let shown = needed(height, width)
+                    return (shown.height, shown.width)
+                }
+            }
+            let stored = try JPEGDecoder.decode(data, name: name, needed: storedNeeded)
+            return orientation.map { stored.displayed($0) } ?? stored
         case .webp:
             let stored = try WebPDecoder.decode(data, name: name)
             return WebPDecoder.exifBlock(data).flatMap(ExifOrientation.read(from:)).map { stored.displayed($0) } ?? stored

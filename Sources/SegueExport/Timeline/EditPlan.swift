@@ -107,8 +107,10 @@ public struct EditPlan {
         }
         resize = try checker.resize(spec.resize)
         guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
-        let fps = framesPerSecond, mode = resize
-        let items = try spec.items.enumerated().map { index, item in try checker.item(item, place: "items[\(index)]", fps: fps) }
+        let (fps, mode, frameWidth, frameHeight) = (framesPerSecond, resize, width, height)
+        let items = try spec.items.enumerated().map { index, item in
+            try checker.item(item, place: "items[\(index)]", fps: fps, frameWidth: frameWidth, frameHeight: frameHeight, resize: mode)
+        }
         let junctions = items.count - 1
         let given = spec.transitions ?? Array(repeating: EditTransition(effect: "cut"), count: junctions)
         guard given.count == junctions else {

@@ -47,12 +47,15 @@ struct EditPlanChecker {
         return count
     }
 
-    func item(_ item: EditItem, place: String, fps: Int) throws -> EditPlan.Item {
+    func item(_ item: EditItem, place: String, fps: Int, frameWidth: Int, frameHeight: Int, resize: ResizeMode) throws -> EditPlan.Item {
         switch item {
         case let .picture(path, duration):
             let resolved = resolve(path)
             do {
-                _ = try PictureDecoder.read(path: resolved)
+                // Decoded now (at the size the edit uses), so a damaged picture fails before rendering.
+                _ = try PictureDecoder.read(path: resolved) {
+                    FittedPicture.neededSize(width: $0, height: $1, mode: resize, frameWidth: frameWidth, frameHeight: frameHeight)
+                }
             } catch {
                 throw EditSpecError("\(place).picture", "\(error)")
             }

@@ -31,7 +31,9 @@ final class TimelineItemReader {
         place = item.place
         switch item.source {
         case let .picture(path):
-            picture = try FittedPicture.fit(PictureDecoder.read(path: path), mode: plan.resize, width: plan.width, height: plan.height)
+            let (mode, width, height) = (plan.resize, plan.width, plan.height)
+            let decoded = try PictureDecoder.read(path: path) { FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height) }
+            picture = try FittedPicture.fit(decoded, mode: mode, width: width, height: height)
             clip = nil
         case let .clip(path, start, _):
             picture = nil
@@ -64,6 +66,18 @@ final class TimelineItemReader {
 /// Pictures fitted to the frame on the CPU, as ffmpeg fits clips (`ClipDecoder.fitFilters`):
 /// their untouched frames then go to the encoder with no GPU round trip.
 enum FittedPicture {
+    /// The size a `width` x `height` picture is scaled to before any crop: the least a decoder
+    /// must give for the fit to lose nothing.
+    static func neededSize(width: Int, height: Int, mode: ResizeMode, frameWidth: Int, frameHeight: Int) -> (width: Int, height: Int) {
+        let (x, y) = (Double(frameWidth) / Double(width), Double(frameHeight) / Double(height))
+        switch mode {
+        case .stretch: return (frameWidth, frameHeight)
+        case .cover, .contain:
+            let scale = mode == .cover ? max(x, y) : min(x, y)
+            return (Int((Double(width) * scale).rounded(.up)), Int((Double(height) * scale).rounded(.up)))
+        }
+    }
+
     static func fit(_ picture: RGBAImage, mode: ResizeMode, width: Int, height: Int) throws -> RGBAImage {
         switch mode {
         case .cover:
