@@ -41,7 +41,8 @@ final class EditProgress {
             lastLine = now
             var object: [String: Any] = ["frame": progress.framesDone, "total": progress.totalFrames,
                                          "fps": (progress.framesPerSecond * 10).rounded() / 10]
-            object["eta"] = progress.remainingSeconds.map { ($0 * 10).rounded() / 10 }
+            // null until the rate is known, never a missing key.
+            if let eta = progress.remainingSeconds { object["eta"] = (eta * 10).rounded() / 10 } else { object["eta"] = NSNull() }
             emit(object)
         case .none:
             break

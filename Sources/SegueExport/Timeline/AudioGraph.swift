@@ -26,7 +26,9 @@ struct AudioGraph {
         for (index, item) in plan.items.enumerated() {
             guard case let .clip(path, start, true) = item.source else { continue }
             inputArguments += ["-i", path]
-            var chain = "[\(input):a]\(format),atrim=start=\(start):end=\(start + Double(item.frames) / Double(fps)),asetpts=PTS-STARTPTS"
+            // Times from the sound's own start (a stream may start past 0, as in MPEG-TS), as -ss
+            // counts them for the pictures.
+            var chain = "[\(input):a]asetpts=PTS-STARTPTS,\(format),atrim=start=\(start):end=\(start + Double(item.frames) / Double(fps)),asetpts=PTS-STARTPTS"
             if index > 0, plan.transitions[index - 1].frames > 0 {
                 let before = plan.transitions[index - 1]
                 chain += ",afade=t=in:st=0:d=\(seconds(before.frames)):curve=\(before.audioCurve)"
