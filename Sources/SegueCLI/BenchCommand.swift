@@ -20,6 +20,8 @@ struct BenchCommand: ParsableCommand {
         case soak
         /// Not in the default run (slow, needs ffmpeg): video export against ffmpeg's xfade.
         case export
+        /// A timeline (segue edit) against ffmpeg's xfade + acrossfade chain (not run by default).
+        case edit
     }
 
     @Flag(help: "Print one JSON object on stdout instead of the table.") var json = false
@@ -27,7 +29,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak and export (video export against ffmpeg's xfade; needs ffmpeg); soak and export are not run by default.") var sections = "dissolve,scene,chain,resolution"
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg) and edit (a timeline with sound against ffmpeg's xfade + acrossfade); soak, export and edit are not run by default.") var sections = "dissolve,scene,chain,resolution"
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Comma-separated chain lengths (the first is the baseline).") var chainLengths = "1,2,4,8"
     @Option(help: "Comma-separated sizes of the resolution section (two at least).")
@@ -36,6 +38,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Soak transitions before the reference sample.") var soakWarmup = 1_000
     @Option(help: "The frame size of the export section.") var exportSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Frames per export in the export section (2...1000).") var exportFrames = 60
+    @Option(help: "The frame size of the edit section.") var editSize = FrameSize(width: 1920, height: 1080)
+    @Option(help: "Seconds of each of the edit section's three clips (2...600).") var editClipSeconds = 10
+    @Option(help: "Runs of the edit section (each makes the edit twice: Segue and ffmpeg).") var editRuns = 1
 
     struct Report: Codable {
         let renderer: String
@@ -61,6 +66,8 @@ struct BenchCommand: ParsableCommand {
         let soakFlat: Bool?
         /// Video export through ffmpeg against ffmpeg's xfade (the export section).
         let export: ExportBenchmark.Report?
+        /// A timeline against ffmpeg's xfade + acrossfade chain (the edit section).
+        let edit: EditBenchmark.Report?
     }
 
     func run() throws {
@@ -82,6 +89,9 @@ struct BenchCommand: ParsableCommand {
             }
             return section
         })
+        guard (2...600).contains(editClipSeconds), (1...20).contains(editRuns) else {
+            throw ValidationError("--edit-clip-seconds must be 2...600 and --edit-runs 1...20")
+        }
         guard frames >= 1, runs >= 1, warmup >= 0 else { throw ValidationError("--frames and --runs must be at least 1") }
         guard ExportBenchmark.frameCounts.contains(exportFrames) else {
             throw ValidationError("--export-frames must be \(ExportBenchmark.frameCounts.lowerBound)...\(ExportBenchmark.frameCounts.upperBound), not \(exportFrames)")
@@ -135,6 +145,9 @@ struct BenchCommand: ParsableCommand {
         let export = chosen.contains(.export)
             ? try ExportBenchmark(size: exportSize, frames: exportFrames, runs: runs).run(device: device, table: table) : nil
 
+        let edit = chosen.contains(.edit)
+            ? try EditBenchmark(size: editSize, clipSeconds: editClipSeconds, runs: editRuns).run(device: device, table: table) : nil
+
         let longest = chains.max { $0.filters < $1.filters }
         let report = Report(
             renderer: device.driverDescription, backend: context.backendDescription, framesPerRun: frames, runs: runs,
@@ -144,7 +157,7 @@ struct BenchCommand: ParsableCommand {
             chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
             resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit, resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
             resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy { abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance },
-            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), export: export)
+            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), export: export, edit: edit)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -101,4 +101,18 @@ struct EditCommandTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains("edit.mp4") }
         #expect(left.isEmpty, "\(left)")
     }
+
+    @Test func benchEditSectionReportsTheComparison() throws {
+        // A tiny run: the report's shape, not speed (speed is the benchmark's job).
+        let result = try CommandRunner.run("segue", [
+            "bench", "--json", "--sections", "edit", "--edit-size", "64x36", "--edit-clip-seconds", "2",
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let edit = json?["edit"] as? [String: Any]
+        #expect(edit?["editSeconds"] as? Int == 4 && edit?["size"] as? String == "64x36")
+        for key in ["segueSeconds", "ffmpegSeconds", "speedup", "segueRealtime"] {
+            #expect((edit?[key] as? Double ?? 0) > 0, "\(key)")
+        }
+    }
 }
