@@ -20,6 +20,7 @@ struct EditSpecErrorTests {
         _ = try VideoReader.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=64x36:r=30:d=2", "-c:v", "ffv1",
                                            dir.appendingPathComponent("c.mkv").path])
         try FileManager.default.copyItem(at: dir.appendingPathComponent("c.mkv"), to: dir.appendingPathComponent("clip-named.png"))
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=d=1", dir.appendingPathComponent("song.wav").path])
         let p = #"{"picture": "p.png", "duration": 2}"#, c = #"{"clip": "c.mkv"}"#
         let cases: [(json: String, place: String, says: String)] = [
             (#"{"size": "64x36", "items": [\#(p), \#(p), {"clip": "c.mkv", "from": 1, "to": 9.5}], "transitions": [{"effect": "cut"}, {"effect": "cut"}]}"#,
@@ -35,6 +36,7 @@ struct EditSpecErrorTests {
             (#"{"size": "64x36", "items": [\#(p), \#(c)], "transitions": [{"effect": "wipe", "params": {"nope": 1}}]}"#, "transitions[0].params.nope", "no parameter named `nope`"),
             (#"{"size": "64x36", "items": [\#(p)], "audio": {"music": "none.mp3"}}"#, "audio.music", "cannot read 'none.mp3'"),
             (#"{"size": "64x36", "items": [\#(p)], "audio": {"music": "c.mkv"}}"#, "audio.music", "has no sound"),
+            (#"{"size": "64x36", "items": [\#(p), {"clip": "song.wav"}]}"#, "items[1].clip", "has no pictures"),
             (#"{"size": "64x36", "items": [{"picture": "p.png", "duration": "2"}]}"#, "items[0].duration", "expected a number"),
             (#"{"size": "64x36", "fps": 0, "items": [\#(p)]}"#, "fps", "must be 1...240"),
             (#"{"size": "big", "items": [\#(p)]}"#, "size", "not WIDTHxHEIGHT"),

@@ -50,6 +50,24 @@ struct BadPictureTests {
         }
     }
 
+    @Test func aWebPHeaderClaimingAHugePictureIsRefusedBeforeDecoding() throws {
+        try withTemporaryDirectory { directory in
+            var bytes = try makeFile(directory, "still.webp", options: ["-c:v", "libwebp", "-lossless", "1"])
+            // VP8L: chunk header (8 bytes) at 12, signature 0x2F, then 14 bits of width − 1 and
+            // 14 of height − 1, little-endian; both set to 16383.
+            try #require(bytes[12..<16].elementsEqual("VP8L".utf8) && bytes[20] == 0x2F)
+            var bits = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[21 + $1]) << (8 * $1) }
+            bits = (bits & 0xF000_0000) | 0x3FFF | (0x3FFF << 14)
+            for k in 0..<4 { bytes[21 + k] = UInt8((bits >> (8 * k)) & 0xFF) }
+            #expect {
+                _ = try PictureDecoder.decode(bytes, name: "huge.webp")
+            } throws: { error in
+                guard case let .unsupported(path, reason) = error as? ImageError else { return false }
+                return path == "huge.webp" && reason.contains("16384x16384")
+            }
+        }
+    }
+
     @Test func otherFilesNameTheirRealType() throws {
         try withTemporaryDirectory { directory in
             let clip = "\(directory)/clip.mp4"

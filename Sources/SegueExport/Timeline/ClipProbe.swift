@@ -4,6 +4,7 @@ import Foundation
 struct ClipProbe {
     let duration: Double?
     let hasAudio: Bool
+    let hasVideo: Bool
 
     init(path: String, tools: FFmpegTools) throws {
         duration = try ClipDecoder.duration(of: path, tools: tools)
@@ -14,6 +15,7 @@ struct ClipProbe {
         let text = String(decoding: probe.readAll(), as: UTF8.self)
         let status = probe.wait()
         guard status == 0 else { throw ExportError.decoderFailed(path: path, status: status, log: probe.log) }
-        hasAudio = text.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces) == "audio" }
+        let types = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        (hasAudio, hasVideo) = (types.contains("audio"), types.contains("video"))
     }
 }

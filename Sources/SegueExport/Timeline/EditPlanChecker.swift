@@ -74,6 +74,7 @@ struct EditPlanChecker {
             } catch {
                 throw EditSpecError("\(place).clip", "\(error)")
             }
+            guard probe.hasVideo else { throw EditSpecError("\(place).clip", "'\(path)' has no pictures (no video stream)") }
             let start = from ?? 0
             guard start.isFinite, start >= 0 else { throw EditSpecError("\(place).from", "\(start) must be 0 or more seconds") }
             guard let length = to ?? probe.duration else {
