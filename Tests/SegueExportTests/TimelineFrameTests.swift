@@ -64,6 +64,24 @@ struct TimelineFrameTests {
         }
     }
 
+    /// Only the transition's 15 frames touch the GPU (two uploads and one readback each); the
+    /// other 150 go from the decoder (or the fitted picture) straight out.
+    @Test func untouchedSpansMakeNoGPURoundTrip() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let edit = try Self.makeEdit(in: dir)
+        let tools = try FFmpegTools.locate()
+        let plan = try EditPlan.load(specAt: edit.spec.path, tools: tools)
+        var frames = 0
+        let used = try withDevice { device in
+            let before = device.counters
+            try TimelineExporter(device: device, plan: plan, format: .mp4, tools: tools).renderFrames { _, _ in frames += 1 }
+            return device.counters.since(before)
+        }
+        #expect(frames == 165)
+        #expect(used.readbacks == 15 && used.textureUploads == 30, "\(used)")
+    }
+
     @Test func easingShapesTheTransitionsProgress() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
