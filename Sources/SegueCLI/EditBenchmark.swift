@@ -23,6 +23,9 @@ struct EditBenchmark {
         let speedup: Double
         /// The edit's length / Segue's time: above 1, faster than real time.
         let segueRealtime: Double
+        /// Segue with its speed-first encoder settings (`segue edit --fast`).
+        let segueFastSeconds: Double
+        let segueFastRealtime: Double
     }
 
     func run(device: GLDevice, table: BenchTable) throws -> Report {
@@ -46,22 +49,29 @@ struct EditBenchmark {
         let editSeconds = 3 * clipSeconds - 2 * transitionSeconds
         let out = dir.appendingPathComponent("out.mp4").path
 
-        var segue: [Double] = [], ffmpeg: [Double] = []
-        for _ in 0..<runs {
+        var segue: [Double] = [], fast: [Double] = [], ffmpeg: [Double] = []
+        func timeSegue(speedFirst: Bool) throws -> Double {
             let start = DispatchTime.now().uptimeNanoseconds
             let plan = try EditPlan(spec: spec, folder: dir, tools: tools)
-            _ = try TimelineExporter(device: device, plan: plan, format: .mp4, tools: tools).export(to: out)
-            segue.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            _ = try TimelineExporter(device: device, plan: plan, format: .mp4, speedFirst: speedFirst, tools: tools).export(to: out)
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        for _ in 0..<runs {
+            segue.append(try timeSegue(speedFirst: false))
             ffmpeg.append(try timeFFmpeg(tools, clips: clips, music: music, out: out))
+            fast.append(try timeSegue(speedFirst: true))
         }
         let report = Report(
             size: "\(size.width)x\(size.height)", clipSeconds: clipSeconds, editSeconds: editSeconds, runs: runs,
             segueSeconds: median(segue), ffmpegSeconds: median(ffmpeg), speedup: median(ffmpeg) / median(segue),
-            segueRealtime: Double(editSeconds) / median(segue))
+            segueRealtime: Double(editSeconds) / median(segue),
+            segueFastSeconds: median(fast), segueFastRealtime: Double(editSeconds) / median(fast))
         table.line("\nedit: 3 clips of \(clipSeconds) s with sound, 2 fades of \(transitionSeconds) s, music; \(report.size) MP4 "
             + "(libx264 CRF 23, AAC), median of \(runs) runs")
         table.line("segue edit              " + String(format: "%7.2f s  (%.2fx real time)", report.segueSeconds, report.segueRealtime))
         table.line("ffmpeg xfade+acrossfade " + String(format: "%7.2f s;  ffmpeg / Segue %.2f", report.ffmpegSeconds, report.speedup))
+        table.line("segue edit --fast       " + String(format: "%7.2f s  (%.2fx real time; x264 veryfast)", report.segueFastSeconds,
+                                                         report.segueFastRealtime))
         return report
     }
 

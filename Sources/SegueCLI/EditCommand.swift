@@ -23,6 +23,8 @@ struct EditCommand: ParsableCommand {
     @Option(help: "Only the edit's frames A..B (A included, B not, counted from 0): a chunk of a render split over processes; its frames are bit-identical to the same frames of the whole.",
             transform: EditCommand.parseRange)
     var frames: Range<Int>?
+    @Flag(help: "Speed-first encoding: x264 preset veryfast (mp4), VP9 realtime with cpu-used 8 (webm); larger files.")
+    var fast = false
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar
     @Flag(help: "Print nothing but errors.") var quiet = false
@@ -52,7 +54,7 @@ struct EditCommand: ParsableCommand {
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
-        let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, tools: tools)
+        let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, speedFirst: fast, tools: tools)
         let range = try exporter.checkedRange(frames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
         reporter.start(plan: plan, range: range)

@@ -40,6 +40,21 @@ struct EditCommandTests {
         #expect(streams.split(separator: "\n").sorted() == ["aac", "h264"], "\(streams)")
     }
 
+    /// --fast encodes with x264's veryfast preset, as the options x264 writes into the stream say
+    /// (subme=2 there, subme=7 for the default medium).
+    @Test func fastUsesTheSpeedFirstPreset() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (flag, subme) in [(true, "subme=2 "), (false, "subme=7 ")] {
+            let out = flag ? "fast.mp4" : "plain.mp4"
+            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", out, "--quiet"] + (flag ? ["--fast"] : []), in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+            let bytes = try Data(contentsOf: dir.appendingPathComponent(out))
+            #expect(bytes.range(of: Data(subme.utf8)) != nil, "\(out) lacks \(subme)")
+            #expect(try VideoReader.info(dir.appendingPathComponent(out).path).frames == 150)
+        }
+    }
+
     @Test func progressJSONIsOneObjectALine() throws {
         let dir = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -111,7 +126,7 @@ struct EditCommandTests {
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let edit = json?["edit"] as? [String: Any]
         #expect(edit?["editSeconds"] as? Int == 4 && edit?["size"] as? String == "64x36")
-        for key in ["segueSeconds", "ffmpegSeconds", "speedup", "segueRealtime"] {
+        for key in ["segueSeconds", "ffmpegSeconds", "speedup", "segueRealtime", "segueFastSeconds", "segueFastRealtime"] {
             #expect((edit?[key] as? Double ?? 0) > 0, "\(key)")
         }
     }
