@@ -41,8 +41,12 @@ struct EditCommand: ParsableCommand {
 
     func validate() throws {
         if let message = OutputFormat.unsupportedOutput(out, format: nil) { throw ValidationError(message) }
-        if let crf, OutputFormat.resolve(nil, out: out).video == nil {
+        let video = OutputFormat.resolve(nil, out: out).video
+        if let crf, video == nil || video == .gif {
             throw ValidationError("--crf \(crf) applies to video output (--out x.mp4 or .webm)")
+        }
+        if fast, video == nil || video == .gif {
+            throw ValidationError("--fast applies to video output (--out x.mp4 or .webm)")
         }
     }
 

@@ -80,36 +80,50 @@ final class TimelineRenderer {
         textures: inout (from: Texture, to: Texture, target: OffscreenTarget)?, staging: UnsafeMutableRawBufferPointer,
         sink: any TimelineFrameSink, wanted: Range<Int>, index: inout Int, done: inout Int, report: (Int) -> Void
     ) throws {
-            let (width, height) = (plan.width, plan.height)
-            let transition = plan.transitions[itemIndex]
-            if let make = transition.make, transition.frames > 0 {
-                if textures == nil {
-                    textures = (try device.makeTexture(width: width, height: height, pixels: nil),
-                                try device.makeTexture(width: width, height: height, pixels: nil),
-                                try device.makeOffscreenTarget(width: width, height: height))
+        let (width, height) = (plan.width, plan.height)
+        let transition = plan.transitions[itemIndex]
+        guard let make = transition.make, transition.frames > 0 else { return }
+        if textures == nil {
+            let from = try device.makeTexture(width: width, height: height, pixels: nil)
+            let to: Texture, target: OffscreenTarget
+            do {
+                to = try device.makeTexture(width: width, height: height, pixels: nil)
+                do { target = try device.makeOffscreenTarget(width: width, height: height) } catch {
+                    to.release()
+                    throw error
                 }
-                guard let (from, to, target) = textures else { return }
-                let effect = try make(device, from, to)
-                defer { effect.release() }
-                for k in 0..<transition.frames {
-                    // Every frame of both sides is read (a clip's decoder must move on) and
-                    // uploaded, so a frame's pixels never depend on where a range started.
-                    try reader.read(into: staging)
-                    if wanted.contains(index) { try from.upload(pixels: UnsafeRawBufferPointer(staging)) }
-                    try next.read(into: staging)
-                    if wanted.contains(index) {
-                        try to.upload(pixels: UnsafeRawBufferPointer(staging))
-                        effect.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
-                        try effect.render(into: target)
-                        let buffer = try sink.acquire()
-                        // Offscreen targets hold the picture top row first, so the rows need no flip.
-                        try target.readPixels(into: buffer)
-                        try sink.submit(buffer)
-                        done += 1
-                        report(done)
-                    }
-                    index += 1
-                }
+            } catch {
+                from.release()
+                throw error
             }
+            textures = (from, to, target)
+        }
+        guard let (from, to, target) = textures else { return }
+        let effect = try make(device, from, to)
+        defer { effect.release() }
+        for k in 0..<transition.frames {
+            guard index < wanted.upperBound else { return }
+            // Both sides are read every frame (a clip's decoder must move on); a wanted frame is
+            // rendered from its own two pictures alone, so its pixels never depend on where a
+            // range started.
+            try reader.read(into: staging)
+            if wanted.contains(index) { try from.upload(pixels: UnsafeRawBufferPointer(staging)) }
+            try next.read(into: staging)
+            if wanted.contains(index) {
+                try to.upload(pixels: UnsafeRawBufferPointer(staging))
+                effect.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
+                try effect.render(into: target)
+                let buffer = try sink.acquire()
+                // Offscreen targets hold the picture top row first, so the rows need no flip.
+                do { try target.readPixels(into: buffer) } catch {
+                    sink.recycle(buffer)
+                    throw error
+                }
+                try sink.submit(buffer)
+                done += 1
+                report(done)
+            }
+            index += 1
+        }
     }
 }
