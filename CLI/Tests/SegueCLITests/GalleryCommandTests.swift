@@ -1,0 +1,153 @@
+import Foundation
+import SegueImage
+import SegueTesting
+import Testing
+
+/// `segue gallery` run as a user would; its page loaded in headless Chromium (Debian's package),
+/// which must play every clip.
+@Suite("segue gallery (runs the built executable and Chromium)", .tags(.gl, .ffmpeg, .browser), .requiresFFmpeg, .requiresChromium)
+struct GalleryCommandTests {
+    /// A user's gl-transitions file with a float, a vec2 and a sampler2D.
+    static let userTransition = """
+        // my-iris: an iris through a luma map
+        uniform float softness; // = 0.2
+        uniform vec2 center; // = vec2(0.5, 0.5)
+        uniform sampler2D luma;
+        vec4 transition(vec2 uv) {
+          float d = distance(uv, center) + texture2D(luma, uv).r * 0.1;
+          return mix(getToColor(uv), getFromColor(uv), smoothstep(progress - softness, progress, d * 0.8));
+        }
+        """
+
+    static func workspace() throws -> URL {
+        let dir = try CommandRunner.temporaryDirectory()
+        try PNGCodec.write(try SampleImages.from(width: 320, height: 180), to: dir.appendingPathComponent("from.png").path)
+        try PNGCodec.write(try SampleImages.to(width: 240, height: 240), to: dir.appendingPathComponent("to.png").path)
+        try Data(userTransition.utf8).write(to: dir.appendingPathComponent("my iris.glsl"))
+        return dir
+    }
+
+    /// What Chromium's `<video>` elements did: for each clip, whether it plays (has data to show,
+    /// no error, and its time moved between two looks 0.7 s apart), with the numbers seen. A
+    /// script added to a copy of the page writes them into the DOM, which --dump-dom prints. The
+    /// window is tall enough to show every card: Chromium pauses muted autoplay clips offscreen.
+    static func playback(ofPageIn folder: URL) throws -> [String: (plays: Bool, seen: String)] {
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        let probe = """
+            <script>
+            const first = new Map();
+            setTimeout(() => { for (const v of document.querySelectorAll('video')) first.set(v, v.currentTime); }, 1000);
+            setTimeout(() => {
+              const pre = document.createElement('pre');
+              pre.id = 'segue-playback';
+              pre.textContent = [...document.querySelectorAll('video')].map(v =>
+                [v.getAttribute('src'), v.readyState, first.get(v), v.currentTime, v.error ? v.error.code : 0].join(' ')).join('\\n');
+              document.body.appendChild(pre);
+            }, 1700);
+            </script>
+            """
+        let check = folder.appendingPathComponent("playback-check.html")
+        try Data(page.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(to: check)
+        defer { try? FileManager.default.removeItem(at: check) }
+        guard let chromium = ChromiumRequirement.executable else { throw SetupFailure("chromium is not on PATH") }
+        let profile = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: profile) }
+        // Virtual time runs the page's timers without waiting on the wall clock; media time still
+        // follows the decoder, so a stuck clip stays stuck.
+        let result = try ExternalProgram.run(chromium, [
+            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)", "--virtual-time-budget=4000",
+            "--window-size=1280,4000",
+            "--dump-dom", check.absoluteString,
+        ])
+        guard let start = result.stdout.range(of: "<pre id=\"segue-playback\">"),
+              let end = result.stdout.range(of: "</pre>", range: start.upperBound..<result.stdout.endIndex) else {
+            throw SetupFailure("chromium printed no playback report (status \(result.status)):\n\(result.stderr.suffix(2000))")
+        }
+        var report: [String: (Bool, String)] = [:]
+        for line in result.stdout[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let fields = line.split(separator: " ").map(String.init)
+            guard fields.count == 5, let ready = Int(fields[1]), let before = Double(fields[2]), let after = Double(fields[3]) else { continue }
+            report[fields[0]] = (ready >= 2 && fields[4] == "0" && after > 0 && after != before, fields.dropFirst().joined(separator: " "))
+        }
+        return report
+    }
+
+    @Test func theGalleryPlaysInChromiumAndABrokenClipIsCaught() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CommandRunner.run("segue", [
+            "gallery", "--from", "from.png", "--to", "to.png", "--out", "gallery", "--only", "fade,wipeleft,pixel-dissolve",
+            "--glsl", "my iris.glsl", "--size", "160x90", "--duration", "0.5", "--hold", "0.3",
+        ], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("gallery: [4/4] my iris.glsl"), "\(result.stderr)")
+        let gallery = dir.appendingPathComponent("gallery")
+        let clips = ["fade.webm", "wipeleft.webm", "pixel-dissolve.webm", "glsl-my_iris.webm"]
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: gallery.path)) == Set(clips + ["index.html", ".segue-output"]))
+        for clip in clips {
+            // from 0.3 s, 0.5 s there, to 0.3 s, 0.5 s back: 1.6 s at 30 fps.
+            let info = try VideoReader.info(gallery.appendingPathComponent(clip).path)
+            #expect(info.codec == "vp9" && info.frames == 48 && info.width == 160 && info.height == 90, "\(clip): \(info)")
+        }
+        // The clip loops: its last frame is on the way back to its first.
+        let frames = try VideoReader.frames(gallery.appendingPathComponent("fade.webm").path, width: 160, height: 90)
+        #expect(VideoReader.psnr(frames[0], frames[47]) > VideoReader.psnr(frames[0], frames[24]) + 10)
+
+        let page = try String(contentsOf: gallery.appendingPathComponent("index.html"), encoding: .utf8)
+        for needle in ["<h2>fade</h2>", "<h2>wipeleft</h2>", "<h2>pixel-dissolve</h2>", "<h2>my iris.glsl</h2>",
+                       "direction: vec2 = vec2(-1.0, 0.0) (set by wipeleft)", "softness: float = 0.2", "center: vec2 = vec2(0.5, 0.5)",
+                       "luma: sampler2D = bilinear-lateral", "src=\"glsl-my_iris.webm\"", "autoplay muted loop playsinline"] {
+            #expect(page.contains(needle), "index.html lacks \(needle)")
+        }
+
+        let report = try Self.playback(ofPageIn: gallery)
+        #expect(Set(report.keys) == Set(clips), "\(report)")
+        for clip in clips { #expect(report[clip]?.plays == true, "\(clip): \(report[clip]?.seen ?? "missing")") }
+
+        // A clip whose header is damaged, and one that is not a video: the check names both.
+        var fade = try Data(contentsOf: gallery.appendingPathComponent("fade.webm"))
+        fade.replaceSubrange(0..<64, with: Data(repeating: 0, count: 64))
+        try fade.write(to: gallery.appendingPathComponent("fade.webm"))
+        try Data("not a video".utf8).write(to: gallery.appendingPathComponent("wipeleft.webm"))
+        let broken = try Self.playback(ofPageIn: gallery)
+        #expect(broken["fade.webm"]?.plays == false && broken["wipeleft.webm"]?.plays == false, "\(broken)")
+        #expect(broken["pixel-dissolve.webm"]?.plays == true, "\(broken)")
+    }
+
+    @Test func badInputIsNamedAndLeavesNoGallery() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("not a picture".utf8).write(to: dir.appendingPathComponent("broken.png"))
+        try Data("vec4 transition(vec2 uv) { return no_such_thing; }".utf8).write(to: dir.appendingPathComponent("bad.glsl"))
+        let base = ["gallery", "--out", "gallery", "--size", "64x36", "--duration", "0.2", "--hold", "0"]
+        for (arguments, message) in [
+            (["--from", "missing.png", "--to", "to.png", "--only", "fade"], "--from missing.png:"),
+            (["--from", "from.png", "--to", "broken.png", "--only", "fade"], "--to broken.png:"),
+            (["--from", "from.png", "--to", "to.png", "--only", "fade,no-such-effect"], "unknown transition 'no-such-effect'"),
+            // Fails at its clip, after fade's was made: nothing of the gallery is left.
+            (["--from", "from.png", "--to", "to.png", "--only", "fade", "--glsl", "bad.glsl"], "bad.glsl"),
+        ] {
+            let result = try CommandRunner.run("segue", base + arguments, in: dir)
+            #expect(result.status != 0 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            #expect(!left.contains("gallery") && !left.contains { $0.hasPrefix(".gallery") }, "\(arguments): \(left)")
+        }
+    }
+
+    /// An existing gallery is kept unless --force; with it, replaced whole (a shorter gallery
+    /// leaves no clip of the longer one behind).
+    @Test func anExistingGalleryIsReplacedOnlyWithForce() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base = ["gallery", "--from", "from.png", "--to", "to.png", "--out", "gallery", "--size", "64x36", "--duration", "0.2",
+                    "--hold", "0", "--quiet"]
+        #expect(try CommandRunner.run("segue", base + ["--only", "fade,wipeleft"], in: dir).status == 0)
+        let refused = try CommandRunner.run("segue", base + ["--only", "fade"], in: dir)
+        #expect(refused.status != 0 && refused.stderr.contains("--force"), "\(refused.stderr)")
+        let gallery = dir.appendingPathComponent("gallery").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: gallery).contains("wipeleft.webm"))
+        let forced = try CommandRunner.run("segue", base + ["--only", "fade", "--force"], in: dir)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: gallery)) == ["fade.webm", "index.html", ".segue-output"])
+    }
+}
