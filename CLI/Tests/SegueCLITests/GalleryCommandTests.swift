@@ -27,48 +27,35 @@ struct GalleryCommandTests {
         return dir
     }
 
-    /// What Chromium's `<video>` elements did: for each clip, whether it plays (has data to show,
-    /// no error, and its time moved between two looks 0.7 s apart), with the numbers seen. A
-    /// script added to a copy of the page writes them into the DOM, which --dump-dom prints. The
-    /// window is tall enough to show every card: Chromium pauses muted autoplay clips offscreen.
-    static func playback(ofPageIn folder: URL) throws -> [String: (plays: Bool, seen: String)] {
-        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
-        let probe = """
-            <script>
-            const first = new Map();
-            setTimeout(() => { for (const v of document.querySelectorAll('video')) first.set(v, v.currentTime); }, 1000);
-            setTimeout(() => {
-              const pre = document.createElement('pre');
-              pre.id = 'segue-playback';
-              pre.textContent = [...document.querySelectorAll('video')].map(v =>
-                [v.getAttribute('src'), v.readyState, first.get(v), v.currentTime, v.error ? v.error.code : 0].join(' ')).join('\\n');
-              document.body.appendChild(pre);
-            }, 1700);
-            </script>
-            """
-        let check = folder.appendingPathComponent("playback-check.html")
-        try Data(page.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(to: check)
-        defer { try? FileManager.default.removeItem(at: check) }
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Playback: Decodable {
+        let src: String
+        let readyState: Int
+        let first, second: Double
+        let error: Int
+        let plays: Bool
+    }
+
+    /// What Chromium's `<video>` elements did with the page (scripts/gallery/check_playback.py,
+    /// over the DevTools pipe, in real time): for each clip, whether it plays (has data to show,
+    /// no error, its time moved between two looks 0.7 s apart), with what was seen.
+    static func playback(ofPageIn folder: URL) throws -> [String: Playback] {
         guard let chromium = ChromiumRequirement.executable else { throw SetupFailure("chromium is not on PATH") }
-        let profile = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: profile) }
-        // Virtual time runs the page's timers without waiting on the wall clock; media time still
-        // follows the decoder, so a stuck clip stays stuck.
-        let result = try ExternalProgram.run(chromium, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)", "--virtual-time-budget=4000",
-            "--window-size=1280,4000",
-            "--dump-dom", check.absoluteString,
+        let result = try ExternalProgram.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "python3", repository.appendingPathComponent("scripts/gallery/check_playback.py").path,
+            folder.appendingPathComponent("index.html").path, "--chromium", chromium.path,
         ])
-        guard let start = result.stdout.range(of: "<pre id=\"segue-playback\">"),
-              let end = result.stdout.range(of: "</pre>", range: start.upperBound..<result.stdout.endIndex) else {
-            throw SetupFailure("chromium printed no playback report (status \(result.status)):\n\(result.stderr.suffix(2000))")
+        guard result.status == 0 || result.status == 1 else {
+            throw SetupFailure("check_playback.py could not check the page (status \(result.status)): \(result.stderr)")
         }
-        var report: [String: (Bool, String)] = [:]
-        for line in result.stdout[start.upperBound..<end.lowerBound].split(separator: "\n") {
-            let fields = line.split(separator: " ").map(String.init)
-            guard fields.count == 5, let ready = Int(fields[1]), let before = Double(fields[2]), let after = Double(fields[3]) else { continue }
-            report[fields[0]] = (ready >= 2 && fields[4] == "0" && after > 0 && after != before, fields.dropFirst().joined(separator: " "))
+        var report: [String: Playback] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let clip = try JSONDecoder().decode(Playback.self, from: Data(line.utf8))
+            report[clip.src] = clip
         }
+        #expect((result.status == 0) == report.values.allSatisfy(\.plays), "exit status \(result.status) for \(report)")
         return report
     }
 
@@ -102,7 +89,7 @@ struct GalleryCommandTests {
 
         let report = try Self.playback(ofPageIn: gallery)
         #expect(Set(report.keys) == Set(clips), "\(report)")
-        for clip in clips { #expect(report[clip]?.plays == true, "\(clip): \(report[clip]?.seen ?? "missing")") }
+        for clip in clips { #expect(report[clip]?.plays == true, "\(clip): \(String(describing: report[clip]))") }
 
         // A clip whose header is damaged, and one that is not a video: the check names both.
         var fade = try Data(contentsOf: gallery.appendingPathComponent("fade.webm"))
