@@ -10,8 +10,7 @@ import Testing
 /// (`--crf 0`: x264's lossless mode over the same yuv420p frames), so every decoded frame's MD5
 /// (ffmpeg -f framemd5) must match; lossy chunks would be encoded differently at their edges
 /// from a whole encode, so only a lossless codec makes the comparison exact.
-@Suite("segue edit split over Ray (local cluster) and the Kubernetes manifest", .tags(.gl, .ffmpeg, .ray),
-       .requiresFFmpeg, .requiresRay)
+@Suite("segue edit split over Ray on a local cluster, and the Kubernetes manifest", .tags(.gl, .ffmpeg, .ray), .requiresFFmpeg, .requiresRay)
 struct RayRenderTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
