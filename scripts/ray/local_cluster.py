@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs a command against a Ray cluster of its own on loopback, then stops that cluster (and
-only it): `ray start --head --block` bound to 127.0.0.1 at a free port, without a dashboard,
-in a temporary folder; the command gets its address as RAY_ADDRESS (which segue_ray.py and
+only it): `ray start --head --block` on 127.0.0.1 at a free port, without a dashboard, in a
+temporary folder, with a token of its own (RAY_AUTH_MODE=token); the command gets its address as RAY_ADDRESS (which segue_ray.py and
 ray.init() read); SIGTERM to the head ends every process it started. Exits with the command's
 status. Used by the Ray test (CLI/Tests/SegueCLITests/RayRenderTests.swift) and for trying the
 driver as on a real cluster:
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -46,7 +47,9 @@ def main() -> int:
     # Short: Ray's sockets live under it, and a socket's path is at most 107 bytes.
     folder = tempfile.mkdtemp(prefix="segue-ray-", dir="/tmp")
     log_path = os.path.join(folder, "head.log")
-    environment = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+    # A token of this cluster's own (Ray's token authentication), whatever ~/.ray holds: the
+    # head, its workers and the command get it from the environment, and nothing else can connect.
+    environment = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=secrets.token_hex(32))
     with open(log_path, "w") as log:
         head = subprocess.Popen([ray, "start", "--head", "--block", "--node-ip-address=127.0.0.1", f"--port={port}",
                                  f"--num-cpus={args.num_cpus}", "--include-dashboard=false", "--disable-usage-stats",

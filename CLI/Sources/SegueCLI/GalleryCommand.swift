@@ -42,6 +42,13 @@ struct GalleryCommand: ParsableCommand {
         var tools = try FFmpegTools.locate()
         if let timeout = VideoRender.stallTimeout { tools.stallTimeout = timeout }
         let gallery = try TransitionGallery(only: only, glslFiles: glsl)
+        // A user's file is compiled first in a child process under a budget, as `segue render` does.
+        for card in gallery.cards {
+            guard let shader = card.userShader else { continue }
+            do { try ShaderCompileProbe.check(text: shader, name: card.title) } catch {
+                throw GalleryError.invalidTransitionFile(card.title, reason: "\(error)")
+            }
+        }
         let fromPath = try Self.checkedPicture(from, option: "--from")
         let toPath = try Self.checkedPicture(to, option: "--to")
         if !force, Self.holdsFiles(out) { throw GalleryError.outputExists(out) }

@@ -20,13 +20,16 @@ struct TransitionGallery {
         let parameters: [String]
         /// Settings the clip is rendered with beyond the built-in's own (a texture a file needs).
         let settings: [String: EditParameter]
+        /// A user's file's GLSL, compiled under a budget before anything renders; nil for a built-in.
+        var userShader: String? = nil
     }
 
     let cards: [Card]
 
     /// The built-ins (all, or those `only` names, in that order) and then the `.glsl` files.
     init(only: [String]?, glslFiles: [String]) throws(GalleryError) {
-        let names = only ?? NamedTransition.builtInNames
+        var seen = Set<String>()
+        let names = (only ?? NamedTransition.builtInNames).filter { seen.insert($0).inserted }
         if let unknown = names.first(where: { !NamedTransition.isBuiltIn($0) }) {
             throw .unknownTransition(unknown, known: NamedTransition.builtInNames)
         }
@@ -83,7 +86,7 @@ struct TransitionGallery {
         }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return Card(effect: absolute, title: fileName, clip: clip, summary: "gl-transitions file \(path)", parameters: parameters,
-                    settings: settings)
+                    settings: settings, userShader: source.source)
     }
 
     /// The card's clip as an edit: `from` for `hold` seconds, the transition over `duration`,

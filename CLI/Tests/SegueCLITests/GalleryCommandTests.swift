@@ -111,14 +111,43 @@ struct GalleryCommandTests {
             (["--from", "missing.png", "--to", "to.png", "--only", "fade"], "--from missing.png:"),
             (["--from", "from.png", "--to", "broken.png", "--only", "fade"], "--to broken.png:"),
             (["--from", "from.png", "--to", "to.png", "--only", "fade,no-such-effect"], "unknown transition 'no-such-effect'"),
-            // Fails at its clip, after fade's was made: nothing of the gallery is left.
-            (["--from", "from.png", "--to", "to.png", "--only", "fade", "--glsl", "bad.glsl"], "bad.glsl"),
+            // Compiled first, under the budget of a user's file: refused before any clip renders.
+            (["--from", "from.png", "--to", "to.png", "--only", "fade", "--glsl", "bad.glsl"], "--glsl bad.glsl:"),
         ] {
             let result = try CommandRunner.run("segue", base + arguments, in: dir)
             #expect(result.status != 0 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
             let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             #expect(!left.contains("gallery") && !left.contains { $0.hasPrefix(".gallery") }, "\(arguments): \(left)")
         }
+    }
+
+    /// An encoder that fails at the second clip, after the first was made: the run fails naming
+    /// the clip, and leaves no gallery and no staging folder.
+    @Test func aFailureMidwayLeavesNoGallery() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tools = dir.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        guard let ffmpeg = FFmpegRequirement.executable else { throw SetupFailure("ffmpeg is not on PATH") }
+        let calls = dir.appendingPathComponent("calls")
+        let wrapper = """
+            #!/bin/sh
+            echo call >> '\(calls.path)'
+            [ "$(wc -l < '\(calls.path)')" -ge 2 ] && { echo 'encoder gave up' >&2; exit 1; }
+            exec '\(ffmpeg.path)' "$@"
+
+            """
+        try Data(wrapper.utf8).write(to: tools.appendingPathComponent("ffmpeg"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools.appendingPathComponent("ffmpeg").path)
+        let path = tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try CommandRunner.run("segue", [
+            "gallery", "--from", "from.png", "--to", "to.png", "--out", "gallery", "--only", "fade,wipeleft,slideup",
+            "--size", "64x36", "--duration", "0.2", "--hold", "0",
+        ], in: dir, environment: ["PATH": path])
+        #expect(result.status != 0, "\(result.stderr)")
+        #expect(result.stderr.contains("gallery: [1/3] fade") && result.stderr.contains("the clip of wipeleft failed"), "\(result.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(!left.contains("gallery") && !left.contains { $0.hasPrefix(".gallery") }, "\(left)")
     }
 
     /// An existing gallery is kept unless --force; with it, replaced whole (a shorter gallery
