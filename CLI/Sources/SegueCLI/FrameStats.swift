@@ -78,6 +78,26 @@ struct FrameStats {
         let p99Milliseconds: Double
         let maxMilliseconds: Double
         let meanFPS: Double
+
+        private enum CodingKeys: String, CodingKey {
+            case segments, vsyncRequested, refreshHz, vsyncInEffect, framesDrawn, framesMeasured
+            case p50Milliseconds, p99Milliseconds, maxMilliseconds, meanFPS
+        }
+
+        /// Every key is written, an unknown as `null` (not left out: a reader sees it is unknown).
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(segments, forKey: .segments)
+            try container.encode(vsyncRequested, forKey: .vsyncRequested)
+            try container.encode(refreshHz, forKey: .refreshHz)
+            try container.encode(vsyncInEffect, forKey: .vsyncInEffect)
+            try container.encode(framesDrawn, forKey: .framesDrawn)
+            try container.encode(framesMeasured, forKey: .framesMeasured)
+            try container.encode(p50Milliseconds, forKey: .p50Milliseconds)
+            try container.encode(p99Milliseconds, forKey: .p99Milliseconds)
+            try container.encode(maxMilliseconds, forKey: .maxMilliseconds)
+            try container.encode(meanFPS, forKey: .meanFPS)
+        }
     }
 
     func summary(vsyncRequested: Bool, refreshHz: Double?, warmup: Int = 10) -> Summary {
