@@ -239,7 +239,8 @@ final class WindowPlayer {
         window.setTitle("Segue — \(name)")
         statusRefresh = -1
         if windowSize.width > 0 { stats.show(effect: name, width: windowSize.width, height: windowSize.height) }
-        trace("effect \(name)" + (previous == nil ? "" : " \(made.timeline.isPaused ? "paused" : "playing") at \(made.timeline.progress)"))
+        trace("effect \(name)")
+        if previous != nil { trace("continue \(made.timeline.isPaused ? "paused" : "playing") \(made.timeline.progress)") }
     }
 
     private func followWindowSize() throws {

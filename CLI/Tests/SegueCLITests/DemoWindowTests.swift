@@ -25,7 +25,7 @@ extension PlayWindowTests {
         #expect(session.waitFor("effect", count: 2), "\(session.trace)")
         let next = try #require(session.lines("effect").last?.split(separator: " ").dropFirst().first.map(String.init))
         #expect(next != "pixel-dissolve")
-        #expect(session.lines("effect").last == "effect \(next) paused at 0.5", "\(session.trace)")
+        #expect(session.waitFor("continue") && session.lines("continue") == ["continue paused 0.5"], "\(session.trace)")
         let expected = try Self.headlessFrame(["--effect", next], width: 400, height: 200, frames: 3, index: 1)
         let shown = try expectScreen(session, expected, within: 1)
         Thread.sleep(forTimeInterval: 0.4)
