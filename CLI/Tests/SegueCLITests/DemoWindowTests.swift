@@ -2,6 +2,7 @@ import Foundation
 @testable import SegueCLI
 import SegueImage
 import SegueScene
+import SegueText
 import Testing
 import SegueTesting
 
@@ -113,8 +114,16 @@ extension PlayWindowTests {
         let result = try CommandRunner.run("segue", ["demo", "--out", "out"], in: dir, environment: ["DISPLAY": ":\(number)"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("No display (no X server answers at DISPLAY=:\(number)"), "\(result.stdout)")
-        let sheet = dir.appendingPathComponent("out/pixel-dissolve/contact-sheet.png").path
-        #expect(try PNGCodec.read(path: sheet).width > 0)
+        // Its contact sheet is titled in the real font, not the 5×7 one that read "PIxEL-DISSOLVE":
+        // 30 frames of 640×360 in 6 columns of 320×180 thumbnails, labels at scale 2 and the
+        // title at 3, give ContactSheet's documented height with the font's line heights.
+        let sheet = try PNGCodec.read(path: dir.appendingPathComponent("out/pixel-dissolve/contact-sheet.png").path)
+        func height(_ text: any ContactSheetTextRenderer) -> Int {
+            let margin = ContactSheet.margin
+            return margin + (text.lineHeight(scale: 3) + margin) + 5 * (180 + ContactSheet.labelGap + text.lineHeight(scale: 2) + margin)
+        }
+        #expect(sheet.width == ContactSheet.margin + 6 * (320 + ContactSheet.margin))
+        #expect(sheet.height == height(FontSheetText()) && sheet.height != height(BitmapFontSheetText()), "\(sheet.height)")
     }
 
     /// A shader that does not compile fails before a window exists: no window is ever mapped
