@@ -11,7 +11,7 @@ extension GLFWWindowContext {
     /// a headless render; it opens and closes the display, no window.
     public static func displayUnavailableReason() -> String? {
         guard let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty else {
-            return getenv("WAYLAND_DISPLAY") == nil ? "DISPLAY is not set" : nil
+            return "DISPLAY is not set"  // windows go through X11 (XWayland on a Wayland desktop)
         }
         guard glfwInit() == GLFW_TRUE else {
             var description: UnsafePointer<CChar>?
