@@ -59,7 +59,9 @@ extension String {
 /// What the overlay's status says: the show, its state and the frame rate. Made four times a
 /// second; its parts carry priorities so a narrow window drops the frame times before the name.
 struct PlayerStatus: Equatable {
-    enum State: String { case play = "PLAY", reverse = "REVERSE", paused = "PAUSED", drag = "DRAG", done = "DONE" }
+    enum State: String {
+        case play = "PLAY", reverse = "REVERSE", paused = "PAUSED", drag = "DRAG", settle = "RELEASED", done = "DONE"
+    }
 
     var index: Int
     var count: Int
@@ -81,7 +83,7 @@ struct PlayerStatus: Equatable {
             + (parameters.isEmpty ? [] : [Part(text: parameters.joined(separator: " "), priority: 5)])
         let position = [
             Part(text: String(format: "%.2f", progress), priority: 9),
-            Part(text: state.rawValue + (state == .done ? " (ENTER REPLAYS)" : ""), priority: 8),
+            Part(text: state.rawValue, priority: 8),
             Part(text: speed, priority: 7), Part(text: loop, priority: 6),
         ]
         let rate = [
@@ -94,9 +96,9 @@ struct PlayerStatus: Equatable {
     }
 
     /// The widest status the window can show (for the layout): the longest name, the longest
-    /// state and repeat mode, three-digit frame times.
+    /// state (RELEASED) and repeat mode, three-digit frame times.
     static func widest(name: String) -> PlayerStatus {
-        PlayerStatus(index: 99, count: 99, name: name, state: .reverse, speed: "¼×", loop: "ping-pong", progress: 0.45,
+        PlayerStatus(index: 99, count: 99, name: name, state: .settle, speed: "¼×", loop: "ping-pong", progress: 0.45,
                      fps: 999, p50: 110, p99: 110)
     }
 }

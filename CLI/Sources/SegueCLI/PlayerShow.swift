@@ -23,6 +23,8 @@ protocol PlayerShow: AnyObject {
     var directTarget: DefaultFramebufferTarget? { get set }
     /// True while a pointer drives the show (a drag or a gesture-driven transition).
     var isInteracting: Bool { get }
+    /// True while a gesture-driven transition plays out after its release (still interacting).
+    var isSettling: Bool { get }
     /// The progress the overlay shows: the timeline's, or a gesture-driven transition's own.
     var shownProgress: Double { get }
     /// What the overlay says the show runs with: a gl-transition's parameters as `name=value`.
@@ -40,6 +42,7 @@ protocol PlayerShow: AnyObject {
 
 extension PlayerShow {
     var parameters: [String] { [] }
+    var isSettling: Bool { false }
 }
 
 /// A show's offscreen stage, allocated when first asked for (never while the show draws

@@ -82,6 +82,7 @@ final class ScenarioShow: PlayerShow {
     }
 
     var isInteracting: Bool { scrub.isDragging || interaction != nil }
+    var isSettling: Bool { interaction != nil && route != .gesture }
     var stageSize: (width: Int, height: Int) { lazyStage.size }
     var stage: OffscreenTarget { get throws { try lazyStage.target } }
 

@@ -51,6 +51,7 @@ final class WindowPlayer {
     /// When the status line was last made (-1: make it on the next frame).
     private var statusRefresh = -1.0
     private var wasInteracting = false
+    private var wasSettling = false
     private var speedIndex = 2
     /// The repeat mode chosen by `--loop` or L (nil: each show's own default).
     private var loopMode: PlayerTimeline.LoopMode?
@@ -306,14 +307,15 @@ final class WindowPlayer {
     /// changes (a key, a drag starting or ending, another show).
     private func updateOverlay(_ show: any PlayerShow, now: Double) {
         overlay.update(progress: show.shownProgress)
-        if show.isInteracting != wasInteracting {
+        if show.isInteracting != wasInteracting || show.isSettling != wasSettling {
             wasInteracting = show.isInteracting
+            wasSettling = show.isSettling
             statusRefresh = -1
         }
         guard now - statusRefresh >= 0.25 else { return }
         statusRefresh = now
         let timeline = show.timeline
-        let state: PlayerStatus.State = show.isInteracting || seeking ? .drag : timeline.isPaused ? .paused
+        let state: PlayerStatus.State = show.isSettling ? .settle : show.isInteracting || seeking ? .drag : timeline.isPaused ? .paused
             : timeline.isStopped ? .done : timeline.direction > 0 ? .play : .reverse
         let s = stats.lastSecond
         overlay.update(status: PlayerStatus(

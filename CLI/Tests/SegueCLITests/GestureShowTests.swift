@@ -73,7 +73,9 @@ struct GestureShowTests {
         try show.draw(advancing: Self.frame)
         #expect(abs(show.shownProgress - percent) < 1e-9, "\(name): \(show.shownProgress)")
         try shots.take(show, "dragged")
+        #expect(!show.isSettling)
         show.pointer(.up, at: Point(x: to, y: 90), time: 0.6)
+        #expect(show.isSettling && show.isInteracting, "released: the overlay says so while the scene plays out")
         var shown: [Double] = []
         var checkedMidway = false
         for _ in 0..<180 where !rig.lines.contains(where: { $0.hasPrefix("settled") }) {

@@ -37,7 +37,7 @@ struct PlayerOverlayTests {
     @Test(arguments: sizes)
     func noLineIsCut(width: Double, height: Double) throws {
         let size = Size(width: width, height: height)
-        for state in [PlayerStatus.State.reverse, .paused, .done, .drag] {
+        for state in [PlayerStatus.State.reverse, .paused, .done, .drag, .settle] {
             let overlay = overlay(size, state: state)
             let layout = try #require(overlay.layout)
             let band = overlay.view.frame
