@@ -34,6 +34,40 @@ extension PlayWindowTests {
         #expect(try session.close() == 0)
     }
 
+    // MARK: Gestures
+
+    /// cube-pop paused at 0.3 of its timed pop: a press (the pointer held still) used to snap
+    /// the scene to the gesture's start under the overlay's old progress; the window keeps
+    /// showing the pop at 0.3 until a pan begins.
+    @Test func aPressOnAGestureScenarioDoesNotSnapTheScene() throws {
+        let session = try open(["--effect", "cube-pop", "--size", "320x180", "--no-overlay"])
+        try session.key("space")
+        #expect(session.waitFor("pause 0.0"), "\(session.trace)")
+        try session.xdotool(["key", "--window", session.window, "--repeat", "27", "--delay", "15", "Right"])
+        #expect(session.waitFor("step", count: 27), "\(session.trace)")
+        let progress = Double(session.lines("step").last?.dropFirst("step ".count) ?? "") ?? -1
+        #expect(abs(progress - 0.3) < 1e-9, "27 frames of 1/60 s over 1.5 s: \(session.trace)")
+        try session.xdotool(["mousemove", "--window", session.window, "100", "90", "mousedown", "1"])
+        Thread.sleep(forTimeInterval: 0.5)
+        // frames 0...10 of 11 are progress 0, 0.1, ..., 1: 0.3 is frame 3.
+        let expected = try Self.headlessFrame(["--effect", "cube-pop"], width: 320, height: 180, frames: 11, index: 3)
+        try expectScreen(session, expected, mean: 0.5)
+        try session.mouseUp()
+        #expect(try session.close() == 0)
+    }
+
+    /// zoom-push pressed on the left half, where example e's pan starts nothing: the drag scrubs
+    /// the timeline (it used to show the FROM screen under `DRAG 1.00`, and nothing followed).
+    @Test func aDragWhereTheGestureStartsNothingScrubs() throws {
+        let session = try open(["--effect", "zoom-push", "--size", "320x180", "--no-overlay"])
+        try session.drag([60, 62, 110, 160], y: 90)
+        #expect(session.waitFor("scrub 0.3125"), "100 px of 320: \(session.trace)")
+        #expect(session.lines("gesture").isEmpty, "\(session.trace)")
+        Thread.sleep(forTimeInterval: 0.3)
+        try session.mouseUp()
+        #expect(try session.close() == 0)
+    }
+
     // MARK: New keys
 
     /// S writes the transition's picture at the progress on screen: a PNG that decodes, equals
