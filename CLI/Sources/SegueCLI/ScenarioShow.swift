@@ -10,9 +10,10 @@ import SegueTransitions
 /// progress p is the scenario started at 0 and advanced to p × its duration, so playing
 /// backwards or scrubbing back rebuilds the scene and advances it once, deterministically.
 /// A drag scrubs the timeline — or, for scenarios with one of the seeds' gestures (cube-pop,
-/// zoom-push, pixel-dissolve-present), drives that gesture live: the scene is set up for it,
-/// GLFW's pointer events reach a `PanGestureRecognizer`, and the transition finishes or cancels
-/// as the seed's rules say, in display time; the result then stays on screen a moment.
+/// zoom-push, pixel-dissolve-present), drives that gesture live: once the pan begins the scene
+/// is set up for it, the window's pointer events reach a `PanGestureRecognizer`, and the
+/// transition finishes or cancels as the seed's rules say, in display time; the result then
+/// stays on screen a moment. A pan the gesture does not start there scrubs instead.
 ///
 /// The two screens (the pictures fitted to the stage) are GPU textures the show owns, made once
 /// per size: a scene rebuilt for every frame of reverse playback uploads nothing.
