@@ -11,7 +11,8 @@ import Glibc
 public final class GLFWWindowContext: GLContext {
     public let backendDescription: String
     public var shadingLanguage: ShadingLanguage { .glsl330Core }
-    private var window: OpaquePointer?
+    /// Internal (not private) for the display extension in `GLFWWindowContext+Display.swift`.
+    var window: OpaquePointer?
     private let input = WindowInput()
 
     /// Opens a window. Throws `GLError.contextCreation` with the reason when there is no

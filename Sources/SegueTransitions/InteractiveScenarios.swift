@@ -16,6 +16,9 @@ public enum ScenarioInteractionPhase: Sendable, Equatable {
 public protocol ScenarioInteraction: AnyObject {
     func handle(_ pan: PanGestureRecognizer, in view: View)
     var phase: ScenarioInteractionPhase { get }
+    /// How far the driven transition is as last drawn, 0...1: the gesture's percent while it
+    /// drives, then the settle after the release, and the end it reached once done (0 when idle).
+    var percentComplete: Double { get }
 }
 
 /// The interactive variant of a scenario: `prepare` sets the window up (instead of `start`) so
@@ -125,5 +128,15 @@ final class NavigationGesture: ScenarioInteraction {
         guard began else { return .idle }
         if navigation.isTransitioning { return .running }
         return navigation.viewControllers.count == stackAtStart ? .cancelled : .finished
+    }
+
+    /// The coordinator's percent while the push or pop runs (the percent-driven timeline: the
+    /// drag, then the settle), the end once it is over.
+    var percentComplete: Double {
+        switch phase {
+        case .idle, .cancelled: 0
+        case .finished: 1
+        case .running: navigation.transitionCoordinator?.percentComplete ?? 0
+        }
     }
 }

@@ -64,6 +64,38 @@ struct ScenarioGestureTests {
         #expect(TransitionDiagnostics.shared.messages.isEmpty, "\(TransitionDiagnostics.shared.messages)")
     }
 
+    /// `percentComplete` is where the scene is: the gesture's percent while it drives (cube
+    /// pop: translation.x / 200), then the settle after the release frame by frame, never
+    /// standing at the release value; the end reached once done; 0 before anything started.
+    @Test(arguments: [(80.0, 0.0), (120.0, 1.0)])
+    func percentCompleteFollowsTheDragAndTheSettle(distance: Double, end: Double) throws {
+        let scene = try Self.prepare("cube-pop")
+        #expect(scene.interaction.percentComplete == 0)
+        var time = 0.0
+        scene.dispatcher.pointerDown(at: Point(x: 60, y: 90), time: time)
+        for step in 1...10 {
+            time += 1.0 / 60
+            scene.dispatcher.pointerMoved(to: Point(x: 60 + distance * Double(step) / 10, y: 90), time: time)
+            AnimationEngine.main.advance(to: time)
+        }
+        #expect(abs(scene.interaction.percentComplete - distance / 200) < 1e-9)
+        time += 0.3
+        AnimationEngine.main.advance(to: time)
+        scene.dispatcher.pointerUp(at: Point(x: 60 + distance, y: 90), time: time)
+        var settle: [Double] = []
+        for _ in 0..<120 where scene.interaction.phase == .running {
+            time += 1.0 / 60
+            AnimationEngine.main.advance(to: time)
+            settle.append(scene.interaction.percentComplete)
+        }
+        let between = settle.filter { $0 > 0.05 && $0 < 0.95 && abs($0 - distance / 200) > 0.05 }
+        #expect(!between.isEmpty, "the percent moved during the settle: \(settle)")
+        let ordered = end == 0 ? zip(settle, settle.dropFirst()).allSatisfy { $0.1 <= $0.0 + 1e-9 }
+            : zip(settle, settle.dropFirst()).allSatisfy { $0.1 >= $0.0 - 1e-9 }
+        #expect(ordered, "towards \(end) only: \(settle)")
+        #expect(scene.interaction.percentComplete == end)
+    }
+
     @Test func zoomPushStartsOnlyOnTheRightHalfAndFinishesWhenMovingLeft() throws {
         let left = try Self.prepare("zoom-push")
         Self.drag(left, from: 100, by: -60, starts: false)

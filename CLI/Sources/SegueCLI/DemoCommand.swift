@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueGLFW
 import SegueImage
 
 /// What `make demo` runs: a window when there is a display, headless files when there is not.
@@ -14,12 +15,13 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var window: WindowOptions
 
     func run() throws {
-        let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
-        if hasDisplay && !headless {
+        // A DISPLAY naming no server is no display either: files, as with none, not a failure.
+        let noDisplay = headless ? nil : GLFWWindowContext.displayUnavailableReason()
+        if !headless && noDisplay == nil {
             try PlayCommand.play(window, from: nil, to: nil, parameters: [], resize: .cover)
             return
         }
-        print(headless ? "--headless: rendering with EGL." : "No display (DISPLAY is not set): rendering headlessly with EGL.")
+        print(headless ? "--headless: rendering with EGL." : "No display (\(noDisplay ?? "")): rendering headlessly with EGL.")
         fflush(nil)  // all streams: a pipe reader sees the line before the rendering
         let size = FrameSize(width: 640, height: 360)
         let samples = try SamplesCommand.write(size: size, directory: out + "/samples")

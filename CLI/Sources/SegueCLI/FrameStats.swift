@@ -31,29 +31,105 @@ struct FrameStats {
         return (total > 0 ? Double(times.count) / total : 0, percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000)
     }
 
-    /// The run's summary as `--stats` writes it. The first `warmup` frames (shader compiles,
-    /// first uploads, the window mapping) are left out of the percentiles but counted as drawn.
-    struct Summary: Codable, Equatable {
+    /// What was on screen while frames were drawn: a new segment starts whenever the effect or
+    /// the window's size changes (N/P, a resize, fullscreen), so a run's frame times are never
+    /// credited to the last effect and size alone.
+    struct Segment: Codable, Equatable {
         let effect: String
         let width: Int
         let height: Int
-        let vsync: Bool
+        var framesDrawn: Int
+        /// Frame-time median and 99th percentile of the segment's frames (the run's warm-up left out; 0 when none are left).
+        var p50Milliseconds = 0.0
+        var p99Milliseconds = 0.0
+    }
+
+    private var segmentStarts: [Int] = []
+    private(set) var segments: [Segment] = []
+
+    /// The frames recorded from now on show `effect` at `width`×`height` (a segment starts when
+    /// any of them changed).
+    mutating func show(effect: String, width: Int, height: Int) {
+        if let last = segments.last, last.effect == effect, last.width == width, last.height == height { return }
+        if segmentStarts.last == all.count {  // the last one drew no frame: replaced, not kept
+            segments.removeLast()
+            segmentStarts.removeLast()
+        }
+        segments.append(Segment(effect: effect, width: width, height: height, framesDrawn: 0))
+        segmentStarts.append(all.count)
+    }
+
+    /// The run's summary as `--stats` writes it. The first `warmup` frames (shader compiles,
+    /// first uploads, the window mapping) are left out of the percentiles but counted as drawn.
+    /// Whether vsync held is measured, not taken from the request: see `Summary.vsyncInEffect`.
+    struct Summary: Codable, Equatable {
+        let segments: [Segment]
+        let vsyncRequested: Bool
+        /// The monitor's refresh rate as the window system reports it (nil: none reported).
+        let refreshHz: Double?
+        /// Measured: false when frames came more than 10% faster than the refresh (they cannot
+        /// all have waited for it), true when vsync was requested and the median frame interval
+        /// is within 10% of the refresh interval, nil when it cannot be told (slower than the
+        /// refresh, no refresh rate, or too few frames).
+        let vsyncInEffect: Bool?
         let framesDrawn: Int
         let framesMeasured: Int
         let p50Milliseconds: Double
         let p99Milliseconds: Double
         let maxMilliseconds: Double
         let meanFPS: Double
+
+        private enum CodingKeys: String, CodingKey {
+            case segments, vsyncRequested, refreshHz, vsyncInEffect, framesDrawn, framesMeasured
+            case p50Milliseconds, p99Milliseconds, maxMilliseconds, meanFPS
+        }
+
+        /// Every key is written, an unknown as `null` (not left out: a reader sees it is unknown).
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(segments, forKey: .segments)
+            try container.encode(vsyncRequested, forKey: .vsyncRequested)
+            try container.encode(refreshHz, forKey: .refreshHz)
+            try container.encode(vsyncInEffect, forKey: .vsyncInEffect)
+            try container.encode(framesDrawn, forKey: .framesDrawn)
+            try container.encode(framesMeasured, forKey: .framesMeasured)
+            try container.encode(p50Milliseconds, forKey: .p50Milliseconds)
+            try container.encode(p99Milliseconds, forKey: .p99Milliseconds)
+            try container.encode(maxMilliseconds, forKey: .maxMilliseconds)
+            try container.encode(meanFPS, forKey: .meanFPS)
+        }
     }
 
-    func summary(effect: String, width: Int, height: Int, vsync: Bool, warmup: Int = 10) -> Summary {
-        let measured = all.count > warmup * 2 ? Array(all[warmup...]) : all
+    func summary(vsyncRequested: Bool, refreshHz: Double?, warmup: Int = 10) -> Summary {
+        let skipped = all.count > warmup * 2 ? warmup : 0
+        let measured = Array(all[skipped...])
         let total = measured.reduce(0, +)
+        let p50 = percentile(measured, 0.5)
+        let meanFPS = total > 0 ? Double(measured.count) / total : 0
+        var segments = self.segments
+        for index in segments.indices {
+            // Frame i is the time from frame i's start to frame i + 1's: it belongs to the show drawn in it.
+            let end = index + 1 < segments.count ? segmentStarts[index + 1] : all.count
+            segments[index].framesDrawn = end - segmentStarts[index]
+            let start = max(segmentStarts[index], skipped)
+            guard start < end else { continue }
+            let times = Array(all[start..<end])
+            segments[index].p50Milliseconds = percentile(times, 0.5) * 1000
+            segments[index].p99Milliseconds = percentile(times, 0.99) * 1000
+        }
+        var inEffect: Bool?
+        if let refreshHz, refreshHz > 0, measured.count >= 10, p50 > 0 {
+            if meanFPS > refreshHz * 1.1 {
+                inEffect = false
+            } else if vsyncRequested, abs(p50 * refreshHz - 1) <= 0.1 {
+                inEffect = true
+            }
+        }
         return Summary(
-            effect: effect, width: width, height: height, vsync: vsync, framesDrawn: all.count,
-            framesMeasured: measured.count,
-            p50Milliseconds: percentile(measured, 0.5) * 1000, p99Milliseconds: percentile(measured, 0.99) * 1000,
-            maxMilliseconds: (measured.max() ?? 0) * 1000, meanFPS: total > 0 ? Double(measured.count) / total : 0)
+            segments: segments, vsyncRequested: vsyncRequested, refreshHz: refreshHz, vsyncInEffect: inEffect,
+            framesDrawn: all.count, framesMeasured: measured.count,
+            p50Milliseconds: p50 * 1000, p99Milliseconds: percentile(measured, 0.99) * 1000,
+            maxMilliseconds: (measured.max() ?? 0) * 1000, meanFPS: meanFPS)
     }
 
     /// Writes the summary as JSON (atomically: a failed write leaves no partial file).

@@ -4,6 +4,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import SegueGLFW
+import SegueHeadless
 import SegueTransitions
 
 /// A window that plays a transition (an effect or a view-controller scenario); drag to scrub,
@@ -40,7 +41,11 @@ struct PlayCommand: ParsableCommand {
         try EffectCatalog.validateName(effect)
         // Parsed (and its parameters checked) before a window opens.
         let isGLTransition = GLTransitionCatalog.isTransition(effect)
-        if isGLTransition { _ = try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize, edges: edges) }
+        if isGLTransition {
+            let entry = try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize, edges: edges)
+            // A user's file is compiled headless first: its errors come before any window is mapped.
+            if effect.hasSuffix(".glsl") { try compileHeadless(entry) }
+        }
         if !parameters.isEmpty && !isGLTransition {
             throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }
@@ -68,6 +73,23 @@ struct PlayCommand: ParsableCommand {
                 print(line)
                 fflush(nil)
             }.run()
+        }
+    }
+
+    /// Makes the effect once on a headless context (4×4 pictures) and lets it go: the shader
+    /// compiles and links as it will in the window, and fails the same way.
+    private static func compileHeadless(_ entry: EffectCatalog.Entry) throws {
+        try MainActor.assumeIsolated {
+            let context = try HeadlessEGLContext()
+            defer { context.release() }
+            let device = try GLDevice(context: context)
+            defer { device.release() }
+            let picture = try RGBAImage(width: 4, height: 4, fill: SIMD4(0, 0, 0, 255))
+            let from = try device.makeTexture(image: picture)
+            defer { from.release() }
+            let to = try device.makeTexture(image: picture)
+            defer { to.release() }
+            try entry.make(device, from, to, .fused).release()
         }
     }
 }

@@ -1,76 +1,114 @@
 import SegueImage
 import SegueScene
+import SegueText
 
 /// The window's overlay, drawn by the engine itself (the compositor, like everything else, so
-/// it shows where window titles are hidden): a band at the bottom with the effect's name and
-/// state, frame rate and frame times, a progress bar, and the key help line. Text is drawn with
-/// `BitmapFont` into an image that is uploaded only when its text changes; the progress bar is
-/// two coloured views, so a frame that only moves the bar uploads nothing.
+/// it shows where window titles are hidden): a band at the bottom with the show's name,
+/// parameters and state, frame rate and frame times, a progress bar (press or drag on it to
+/// seek), and the key line. Text is set in a real font (`OverlayLayout` picks its size and lines
+/// so that the band stays within a tenth of the window and no line is cut) into one image per
+/// line, drawn and uploaded only when its text changes; the progress bar is two coloured views,
+/// so a frame that only moves the bar uploads nothing.
 @MainActor
 final class PlayerOverlay {
-    nonisolated static let helpLine = "SPACE PAUSE  </> STEP  R REVERSE  1-5 SPEED  L LOOP  N/P EFFECT  H HUD  Q QUIT"
-
     let view = View(name: "overlay")
-    private let status = View(name: "overlay.status")
-    private let help = View(name: "overlay.help")
     private let track = View(name: "overlay.track")
     private let fill = View(name: "overlay.fill")
-    private var statusText = ""
-    private var width = 0.0
-    private var scale = 1
+    private var statusViews: [View] = []
+    private let keys = View(name: "overlay.keys")
+    private(set) var layout: OverlayLayout?
+    /// The text each status line shows now (for tests and `--trace-scrub`).
+    private(set) var statusTexts: [String] = []
+    private(set) var keysText = ""
+    private var status: PlayerStatus?
+    private let longestName: String
 
-    private static let background = SIMD4<UInt8>(24, 24, 28, 255)
+    private static let background = Color(red: 24.0 / 255, green: 24.0 / 255, blue: 28.0 / 255, alpha: 1)
     private static let ink = SIMD4<UInt8>(235, 235, 235, 255)
 
-    init() {
+    /// `longestName`: the longest name the overlay may have to show (the layout makes room for it).
+    init(longestName: String) {
+        self.longestName = longestName
         track.backgroundColor = Color(red: 0.3, green: 0.3, blue: 0.33, alpha: 1)
         fill.backgroundColor = Color(red: 0.95, green: 0.6, blue: 0.15, alpha: 1)
-        for child in [status, track, fill, help] { view.addSubview(child) }
-    }
-
-    /// Height of the band at this window width.
-    nonisolated static func height(forWidth width: Double) -> Double {
-        let scale = textScale(forWidth: width)
-        return Double((2 * BitmapFont.glyphHeight + 5 * 4) * scale)  // two lines, a 4-high bar, 4-pixel gaps
-    }
-
-    nonisolated private static func textScale(forWidth width: Double) -> Int {
-        BitmapFont.size(of: helpLine, scale: 2).width + 16 <= Int(width) ? 2 : 1
+        view.backgroundColor = Self.background
+        for child in [track, fill, keys] { view.addSubview(child) }
     }
 
     /// Lays the band out along the bottom of a window of `size`.
     func layout(in size: Size) {
-        width = size.width
-        scale = Self.textScale(forWidth: size.width)
-        let s = Double(scale)
-        let lineHeight = Double(BitmapFont.glyphHeight * scale)
-        let height = Self.height(forWidth: size.width)
-        view.frame = Rect(x: 0, y: size.height - height, width: size.width, height: height)
-        view.backgroundColor = Color(red: 24.0 / 255, green: 24.0 / 255, blue: 28.0 / 255, alpha: 1)
-        status.frame = Rect(x: 0, y: 4 * s, width: size.width, height: lineHeight)
-        track.frame = Rect(x: 8 * s, y: 4 * s + lineHeight + 4 * s, width: max(0, size.width - 16 * s), height: 4 * s)
-        help.frame = Rect(x: 0, y: track.frame.maxY + 4 * s, width: size.width, height: lineHeight)
-        help.content = Self.textImage(Self.helpLine, width: Int(size.width), scale: scale).map { .image($0) }
-        statusText = ""  // redrawn at the new width on the next update
+        let layout = OverlayLayout.make(for: size, longestName: longestName)
+        self.layout = layout
+        view.frame = Rect(x: 0, y: size.height - layout.bandHeight, width: size.width, height: layout.bandHeight)
+        for line in statusViews { line.removeFromSuperview() }
+        statusViews = layout.statusFrames.enumerated().map { index, frame in
+            let line = View(frame: frame, name: "overlay.status\(index)")
+            view.addSubview(line)
+            return line
+        }
+        track.frame = layout.trackFrame
+        keys.isHidden = layout.keysFrame == nil
+        if let frame = layout.keysFrame {
+            keys.frame = frame
+            keysText = PlayerKeyLine.full.fitted(width: frame.width, font: layout.font)
+            keys.content = Self.textImage(keysText, box: frame, font: layout.font).map { .image($0) }
+        } else {
+            keysText = ""
+        }
+        statusTexts = []
+        if let status { update(status: status, force: true) }
     }
 
     /// Shows `progress` on the bar (every frame: two views move, nothing is uploaded).
     func update(progress: Double) {
         let p = min(max(progress.isNaN ? 0 : progress, 0), 1)
-        fill.frame = Rect(x: track.frame.minX, y: track.frame.minY, width: track.frame.width * p, height: track.frame.height)
+        let track = track.frame
+        fill.frame = Rect(x: track.minX, y: track.minY, width: track.width * p, height: track.height)
     }
 
-    /// Shows `text` on the status line (drawn and uploaded only when it changed).
-    func update(text: String) {
-        guard text != statusText else { return }
-        statusText = text
-        status.content = Self.textImage(text, width: Int(width), scale: scale).map { .image($0) }
+    /// Shows `status` (each line drawn and uploaded only when its text changed).
+    func update(status: PlayerStatus, force: Bool = false) {
+        guard force || status != self.status, let layout else { return }
+        self.status = status
+        let lines = status.lines(layout.statusFrames.count)
+        let texts = lines.map { $0.fitted(width: layout.textWidth, font: layout.font) }
+        for (index, text) in texts.enumerated() where index >= statusTexts.count || statusTexts[index] != text {
+            statusViews[index].content = Self.textImage(text, box: layout.statusFrames[index], font: layout.font).map { .image($0) }
+        }
+        statusTexts = texts
     }
 
-    /// One line of text on the band's colour; nil only for an impossible (empty) size.
-    private static func textImage(_ text: String, width: Int, scale: Int) -> RGBAImage? {
-        guard var image = try? RGBAImage(width: max(1, width), height: BitmapFont.glyphHeight * scale, fill: background) else { return nil }
-        BitmapFont.draw(text, into: &image, x: 8 * scale, y: 0, scale: scale, color: ink)
+    /// The progress a press at `point` (window pixels) on the bar seeks to, or nil when the
+    /// press is elsewhere (or the overlay is hidden).
+    func seekProgress(at point: Point) -> Double? {
+        guard !view.isHidden, let layout, view.frame.contains(point) else { return nil }
+        return layout.seekProgress(at: Point(x: point.x - view.frame.minX, y: point.y - view.frame.minY))
+    }
+
+    /// The progress at window x `x` along the bar, wherever the pointer is vertically (a seek
+    /// that started on the bar goes on while the pointer leaves it).
+    func seekProgress(atX x: Double) -> Double? {
+        guard let track = layout?.trackFrame, track.width > 0 else { return nil }
+        return min(max((x - view.frame.minX - track.minX) / track.width, 0), 1)
+    }
+
+    /// One line of text on the band's colour, the size of its box; nil for an empty box or a
+    /// font that cannot be drawn (the line then shows the band alone).
+    private static func textImage(_ text: String, box: Rect, font: Font) -> RGBAImage? {
+        let width = Int(box.width.rounded(.up)), height = Int(box.height.rounded(.up))
+        let band = background.rgba8
+        guard width > 0, height > 0, var image = try? RGBAImage(width: width, height: height, fill: band) else { return nil }
+        guard !text.isEmpty, let layout = try? TextLayout(text: text, font: font) else { return image }
+        let top = ((Double(height) - layout.height) / 2).rounded(.down)
+        try? layout.draw(into: &image, origin: (0, top), boxWidth: Double(width), alignment: .left, color: ink)
         return image
+    }
+}
+
+extension Color {
+    /// Opaque bytes of this colour.
+    fileprivate var rgba8: SIMD4<UInt8> {
+        func byte(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
+        return SIMD4(byte(red), byte(green), byte(blue), 255)
     }
 }

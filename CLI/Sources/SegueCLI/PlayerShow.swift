@@ -23,8 +23,12 @@ protocol PlayerShow: AnyObject {
     var directTarget: DefaultFramebufferTarget? { get set }
     /// True while a pointer drives the show (a drag or a gesture-driven transition).
     var isInteracting: Bool { get }
+    /// True while a gesture-driven transition plays out after its release (still interacting).
+    var isSettling: Bool { get }
     /// The progress the overlay shows: the timeline's, or a gesture-driven transition's own.
     var shownProgress: Double { get }
+    /// What the overlay says the show runs with: a gl-transition's parameters as `name=value`.
+    var parameters: [String] { get }
     /// The window's drawable size changed. Effects keep their picture (the window letterboxes
     /// it); scenarios lay their scene out again at the new size.
     func windowResized(width: Int, height: Int) throws
@@ -34,6 +38,11 @@ protocol PlayerShow: AnyObject {
     /// (or, for an effect filling the window, the window).
     func draw(advancing seconds: Double) throws
     func release()
+}
+
+extension PlayerShow {
+    var parameters: [String] { [] }
+    var isSettling: Bool { false }
 }
 
 /// A show's offscreen stage, allocated when first asked for (never while the show draws
@@ -146,6 +155,7 @@ final class EffectShow: PlayerShow {
     var timeline: PlayerTimeline
     private let lazyStage: LazyStage
     private let effect: any TransitionEffect
+    private let transition: NamedTransition
     private let textures: [Texture]
     private var scrub: TimelineScrub!
     private let trace: (String) -> Void
@@ -154,6 +164,7 @@ final class EffectShow: PlayerShow {
     init(entry: EffectCatalog.Entry, device: GLDevice, from: RGBAImage, to: RGBAImage, labels: (from: String, to: String),
          size: (width: Int, height: Int), duration: Double, trace: @escaping (String) -> Void) throws {
         name = entry.name
+        transition = entry.transition
         self.trace = trace
         timeline = PlayerTimeline(duration: duration, loopMode: .pingPong)
         let fromTexture = try PictureFitting.texture(from, device: device, label: labels.from)
@@ -175,6 +186,15 @@ final class EffectShow: PlayerShow {
 
     var isInteracting: Bool { scrub.isDragging }
     var shownProgress: Double { timeline.progress }
+    /// Every parameter with the value it runs with: given by `--param` or a preset, else its default.
+    var parameters: [String] {
+        guard case .glTransition(let source, let values, let textures) = transition.kind else { return [] }
+        return source.parameters.compactMap { parameter in
+            if let value = values.first(where: { $0.name == parameter.name })?.value { return "\(parameter.name)=\(value.description)" }
+            if textures.contains(where: { $0.name == parameter.name }) { return nil }  // a picture, not a value
+            return "\(parameter.name)=\(parameter.defaultValue.description)"
+        }
+    }
     var stageSize: (width: Int, height: Int) { lazyStage.size }
     var stage: OffscreenTarget { get throws { try lazyStage.target } }
 

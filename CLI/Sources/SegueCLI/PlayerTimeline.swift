@@ -10,7 +10,7 @@ struct PlayerTimeline {
 
     /// The speeds of keys 1–5, and how the overlay names them.
     static let speeds: [Double] = [0.25, 0.5, 1, 2, 4]
-    static let speedLabels = ["1/4X", "1/2X", "1X", "2X", "4X"]
+    static let speedLabels = ["¼×", "½×", "1×", "2×", "4×"]
     /// How long an end stays on screen before the loop mode continues.
     static let endHold = 0.5
 
@@ -90,6 +90,40 @@ struct PlayerTimeline {
     mutating func reverse() {
         direction = -direction
         isStopped = false  // a finished "once" run plays back the other way
+    }
+
+    /// Enter: plays the transition again from its start (forwards, unpaused), in any repeat
+    /// mode — the way to see a `once` run again without reversing it.
+    mutating func replay() {
+        isPaused = false
+        isStopped = false
+        isHeld = false
+        settle = nil
+        holdLeft = 0
+        direction = 1
+        progress = 0
+    }
+
+    /// Another show takes over (N/P): it continues where this one is — the same progress,
+    /// direction, speed and paused state — so effects can be compared at one frame. A drag or a
+    /// settle in progress stops where it is; a finished `once` run stays finished.
+    mutating func continueFrom(_ other: PlayerTimeline) {
+        progress = other.progress
+        direction = other.direction
+        speed = other.speed
+        isPaused = other.isPaused
+        isHeld = false
+        settle = nil
+        holdLeft = 0
+        isStopped = loopMode == .once && other.isStopped
+    }
+
+    /// A seek (a press or drag on the overlay's progress bar) lets go: the progress stays where
+    /// it was put, and playback (unless paused) goes on from there.
+    mutating func endSeek() {
+        isHeld = false
+        settle = nil
+        holdLeft = 0
     }
 
     /// A drag holds the progress where the pointer puts it (clamped to 0...1).

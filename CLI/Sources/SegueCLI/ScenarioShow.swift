@@ -10,9 +10,10 @@ import SegueTransitions
 /// progress p is the scenario started at 0 and advanced to p × its duration, so playing
 /// backwards or scrubbing back rebuilds the scene and advances it once, deterministically.
 /// A drag scrubs the timeline — or, for scenarios with one of the seeds' gestures (cube-pop,
-/// zoom-push, pixel-dissolve-present), drives that gesture live: the scene is set up for it,
-/// GLFW's pointer events reach a `PanGestureRecognizer`, and the transition finishes or cancels
-/// as the seed's rules say, in display time; the result then stays on screen a moment.
+/// zoom-push, pixel-dissolve-present), drives that gesture live: once the pan begins the scene
+/// is set up for it, the window's pointer events reach a `PanGestureRecognizer`, and the
+/// transition finishes or cancels as the seed's rules say, in display time; the result then
+/// stays on screen a moment. A pan the gesture does not start there scrubs instead.
 ///
 /// The two screens (the pictures fitted to the stage) are GPU textures the show owns, made once
 /// per size: a scene rebuilt for every frame of reverse playback uploads nothing.
@@ -36,7 +37,6 @@ final class ScenarioShow: PlayerShow {
     private var scrub: TimelineScrub!
     private let gestureInput: View
     private let gestureDispatcher: PointerDispatcher
-    private var ignoringPress = false
     private var lastPointerTime = 0.0
     private let trace: (String) -> Void
     /// How long a gesture's result stays before the timeline continues.
@@ -83,15 +83,13 @@ final class ScenarioShow: PlayerShow {
     }
 
     var isInteracting: Bool { scrub.isDragging || interaction != nil }
+    var isSettling: Bool { interaction != nil && route != .gesture }
     var stageSize: (width: Int, height: Int) { lazyStage.size }
     var stage: OffscreenTarget { get throws { try lazyStage.target } }
 
-    /// While a gesture drives the transition the timeline stands where it was: the transition's
-    /// coordinator knows how far the gesture took it.
-    var shownProgress: Double {
-        guard interaction != nil, let coordinator = scene?.to.transitionCoordinator else { return timeline.progress }
-        return coordinator.percentComplete
-    }
+    /// While a gesture drives the transition (its drag and its settle) the timeline stands where
+    /// it was: the interaction knows how far the scene on screen is.
+    var shownProgress: Double { interaction?.percentComplete ?? timeline.progress }
 
     func windowResized(width: Int, height: Int) throws {
         guard width != stageSize.width || height != stageSize.height else { return }
@@ -137,36 +135,65 @@ final class ScenarioShow: PlayerShow {
         }
     }
 
+    /// Where one press goes. The gesture's scene replaces the timeline's only once the pan
+    /// begins and the gesture takes it (the press snapping the scene to the gesture's start
+    /// under the old progress was issue 18); a pan the gesture does not start there (zoom-push
+    /// on the left half) scrubs the timeline instead, as in any other show.
+    private enum PressRoute { case none, undecided, gesture, scrub, ignored }
+    private var route = PressRoute.none
+    private var press: (point: Point, time: Double)?
+    private var lastPoint = Point.zero
+
     func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
         lastPointerTime = time
-        guard let gesture else { return scrub.pointer(kind, at: point, time: time) }
+        lastPoint = point
+        guard gesture != nil else { return scrub.pointer(kind, at: point, time: time) }
         if kind == .down {
             // A transition still settling from the last gesture finishes first.
-            ignoringPress = interaction.map { $0.phase == .running } ?? false
-            guard !ignoringPress else { return }
-            if interaction == nil {
-                let (scene, from, to) = makeScene()
-                interaction = gesture.prepare(scene.window, from, to)
-                self.scene = scene
-                trace("gesture \(gesture.summary)")
-            }
+            let settling = interaction.map { $0.phase == .running } ?? false
+            route = settling ? .ignored : .undecided
+            press = (point, time)
         }
-        guard !ignoringPress else { return }
-        switch kind {
-        case .down: gestureDispatcher.pointerDown(at: point, time: time)
-        case .moved: gestureDispatcher.pointerMoved(to: point, time: time)
-        case .up:
-            gestureDispatcher.pointerUp(at: point, time: time)
-            if interaction?.phase == .idle {
-                // The press started nothing (e.g. not on the half the gesture starts from).
-                interaction = nil
-                scene = nil
+        switch route {
+        case .none, .ignored:
+            break
+        case .scrub:
+            scrub.pointer(kind, at: point, time: time)
+        case .undecided, .gesture:
+            switch kind {
+            case .down: gestureDispatcher.pointerDown(at: point, time: time)
+            case .moved: gestureDispatcher.pointerMoved(to: point, time: time)
+            case .up: gestureDispatcher.pointerUp(at: point, time: time)
             }
+            // The pan began where the gesture starts nothing: the recognizer lets go of it.
+            if route == .scrub { gestureDispatcher.pointerCancelled(time: time) }
         }
+        if kind == .up { route = .none }
     }
 
     private func gestureChanged(_ pan: PanGestureRecognizer) {
-        guard let interaction, let scene else { return }
+        if pan.state == .began, route == .undecided, let gesture {
+            let (scene, from, to) = makeScene()
+            let prepared = gesture.prepare(scene.window, from, to)
+            prepared.handle(pan, in: scene.window.rootView)
+            guard prepared.phase != .idle else {
+                // Not where this gesture starts: the press scrubs the timeline from where it is.
+                self.scene = scene
+                endScene()
+                route = .scrub
+                TransitionScenario.releaseRetainedObjects()
+                if let press { scrub.pointer(.down, at: press.point, time: press.time) }
+                scrub.pointer(.moved, at: lastPoint, time: lastPointerTime)
+                return
+            }
+            route = .gesture
+            interaction = prepared
+            self.scene = scene
+            trace("gesture \(gesture.summary)")
+            trace("pan \(pan.translation(in: nil).x)")
+            return
+        }
+        guard route == .gesture || pan.state == .ended || pan.state == .cancelled, let interaction, let scene else { return }
         interaction.handle(pan, in: scene.window.rootView)
         let dx = pan.translation(in: nil).x
         switch pan.state {

@@ -20,6 +20,8 @@ struct WindowOptions: ParsableArguments {
     @Flag(help: "Start without the overlay (H toggles it).") var noOverlay = false
     @Option(help: "Close the window after this many seconds (for scripted runs).") var seconds: Double?
     @Flag(help: "Print pointer- and key-driven changes on stdout (for scripted runs).") var traceScrub = false
+    @Option(help: "Folder S saves screenshots into (PNG, the transition's picture at the progress on screen).")
+    var screenshots = "."
 
     func validate() throws {
         if let duration, !(duration.isFinite && duration > 0) {
@@ -32,6 +34,10 @@ struct WindowOptions: ParsableArguments {
             guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ValidationError("--stats \(stats): the folder '\(folder)' does not exist")
             }
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: screenshots, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--screenshots \(screenshots): no such folder")
         }
         if let seconds, !(seconds.isFinite && seconds > 0) {
             throw ValidationError("--seconds must be a positive number of seconds, not \(seconds)")
@@ -46,10 +52,13 @@ struct WindowOptions: ParsableArguments {
           R           reverse the direction
           1-5         speed 1/4x, 1/2x, 1x, 2x, 4x
           L           repeat mode: loop, once, ping-pong
-          N / P       next / previous effect (every built-in, scenarios included)
+          N / P       next / previous effect (every built-in, scenarios included), at the same progress, paused or not
+          Enter       replay from the start (any repeat mode)
+          F           fullscreen on / off
+          S           save a screenshot (PNG of the transition at the progress on screen; --screenshots DIR)
           H           hide / show the overlay
           Q, Escape   quit
-        Drag horizontally to scrub (the progress follows the drag from where it began); release to finish or cancel. cube-pop, zoom-push and pixel-dissolve-present run the seeds' gestures.
+        Drag horizontally to scrub (the progress follows the drag from where it began); release to finish or cancel. cube-pop, zoom-push and pixel-dissolve-present run the seeds' gestures. Press or drag on the overlay's progress bar to seek.
         """
 }
 

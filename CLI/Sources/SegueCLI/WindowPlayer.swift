@@ -40,7 +40,7 @@ final class WindowPlayer {
     private var show: (any PlayerShow)?
     private let root = View(name: "windowRoot")
     private let stageView = View(name: "stage")
-    private let overlay = PlayerOverlay()
+    private let overlay: PlayerOverlay
     private var overlayShown: Bool
     private var stats = FrameStats()
     private var windowSize = (width: 0, height: 0)
@@ -51,7 +51,12 @@ final class WindowPlayer {
     /// When the status line was last made (-1: make it on the next frame).
     private var statusRefresh = -1.0
     private var wasInteracting = false
+    private var wasSettling = false
     private var speedIndex = 2
+    /// The repeat mode chosen by `--loop` or L (nil: each show's own default).
+    private var loopMode: PlayerTimeline.LoopMode?
+    /// True from a press on the overlay's progress bar until its release: the pointer seeks.
+    private var seeking = false
     private let fixedStep: Double?
     private var displayTime = 0.0
 
@@ -61,6 +66,8 @@ final class WindowPlayer {
         self.setup = setup
         self.trace = trace
         compositor = try Compositor(device: device)
+        overlay = PlayerOverlay(longestName: setup.names.max { $0.count < $1.count } ?? "")
+        loopMode = setup.options.loop
         index = setup.startIndex
         overlayShown = !setup.options.noOverlay
         let step = ProcessInfo.processInfo.environment["SEGUE_PLAY_FRAME_STEP"].flatMap(Double.init)
@@ -89,7 +96,8 @@ final class WindowPlayer {
             for event in window.pollEvents() {
                 switch event {
                 case .key(let key):
-                    quit = try handle(key) || quit
+                    guard let action = PlayerAction.action(for: key.key, isRepeat: key.isRepeat) else { continue }
+                    quit = try perform(action) || quit
                     statusRefresh = -1  // the status line shows what the key changed at once
                 case .pointer(let pointer): handlePointer(pointer)
                 }
@@ -125,34 +133,44 @@ final class WindowPlayer {
     // MARK: Input
 
     /// Returns true to quit.
-    private func handle(_ event: KeyEvent) throws -> Bool {
+    private func perform(_ action: PlayerAction) throws -> Bool {
         guard let show else { return true }
-        switch event.key {
-        case .escape, .character("Q"): return true
-        case .space where !event.isRepeat:
+        switch action {
+        case .quit: return true
+        case .togglePause:
             show.timeline.togglePause()
             trace("\(show.timeline.isPaused ? "pause" : "resume") \(show.timeline.progress)")
-        case .left, .right:
+        case .step(let frames):
             guard show.timeline.isPaused else { return false }
-            show.timeline.step(event.key == .right ? 1 : -1, frameSeconds: frameSeconds)
+            show.timeline.step(frames, frameSeconds: frameSeconds)
             trace("step \(show.timeline.progress)")
-        case .character("R"):
+        case .reverse:
             show.timeline.reverse()
             trace("direction \(show.timeline.direction > 0 ? "forward" : "reverse")")
-        case .character(let digit) where ("1"..."5").contains(digit):
-            speedIndex = (digit.wholeNumberValue ?? 3) - 1
+        case .speed(let index):
+            speedIndex = index
             show.timeline.speed = PlayerTimeline.speeds[speedIndex]
             trace("speed \(show.timeline.speed)")
-        case .character("L"):
+        case .cycleRepeatMode:
             show.timeline.loopMode = show.timeline.loopMode.next
+            loopMode = show.timeline.loopMode
             trace("loop \(show.timeline.loopMode.rawValue)")
-        case .character("N"), .character("P"):
+        case .switchShow(let offset):
             let count = setup.names.count
-            try switchShow(to: (index + (event.key == .character("N") ? 1 : count - 1)) % count)
-        case .character("H"):
+            try switchShow(to: ((index + offset) % count + count) % count)
+        case .toggleOverlay:
             overlayShown.toggle()
-        default:
-            break
+        case .toggleFullscreen:
+            window.setFullscreen(!window.isFullscreen)
+            trace("fullscreen \(window.isFullscreen ? "on" : "off")")
+        case .screenshot:
+            let path = try PlayerScreenshot.save(show, into: setup.options.screenshots)
+            print("Saved \(path)")
+            fflush(nil)
+            trace("screenshot \(path)")
+        case .replay:
+            show.timeline.replay()
+            trace("replay")
         }
         return false
     }
@@ -162,6 +180,25 @@ final class WindowPlayer {
 
     private func handlePointer(_ event: PointerEvent) {
         guard let show else { return }
+        // A press on the overlay's progress bar seeks (and its drag goes on seeking) instead of
+        // reaching the show: the bar is where the progress is, not the picture.
+        if event.kind == .down, !show.isInteracting, overlayShown,
+           let progress = overlay.seekProgress(at: Point(x: event.x, y: event.y)) {
+            seeking = true
+            show.timeline.hold(at: progress)
+            trace("seek \(show.timeline.progress)")
+            return
+        }
+        if seeking {
+            // Off the bar the x still seeks (clamped), as a slider's thumb follows the pointer.
+            if let progress = overlay.seekProgress(atX: event.x) { show.timeline.hold(at: progress) }
+            if event.kind == .up {
+                seeking = false
+                show.timeline.endSeek()
+            }
+            trace("seek \(show.timeline.progress)")
+            return
+        }
         // Window pixels to stage pixels (the stage may be letterboxed and scaled).
         let fit = stageView.frame
         guard fit.width > 0, fit.height > 0 else { return }
@@ -174,8 +211,10 @@ final class WindowPlayer {
 
     // MARK: Shows
 
+    /// Shows `setup.names[newIndex]`. Another show (N/P) takes over the timeline where it is —
+    /// progress, direction, speed, paused or not — so effects can be compared at one frame.
     private func switchShow(to newIndex: Int) throws {
-        let speed = show?.timeline.speed ?? PlayerTimeline.speeds[speedIndex]
+        let previous = show?.timeline
         show?.release()
         show = nil
         index = newIndex
@@ -193,13 +232,16 @@ final class WindowPlayer {
         } else {
             throw CLIError("unknown effect '\(name)'; see `segue render --list`")
         }
-        if let loop = setup.options.loop { made.timeline.loopMode = loop }
-        made.timeline.speed = speed
+        if let loopMode { made.timeline.loopMode = loopMode }
+        made.timeline.speed = PlayerTimeline.speeds[speedIndex]
+        if let previous { made.timeline.continueFrom(previous) }
         show = made
         try layoutStage()
         window.setTitle("Segue — \(name)")
         statusRefresh = -1
+        if windowSize.width > 0 { stats.show(effect: name, width: windowSize.width, height: windowSize.height) }
         trace("effect \(name)")
+        if previous != nil { trace("continue \(made.timeline.isPaused ? "paused" : "playing") \(made.timeline.progress)") }
     }
 
     private func followWindowSize() throws {
@@ -212,6 +254,7 @@ final class WindowPlayer {
         framebuffer.resize(width: size.width, height: size.height)
         try show?.windowResized(width: size.width, height: size.height)
         try layoutStage()
+        if let show { stats.show(effect: show.name, width: size.width, height: size.height) }
         if !first { trace("resize \(size.width)x\(size.height)") }
     }
 
@@ -264,25 +307,26 @@ final class WindowPlayer {
     /// changes (a key, a drag starting or ending, another show).
     private func updateOverlay(_ show: any PlayerShow, now: Double) {
         overlay.update(progress: show.shownProgress)
-        if show.isInteracting != wasInteracting {
+        if show.isInteracting != wasInteracting || show.isSettling != wasSettling {
             wasInteracting = show.isInteracting
+            wasSettling = show.isSettling
             statusRefresh = -1
         }
         guard now - statusRefresh >= 0.25 else { return }
         statusRefresh = now
         let timeline = show.timeline
-        let state = show.isInteracting ? "DRAG" : timeline.isPaused ? "PAUSED" : timeline.isStopped ? "DONE"
-            : timeline.direction > 0 ? "PLAY" : "REVERSE"
+        let state: PlayerStatus.State = show.isSettling ? .settle : show.isInteracting || seeking ? .drag : timeline.isPaused ? .paused
+            : timeline.isStopped ? .done : timeline.direction > 0 ? .play : .reverse
         let s = stats.lastSecond
-        let numbers = String(format: "%.2f  %.0f FPS  P50 %.1f MS  P99 %.1f MS", show.shownProgress, s.fps, s.p50, s.p99)
-        overlay.update(text: "\(index + 1)/\(setup.names.count) \(show.name.uppercased())  \(state) "
-            + "\(PlayerTimeline.speedLabels[speedIndex]) \(timeline.loopMode.rawValue.uppercased())  \(numbers)")
+        overlay.update(status: PlayerStatus(
+            index: index, count: setup.names.count, name: show.name, parameters: show.parameters, state: state,
+            speed: PlayerTimeline.speedLabels[speedIndex], loop: timeline.loopMode.rawValue, progress: show.shownProgress,
+            fps: s.fps, p50: s.p50, p99: s.p99))
     }
 
     private func writeStats() throws {
         guard let path = setup.options.stats else { return }
-        let summary = stats.summary(
-            effect: setup.names[index], width: windowSize.width, height: windowSize.height, vsync: setup.options.vsync == .on)
+        let summary = stats.summary(vsyncRequested: setup.options.vsync == .on, refreshHz: window.monitorRefreshRate)
         try FrameStats.write(summary, to: path)
         print(String(
             format: "%d frames drawn; frame time p50 %.2f ms, p99 %.2f ms, max %.2f ms (%@)",

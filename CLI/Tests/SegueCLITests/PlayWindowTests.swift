@@ -3,6 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
+import SegueScene
 import SegueHeadless
 import Testing
 import SegueTesting
@@ -162,12 +163,12 @@ struct PlayWindowTests {
     /// The overlay on: above its band the window is the headless frame (the dissolve is drawn
     /// straight into the window, the band only over the bottom rows); the band itself is not
     /// (its background, text and bar are drawn); and once H hides it, the whole window is.
-    @Test func theOverlayCoversOnlyItsBandAndHHidesIt() throws {
+    @Test @MainActor func theOverlayCoversOnlyItsBandAndHHidesIt() throws {
         let session = try open(["--size", "400x200"])
         try session.drag([100, 150, 300], y: 60)
         #expect(session.waitFor("scrub 0.5"), "\(session.trace)")
         let expected = try Self.pixelDissolve(width: 400, height: 200, progress: 0.5)
-        let band = Int(PlayerOverlay.height(forWidth: 400))
+        let band = Int(OverlayLayout.make(for: Size(width: 400, height: 200), longestName: Self.longestName).bandHeight.rounded(.up))
         let above = try expected.cropped(x: 0, y: 0, width: 400, height: 200 - band)
         // Poll until the frame with the drag's progress is on screen, then judge its parts.
         var screen = try session.screenshot()
@@ -362,6 +363,8 @@ struct PlayWindowTests {
     }
 
     // MARK: References
+
+    @MainActor static var longestName: String { EffectCatalog.allNames.max { $0.count < $1.count } ?? "" }
 
     /// The window against `expected`. The window draws on its own clock and, under load, a
     /// frame can reach the X server later than the pause before the shot: screenshots are taken

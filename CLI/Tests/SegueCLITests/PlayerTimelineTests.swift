@@ -113,7 +113,7 @@ struct PlayerTimelineTests {
         let last = stats.lastSecond
         #expect(Self.close(last.p50, 10) && Self.close(last.p99, 10), "only the fast second: \(last)")
         #expect(abs(last.fps - 100) < 1e-6)
-        let summary = stats.summary(effect: "x", width: 1, height: 1, vsync: false, warmup: 0)
+        let summary = stats.summary(vsyncRequested: false, refreshHz: nil, warmup: 0)
         #expect(summary.framesDrawn == 250 && Self.close(summary.maxMilliseconds, 50) && Self.close(summary.p50Milliseconds, 10))
         #expect(Self.close(summary.p99Milliseconds, 50), "100 of 250 frames were slow")
     }

@@ -52,4 +52,14 @@ public final class PixelDissolvePanInteraction: ScenarioInteraction {
         if let window = Window.containing(presenting.view), window.transitionDriver.isTransitioning { return .running }
         return presenting.presentedViewController === presented ? .finished : .cancelled
     }
+
+    /// The animator's own progress as drawn (the drag, then its settle): after the release the
+    /// transition is no longer interactive, and the coordinator's percent would count time.
+    public var percentComplete: Double {
+        switch phase {
+        case .idle, .cancelled: 0
+        case .finished: 1
+        case .running: animator.progress
+        }
+    }
 }

@@ -1,0 +1,115 @@
+import SegueScene
+import SegueText
+
+/// The overlay's words, set in a real font (DejaVu Sans through SegueText) and fitted to the
+/// window: a line that does not fit drops its least important parts first, then elides its
+/// first part with "…"; nothing is ever cut at the band's edge.
+struct OverlayLine: Equatable {
+    struct Part: Equatable {
+        var text: String
+        /// Higher is kept longer; the highest-priority part is elided rather than dropped.
+        var priority: Int
+    }
+
+    var parts: [Part]
+
+    static let separator = "   "
+
+    var text: String { parts.map(\.text).joined(separator: Self.separator) }
+
+    /// The width of `text` in `font`, in pixels (0 when it cannot be shaped).
+    static func width(_ text: String, font: Font) -> Double {
+        guard !text.isEmpty else { return 0 }
+        return (try? TextLayout(text: text, font: font).width) ?? .infinity
+    }
+
+    /// The text shown in `width` pixels: all parts when they fit; else without the lowest
+    /// priorities, in order; else the most important part elided with "…".
+    func fitted(width: Double, font: Font) -> String {
+        var kept = parts
+        while kept.count > 1, Self.width(OverlayLine(parts: kept).text, font: font) > width {
+            let lowest = kept.indices.min { kept[$0].priority < kept[$1].priority }!
+            kept.remove(at: lowest)
+        }
+        let line = OverlayLine(parts: kept).text
+        guard Self.width(line, font: font) > width else { return line }
+        return Self.elided(line, width: width, font: font)
+    }
+
+    /// The longest prefix of `text` that fits with "…" after it (a binary search over its length).
+    static func elided(_ text: String, width: Double, font: Font) -> String {
+        let characters = Array(text)
+        var low = 0, high = characters.count
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Self.width(String(characters.prefix(middle)) + "…", font: font) <= width { low = middle } else { high = middle - 1 }
+        }
+        return low == 0 ? "" : String(characters.prefix(low)).trimmingTrailingSpaces + "…"
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
+    }
+}
+
+/// What the overlay's status says: the show, its state and the frame rate. Made four times a
+/// second; its parts carry priorities so a narrow window drops the frame times before the name.
+struct PlayerStatus: Equatable {
+    enum State: String {
+        case play = "PLAY", reverse = "REVERSE", paused = "PAUSED", drag = "DRAG", settle = "RELEASED", done = "DONE"
+    }
+
+    var index: Int
+    var count: Int
+    var name: String
+    /// A gl-transition's parameters as it runs with them (`name=value`), given or default.
+    var parameters: [String] = []
+    var state: State
+    var speed: String
+    var loop: String
+    var progress: Double
+    var fps: Double = 0
+    var p50: Double = 0
+    var p99: Double = 0
+
+    /// The status on one line, or on two (the show; then where it is and how fast it draws).
+    func lines(_ count: Int) -> [OverlayLine] {
+        typealias Part = OverlayLine.Part
+        let show = [Part(text: name, priority: 10)]
+            + (parameters.isEmpty ? [] : [Part(text: parameters.joined(separator: " "), priority: 5)])
+        let position = [
+            Part(text: String(format: "%.2f", progress), priority: 9),
+            Part(text: state.rawValue, priority: 8),
+            Part(text: speed, priority: 7), Part(text: loop, priority: 6),
+        ]
+        let rate = [
+            Part(text: String(format: "%.0f fps", fps), priority: 4),
+            Part(text: String(format: "p50 %.1f ms  p99 %.1f ms", p50, p99), priority: 2),
+            Part(text: "\(index + 1)/\(self.count)", priority: 1),
+        ]
+        if count <= 1 { return [OverlayLine(parts: show + position + rate)] }
+        return [OverlayLine(parts: show + [rate[2]]), OverlayLine(parts: position + rate.prefix(2))]
+    }
+
+    /// The widest status the window can show (for the layout): the longest name, the longest
+    /// state (RELEASED) and repeat mode, three-digit frame times.
+    static func widest(name: String) -> PlayerStatus {
+        PlayerStatus(index: 99, count: 99, name: name, state: .settle, speed: "¼×", loop: "ping-pong", progress: 0.45,
+                     fps: 999, p50: 110, p99: 110)
+    }
+}
+
+/// The key help line, in parts (dropped from the right when the window is narrow).
+enum PlayerKeyLine {
+    static let full = OverlayLine(parts: [
+        ("space pause", 10), ("←/→ step", 9), ("R reverse", 8), ("1–5 speed", 7), ("L repeat", 6), ("N/P effect", 9),
+        ("F fullscreen", 5), ("S screenshot", 5), ("Enter replay", 4), ("H hide", 6), ("Q quit", 10),
+    ].map { OverlayLine.Part(text: $0.0, priority: $0.1) })
+
+    /// The shortest key line worth showing: without it the band shows no key line at all.
+    static let minimal = OverlayLine(parts: full.parts.filter { $0.priority >= 9 })
+}
