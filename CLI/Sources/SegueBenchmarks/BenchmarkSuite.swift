@@ -115,6 +115,10 @@ public struct BenchmarkSuite {
 
     /// Runs the chosen sections on a headless context of its own.
     public func run() throws -> Report {
+        // First, before the headless context exists: Mesa refuses a GLX context current on a
+        // thread where an EGL one was (BadAccess from glXMakeCurrent), and the window is GLX.
+        let host = options.sections.contains(.host)
+            ? try HostBenchmark(size: options.hostSize, frames: options.frames, warmupFrames: options.warmup).run(table: table) : nil
         let context = try HeadlessEGLContext()
         defer { context.release() }
         let device = try GLDevice(context: context)
@@ -138,9 +142,6 @@ public struct BenchmarkSuite {
         let edit = options.sections.contains(.edit)
             ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns)
                 .run(device: device, table: table) : nil
-        // Last: the window's GL context becomes current while it runs.
-        let host = options.sections.contains(.host)
-            ? try HostBenchmark(size: options.hostSize, warmupFrames: options.warmup).run(table: table) : nil
 
         let longest = chains.lengths.max { $0.filters < $1.filters }
         let report = Report(

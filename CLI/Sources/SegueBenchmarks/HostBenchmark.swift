@@ -6,8 +6,9 @@ import SegueScene
 import SegueTransitions
 
 /// A hosted app's frame times: `WindowHost` at 1280×720 drawing the slide-up spring presentation
-/// (example b, 2.5 s) between two full-window pictures, with no frame cap and no vsync, so each
-/// frame time is the work of a frame (advance, lay out, composite, present). Needs a display
+/// (example b, 2.5 s) between two full-window pictures, presented and dismissed in turn until
+/// enough frames were drawn, with no frame cap and no vsync, so each frame time is the work of a
+/// frame (advance, lay out, composite, present). Needs a display
 /// (`xvfb-run` gives one); without one the section says so and is skipped.
 @MainActor
 public struct HostBenchmark {
@@ -28,6 +29,7 @@ public struct HostBenchmark {
     }
 
     let size: FrameSize
+    let frames: Int
     let warmupFrames: Int
 
     /// Runs the transition in a window; nil (after saying why) when there is no display.
@@ -49,9 +51,12 @@ public struct HostBenchmark {
         to.view.content = .image(try SampleImages.to(width: pixels.width, height: pixels.height))
         host.window.rootViewController = from
         scenario.start(host.window, from, to)
-        // The window closes once the transition is over.
-        host.frameObserver = { _ in
-            if !host.window.transitionDriver.isTransitioning { host.requestClose() }
+        // Present and dismiss in turn; the window closes once enough frames were measured.
+        let total = frames + warmupFrames
+        host.frameObserver = { [unowned host] statistics in
+            if statistics.framesRendered >= total { return host.requestClose() }
+            guard !host.window.transitionDriver.isTransitioning else { return }
+            if from.presentedViewController == nil { scenario.start(host.window, from, to) } else { from.dismiss(animated: true) }
         }
         try host.run(rootViewController: from)
         let statistics = host.statistics
