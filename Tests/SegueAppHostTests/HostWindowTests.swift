@@ -81,6 +81,23 @@ struct HostWindowTests {
         #expect(sample.waitFor("frame ", count: frames + 1))
     }
 
+    @Test func anAnimationDrawsAtMostOneFrameADisplayIntervalAndThenStops() throws {
+        let sample = try HostedSample()
+        sample.waitUntilSettled()
+        try sample.xdotool(["key", "--window", sample.window, "a"])
+        #expect(sample.waitFor("animation ended"), "\(sample.trace)")
+        sample.waitUntilSettled()
+        let lines = sample.trace.split(separator: "\n")
+        guard let start = lines.firstIndex(of: "animation started"), let end = lines.firstIndex(of: "animation ended") else { return }
+        let during = lines[start..<end].filter { $0.hasPrefix("frame ") }.count
+        // One second of animation at most 60 frames a second (Xvfb reports no refresh rate: the
+        // host's 60 Hz), plus the frame the change itself asks for and the one its end draws.
+        #expect(during >= 2 && during <= 62, "\(during) frames during the animation")
+        let settled = sample.lines("frame ").count
+        Thread.sleep(forTimeInterval: 1)
+        #expect(sample.lines("frame ").count == settled)
+    }
+
     @Test func aResizeGoesThroughWindowResizeAndTheBoxStaysInTheMiddle() throws {
         let sample = try HostedSample()
         sample.waitUntilSettled()

@@ -2,7 +2,8 @@ import SegueScene
 
 /// The hosted sample's scene: a coloured box over a dark background. A pan on the box moves it;
 /// the arrow keys move it by 10 points (50 with Shift); C changes its colour, R puts it back in
-/// the middle; the scroll wheel moves it up and down (10 points a step); every typed character
+/// the middle; A fades it to half (or back) over a second; the scroll wheel moves it up and down
+/// (10 points a step); every typed character
 /// adds a small mark along the top. Its state (`offset`, `colorIndex`, `typedText`) is all a
 /// frame shows, so a test can build the same frame headlessly from the trace.
 public final class SampleCanvas: View {
@@ -71,9 +72,18 @@ public final class SampleCanvas: View {
         case .down: offset.y += step
         case .character("C") where !press.isRepeat: colorIndex += 1
         case .character("R"): offset = Point(x: 0, y: 0)
+        case .character("A") where !press.isRepeat: fade()
         default: break
         }
         trace("key \(press.key.name) \(press.isRepeat ? "repeat" : "down") \(Self.format(press.modifiers)) \(Self.format(offset)) color \(colorIndex)")
+    }
+
+    /// A one-second animation: the host draws while it runs, and stops when it ends.
+    private func fade() {
+        trace("animation started")
+        View.animate(withDuration: 1, animations: { self.box.alpha = self.box.alpha < 1 ? 1 : 0.5 }) { [weak self] _ in
+            self?.trace("animation ended")
+        }
     }
 
     public override func pressesEnded(_ press: KeyPress) {
