@@ -116,7 +116,12 @@ public final class WindowHost {
                 lastFrameStart = nil  // the next frame ends an idle stretch, not an interval
                 events = context.waitSystemEvents(timeout: Self.idleCheckInterval)
             }
-            for event in events { handle(event) }
+            if !events.isEmpty {
+                // Animations that handlers start begin at the engine's time: bring it to now,
+                // or after an idle stretch they would start in the past (and be over at once).
+                engine.advance(to: timeBase + clock.now)
+                for event in events { handle(event) }
+            }
             guard !closeRequested && !context.shouldClose else { break }
             let now = clock.now
             guard RedrawPolicy.shouldRender(activity, now: now, nextFrameTime: nextFrameTime) else { continue }

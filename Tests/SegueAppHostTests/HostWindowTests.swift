@@ -84,6 +84,9 @@ struct HostWindowTests {
     @Test func anAnimationDrawsAtMostOneFrameADisplayIntervalAndThenStops() throws {
         let sample = try HostedSample()
         sample.waitUntilSettled()
+        // Idle a while first: an animation started by a key after an idle stretch must start
+        // then, not at the time of the last frame (and be over at once).
+        Thread.sleep(forTimeInterval: 1.5)
         try sample.xdotool(["key", "--window", sample.window, "a"])
         #expect(sample.waitFor("animation ended"), "\(sample.trace)")
         sample.waitUntilSettled()
@@ -92,7 +95,9 @@ struct HostWindowTests {
         let during = lines[start..<end].filter { $0.hasPrefix("frame ") }.count
         // One second of animation at most 60 frames a second (Xvfb reports no refresh rate: the
         // host's 60 Hz), plus the frame the change itself asks for and the one its end draws.
-        #expect(during >= 2 && during <= 62, "\(during) frames during the animation")
+        // At least 5: a second drawn at 5 frames a second or better, even in a debug build on a
+        // loaded machine; an animation over at once would draw one or two.
+        #expect(during >= 5 && during <= 62, "\(during) frames during the animation")
         let settled = sample.lines("frame ").count
         Thread.sleep(forTimeInterval: 1)
         #expect(sample.lines("frame ").count == settled)
