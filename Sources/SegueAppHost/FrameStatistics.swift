@@ -8,6 +8,9 @@ public struct FrameStatistics: Sendable, Equatable {
     /// Seconds each frame took to make: advance, lay out, composite, present (the most recent
     /// `capacity` frames).
     public private(set) var frameSeconds: [Double] = []
+    /// The part of each frame before the present (advance, lay out, composite: the GL commands
+    /// issued), same frames as `frameSeconds`; the rest is the swap (on Xvfb, the copy to the server).
+    public private(set) var renderSeconds: [Double] = []
     /// Seconds between the starts of consecutive frames while drawing continuously (a frame
     /// after an idle wait starts no interval).
     public private(set) var intervalSeconds: [Double] = []
@@ -16,9 +19,10 @@ public struct FrameStatistics: Sendable, Equatable {
 
     public init(capacity: Int = 100_000) { self.capacity = max(1, capacity) }
 
-    mutating func record(frameSeconds seconds: Double, interval: Double?) {
+    mutating func record(frameSeconds seconds: Double, renderSeconds render: Double? = nil, interval: Double?) {
         framesRendered += 1
         Self.append(seconds, to: &frameSeconds, capacity: capacity)
+        Self.append(render ?? seconds, to: &renderSeconds, capacity: capacity)
         if let interval { Self.append(interval, to: &intervalSeconds, capacity: capacity) }
     }
 

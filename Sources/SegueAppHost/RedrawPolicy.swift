@@ -30,7 +30,8 @@ public enum RedrawPolicy {
         case poll
         /// Sleep until an event arrives or this many seconds pass (the next frame is due then).
         case upTo(seconds: Double)
-        /// Sleep until an event arrives (idle).
+        /// Sleep until an event arrives (idle; `WindowHost` wakes once a second to check that
+        /// its window still exists, drawing nothing).
         case untilEvent
     }
 

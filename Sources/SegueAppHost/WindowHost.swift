@@ -100,7 +100,7 @@ public final class WindowHost {
     /// window manager, another client destroying it, or `requestClose()`), then releases the
     /// window and its GL objects. A host runs once.
     public func run(rootViewController: ViewController) throws(WindowHostError) {
-        guard !hasRun else { throw .alreadyRan }
+        guard !hasRun, !isReleased else { throw .alreadyRan }
         hasRun = true
         defer { release() }
         window.rootViewController = rootViewController
@@ -125,12 +125,13 @@ public final class WindowHost {
             guard !closeRequested && !context.shouldClose else { break }
             let now = clock.now
             guard RedrawPolicy.shouldRender(activity, now: now, nextFrameTime: nextFrameTime) else { continue }
-            do { try drawFrame(at: now) } catch {
+            let rendered: Double
+            do { rendered = try drawFrame(at: now) } catch {
                 if windowWasDestroyed() { break }
                 throw .gl(error)
             }
             let end = clock.now
-            statistics.record(frameSeconds: end - now, interval: lastFrameStart.map { now - $0 })
+            statistics.record(frameSeconds: end - now, renderSeconds: rendered - now, interval: lastFrameStart.map { now - $0 })
             lastFrameStart = now
             nextFrameTime = RedrawPolicy.nextFrameTime(after: now, interval: frameInterval, now: end)
             frameObserver?(statistics)
@@ -153,10 +154,13 @@ public final class WindowHost {
 
     /// One frame: the mark is cleared first, so a change made while drawing (an animation's
     /// completion) asks for the next frame.
-    private func drawFrame(at now: Double) throws(GLError) {
+    /// Returns the clock's time before the present.
+    private func drawFrame(at now: Double) throws(GLError) -> Double {
         window.needsDisplay = false
         try window.renderFrame(at: timeBase + now, compositor: compositor, into: framebuffer, clearColor: clearColor)
+        let rendered = clock.now
         try context.present()
+        return rendered
     }
 
     /// A window destroyed by another client (`xdotool windowkill`) fails its frame before the X
@@ -171,8 +175,9 @@ public final class WindowHost {
         return false
     }
 
-    /// Frees the compositor, the device and the window, in that order (after `run`).
-    private func release() {
+    /// Frees the compositor, the device and the window, in that order. `run` does it when it
+    /// ends; call it for a host that will not run. A second call does nothing.
+    public func release() {
         guard !isReleased else { return }
         isReleased = true
         if primaryIsDown { window.pointerCancelled(time: timeBase + clock.now) }

@@ -10,7 +10,7 @@ public enum WindowHostError: Error, Equatable, CustomStringConvertible {
     case windowCreation(GLError)
     /// Drawing failed with a GL error.
     case gl(GLError)
-    /// `run` was called on a host that has already run (a host drives one session).
+    /// `run` was called on a host that has already run or was released (a host drives one session).
     case alreadyRan
 
     public var description: String {

@@ -63,6 +63,19 @@ struct RedrawPolicyTests {
         #expect(statistics.frameSeconds == (15..<25).map(Double.init))
     }
 
+    @Test @MainActor func badSizesAreRefusedBeforeAnyWindowOpens() {
+        #expect(throws: WindowHostError.badSize(width: 0, height: 10)) {
+            try WindowHost(title: "x", size: Size(width: 0, height: 10))
+        }
+        #expect(throws: WindowHostError.badSize(width: 100, height: .infinity)) {
+            try WindowHost(title: "x", size: Size(width: 100, height: .infinity))
+        }
+        #expect(throws: WindowHostError.badSize(width: 20_000, height: 10)) {
+            try WindowHost(title: "x", size: Size(width: 20_000, height: 10))
+        }
+        #expect(WindowHostError.noDisplay.description.contains("DISPLAY is not set"))
+    }
+
     @Test @MainActor func framebufferPixelsArePointsTimesTheContentScale() {
         #expect(WindowHost.points(pixels: (1280, 720), scale: 2) == Size(width: 640, height: 360))
         #expect(WindowHost.points(pixels: (1280, 720), scale: 1) == Size(width: 1280, height: 720))
