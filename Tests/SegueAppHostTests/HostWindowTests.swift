@@ -37,6 +37,27 @@ struct HostWindowTests {
         #expect(Self.tolerance.mismatch(actual: shown, expected: before) != nil)
     }
 
+    @Test func onAHiDPIScreenTheWindowHasTwiceThePixelsAndDragsMoveByPoints() throws {
+        // Xft.dpi 192: GLFW's content scale 2. The window of 240×160 points opens at 480×320 pixels.
+        let sample = try HostedSample(width: 240, height: 160, dotsPerInch: 192)
+        #expect(sample.lines("frame ").first?.hasSuffix(" 240.0x160.0") == true, "\(sample.trace)")
+        // Drag by (120, 80) pixels from the box's centre: (60, 40) points.
+        try sample.xdotool(["mousemove", "--window", sample.window, "240", "160", "mousedown", "1"])
+        for (x, y) in [(280, 180), (320, 210), (360, 240)] {
+            Thread.sleep(forTimeInterval: 0.1)
+            try sample.xdotool(["mousemove", "--window", sample.window, "\(x)", "\(y)"])
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        try sample.xdotool(["mouseup", "1"])
+        #expect(sample.waitFor("pan ended"), "\(sample.trace)")
+        #expect(sample.lastOffset == Point(x: 60, y: 40), "\(sample.trace)")
+        sample.waitUntilSettled()
+        let shown = try sample.screenshot()
+        #expect(shown.width == 480 && shown.height == 320)
+        let expected = try HeadlessSample.frame(width: 240, height: 160, scale: 2, offset: sample.lastOffset)
+        #expect(Self.tolerance.mismatch(actual: shown, expected: expected) == nil)
+    }
+
     @Test func keysWithModifiersTextScrollAndEveryButtonReachTheApp() throws {
         let sample = try HostedSample()
         try sample.xdotool(["key", "--window", sample.window, "Right"])

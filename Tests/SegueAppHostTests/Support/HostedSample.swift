@@ -15,8 +15,8 @@ final class HostedSample {
     private let output = TraceBuffer()
 
     /// Starts the sample at `width`×`height` points and waits for its window and first frame.
-    init(width: Int = 480, height: Int = 320) throws {
-        x = try XvfbSession()
+    init(width: Int = 480, height: Int = 320, dotsPerInch: Int? = nil) throws {
+        x = try XvfbSession(dotsPerInch: dotsPerInch)
         process = Process()
         process.executableURL = BuiltProgram.productsDirectory.appendingPathComponent("HostSample")
         process.arguments = ["\(width)", "\(height)"]
@@ -121,9 +121,15 @@ final class TraceBuffer: @unchecked Sendable {
 /// window screenshot is compared with.
 @MainActor
 enum HeadlessSample {
-    static func frame(width: Int, height: Int, offset: Point, colorIndex: Int = 0, typed: String = "") throws -> RGBAImage {
-        try HeadlessStage.run(width: width, height: height) { stage in
-            let controller = SampleController(size: Size(width: Double(width), height: Double(height)))
+    /// `width`×`height` are points; the frame has `scale` times as many pixels.
+    static func frame(
+        width: Int, height: Int, scale: Int = 1, offset: Point, colorIndex: Int = 0, typed: String = ""
+    ) throws -> RGBAImage {
+        try HeadlessStage.run(width: width * scale, height: height * scale) { stage in
+            let size = Size(width: Double(width), height: Double(height))
+            stage.window.contentScale = Double(scale)
+            stage.window.resize(to: size)
+            let controller = SampleController(size: size)
             stage.window.rootViewController = controller
             controller.canvas.offset = offset
             controller.canvas.colorIndex = colorIndex

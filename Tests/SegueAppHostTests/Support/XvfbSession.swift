@@ -9,16 +9,20 @@ final class XvfbSession {
 
     struct MissingTool: Error, CustomStringConvertible {
         let tool: String
-        var description: String { "\(tool) is not installed; `make test` installs it (xvfb, xdotool, x11-apps)" }
+        var description: String { "\(tool) is not installed; `make test` installs it (xvfb, xdotool, x11-apps, x11-utils)" }
     }
 
-    init() throws {
-        for tool in ["Xvfb", "xdotool", "xwd"] where Self.which(tool) == nil { throw MissingTool(tool: tool) }
+    /// `dotsPerInch`: the X resources' `Xft.dpi` (set with xprop), which GLFW reads as the
+    /// content scale (dpi / 96); nil leaves it unset (scale 1).
+    init(dotsPerInch: Int? = nil) throws {
+        let tools = ["Xvfb", "xdotool", "xwd"] + (dotsPerInch == nil ? [] : ["xprop"])
+        for tool in tools where Self.which(tool) == nil { throw MissingTool(tool: tool) }
         // Xvfb picks a free display number itself and writes it to the pipe (-displayfd): no race
         // with other test processes starting X servers at the same time.
         server = Process()
         server.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
-        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        // -noreset: a server that resets when its last client leaves would drop the resources.
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"]
         let number = Pipe()
         server.standardOutput = number
         server.standardError = FileHandle.nullDevice
@@ -35,6 +39,9 @@ final class XvfbSession {
             throw MissingTool(tool: "a working Xvfb (it did not start)")
         }
         display = ":\(value)"
+        if let dotsPerInch {
+            try run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: \(dotsPerInch)"])
+        }
     }
 
     deinit {
