@@ -116,9 +116,9 @@ struct HostWindowTests {
         let during = lines[start..<end].filter { $0.hasPrefix("frame ") }.count
         // One second of animation at most 60 frames a second (Xvfb reports no refresh rate: the
         // host's 60 Hz), plus the frame the change itself asks for and the one its end draws.
-        // At least 5: a second drawn at 5 frames a second or better, even in a debug build on a
+        // At least 3: a second drawn at 3 frames a second or better, even in a debug build on a
         // loaded machine; an animation over at once would draw one or two.
-        #expect(during >= 5 && during <= 62, "\(during) frames during the animation")
+        #expect(during >= 3 && during <= 62, "\(during) frames during the animation")
         let settled = sample.lines("frame ").count
         Thread.sleep(forTimeInterval: 1)
         #expect(sample.lines("frame ").count == settled)
