@@ -88,6 +88,26 @@ struct HostWindowTests {
         #expect(Self.tolerance.mismatch(actual: try sample.screenshot(), expected: expected) == nil)
     }
 
+    @Test func aHeldKeyRepeatsAndButtonsCarryTheirModifiers() throws {
+        let sample = try HostedSample()
+        // The X server repeats a key held down (XTEST presses repeat as typed ones do).
+        try sample.xdotool(["keydown", "--window", sample.window, "Right"])
+        Thread.sleep(forTimeInterval: 1)
+        try sample.xdotool(["keyup", "--window", sample.window, "Right"])
+        #expect(sample.waitFor("key Right up"), "\(sample.trace)")
+        let repeats = sample.lines("key Right repeat").count
+        #expect(repeats >= 1, "\(sample.trace)")
+        #expect(sample.lines("key Right down").count == 1)
+        // Each press and repeat moved the box 10 points.
+        #expect(sample.lastOffset == Point(x: 10 * Double(1 + repeats), y: 0), "\(sample.trace)")
+        // Modifiers held across a click (one xdotool chain: its `click` would lift them).
+        try sample.xdotool(["mousemove", "--window", sample.window, "100", "100", "keydown", "ctrl", "mousedown", "3", "mouseup", "3", "keyup", "ctrl"])
+        try sample.xdotool(["keydown", "shift", "mousedown", "2", "mouseup", "2", "keyup", "shift"])
+        #expect(sample.waitFor("pointer up middle"), "\(sample.trace)")
+        #expect(sample.lines("pointer down secondary [control]").count == 1, "\(sample.trace)")
+        #expect(sample.lines("pointer down middle [shift]").count == 1, "\(sample.trace)")
+    }
+
     @Test func anIdleWindowDrawsNoFramesAndUsesNoCPU() throws {
         let sample = try HostedSample()
         sample.waitUntilSettled()
