@@ -115,6 +115,7 @@ public final class WindowHost {
             case .untilEvent:
                 lastFrameStart = nil  // the next frame ends an idle stretch, not an interval
                 events = context.waitSystemEvents(timeout: Self.idleCheckInterval)
+                if events.isEmpty { context.confirmWindowExists() }
             }
             if !events.isEmpty {
                 // Animations that handlers start begin at the engine's time: bring it to now,

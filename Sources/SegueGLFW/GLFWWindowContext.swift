@@ -85,16 +85,13 @@ public final class GLFWWindowContext: GLContext {
     /// while it waits.
     public func waitSystemEvents(timeout: Double?) -> [WindowSystemEvent] {
         if let timeout { glfwWaitEventsTimeout(max(0, timeout)) } else { glfwWaitEvents() }
-        let events = input.drain()
-        if events.isEmpty { probeWindow() }
-        return events
+        return input.drain()
     }
 
-    /// A window another client destroyed (`xdotool windowclose`) wakes the wait with an event
-    /// GLFW does not report, and an idle window makes no request that would fail on it: ask the
-    /// X server about the window (a round trip), so a gone window's error reaches the trap and
-    /// `shouldClose` turns true.
-    private func probeWindow() {
+    /// Asks the X server about the window (one round trip), so that a window another client
+    /// destroyed (`xdotool windowclose`, which GLFW reports no event for) turns `shouldClose`
+    /// true: an idle loop, which makes no request that would fail on it, calls this now and then.
+    public func confirmWindowExists() {
         guard let window else { return }
         _ = glfwGetWindowAttrib(window, GLFW_VISIBLE)
     }
