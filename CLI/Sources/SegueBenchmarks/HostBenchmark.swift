@@ -1,6 +1,7 @@
 import Foundation
 import SegueAnimation
 import SegueAppHost
+import SegueHeadless
 import SegueImage
 import SegueScene
 import SegueTransitions
@@ -8,7 +9,8 @@ import SegueTransitions
 /// A hosted app's frame times: `WindowHost` at 1280×720 drawing the slide-up spring presentation
 /// (example b, 2.5 s) between two full-window pictures, presented and dismissed in turn until
 /// enough frames were drawn, with no frame cap and no vsync, so each frame time is the work of a
-/// frame (advance, lay out, composite, present). Needs a display
+/// frame (advance, lay out, composite, present). The peer is the same transition on a headless
+/// stage, each frame read back. Needs a display
 /// (`xvfb-run` gives one); without one the section says so and is skipped.
 @MainActor
 public struct HostBenchmark {
@@ -27,6 +29,10 @@ public struct HostBenchmark {
         /// The same frames up to the present (advance, lay out, composite), without the swap.
         public let renderP50Milliseconds: Double
         public let renderP99Milliseconds: Double
+        /// The peer: the same transition on a `HeadlessStage` (EGL, offscreen), each frame read
+        /// back (`glReadPixels`), as the window's present copies its frame to the X server.
+        public let headlessP50Milliseconds: Double
+        public let headlessP99Milliseconds: Double
         public let frameBudgetMilliseconds: Double
         public let targetMet: Bool
     }
@@ -67,11 +73,15 @@ public struct HostBenchmark {
         let measured = Array(statistics.frameSeconds.dropFirst(warmupFrames))
         let p50 = percentile(measured, 0.5) * 1000, p99 = percentile(measured, 0.99) * 1000
         let rendered = Array(statistics.renderSeconds.dropFirst(warmupFrames))
+        let headless = try Self.headlessFrameSeconds(
+            scenario: scenario, width: pixels.width, height: pixels.height, frames: frames, warmupFrames: warmupFrames)
         let report = Report(
             width: pixels.width, height: pixels.height, transition: scenario.name, framesMeasured: measured.count,
             warmupFrames: min(warmupFrames, statistics.frameSeconds.count), p50Milliseconds: p50, p99Milliseconds: p99,
             maxMilliseconds: (measured.max() ?? 0) * 1000, renderP50Milliseconds: percentile(rendered, 0.5) * 1000,
-            renderP99Milliseconds: percentile(rendered, 0.99) * 1000, frameBudgetMilliseconds: Self.frameBudgetMilliseconds,
+            renderP99Milliseconds: percentile(rendered, 0.99) * 1000,
+            headlessP50Milliseconds: percentile(headless, 0.5) * 1000, headlessP99Milliseconds: percentile(headless, 0.99) * 1000,
+            frameBudgetMilliseconds: Self.frameBudgetMilliseconds,
             targetMet: !measured.isEmpty && p99 < Self.frameBudgetMilliseconds)
         table.line(String(
             format: "  %dx%d  %d frames (after %d warm-up)  p50 %.2f ms  p99 %.2f ms  max %.2f ms  target p99 < %.1f ms: %@",
@@ -80,6 +90,34 @@ public struct HostBenchmark {
         table.line(String(
             format: "  of which before the present (advance, layout, composite): p50 %.2f ms  p99 %.2f ms",
             report.renderP50Milliseconds, report.renderP99Milliseconds))
+        table.line(String(
+            format: "  peer, the same frames offscreen (EGL) read back each: p50 %.2f ms  p99 %.2f ms",
+            report.headlessP50Milliseconds, report.headlessP99Milliseconds))
         return report
+    }
+
+    /// Frame times of the same presentation and dismissal on a headless stage (virtual clock,
+    /// 60 frames a second), each frame rendered and read back; after the window is gone (an EGL
+    /// context after a GLX one is fine; the other order is not).
+    static func headlessFrameSeconds(
+        scenario: TransitionScenario, width: Int, height: Int, frames: Int, warmupFrames: Int
+    ) throws -> [Double] {
+        try HeadlessStage.run(width: width, height: height) { stage in
+            let from = ViewController(name: "from"), to = ViewController(name: "to")
+            from.view.content = .image(try SampleImages.from(width: width, height: height))
+            to.view.content = .image(try SampleImages.to(width: width, height: height))
+            stage.window.rootViewController = from
+            let clock = RealClock()
+            var seconds: [Double] = []
+            for _ in 0..<(frames + warmupFrames) {
+                if !stage.window.transitionDriver.isTransitioning {
+                    if from.presentedViewController == nil { scenario.start(stage.window, from, to) } else { from.dismiss(animated: true) }
+                }
+                let start = clock.now
+                try stage.step()
+                seconds.append(clock.now - start)
+            }
+            return Array(seconds.dropFirst(warmupFrames))
+        }
     }
 }

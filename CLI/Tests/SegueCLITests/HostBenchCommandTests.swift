@@ -20,6 +20,7 @@ struct HostBenchCommandTests {
         let p50 = host?["p50Milliseconds"] as? Double ?? 0, p99 = host?["p99Milliseconds"] as? Double ?? 0
         #expect(p50 > 0 && p99 >= p50)
         #expect(host?["frameBudgetMilliseconds"] as? Double ?? 0 > 16.6)
+        #expect(host?["headlessP50Milliseconds"] as? Double ?? 0 > 0, "the peer ran")
         #expect((json?["measurements"] as? [Any])?.isEmpty == true, "only the sections asked for run")
     }
 
