@@ -123,6 +123,9 @@ public final class WindowHost {
                 engine.advance(to: timeBase + clock.now)
                 for event in events { handle(event) }
             }
+            // Main-actor work queued from elsewhere (a task's continuation, a main-queue block, a
+            // Foundation timer) gets its turn here: the loop holds the main thread otherwise.
+            _ = RunLoop.main.run(mode: .default, before: Date())
             guard !closeRequested && !context.shouldClose else { break }
             let now = clock.now
             guard RedrawPolicy.shouldRender(activity, now: now, nextFrameTime: nextFrameTime) else { continue }

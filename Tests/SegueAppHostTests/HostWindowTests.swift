@@ -108,6 +108,21 @@ struct HostWindowTests {
         #expect(sample.lines("pointer down middle [shift]").count == 1, "\(sample.trace)")
     }
 
+    @Test func mainActorWorkFromATaskRunsAndIsDrawn() throws {
+        let sample = try HostedSample()
+        sample.waitUntilSettled()
+        try sample.xdotool(["key", "--window", sample.window, "t"])
+        // The task sleeps 0.3 s off the main thread, then changes the colour on the main actor,
+        // which the host's loop gives a turn within its idle check (1 s).
+        #expect(sample.waitFor("task done color 1", timeout: 10), "\(sample.trace)")
+        sample.waitUntilSettled()
+        let lines = sample.trace.split(separator: "\n")
+        let done = lines.firstIndex(of: "task done color 1") ?? lines.endIndex
+        #expect(lines[done...].contains { $0.hasPrefix("frame ") }, "a frame after the change: \(sample.trace)")
+        let expected = try HeadlessSample.frame(width: 480, height: 320, offset: Point(x: 0, y: 0), colorIndex: 1, typed: "t")
+        #expect(Self.tolerance.mismatch(actual: try sample.screenshot(), expected: expected) == nil)
+    }
+
     @Test func anIdleWindowDrawsNoFramesAndUsesNoCPU() throws {
         let sample = try HostedSample()
         sample.waitUntilSettled()

@@ -2,7 +2,8 @@ import SegueScene
 
 /// The hosted sample's scene: a coloured box over a dark background. A pan on the box moves it;
 /// the arrow keys move it by 10 points (50 with Shift); C changes its colour, R puts it back in
-/// the middle; A fades it to half (or back) over a second; the scroll wheel moves it up and down
+/// the middle; A fades it to half (or back) over a second; T changes its colour from a task
+/// (0.3 s later, on the main actor); the scroll wheel moves it up and down
 /// (10 points a step); every typed character
 /// adds a small mark along the top. Its state (`offset`, `colorIndex`, `typedText`) is all a
 /// frame shows, so a test can build the same frame headlessly from the trace.
@@ -73,6 +74,7 @@ public final class SampleCanvas: View {
         case .character("C") where !press.isRepeat: colorIndex += 1
         case .character("R"): offset = Point(x: 0, y: 0)
         case .character("A") where !press.isRepeat: fade()
+        case .character("T") where !press.isRepeat: changeColorFromATask()
         default: break
         }
         trace("key \(press.key.name) \(press.isRepeat ? "repeat" : "down") \(Self.format(press.modifiers)) \(Self.format(offset)) color \(colorIndex)")
@@ -83,6 +85,19 @@ public final class SampleCanvas: View {
         trace("animation started")
         View.animate(withDuration: 1, animations: { self.box.alpha = self.box.alpha < 1 ? 1 : 0.5 }) { [weak self] _ in
             self?.trace("animation ended")
+        }
+    }
+
+    /// Work finished off the main thread hops back to the main actor, which the host's loop
+    /// gives a turn: the colour changes once the task is done.
+    private func changeColorFromATask() {
+        trace("task started")
+        Task.detached {
+            try? await Task.sleep(nanoseconds: 300_000_000)
+            await MainActor.run {
+                self.colorIndex += 1
+                self.trace("task done color \(self.colorIndex)")
+            }
         }
     }
 
