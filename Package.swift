@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "Segue", targets: ["Segue"]),
         // Windows and input through GLFW (links X11); a headless render worker leaves it out.
         .library(name: "SegueGLFW", targets: ["SegueGLFW"]),
+        // Runs a `Window` in a GLFW window: events, live resizes, content scale, redraw on change.
+        .library(name: "SegueAppHost", targets: ["SegueAppHost"]),
         // Snapshot tests of users' own transitions (goldens, tolerances, diff pictures).
         .library(name: "SegueTesting", targets: ["SegueTesting"]),
         // The modules one by one, for programs that want less than the umbrella.
@@ -77,7 +79,13 @@ let package = Package(
         // GLFW windows and their input (X11).
         .target(
             name: "SegueGLFW",
-            dependencies: ["SegueGL", "CEpoxy", "CGLFW", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["SegueGL", "SegueScene", "CEpoxy", "CGLFW", .product(name: "Logging", package: "swift-log")]),
+        // The application host: a GLFW window joined to a `Window` (the glue the renderer never is).
+        .target(
+            name: "SegueAppHost",
+            dependencies: [
+                "SegueGLFW", "SegueScene", "SegueGL", "SegueAnimation", .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // MARK: - Images
 
@@ -161,6 +169,14 @@ let package = Package(
             ],
             path: "Examples/SeedPorts"),
 
+        // A hosted app driven by the window tests (a coloured view a pan moves, keys, text, scroll);
+        // its scene is a library of its own so the tests render the same state headlessly.
+        .target(name: "HostSampleScene", dependencies: ["SegueScene"], path: "Examples/HostSample/Scene"),
+        .executableTarget(
+            name: "HostSample",
+            dependencies: ["SegueAppHost", "HostSampleScene", "SegueGLFW", "SegueScene"],
+            path: "Examples/HostSample/App"),
+
         // MARK: - Tests
 
         .target(
@@ -208,6 +224,12 @@ let package = Package(
             name: "SegueTextTests",
             dependencies: ["SegueText", "SegueScene", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],
             exclude: ["Goldens"]),
+        .testTarget(
+            name: "SegueAppHostTests",
+            dependencies: [
+                "SegueTesting", "SegueAppHost", "SegueGLFW", "SegueScene", "SegueHeadless", "SegueImage", "HostSample",
+                "HostSampleScene",
+            ]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "SegueTesting", "PixelDissolveExample", "EffectGraphExample"]),

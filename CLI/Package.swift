@@ -22,7 +22,9 @@ let package = Package(
 
         .target(
             name: "SegueBenchmarks",
-            dependencies: [.product(name: "Segue", package: "Segue"), "CSegueFloor"]),
+            dependencies: [
+                .product(name: "Segue", package: "Segue"), .product(name: "SegueAppHost", package: "Segue"), "CSegueFloor",
+            ]),
 
         // MARK: - Command line
 

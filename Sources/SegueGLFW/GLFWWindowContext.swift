@@ -4,10 +4,10 @@ import SegueGL
 import Glibc
 #endif
 
-/// A window with a GL 3.3 core context, through GLFW 3 on X11. Pointer and key input arrive
-/// through GLFW's callbacks and are queued in order as `WindowEvent`s (pointer positions in
-/// framebuffer pixels, top-left origin). Callbacks rather than polled key state, so a press and
-/// release that both happen between two polls (a quick tap, `xdotool key`) are never missed.
+/// A window with a GL 3.3 core context, through GLFW 3 on X11. Input and window-system events
+/// arrive through GLFW's callbacks and are queued in order as `WindowSystemEvent`s (pointer
+/// positions in framebuffer pixels, top-left origin): every button, modifiers, scroll, keys
+/// (press, repeat, release), typed text, framebuffer size, content scale, close, focus.
 public final class GLFWWindowContext: GLContext {
     public let backendDescription: String
     public var shadingLanguage: ShadingLanguage { .glsl330Core }
@@ -15,9 +15,11 @@ public final class GLFWWindowContext: GLContext {
     var window: OpaquePointer?
     private let input = WindowInput()
 
-    /// Opens a window. Throws `GLError.contextCreation` with the reason when there is no
-    /// display, GLFW cannot start, or the driver has no GL 3.3 core.
-    public init(title: String, width: Int, height: Int, vsync: Bool = true) throws(GLError) {
+    /// Opens a window of `width`×`height` screen coordinates. `scalesToMonitor`: the size is
+    /// multiplied by the monitor's content scale (a window sized in points on a HiDPI screen).
+    /// Throws `GLError.contextCreation` with the reason when there is no display, GLFW cannot
+    /// start, or the driver has no GL 3.3 core.
+    public init(title: String, width: Int, height: Int, vsync: Bool = true, scalesToMonitor: Bool = false) throws(GLError) {
         guard width > 0, height > 0 else {
             throw GLError.invalidSize(width: width, height: height, reason: "a window needs at least 1x1 pixels")
         }
@@ -32,6 +34,7 @@ public final class GLFWWindowContext: GLContext {
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        glfwWindowHint(GLFW_SCALE_TO_MONITOR, scalesToMonitor ? GLFW_TRUE : GLFW_FALSE)
         guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             let reason = Self.lastGLFWError()
             glfwTerminate()
@@ -65,10 +68,60 @@ public final class GLFWWindowContext: GLContext {
         glfwSwapBuffers(window)
     }
 
-    /// Processes window-system events and returns the pointer and key events that arrived, in order.
+    /// Processes window-system events and returns the primary button's pointer events, the
+    /// moves and the key presses that arrived, in order (`WindowEvent`, the simple view).
     public func pollEvents() -> [WindowEvent] {
         glfwPollEvents()
+        return input.drain().compactMap(WindowEvent.init)
+    }
+
+    /// Processes window-system events without waiting and returns all that arrived, in order.
+    public func pollSystemEvents() -> [WindowSystemEvent] {
+        glfwPollEvents()
         return input.drain()
+    }
+
+    /// Sleeps until an event arrives (or `timeout` seconds pass; nil: no limit) and returns the
+    /// events, in order; empty when the time ran out or `wake()` ended the wait. Costs no CPU
+    /// while it waits.
+    public func waitSystemEvents(timeout: Double?) -> [WindowSystemEvent] {
+        if let timeout { glfwWaitEventsTimeout(max(0, timeout)) } else { glfwWaitEvents() }
+        return input.drain()
+    }
+
+    /// Asks the X server about the window (one round trip), so that a window another client
+    /// destroyed (`xdotool windowclose`, which GLFW reports no event for) turns `shouldClose`
+    /// true: an idle loop, which makes no request that would fail on it, calls this now and then.
+    public func confirmWindowExists() {
+        guard let window else { return }
+        _ = glfwGetWindowAttrib(window, GLFW_VISIBLE)
+    }
+
+    /// Ends a `waitSystemEvents` in progress; callable from any thread (GLFW's empty event).
+    public static func wake() { glfwPostEmptyEvent() }
+
+    /// Pixels per screen coordinate of the window's monitor (X11: `Xft.dpi` / 96; 1 by default).
+    public var contentScale: Double {
+        guard let window else { return 1 }
+        var x: Float = 1
+        var y: Float = 1
+        glfwGetWindowContentScale(window, &x, &y)
+        return x > 0 ? Double(x) : 1
+    }
+
+    /// The primary monitor's refresh rate in frames per second, when the window system says.
+    public var refreshRate: Double? {
+        guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) else { return nil }
+        return mode.pointee.refreshRate > 0 ? Double(mode.pointee.refreshRate) : nil
+    }
+
+    /// The window's size in screen coordinates (the cursor's space).
+    public var windowSize: (width: Int, height: Int)? {
+        guard let window else { return nil }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        glfwGetWindowSize(window, &width, &height)
+        return (Int(width), Int(height))
     }
 
     /// True once the window was asked to close (its close button), or was destroyed under us

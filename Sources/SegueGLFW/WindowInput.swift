@@ -1,87 +1,92 @@
 @preconcurrency import CGLFW
 import Logging
+import SegueScene
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A pointer event in framebuffer pixels, top-left origin.
-public struct PointerEvent: Equatable, Sendable {
-    public enum Kind: Sendable { case down, moved, up }
-    public let kind: Kind
-    public let x: Double
-    public let y: Double
-}
-
-/// A key going down (or repeating while held).
-public struct KeyEvent: Equatable, Sendable {
-    public enum Key: Equatable, Sendable {
-        case space, left, right, escape
-        /// A letter (uppercase) or digit key, by its US-layout name.
-        case character(Character)
-        case other(Int32)
-    }
-    public let key: Key
-    /// True for the auto-repeat of a held key.
-    public let isRepeat: Bool
-}
-
-/// What a window reports between two polls, in the order it happened.
-public enum WindowEvent: Equatable, Sendable {
-    case pointer(PointerEvent)
-    case key(KeyEvent)
-}
-
-/// Receives GLFW's C callbacks for one window (through its user pointer) and queues events.
+/// Receives GLFW's C callbacks for one window (through its user pointer) and queues events in
+/// the order they happened. Callbacks rather than polled state, so a press and release that both
+/// happen between two polls (a quick tap, `xdotool key`) are never missed.
 final class WindowInput {
-    private var events: [WindowEvent] = []
+    private var events: [WindowSystemEvent] = []
+    /// The modifiers of the last key or button event: GLFW gives moves and scrolls none.
+    private var modifiers: KeyModifiers = []
 
     func install(on window: OpaquePointer) {
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
+        // Caps Lock in the modifier bits, as UIKit's `alphaShift`.
+        glfwSetInputMode(window, GLFW_LOCK_KEY_MODS, GLFW_TRUE)
         glfwSetCursorPosCallback(window) { window, x, y in
             guard let input = WindowInput.from(window) else { return }
             let (px, py) = WindowInput.framebufferPosition(window, x, y)
-            input.events.append(.pointer(PointerEvent(kind: .moved, x: px, y: py)))
+            input.events.append(.pointer(PointerEvent(kind: .moved, x: px, y: py, modifiers: input.modifiers)))
         }
-        glfwSetMouseButtonCallback(window) { window, button, action, _ in
-            guard button == GLFW_MOUSE_BUTTON_LEFT, let window, let input = WindowInput.from(window) else { return }
+        glfwSetMouseButtonCallback(window) { window, button, action, mods in
+            guard let window, let input = WindowInput.from(window) else { return }
             var x = 0.0
             var y = 0.0
             glfwGetCursorPos(window, &x, &y)
             let (px, py) = WindowInput.framebufferPosition(window, x, y)
-            input.events.append(.pointer(PointerEvent(kind: action == GLFW_PRESS ? .down : .up, x: px, y: py)))
+            input.modifiers = GLFWInputTranslation.modifiers(mods)
+            input.events.append(.pointer(PointerEvent(
+                kind: action == GLFW_PRESS ? .down : .up, x: px, y: py,
+                button: GLFWInputTranslation.button(button), modifiers: input.modifiers)))
         }
-        glfwSetKeyCallback(window) { window, key, _, action, _ in
-            guard action == GLFW_PRESS || action == GLFW_REPEAT, let window, let input = WindowInput.from(window) else { return }
-            input.events.append(.key(KeyEvent(key: WindowInput.key(key), isRepeat: action == GLFW_REPEAT)))
+        glfwSetScrollCallback(window) { window, dx, dy in
+            guard let window, let input = WindowInput.from(window) else { return }
+            var x = 0.0
+            var y = 0.0
+            glfwGetCursorPos(window, &x, &y)
+            let (px, py) = WindowInput.framebufferPosition(window, x, y)
+            input.events.append(.scroll(ScrollEvent(x: px, y: py, deltaX: dx, deltaY: dy, modifiers: input.modifiers)))
+        }
+        glfwSetKeyCallback(window) { window, code, scancode, action, mods in
+            guard let input = WindowInput.from(window) else { return }
+            let key = GLFWInputTranslation.key(code)
+            let modifiers = GLFWInputTranslation.modifiers(mods, key: key)
+            input.modifiers = modifiers.subtracting(.numericPad)
+            input.events.append(.key(KeyEvent(
+                key: key, action: GLFWInputTranslation.keyAction(action), modifiers: modifiers, scancode: scancode)))
+        }
+        glfwSetCharCallback(window) { window, codepoint in
+            guard let input = WindowInput.from(window), let scalar = Unicode.Scalar(codepoint) else { return }
+            input.events.append(.text(scalar))
+        }
+        glfwSetFramebufferSizeCallback(window) { window, width, height in
+            WindowInput.from(window)?.events.append(.framebufferResized(width: Int(width), height: Int(height)))
+        }
+        glfwSetWindowContentScaleCallback(window) { window, xScale, _ in
+            WindowInput.from(window)?.events.append(.contentScaleChanged(Double(xScale)))
+        }
+        glfwSetWindowCloseCallback(window) { window in
+            WindowInput.from(window)?.events.append(.closeRequested)
+        }
+        glfwSetWindowFocusCallback(window) { window, focused in
+            WindowInput.from(window)?.events.append(.focusChanged(focused: focused == GLFW_TRUE))
         }
     }
 
     func uninstall(from window: OpaquePointer) {
         glfwSetCursorPosCallback(window, nil)
         glfwSetMouseButtonCallback(window, nil)
+        glfwSetScrollCallback(window, nil)
         glfwSetKeyCallback(window, nil)
+        glfwSetCharCallback(window, nil)
+        glfwSetFramebufferSizeCallback(window, nil)
+        glfwSetWindowContentScaleCallback(window, nil)
+        glfwSetWindowCloseCallback(window, nil)
+        glfwSetWindowFocusCallback(window, nil)
         glfwSetWindowUserPointer(window, nil)
     }
 
     /// The events queued since the last drain. The array is handed over and a new one started
     /// (emptying the returned one in place would copy it, since the caller shares its buffer).
-    func drain() -> [WindowEvent] {
+    func drain() -> [WindowSystemEvent] {
         guard !events.isEmpty else { return [] }  // most frames: no event, no allocation
         let drained = events
         events = []
         return drained
-    }
-
-    private static func key(_ code: Int32) -> KeyEvent.Key {
-        switch code {
-        case GLFW_KEY_SPACE: return .space
-        case GLFW_KEY_LEFT: return .left
-        case GLFW_KEY_RIGHT: return .right
-        case GLFW_KEY_ESCAPE: return .escape
-        case GLFW_KEY_0...GLFW_KEY_9, GLFW_KEY_A...GLFW_KEY_Z:
-            return .character(Character(Unicode.Scalar(UInt8(code))))
-        default: return .other(code)
-        }
     }
 
     private static func from(_ window: OpaquePointer?) -> WindowInput? {
@@ -97,8 +102,9 @@ final class WindowInput {
         var framebufferHeight: Int32 = 0
         glfwGetWindowSize(window, &width, &height)
         glfwGetFramebufferSize(window, &framebufferWidth, &framebufferHeight)
-        guard width > 0, height > 0 else { return (x, y) }
-        return (x * Double(framebufferWidth) / Double(width), y * Double(framebufferHeight) / Double(height))
+        let position = GLFWInputTranslation.framebufferPosition(
+            x: x, y: y, windowSize: (Int(width), Int(height)), framebufferSize: (Int(framebufferWidth), Int(framebufferHeight)))
+        return (position.x, position.y)
     }
 }
 

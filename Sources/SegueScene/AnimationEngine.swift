@@ -25,6 +25,9 @@ public final class AnimationEngine {
         displayLinks.append(link)
         return link
     }
+
+    /// Whether a valid display link is registered (a window host keeps drawing while one is).
+    public var hasDisplayLinks: Bool { displayLinks.contains { $0.isValid } }
     /// While set, new `View.animate` groups run on this domain's local time.
     private(set) var captureDomain: AnimationTimeDomain?
 

@@ -6,7 +6,10 @@ import SegueImage
 extension View {
     /// Marks the content as out of date: `display(contentScale:)` runs before the next frame
     /// draws this view. A view that overrides `draw(into:scale:)` calls it once to be drawn at all.
-    public func setNeedsDisplay() { needsDisplay = true }
+    public func setNeedsDisplay() {
+        needsDisplay = true
+        markWindowNeedsDisplay()
+    }
 
     /// Called by the compositor before it draws the view: displays when marked, or when the
     /// content scale differs from the one the view last displayed at.

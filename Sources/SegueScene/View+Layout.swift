@@ -18,7 +18,10 @@ public struct AutoresizingMask: OptionSet, Sendable, Hashable {
 /// applies its subviews' autoresizing masks at once.
 extension View {
     /// Marks the view so that `layoutSubviews()` runs before the next frame (or `layoutIfNeeded()`).
-    public func setNeedsLayout() { needsLayout = true }
+    public func setNeedsLayout() {
+        needsLayout = true
+        markWindowNeedsDisplay()
+    }
 
     /// Lays out this view if it is marked, then its subviews that are (after this view's
     /// `layoutSubviews()`, which may have marked them by resizing them).

@@ -51,20 +51,25 @@ open class View {
 
     /// The point of the bounds (unit coordinates, 0.5/0.5 = centre) that `center` places and that
     /// transforms rotate and scale about. Like CALayer, changing it moves the view, not `center`.
-    public var anchorPoint = Point(x: 0.5, y: 0.5)
-    public var isHidden = false
+    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { markWindowNeedsDisplay() } }
+    public var isHidden = false { didSet { markWindowNeedsDisplay() } }
     /// UIKit's flexible width and height at zero margins: the view's frame follows its
     /// superview's bounds size (containers set it on the views they show full-size).
     public var autoresizesToFillSuperview = false
-    public var cornerRadius: Double = 0
-    public var clipsToBounds = false
+    public var cornerRadius: Double = 0 { didSet { markWindowNeedsDisplay() } }
+    public var clipsToBounds = false { didSet { markWindowNeedsDisplay() } }
     /// CALayer's `allowsGroupOpacity` (on by default, as since iOS 7): a view with alpha below 1
     /// and subviews is drawn flattened, then faded as one picture, so overlapping subviews do
     /// not show through each other. Off: each subview is faded on its own (alpha multiplies).
-    public var allowsGroupOpacity = true
+    public var allowsGroupOpacity = true { didSet { markWindowNeedsDisplay() } }
     /// How the view follows its superview's size changes (UIView's `autoresizingMask`).
     public var autoresizingMask: AutoresizingMask = []
-    public var content: ViewContent? { didSet { contentVersion &+= 1 } }
+    public var content: ViewContent? {
+        didSet {
+            contentVersion &+= 1
+            markWindowNeedsDisplay()
+        }
+    }
     /// Bumped whenever `content` changes so the compositor re-uploads it once.
     public private(set) var contentVersion = 0
 
@@ -93,6 +98,19 @@ open class View {
     public internal(set) var gestureRecognizers: [PanGestureRecognizer] = []
     /// The controller whose root view this is (UIKit's next responder), for appearance forwarding.
     weak var owningViewController: ViewController?
+
+    // MARK: Responder (keys, text, scroll; routed by the window, Input/Responder.swift)
+
+    /// UIResponder's `canBecomeFirstResponder`: false unless a subclass says otherwise.
+    open var canBecomeFirstResponder: Bool { false }
+    /// A key went down (or repeats: `press.isRepeat`). The default passes it to `nextResponder`.
+    open func pressesBegan(_ press: KeyPress) { nextResponder?.pressesBegan(press) }
+    /// A key came up. The default passes it to `nextResponder`.
+    open func pressesEnded(_ press: KeyPress) { nextResponder?.pressesEnded(press) }
+    /// Typed text (UIKeyInput's `insertText`). The default passes it to `nextResponder`.
+    open func insertText(_ text: String) { nextResponder?.insertText(text) }
+    /// The scroll wheel over this view (AppKit's `scrollWheel(with:)`). The default passes it on.
+    open func scrollWheel(_ event: ScrollWheelEvent) { nextResponder?.scrollWheel(event) }
 
     public init(frame: Rect = .zero, name: String = "view") {
         self.name = name
@@ -145,6 +163,7 @@ open class View {
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
             subviews.insert(view, at: min(max(0, index > current ? index - 1 : index), subviews.count))
+            markWindowNeedsDisplay()
             return
         }
         let oldSuperview = view.superview
@@ -167,6 +186,7 @@ open class View {
 
     public func removeFromSuperview() {
         guard let oldSuperview = superview else { return }
+        oldSuperview.markWindowNeedsDisplay()
         detachFromSuperview()
         ViewController.viewDidMove(self, from: oldSuperview)
     }
@@ -181,12 +201,14 @@ open class View {
         guard view.superview === self else { return }
         subviews.removeAll { $0 === view }
         subviews.append(view)
+        markWindowNeedsDisplay()
     }
 
     public func sendSubviewToBack(_ view: View) {
         guard view.superview === self else { return }
         subviews.removeAll { $0 === view }
         subviews.insert(view, at: 0)
+        markWindowNeedsDisplay()
     }
 
     /// Whether `view` is this view or one of its descendants.
@@ -250,6 +272,7 @@ open class View {
     /// Called by every animatable property's didSet: inside an animation block the change is
     /// recorded as a track from the old presentation value; outside it the presentation follows.
     private func changed(_ old: AnimatableValue) {
+        markWindowNeedsDisplay()  // the window host redraws only after a change (Window+Redraw.swift)
         AnimationEngine.main.propertyChanged(self, old: old)
     }
 }

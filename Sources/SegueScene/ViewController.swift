@@ -29,6 +29,19 @@ open class ViewController {
     public let name: String
     open var title: String?
 
+    // MARK: Responder (keys, text, scroll; routed by the window, Input/Responder.swift)
+
+    /// UIResponder's `canBecomeFirstResponder`: false unless a subclass says otherwise.
+    open var canBecomeFirstResponder: Bool { false }
+    /// A key went down (or repeats: `press.isRepeat`). The default passes it to `nextResponder`.
+    open func pressesBegan(_ press: KeyPress) { nextResponder?.pressesBegan(press) }
+    /// A key came up. The default passes it to `nextResponder`.
+    open func pressesEnded(_ press: KeyPress) { nextResponder?.pressesEnded(press) }
+    /// Typed text (UIKeyInput's `insertText`). The default passes it to `nextResponder`.
+    open func insertText(_ text: String) { nextResponder?.insertText(text) }
+    /// The scroll wheel over this controller's view. The default passes it to `nextResponder`.
+    open func scrollWheel(_ event: ScrollWheelEvent) { nextResponder?.scrollWheel(event) }
+
     public init(name: String = "viewController") {
         self.name = name
     }

@@ -21,6 +21,12 @@ public final class Window {
     /// that views draw (text) is drawn at this scale. `Screen.main.scale` reads it.
     public var contentScale: Double = 1
 
+    /// Set by any change a frame would show (a view's model values, content, subviews, layout,
+    /// display; see Window+Redraw.swift); a host that draws only on change clears it after a frame.
+    public var needsDisplay = true
+    /// The responder that gets keys and text first (Input/Responder.swift).
+    weak var firstResponderStorage: (any Responder)?
+
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
         rootView.owningWindow = self

@@ -35,6 +35,8 @@ public struct BenchmarkSuite {
         case export
         /// Not in the default run: a timeline (segue edit) against ffmpeg's xfade + acrossfade chain.
         case edit
+        /// Not in the default run (opens a window; needs a display): a hosted app's frame times.
+        case host
 
         public static let defaults: [Section] = [.dissolve, .scene, .chain, .resolution]
     }
@@ -62,6 +64,8 @@ public struct BenchmarkSuite {
         public var editClipSeconds = 10
         /// Runs of the edit section (each makes the edit twice: Segue and ffmpeg).
         public var editRuns = 1
+        /// The window size of the host section (points).
+        public var hostSize = FrameSize(width: 1280, height: 720)
         /// Print the table while measuring (off for JSON).
         public var printsTable = true
 
@@ -97,6 +101,8 @@ public struct BenchmarkSuite {
         let export: ExportBenchmark.Report?
         /// A timeline against ffmpeg's xfade + acrossfade chain (the edit section).
         let edit: EditBenchmark.Report?
+        /// A hosted app's frame times during a transition (the host section; nil without a display).
+        let host: HostBenchmark.Report?
     }
 
     let options: Options
@@ -109,6 +115,10 @@ public struct BenchmarkSuite {
 
     /// Runs the chosen sections on a headless context of its own.
     public func run() throws -> Report {
+        // First, before the headless context exists: Mesa refuses a GLX context current on a
+        // thread where an EGL one was (BadAccess from glXMakeCurrent), and the window is GLX.
+        let host = options.sections.contains(.host)
+            ? try HostBenchmark(size: options.hostSize, frames: options.frames, warmupFrames: options.warmup).run(table: table) : nil
         let context = try HeadlessEGLContext()
         defer { context.release() }
         let device = try GLDevice(context: context)
@@ -147,7 +157,8 @@ public struct BenchmarkSuite {
                 abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance
             },
             soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
-            gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit)
+            gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit,
+            host: host)
         table.targets(report, longestChain: longest)
         return report
     }

@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg) and edit (a timeline with sound against ffmpeg's xfade + acrossfade); soak, export and edit are not run by default. (default: dissolve,scene,chain,resolution)",
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade) and host (a hosted app's frame times in a window; needs a display); soak, export, edit and host are not run by default. (default: dissolve,scene,chain,resolution)",
             transform: CommaSeparated.parser("--sections", "section", choices: BenchmarkSuite.Section.allCases.map(\.rawValue)))
     var sections = CommaSeparated(BenchmarkSuite.Section.defaults)
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
@@ -34,6 +34,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The frame size of the edit section.") var editSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Seconds of each of the edit section's three clips (2...600).") var editClipSeconds = 10
     @Option(help: "Runs of the edit section (each makes the edit twice: Segue and ffmpeg).") var editRuns = 1
+    @Option(help: "The window size of the host section, in points.") var hostSize = FrameSize(width: 1280, height: 720)
 
     func validate() throws {
         guard (2...600).contains(editClipSeconds), (1...20).contains(editRuns) else {
@@ -61,6 +62,7 @@ struct BenchCommand: ParsableCommand {
         options.gestureSequences = gestureSequences
         (options.exportSize, options.exportFrames) = (exportSize, exportFrames)
         (options.editSize, options.editClipSeconds, options.editRuns) = (editSize, editClipSeconds, editRuns)
+        options.hostSize = hostSize
         options.printsTable = !json
         // Commands run on the main thread; views and the animation engine are main-actor types.
         let json = json

@@ -33,6 +33,6 @@ struct SoakCommandTests {
         let result = try CommandRunner.run("segue", ["bench", "--help"])
         // The help wraps its lines: compare with the whitespace collapsed.
         let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("soak, export and edit are not run by default. (default: dissolve,scene,chain,resolution)"), "\(help)")
+        #expect(help.contains("soak, export, edit and host are not run by default. (default: dissolve,scene,chain,resolution)"), "\(help)")
     }
 }

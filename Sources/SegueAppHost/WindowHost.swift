@@ -1,0 +1,198 @@
+import Foundation
+import Logging
+import SegueAnimation
+import SegueGL
+import SegueGLFW
+import SegueScene
+
+/// Runs a `Window` in a GLFW window: UIApplication's run loop and the glue between the window
+/// system and Segue's window (the renderer never makes a window; this module does).
+///
+/// ```swift
+/// let host = try WindowHost(title: "Hello", size: Size(width: 640, height: 360))
+/// try host.run(rootViewController: MyController())
+/// ```
+///
+/// The loop routes events to the window (the primary button's presses to its gesture
+/// recognizers, keys and text to the first responder, the scroll wheel to the view under the
+/// pointer), follows live resizes with `Window.resize(to:)` and the content scale, and draws
+/// with a real clock, at most once per display interval. It draws only when something changed
+/// or moves: an idle window sleeps in the window system's event wait, drawing no frames.
+///
+/// Sizes are in points; the framebuffer has `size × contentScale` pixels (crisp on HiDPI, where
+/// the window opens `contentScale` times larger in pixels).
+@MainActor
+public final class WindowHost {
+    /// The window the host shows; its root view controller is set by `run`.
+    public let window: Window
+    /// What the frames drawn so far measured.
+    public private(set) var statistics = FrameStatistics()
+    /// What shows where no view draws.
+    public var clearColor: Color = .black
+    /// Called with every window-system event before it is routed (diagnostics, tools).
+    public var eventObserver: ((WindowSystemEvent) -> Void)?
+    /// Called after each frame is presented, with the statistics so far.
+    public var frameObserver: ((FrameStatistics) -> Void)?
+
+    let context: GLFWWindowContext
+    let device: GLDevice
+    let compositor: Compositor
+    let framebuffer: DefaultFramebufferTarget
+    /// Seconds between frames while something moves.
+    let frameInterval: Double
+    let clock = RealClock()
+    /// Engine time when the clock started: the engine's time never goes back.
+    var timeBase = 0.0
+    var closeRequested = false
+    private var hasRun = false
+    private var isReleased = false
+    /// Whether the primary button is down over the window (a press the recognizers follow).
+    var primaryIsDown = false
+    static let logger = Logger(label: "segue.apphost")
+    /// How long an idle wait lasts before the window is checked: another client can destroy it
+    /// (`xdotool windowclose`) with no event GLFW reports, and an idle window makes no request
+    /// that would fail. One round trip to the X server a second; no frame is drawn.
+    static let idleCheckInterval = 1.0
+
+    /// Opens a window of `size` points titled `title`. `framesPerSecond`: the most frames drawn
+    /// per second while something moves (nil: the monitor's refresh rate, else 60; `.infinity`:
+    /// as fast as the driver goes, for benchmarks). `vsync`: swap on the display's refresh.
+    public init(title: String, size: Size, framesPerSecond: Double? = nil, vsync: Bool = true) throws(WindowHostError) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1,
+              size.width <= 16_384, size.height <= 16_384
+        else { throw .badSize(width: size.width, height: size.height) }
+        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false else { throw .noDisplay }
+        let context: GLFWWindowContext
+        do {
+            context = try GLFWWindowContext(
+                title: title, width: Int(size.width.rounded()), height: Int(size.height.rounded()), vsync: vsync,
+                scalesToMonitor: true)
+        } catch { throw .windowCreation(error) }
+        let device: GLDevice
+        do { device = try GLDevice(context: context) } catch {
+            context.release()
+            throw .windowCreation(error)
+        }
+        let compositor: Compositor
+        do { compositor = try Compositor(device: device) } catch {
+            _ = device.release()
+            context.release()
+            throw .windowCreation(error)
+        }
+        let pixels = context.drawableSize ?? (Int(size.width), Int(size.height))
+        let scale = context.contentScale
+        (self.context, self.device, self.compositor) = (context, device, compositor)
+        framebuffer = DefaultFramebufferTarget(width: pixels.width, height: pixels.height)
+        let rate = framesPerSecond ?? context.refreshRate ?? 60
+        frameInterval = rate.isFinite && rate > 0 ? 1 / rate : 0
+        window = Window(size: Self.points(pixels: pixels, scale: scale))
+        window.contentScale = scale
+        window.attach(compositor)
+        window.makeKey()
+        Self.logger.debug("window \(pixels.width)x\(pixels.height) pixels at scale \(scale), \(rate) frames a second at most")
+    }
+
+    /// The engine that animates this window.
+    /// MERGE: becomes `window.animationEngine` once windows own their engines.
+    private var engine: AnimationEngine { AnimationEngine.main }
+
+    /// Shows `rootViewController` and runs until the window is closed (its close button, the
+    /// window manager, another client destroying it, or `requestClose()`), then releases the
+    /// window and its GL objects. A host runs once.
+    public func run(rootViewController: ViewController) throws(WindowHostError) {
+        guard !hasRun, !isReleased else { throw .alreadyRan }
+        hasRun = true
+        defer { release() }
+        window.rootViewController = rootViewController
+        timeBase = engine.now
+        var nextFrameTime = 0.0
+        var lastFrameStart: Double?
+        while !closeRequested && !context.shouldClose {
+            let events: [WindowSystemEvent]
+            switch RedrawPolicy.wait(activity, now: clock.now, nextFrameTime: nextFrameTime) {
+            case .poll: events = context.pollSystemEvents()
+            case .upTo(let seconds): events = context.waitSystemEvents(timeout: seconds)
+            case .untilEvent:
+                lastFrameStart = nil  // the next frame ends an idle stretch, not an interval
+                events = context.waitSystemEvents(timeout: Self.idleCheckInterval)
+                if events.isEmpty { context.confirmWindowExists() }
+            }
+            if !events.isEmpty {
+                // Animations that handlers start begin at the engine's time: bring it to now,
+                // or after an idle stretch they would start in the past (and be over at once).
+                engine.advance(to: timeBase + clock.now)
+                for event in events { handle(event) }
+            }
+            // Main-actor work queued from elsewhere (a task's continuation, a main-queue block, a
+            // Foundation timer) gets its turn here: the loop holds the main thread otherwise.
+            _ = RunLoop.main.run(mode: .default, before: Date())
+            guard !closeRequested && !context.shouldClose else { break }
+            let now = clock.now
+            guard RedrawPolicy.shouldRender(activity, now: now, nextFrameTime: nextFrameTime) else { continue }
+            let rendered: Double
+            do { rendered = try drawFrame(at: now) } catch {
+                if windowWasDestroyed() { break }
+                throw .gl(error)
+            }
+            let end = clock.now
+            statistics.record(frameSeconds: end - now, renderSeconds: rendered - now, interval: lastFrameStart.map { now - $0 })
+            lastFrameStart = now
+            nextFrameTime = RedrawPolicy.nextFrameTime(after: now, interval: frameInterval, now: end)
+            frameObserver?(statistics)
+        }
+        Self.logger.debug("closed after \(statistics.framesRendered) frames")
+    }
+
+    /// Ends `run` after the events being handled (callable from a key handler, a display link).
+    public func requestClose() {
+        closeRequested = true
+        GLFWWindowContext.wake()
+    }
+
+    /// What the window has going on now.
+    var activity: SceneActivity {
+        SceneActivity(
+            needsDisplay: window.needsDisplay, isAnimating: engine.isAnimating, hasDisplayLinks: engine.hasDisplayLinks,
+            isTransitioning: window.transitionDriver.isTransitioning)
+    }
+
+    /// One frame: the mark is cleared first, so a change made while drawing (an animation's
+    /// completion) asks for the next frame.
+    /// Returns the clock's time before the present.
+    private func drawFrame(at now: Double) throws(GLError) -> Double {
+        window.needsDisplay = false
+        try window.renderFrame(at: timeBase + now, compositor: compositor, into: framebuffer, clearColor: clearColor)
+        let rendered = clock.now
+        try context.present()
+        return rendered
+    }
+
+    /// A window destroyed by another client (`xdotool windowkill`) fails its frame before the X
+    /// server's error about it is read: read events for a moment, and if the window is gone the
+    /// failure is the close, not an error.
+    private func windowWasDestroyed() -> Bool {
+        for _ in 0..<20 {
+            _ = context.pollSystemEvents()
+            if context.shouldClose { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
+    }
+
+    /// Frees the compositor, the device and the window, in that order. `run` does it when it
+    /// ends; call it for a host that will not run. A second call does nothing.
+    public func release() {
+        guard !isReleased else { return }
+        isReleased = true
+        if primaryIsDown { window.pointerCancelled(time: timeBase + clock.now) }
+        compositor.release()
+        _ = device.release()
+        context.release()
+    }
+
+    /// A framebuffer's size in points at `scale` pixels per point.
+    static func points(pixels: (width: Int, height: Int), scale: Double) -> Size {
+        let scale = scale > 0 && scale.isFinite ? scale : 1
+        return Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import SegueImage
+
+/// An X server of its own (Xvfb) for window tests, with xdotool for real pointer input and
+/// xwd for screenshots of what is actually on the screen.
+final class XvfbSession {
+    let display: String
+    private let server: Process
+
+    struct MissingTool: Error, CustomStringConvertible {
+        let tool: String
+        var description: String { "\(tool) is not installed; `make test` installs it (xvfb, xdotool, x11-apps, x11-utils)" }
+    }
+
+    /// `dotsPerInch`: the X resources' `Xft.dpi` (set with xprop), which GLFW reads as the
+    /// content scale (dpi / 96); nil leaves it unset (scale 1).
+    init(dotsPerInch: Int? = nil) throws {
+        let tools = ["Xvfb", "xdotool", "xwd"] + (dotsPerInch == nil ? [] : ["xprop"])
+        for tool in tools where Self.which(tool) == nil { throw MissingTool(tool: tool) }
+        // Xvfb picks a free display number itself and writes it to the pipe (-displayfd): no race
+        // with other test processes starting X servers at the same time.
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
+        // -noreset: a server that resets when its last client leaves would drop the resources.
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"]
+        let number = Pipe()
+        server.standardOutput = number
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        var text = ""
+        while !text.contains("\n") {
+            let data = number.fileHandleForReading.availableData
+            if data.isEmpty { break }  // Xvfb exited without a display
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+            throw MissingTool(tool: "a working Xvfb (it did not start)")
+        }
+        display = ":\(value)"
+        if let dotsPerInch {
+            try run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: \(dotsPerInch)"])
+        }
+    }
+
+    deinit {
+        // Xvfb started through Foundation's Process may not act on SIGTERM; SIGKILL always
+        // works, and then the lock file and socket it leaves are ours to remove.
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        let number = display.dropFirst()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+    }
+
+    /// Runs an X client (xdotool, xwd) on this display and returns its standard output.
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.which(tool) ?? tool)
+        process.arguments = arguments
+        // A UTF-8 locale: xdotool reads the text it types (é) by the locale.
+        process.environment = ["DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin", "LC_ALL": "C.UTF-8"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    /// A screenshot of one window, decoded from xwd's format. On a loaded machine xwd now and then
+    /// writes nothing (its request races the window's next buffer swap): such an empty dump is
+    /// taken again, a few times, before it counts as a failure; a window that is really gone
+    /// still fails, with what xwd said.
+    func screenshot(window: String) throws -> RGBAImage {
+        var said = ""
+        for attempt in 0..<5 {
+            if attempt > 0 { Thread.sleep(forTimeInterval: 0.2 * Double(attempt)) }
+            let (data, errors) = try runCapturingErrors("xwd", ["-id", window, "-silent"])
+            if !data.isEmpty { return try XWDImage.decode(data) }
+            said = errors
+        }
+        throw XWDImage.Failure(reason: "xwd wrote nothing for window '\(window)' five times: \(said)")
+    }
+
+    private func runCapturingErrors(_ tool: String, _ arguments: [String]) throws -> (Data, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.which(tool) ?? tool)
+        process.arguments = arguments
+        // A UTF-8 locale: xdotool reads the text it types (é) by the locale.
+        process.environment = ["DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin", "LC_ALL": "C.UTF-8"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        nonisolated(unsafe) var errorText = Data()
+        let reader = Thread { errorText = errors.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        return (data, String(decoding: errorText, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    static func which(_ tool: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}
+
+/// Decodes the X Window Dump format (TrueColor, 24 or 32 bits per pixel) that xwd writes.
+enum XWDImage {
+    struct Unsupported: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { "unsupported xwd image: \(reason)" }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+
+    static func decode(_ data: Data) throws -> RGBAImage {
+        let bytes = [UInt8](data)
+        func field(_ index: Int) -> Int {  // header fields are big-endian 32-bit words
+            let o = index * 4
+            return Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3])
+        }
+        guard bytes.count >= 100 else { throw Unsupported(reason: "only \(bytes.count) bytes") }
+        let headerSize = field(0), width = field(4), height = field(5), byteOrder = field(7)
+        let bitsPerPixel = field(11), bytesPerLine = field(12), colormapEntries = field(19)
+        let redMask = field(14), greenMask = field(15), blueMask = field(16)
+        guard bitsPerPixel == 32 || bitsPerPixel == 24 else { throw Unsupported(reason: "\(bitsPerPixel) bits per pixel") }
+        let start = headerSize + colormapEntries * 12
+        guard bytes.count >= start + bytesPerLine * height else { throw Unsupported(reason: "truncated") }
+        func shift(_ mask: Int) -> Int { mask == 0 ? 0 : mask.trailingZeroBitCount }
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        let step = bitsPerPixel / 8
+        for y in 0..<height {
+            for x in 0..<width {
+                let o = start + y * bytesPerLine + x * step
+                var value = 0
+                for b in 0..<step {
+                    value |= Int(bytes[o + b]) << (byteOrder == 0 ? 8 * b : 8 * (step - 1 - b))
+                }
+                let i = (y * width + x) * 4
+                pixels[i] = UInt8((value & redMask) >> shift(redMask) & 255)
+                pixels[i + 1] = UInt8((value & greenMask) >> shift(greenMask) & 255)
+                pixels[i + 2] = UInt8((value & blueMask) >> shift(blueMask) & 255)
+            }
+        }
+        return try RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}
