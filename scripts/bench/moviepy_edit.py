@@ -11,6 +11,7 @@ usage: moviepy_edit.py OUT.mp4 --clips A.mp4 B.mp4 C.mp4 --music M.wav
        [--transition 1] [--volume 0.5] [--fps 30] [--preset medium] [--crf 23]
 """
 import argparse
+import os
 
 from moviepy import AudioFileClip, CompositeAudioClip, CompositeVideoClip, VideoFileClip, afx, vfx
 
@@ -50,7 +51,9 @@ def main() -> None:
     video = video.with_audio(CompositeAudioClip([video.audio, music]).with_duration(length))
     video.write_videofile(
         args.out, fps=args.fps, codec="libx264", audio_codec="aac", audio_bitrate="192k",
-        preset=args.preset, ffmpeg_params=["-crf", str(args.crf)], pixel_format="yuv420p", logger=None)
+        preset=args.preset, ffmpeg_params=["-crf", str(args.crf)], pixel_format="yuv420p", logger=None,
+        # MoviePy's temporary sound file goes beside the output, not into the working directory.
+        temp_audiofile_path=os.path.dirname(os.path.abspath(args.out)))
 
 
 if __name__ == "__main__":
