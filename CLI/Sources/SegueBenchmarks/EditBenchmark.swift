@@ -50,6 +50,9 @@ struct EditBenchmark {
         /// Segue with its speed-first encoder settings (`segue edit --fast`).
         let segueFastSeconds: Double
         let segueFastRealtime: Double
+        /// Segue with x264 `ultrafast` (`segue edit --speed fastest`).
+        let segueFastestSeconds: Double
+        let segueFastestRealtime: Double
         /// MoviePy 2's time, and MoviePy's / Segue's; nil when MoviePy was not found.
         let moviePySeconds: Double?
         let moviePySpeedup: Double?
@@ -81,19 +84,20 @@ struct EditBenchmark {
             if measured[name] == nil { order.append(name) }
             measured[name, default: []].append(measurement)
         }
-        func segue(speedFirst: Bool, out: String) throws -> Measurement {
+        func segue(_ speed: EncoderSpeed, out: String) throws -> Measurement {
             try Measurement.inProcess(tools: tools, out: out) {
                 let plan = try EditPlan(spec: spec, folder: dir, tools: tools)
-                _ = try TimelineExporter(device: device, plan: plan, format: .mp4, speedFirst: speedFirst, tools: tools).export(to: out)
+                _ = try TimelineExporter(device: device, plan: plan, format: .mp4, speed: speed, tools: tools).export(to: out)
             }
         }
         for _ in 0..<runs {
-            record("segue edit", try segue(speedFirst: false, out: dir.appendingPathComponent("segue.mp4").path))
+            record("segue edit", try segue(.standard, out: dir.appendingPathComponent("segue.mp4").path))
             record("ffmpeg xfade+acrossfade", try peers.ffmpeg(out: dir.appendingPathComponent("ffmpeg.mp4").path))
             if case let .success(moviePy) = moviePy {
                 record("MoviePy 2", try peers.moviePy(moviePy, out: dir.appendingPathComponent("moviepy.mp4").path))
             }
-            record("segue edit --fast", try segue(speedFirst: true, out: dir.appendingPathComponent("segue-fast.mp4").path))
+            record("segue edit --fast", try segue(.fast, out: dir.appendingPathComponent("segue-fast.mp4").path))
+            record("segue --speed fastest", try segue(.fastest, out: dir.appendingPathComponent("segue-fastest.mp4").path))
         }
         let variants = order.map { name in
             Measurement.summary(name: name, measured[name] ?? [], editSeconds: Double(editSeconds))
@@ -101,12 +105,14 @@ struct EditBenchmark {
         func seconds(_ name: String) -> Double? { variants.first { $0.name == name }?.seconds }
         let segueSeconds = seconds("segue edit") ?? 0, ffmpegSeconds = seconds("ffmpeg xfade+acrossfade") ?? 0
         let fastSeconds = seconds("segue edit --fast") ?? 0, moviePySeconds = seconds("MoviePy 2")
+        let fastestSeconds = seconds("segue --speed fastest") ?? 0
         let expectedFrames = editSeconds * framesPerSecond
         let report = Report(
             size: "\(size.width)x\(size.height)", clipSeconds: clipSeconds, editSeconds: editSeconds, runs: runs,
             segueSeconds: segueSeconds, ffmpegSeconds: ffmpegSeconds, speedup: ffmpegSeconds / segueSeconds,
             segueRealtime: Double(editSeconds) / segueSeconds,
             segueFastSeconds: fastSeconds, segueFastRealtime: Double(editSeconds) / fastSeconds,
+            segueFastestSeconds: fastestSeconds, segueFastestRealtime: Double(editSeconds) / fastestSeconds,
             moviePySeconds: moviePySeconds, moviePySpeedup: moviePySeconds.map { $0 / segueSeconds },
             moviePySkipped: { if case let .failure(missing) = moviePy { missing.description } else { nil } }(),
             variants: variants,
@@ -130,7 +136,8 @@ struct EditBenchmark {
         }
         table.line(String(format: "ffmpeg / Segue %.2f (target 1.5)", report.speedup)
             + (report.moviePySpeedup.map { String(format: ";  MoviePy / Segue %.2f (target 10)", $0) } ?? "")
-            + String(format: ";  --fast %.2fx real time (x264 veryfast; target 1)", report.segueFastRealtime))
+            + String(format: ";  --fast %.2fx, --speed fastest %.2fx real time (target 1)", report.segueFastRealtime,
+                     report.segueFastestRealtime))
         if let skipped = report.moviePySkipped { table.line("MoviePy 2: skipped: \(skipped)") }
         if !report.outputsAgree { table.line("warning: the outputs differ in frames or length; the comparison is not like for like") }
     }

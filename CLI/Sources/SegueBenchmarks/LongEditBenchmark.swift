@@ -42,7 +42,7 @@ struct LongEditBenchmark {
                             transitions: Array(repeating: EditTransition(effect: "fade", duration: 1), count: 2),
                             audio: EditAudio(music: media.music, volume: 0.5))
         let plan = try EditPlan(spec: spec, folder: dir, tools: tools)
-        let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, speedFirst: true, tools: tools)
+        let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, speed: .fast, tools: tools)
         var samples: [(frame: Int, bytes: Int)] = []
         var lastSample = DispatchTime.now().uptimeNanoseconds
         let root = getpid()

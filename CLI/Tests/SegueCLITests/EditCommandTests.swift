@@ -45,14 +45,21 @@ struct EditCommandTests {
     @Test func fastUsesTheSpeedFirstPreset() throws {
         let dir = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (flag, subme) in [(true, "subme=2 "), (false, "subme=7 ")] {
-            let out = flag ? "fast.mp4" : "plain.mp4"
-            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", out, "--quiet"] + (flag ? ["--fast"] : []), in: dir)
+        // x264's presets as the options it writes into the stream give them: veryfast is subme 2,
+        // medium subme 7, ultrafast subme 0 without CABAC.
+        let cases: [(flags: [String], out: String, options: [String])] = [
+            (["--fast"], "fast.mp4", ["subme=2 "]), ([], "plain.mp4", ["subme=7 "]),
+            (["--speed", "fastest"], "fastest.mp4", ["subme=0 ", "cabac=0 "]),
+        ]
+        for (flags, out, options) in cases {
+            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", out, "--quiet"] + flags, in: dir)
             #expect(result.status == 0, "\(result.stderr)")
             let bytes = try Data(contentsOf: dir.appendingPathComponent(out))
-            #expect(bytes.range(of: Data(subme.utf8)) != nil, "\(out) lacks \(subme)")
+            for option in options { #expect(bytes.range(of: Data(option.utf8)) != nil, "\(out) lacks \(option)") }
             #expect(try VideoReader.info(dir.appendingPathComponent(out).path).frames == 150)
         }
+        let clash = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "x.mp4", "--fast", "--speed", "fastest"], in: dir)
+        #expect(clash.status != 0 && clash.stderr.contains("--fast is --speed fast"), "\(clash.stderr)")
     }
 
     @Test func progressJSONIsOneObjectALine() throws {
@@ -128,7 +135,8 @@ struct EditCommandTests {
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let edit = json?["edit"] as? [String: Any]
         #expect(edit?["editSeconds"] as? Int == 4 && edit?["size"] as? String == "64x36")
-        for key in ["segueSeconds", "ffmpegSeconds", "speedup", "segueRealtime", "segueFastSeconds", "segueFastRealtime"] {
+        for key in ["segueSeconds", "ffmpegSeconds", "speedup", "segueRealtime", "segueFastSeconds", "segueFastRealtime",
+                    "segueFastestSeconds", "segueFastestRealtime"] {
             #expect((edit?[key] as? Double ?? 0) > 0, "\(key)")
         }
         #expect(edit?["moviePySeconds"] == nil)
@@ -136,7 +144,8 @@ struct EditCommandTests {
         #expect(skipped.contains("MoviePy not installed") && skipped.contains("scripts/bench-moviepy-setup.sh"), "\(skipped)")
         // Every variant's output, read back by ffprobe: 4 s at 30 fps with sound of that length.
         let variants = edit?["variants"] as? [[String: Any]] ?? []
-        #expect(variants.compactMap { $0["name"] as? String } == ["segue edit", "ffmpeg xfade+acrossfade", "segue edit --fast"])
+        #expect(variants.compactMap { $0["name"] as? String }
+            == ["segue edit", "ffmpeg xfade+acrossfade", "segue edit --fast", "segue --speed fastest"])
         for variant in variants {
             let output = variant["output"] as? [String: Any]
             #expect(output?["frames"] as? Int == 120, "\(variant)")
