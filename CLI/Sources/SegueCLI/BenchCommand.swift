@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg) edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2) and edit-long (memory over a 10-minute timeline); soak, export, edit and edit-long are not run by default. (default: dissolve,scene,chain,resolution)",
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2) and edit-long (memory over a 10-minute timeline); soak, export, edit and edit-long are not run by default. (default: dissolve,scene,chain,resolution)",
             transform: CommaSeparated.parser("--sections", "section", choices: BenchmarkSuite.Section.allCases.map(\.rawValue)))
     var sections = CommaSeparated(BenchmarkSuite.Section.defaults)
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)

@@ -28,7 +28,7 @@ struct EditCommand: ParsableCommand {
     var frames: Range<Int>?
     @Flag(help: "Speed-first encoding (--speed fast): x264 preset veryfast (mp4), VP9 realtime with cpu-used 8 (webm); larger files.")
     var fast = false
-    @Option(help: "Encoder speed: standard (x264 medium), fast (as --fast) or fastest (x264 ultrafast, about twice fast's file size; the least CPU per frame).")
+    @Option(help: "Encoder speed: standard (x264 medium), fast (as --fast) or fastest (x264 ultrafast, files several times fast's; the least CPU per frame).")
     var speed: EncoderSpeed?
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar

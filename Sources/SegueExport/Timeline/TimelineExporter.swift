@@ -139,7 +139,7 @@ public enum EncoderSpeed: String, Sendable, CaseIterable {
     case standard
     /// x264 `veryfast`, VP9 `realtime` with `-cpu-used 8`: larger files, several times faster to make.
     case fast
-    /// x264 `ultrafast` (no CABAC, no B-frames: files about twice `fast`'s), the least CPU per
+    /// x264 `ultrafast` (no CABAC, no B-frames: files several times `fast`'s), the least CPU per
     /// frame, for real time on two cores; VP9 as `fast`.
     case fastest
 }
