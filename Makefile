@@ -7,7 +7,7 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 
-.PHONY: all deps build release demo test test-libraries test-cli test-external test-integrations docs bench clean
+.PHONY: all deps build release demo test test-libraries test-cli test-external test-integrations docs bench bench-edit clean
 
 all: release
 
@@ -65,6 +65,13 @@ docs:
 
 bench: release
 	$(SEGUE) bench
+
+# The timeline against ffmpeg's xfade chain and MoviePy 2 (installed into .build/bench-venv by
+# scripts/bench-moviepy-setup.sh, for the benchmark only), then memory over a 10-minute edit.
+bench-edit: release
+	@bash scripts/install-deps.sh ffmpeg
+	bash scripts/bench-moviepy-setup.sh
+	$(SEGUE) bench --sections edit,edit-long
 
 clean:
 	rm -rf .build CLI/.build Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build "$(OUT)"

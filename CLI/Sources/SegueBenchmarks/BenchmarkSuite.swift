@@ -33,10 +33,13 @@ public struct BenchmarkSuite {
         case soak
         /// Not in the default run (slow, needs ffmpeg): video export against ffmpeg's xfade.
         case export
-        /// Not in the default run: a timeline (segue edit) against ffmpeg's xfade + acrossfade chain.
+        /// Not in the default run: a timeline (segue edit) against ffmpeg's xfade + acrossfade chain
+        /// and MoviePy 2.
         case edit
         /// Not in the default run (opens a window; needs a display): a hosted app's frame times.
         case host
+        /// Not in the default run (minutes): memory over a 10-minute timeline.
+        case editLong = "edit-long"
 
         public static let defaults: [Section] = [.dissolve, .scene, .chain, .resolution]
     }
@@ -62,10 +65,15 @@ public struct BenchmarkSuite {
         public var editSize = FrameSize(width: 1920, height: 1080)
         /// Seconds of each of the edit section's three clips.
         public var editClipSeconds = 10
-        /// Runs of the edit section (each makes the edit twice: Segue and ffmpeg).
+        /// Runs of the edit section (each makes the edit with every variant).
         public var editRuns = 1
         /// The window size of the host section (points).
         public var hostSize = FrameSize(width: 1280, height: 720)
+        /// The Python with MoviePy 2 for the edit section; nil: `SEGUE_BENCH_MOVIEPY_PYTHON`, else
+        /// the repository's `.build/bench-venv` (see `MoviePyPeer`).
+        public var moviePyPython: String?
+        public var editLongSize = FrameSize(width: 640, height: 360)
+        public var editLongMinutes = 10
         /// Print the table while measuring (off for JSON).
         public var printsTable = true
 
@@ -99,10 +107,12 @@ public struct BenchmarkSuite {
         let gestureStressClean: Bool?
         /// Video export through ffmpeg against ffmpeg's xfade (the export section).
         let export: ExportBenchmark.Report?
-        /// A timeline against ffmpeg's xfade + acrossfade chain (the edit section).
+        /// A timeline against ffmpeg's xfade + acrossfade chain and MoviePy (the edit section).
         let edit: EditBenchmark.Report?
         /// A hosted app's frame times during a transition (the host section; nil without a display).
         let host: HostBenchmark.Report?
+        /// Memory over a long timeline (the edit-long section).
+        let editLong: LongEditBenchmark.Report?
     }
 
     let options: Options
@@ -140,8 +150,11 @@ public struct BenchmarkSuite {
             ? try ExportBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
                 .run(device: device, table: table) : nil
         let edit = options.sections.contains(.edit)
-            ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns)
+            ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns,
+                                moviePy: MoviePyPeer.locate(python: options.moviePyPython))
                 .run(device: device, table: table) : nil
+        let editLong = options.sections.contains(.editLong)
+            ? try LongEditBenchmark(size: options.editLongSize, minutes: options.editLongMinutes).run(device: device, table: table) : nil
 
         let longest = chains.lengths.max { $0.filters < $1.filters }
         let report = Report(
@@ -158,7 +171,7 @@ public struct BenchmarkSuite {
             },
             soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
             gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit,
-            host: host)
+            host: host, editLong: editLong)
         table.targets(report, longestChain: longest)
         return report
     }

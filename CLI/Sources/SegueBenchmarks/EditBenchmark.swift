@@ -5,14 +5,36 @@ import SegueGL
 import SegueImage
 
 /// `segue bench --sections edit`: one edit — three clips with sound, two fades, music under
-/// all — made by `segue edit`'s exporter and by ffmpeg's own `xfade` + `acrossfade` chain, with
-/// the same encoders and settings (libx264 CRF 23, AAC 192k). Variants alternate in every run.
+/// all — made by `segue edit`'s exporter, by ffmpeg's own `xfade` + `acrossfade` chain and by
+/// MoviePy 2 (when a Python with MoviePy is found; see `MoviePyPeer`), with the same encoders
+/// and settings (libx264 CRF 23 preset medium, AAC 192k). Variants alternate in every run; each
+/// output is read back with ffprobe so that all made the same length of pictures and sound.
 struct EditBenchmark {
     let size: FrameSize
     let clipSeconds: Int
     let runs: Int
+    /// Where MoviePy was found, or why it was not.
+    let moviePy: Result<MoviePyPeer, MoviePyPeer.Missing>
     let framesPerSecond = 30
     let transitionSeconds = 1
+
+    /// One way of making the edit, measured.
+    struct Variant: Codable {
+        let name: String
+        /// Wall-clock seconds (median over runs).
+        let seconds: Double
+        /// User + system CPU seconds of the whole process tree (median over runs): what the
+        /// edit cost whatever else loaded the machine.
+        let cpuSeconds: Double
+        /// The edit's length / `seconds`: above 1, faster than real time.
+        let realtime: Double
+        /// Peak resident memory of the process tree (largest over runs), sampled every 0.1 s.
+        let peakMemoryMB: Double
+        /// The one-minute load average when the variant's runs started (mean).
+        let loadAverage: Double
+        /// What ffprobe reads back from the output (last run).
+        let output: EditOutputCheck
+    }
 
     struct Report: Codable {
         let size: String
@@ -28,6 +50,18 @@ struct EditBenchmark {
         /// Segue with its speed-first encoder settings (`segue edit --fast`).
         let segueFastSeconds: Double
         let segueFastRealtime: Double
+        /// Segue with x264 `ultrafast` (`segue edit --speed fastest`).
+        let segueFastestSeconds: Double
+        let segueFastestRealtime: Double
+        /// MoviePy 2's time, and MoviePy's / Segue's; nil when MoviePy was not found.
+        let moviePySeconds: Double?
+        let moviePySpeedup: Double?
+        /// Why MoviePy was not run.
+        let moviePySkipped: String?
+        /// Every variant with its CPU time, memory and output.
+        let variants: [Variant]
+        /// Every output has the edit's frames, and pictures and sound of its length.
+        let outputsAgree: Bool
     }
 
     func run(device: GLDevice, table: BenchTable) throws -> Report {
@@ -35,72 +69,149 @@ struct EditBenchmark {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bench-edit-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let clips = try (1...3).map { index -> String in
-            let path = dir.appendingPathComponent("clip\(index).mp4").path
-            try runFFmpeg(tools, ["-f", "lavfi", "-i", "testsrc2=s=\(size.width)x\(size.height):r=\(framesPerSecond):d=\(clipSeconds),hue=h=\(index * 100)",
-                                  "-f", "lavfi", "-i", "sine=f=\(200 * index):d=\(clipSeconds)", "-c:v", "libx264", "-preset", "ultrafast",
-                                  "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", path])
-            return path
-        }
-        let music = dir.appendingPathComponent("music.wav").path
-        try runFFmpeg(tools, ["-f", "lavfi", "-i", "sine=f=150:d=\(3 * clipSeconds)", music])
+        let media = try EditBenchmarkMedia.make(in: dir, tools: tools, size: size, clipSeconds: clipSeconds, framesPerSecond: framesPerSecond)
         let spec = EditSpec(size: "\(size.width)x\(size.height)", fps: framesPerSecond,
-                            items: clips.map { .clip(path: $0, from: nil, to: nil) },
+                            items: media.clips.map { .clip(path: $0, from: nil, to: nil) },
                             transitions: Array(repeating: EditTransition(effect: "fade", duration: Double(transitionSeconds)), count: 2),
-                            audio: EditAudio(music: music, volume: 0.5))
+                            audio: EditAudio(music: media.music, volume: 0.5))
         let editSeconds = 3 * clipSeconds - 2 * transitionSeconds
-        let out = dir.appendingPathComponent("out.mp4").path
+        let peers = EditBenchmarkPeers(tools: tools, clips: media.clips, music: media.music, clipSeconds: clipSeconds,
+                                       transitionSeconds: transitionSeconds, framesPerSecond: framesPerSecond)
 
-        var segue: [Double] = [], fast: [Double] = [], ffmpeg: [Double] = []
-        func timeSegue(speedFirst: Bool) throws -> Double {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let plan = try EditPlan(spec: spec, folder: dir, tools: tools)
-            _ = try TimelineExporter(device: device, plan: plan, format: .mp4, speedFirst: speedFirst, tools: tools).export(to: out)
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        var measured: [String: [Measurement]] = [:]
+        var order: [String] = []
+        func record(_ name: String, _ measurement: Measurement) {
+            if measured[name] == nil { order.append(name) }
+            measured[name, default: []].append(measurement)
+        }
+        func segue(_ speed: EncoderSpeed, out: String) throws -> Measurement {
+            try Measurement.inProcess(tools: tools, out: out) {
+                let plan = try EditPlan(spec: spec, folder: dir, tools: tools)
+                _ = try TimelineExporter(device: device, plan: plan, format: .mp4, speed: speed, tools: tools).export(to: out)
+            }
         }
         for _ in 0..<runs {
-            segue.append(try timeSegue(speedFirst: false))
-            ffmpeg.append(try timeFFmpeg(tools, clips: clips, music: music, out: out))
-            fast.append(try timeSegue(speedFirst: true))
+            record("segue edit", try segue(.standard, out: dir.appendingPathComponent("segue.mp4").path))
+            record("ffmpeg xfade+acrossfade", try peers.ffmpeg(out: dir.appendingPathComponent("ffmpeg.mp4").path))
+            if case let .success(moviePy) = moviePy {
+                record("MoviePy 2", try peers.moviePy(moviePy, out: dir.appendingPathComponent("moviepy.mp4").path))
+            }
+            record("segue edit --fast", try segue(.fast, out: dir.appendingPathComponent("segue-fast.mp4").path))
+            record("segue --speed fastest", try segue(.fastest, out: dir.appendingPathComponent("segue-fastest.mp4").path))
         }
+        let variants = order.map { name in
+            Measurement.summary(name: name, measured[name] ?? [], editSeconds: Double(editSeconds))
+        }
+        func seconds(_ name: String) -> Double? { variants.first { $0.name == name }?.seconds }
+        let segueSeconds = seconds("segue edit") ?? 0, ffmpegSeconds = seconds("ffmpeg xfade+acrossfade") ?? 0
+        let fastSeconds = seconds("segue edit --fast") ?? 0, moviePySeconds = seconds("MoviePy 2")
+        let fastestSeconds = seconds("segue --speed fastest") ?? 0
+        let expectedFrames = editSeconds * framesPerSecond
         let report = Report(
             size: "\(size.width)x\(size.height)", clipSeconds: clipSeconds, editSeconds: editSeconds, runs: runs,
-            segueSeconds: median(segue), ffmpegSeconds: median(ffmpeg), speedup: median(ffmpeg) / median(segue),
-            segueRealtime: Double(editSeconds) / median(segue),
-            segueFastSeconds: median(fast), segueFastRealtime: Double(editSeconds) / median(fast))
-        table.line("\nedit: 3 clips of \(clipSeconds) s with sound, 2 fades of \(transitionSeconds) s, music; \(report.size) MP4 "
-            + "(libx264 CRF 23, AAC), median of \(runs) runs")
-        table.line("segue edit              " + String(format: "%7.2f s  (%.2fx real time)", report.segueSeconds, report.segueRealtime))
-        table.line("ffmpeg xfade+acrossfade " + String(format: "%7.2f s;  ffmpeg / Segue %.2f", report.ffmpegSeconds, report.speedup))
-        table.line("segue edit --fast       " + String(format: "%7.2f s  (%.2fx real time; x264 veryfast)", report.segueFastSeconds,
-                                                         report.segueFastRealtime))
+            segueSeconds: segueSeconds, ffmpegSeconds: ffmpegSeconds, speedup: ffmpegSeconds / segueSeconds,
+            segueRealtime: Double(editSeconds) / segueSeconds,
+            segueFastSeconds: fastSeconds, segueFastRealtime: Double(editSeconds) / fastSeconds,
+            segueFastestSeconds: fastestSeconds, segueFastestRealtime: Double(editSeconds) / fastestSeconds,
+            moviePySeconds: moviePySeconds, moviePySpeedup: moviePySeconds.map { $0 / segueSeconds },
+            moviePySkipped: { if case let .failure(missing) = moviePy { missing.description } else { nil } }(),
+            variants: variants,
+            outputsAgree: variants.allSatisfy {
+                $0.output.agrees(frames: expectedFrames, seconds: Double(editSeconds), framesPerSecond: framesPerSecond)
+            })
+        printTable(report, table)
         return report
     }
 
-    /// ffmpeg doing the same edit in one filter graph, encoded alike.
-    private func timeFFmpeg(_ tools: FFmpegTools, clips: [String], music: String, out: String) throws -> Double {
-        let first = clipSeconds - transitionSeconds, second = 2 * clipSeconds - 2 * transitionSeconds
-        let graph = "[0:v][1:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(first)[v01];"
-            + "[v01][2:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(second)" + (VideoFormat.mp4.conversionFilter.map { "," + $0 } ?? "") + "[v];"
-            + "[0:a][1:a]acrossfade=d=\(transitionSeconds)[a01];[a01][2:a]acrossfade=d=\(transitionSeconds)[a];"
-            + "[3:a]volume=0.5[m];[a][m]amix=inputs=2:duration=first:normalize=0[aout]"
+    private func printTable(_ report: Report, _ table: BenchTable) {
+        table.line("\nedit: 3 clips of \(clipSeconds) s with sound, 2 fades of \(transitionSeconds) s, music; \(report.size) MP4 "
+            + "(libx264 CRF 23 preset medium, AAC 192k), median of \(runs) runs; CPU = user + system of the whole process tree")
+        for variant in report.variants {
+            let output = variant.output
+            table.line(variant.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+                + String(format: "%7.2f s  %5.2fx real time  CPU %6.1f s  peak %6.0f MB  load %4.1f  ", variant.seconds,
+                         variant.realtime, variant.cpuSeconds, variant.peakMemoryMB, variant.loadAverage)
+                + "(\(output.frames) frames, video \(String(format: "%.2f", output.videoSeconds)) s, "
+                + "audio \(String(format: "%.2f", output.audioSeconds)) s)")
+        }
+        table.line(String(format: "ffmpeg / Segue %.2f (target 1.5)", report.speedup)
+            + (report.moviePySpeedup.map { String(format: ";  MoviePy / Segue %.2f (target 10)", $0) } ?? "")
+            + String(format: ";  --fast %.2fx, --speed fastest %.2fx real time (target 1)", report.segueFastRealtime,
+                     report.segueFastestRealtime))
+        if let skipped = report.moviePySkipped { table.line("MoviePy 2: skipped: \(skipped)") }
+        if !report.outputsAgree { table.line("warning: the outputs differ in frames or length; the comparison is not like for like") }
+    }
+}
+
+/// One timed making of the edit.
+struct Measurement {
+    let seconds: Double
+    let cpuSeconds: Double
+    let peakBytes: Int
+    let loadAverage: Double
+    let output: EditOutputCheck
+
+    /// Times `body` in this process, with its children (the exporter's ffmpeg processes).
+    static func inProcess(tools: FFmpegTools, out: String, _ body: () throws -> Void) throws -> Measurement {
+        let load = CPUTime.loadAverage(), cpu = CPUTime.now()
+        let sampler = PeakMemorySampler(root: getpid())
         let start = DispatchTime.now().uptimeNanoseconds
-        try runFFmpeg(tools, clips.flatMap { ["-i", $0] } + ["-i", music, "-filter_complex", graph, "-map", "[v]", "-map", "[aout]",
-                                                            "-c:a", "aac", "-b:a", "192k"] + VideoFormat.mp4.codecArguments(crf: nil) + [out])
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let peak: Int
+        do {
+            try body()
+            peak = sampler.stop()
+        } catch {
+            _ = sampler.stop()
+            throw error
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Measurement(seconds: seconds, cpuSeconds: CPUTime.now() - cpu, peakBytes: peak,
+                           loadAverage: load, output: try EditOutputCheck(path: out, tools: tools))
     }
 
-    private func runFFmpeg(_ tools: FFmpegTools, _ arguments: [String]) throws {
+    static func summary(name: String, _ runs: [Measurement], editSeconds: Double) -> EditBenchmark.Variant {
+        let seconds = median(runs.map(\.seconds))
+        return EditBenchmark.Variant(
+            name: name, seconds: seconds, cpuSeconds: median(runs.map(\.cpuSeconds)), realtime: editSeconds / seconds,
+            peakMemoryMB: Double(runs.map(\.peakBytes).max() ?? 0) / 1_048_576,
+            loadAverage: runs.map(\.loadAverage).reduce(0, +) / Double(max(runs.count, 1)),
+            output: runs.last?.output ?? EditOutputCheck(frames: 0, videoSeconds: 0, audioSeconds: 0))
+    }
+}
+
+/// What ffprobe reads back from an output: its video frames (packets counted) and the lengths
+/// of its pictures and its sound.
+struct EditOutputCheck: Codable {
+    let frames: Int
+    let videoSeconds: Double
+    let audioSeconds: Double
+
+    init(frames: Int, videoSeconds: Double, audioSeconds: Double) {
+        (self.frames, self.videoSeconds, self.audioSeconds) = (frames, videoSeconds, audioSeconds)
+    }
+
+    init(path: String, tools: FFmpegTools) throws {
         let process = Process()
-        process.executableURL = tools.ffmpeg
-        process.arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
+        guard let ffprobe = tools.ffprobe else { throw BenchmarkError.toolFailed(tool: "ffprobe", status: -1, log: "not found beside ffmpeg") }
+        process.executableURL = ffprobe
+        process.arguments = ["-v", "error", "-count_packets", "-show_entries", "stream=codec_type,duration,nb_read_packets",
+                             "-of", "json", path]
+        let output = Pipe()
+        process.standardOutput = output
         try process.run()
-        let log = errors.fileHandleForReading.readDataToEndOfFile()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError.toolFailed(tool: "ffmpeg", status: process.terminationStatus, log: String(decoding: log, as: UTF8.self))
-        }
+        let streams = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["streams"] as? [[String: Any]] ?? []
+        func stream(_ type: String) -> [String: Any]? { streams.first { $0["codec_type"] as? String == type } }
+        func number(_ value: Any?) -> Double { (value as? String).flatMap(Double.init) ?? 0 }
+        frames = Int(number(stream("video")?["nb_read_packets"]))
+        videoSeconds = number(stream("video")?["duration"])
+        audioSeconds = number(stream("audio")?["duration"])
+    }
+
+    /// The edit's frames exactly, pictures within a frame and sound within 0.1 s of its length
+    /// (ffmpeg's acrossfade chain keeps the clips' AAC padding: a few 1024-sample frames).
+    func agrees(frames expected: Int, seconds: Double, framesPerSecond: Int) -> Bool {
+        frames == expected && abs(videoSeconds - seconds) <= 1 / Double(framesPerSecond) + 1e-3 && abs(audioSeconds - seconds) <= 0.1
     }
 }

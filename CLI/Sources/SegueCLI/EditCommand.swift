@@ -6,6 +6,8 @@ import SegueImage
 import SegueHeadless
 import SegueOutput
 
+extension EncoderSpeed: @retroactive ExpressibleByArgument {}
+
 /// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
 /// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
 struct EditCommand: ParsableCommand {
@@ -28,8 +30,10 @@ struct EditCommand: ParsableCommand {
     var chunk: EditChunk?
     @Option(help: "Print the edit's plan and render nothing: json (frames, fps, seconds, width, height, audio, items, transitions, and first..end of the frames --frames or --chunk select).")
     var plan: PlanStyle?
-    @Flag(help: "Speed-first encoding: x264 preset veryfast (mp4), VP9 realtime with cpu-used 8 (webm); larger files.")
+    @Flag(help: "Speed-first encoding (--speed fast): x264 preset veryfast (mp4), VP9 realtime with cpu-used 8 (webm); larger files.")
     var fast = false
+    @Option(help: "Encoder speed: standard (x264 medium), fast (as --fast) or fastest (x264 ultrafast, files several times fast's; the least CPU per frame).")
+    var speed: EncoderSpeed?
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar
     @Flag(help: "Print nothing but errors.") var quiet = false
@@ -59,6 +63,12 @@ struct EditCommand: ParsableCommand {
         if fast, video == nil || video == .gif {
             throw ValidationError("--fast applies to video output (--out x.mp4 or .webm)")
         }
+        if let speed, video == nil || video == .gif {
+            throw ValidationError("--speed \(speed.rawValue) applies to video output (--out x.mp4 or .webm)")
+        }
+        if fast, let speed, speed != .fast {
+            throw ValidationError("--fast is --speed fast; it cannot go with --speed \(speed.rawValue)")
+        }
     }
 
     func run() throws {
@@ -78,7 +88,7 @@ struct EditCommand: ParsableCommand {
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
-        let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, speedFirst: fast, tools: tools)
+        let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed ?? (fast ? .fast : .standard), tools: tools)
         let range = try exporter.checkedRange(frames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
         reporter.start(plan: plan, range: range)

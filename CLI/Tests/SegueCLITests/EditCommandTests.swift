@@ -45,14 +45,21 @@ struct EditCommandTests {
     @Test func fastUsesTheSpeedFirstPreset() throws {
         let dir = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (flag, subme) in [(true, "subme=2 "), (false, "subme=7 ")] {
-            let out = flag ? "fast.mp4" : "plain.mp4"
-            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", out, "--quiet"] + (flag ? ["--fast"] : []), in: dir)
+        // x264's presets as the options it writes into the stream give them: veryfast is subme 2,
+        // medium subme 7, ultrafast subme 0 without CABAC.
+        let cases: [(flags: [String], out: String, options: [String])] = [
+            (["--fast"], "fast.mp4", ["subme=2 "]), ([], "plain.mp4", ["subme=7 "]),
+            (["--speed", "fastest"], "fastest.mp4", ["subme=0 ", "cabac=0 "]),
+        ]
+        for (flags, out, options) in cases {
+            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", out, "--quiet"] + flags, in: dir)
             #expect(result.status == 0, "\(result.stderr)")
             let bytes = try Data(contentsOf: dir.appendingPathComponent(out))
-            #expect(bytes.range(of: Data(subme.utf8)) != nil, "\(out) lacks \(subme)")
+            for option in options { #expect(bytes.range(of: Data(option.utf8)) != nil, "\(out) lacks \(option)") }
             #expect(try VideoReader.info(dir.appendingPathComponent(out).path).frames == 150)
         }
+        let clash = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "x.mp4", "--fast", "--speed", "fastest"], in: dir)
+        #expect(clash.status != 0 && clash.stderr.contains("--fast is --speed fast"), "\(clash.stderr)")
     }
 
     @Test func progressJSONIsOneObjectALine() throws {
@@ -118,16 +125,47 @@ struct EditCommandTests {
     }
 
     @Test func benchEditSectionReportsTheComparison() throws {
-        // A tiny run: the report's shape, not speed (speed is the benchmark's job).
+        // A tiny run: the report's shape, not speed (speed is the benchmark's job). MoviePy is
+        // pointed at a Python that is not there, so it is skipped and says how to set it up.
         let result = try CommandRunner.run("segue", [
             "bench", "--json", "--sections", "edit", "--edit-size", "64x36", "--edit-clip-seconds", "2",
+            "--moviepy-python", "/nonexistent/bin/python3",
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let edit = json?["edit"] as? [String: Any]
         #expect(edit?["editSeconds"] as? Int == 4 && edit?["size"] as? String == "64x36")
-        for key in ["segueSeconds", "ffmpegSeconds", "speedup", "segueRealtime", "segueFastSeconds", "segueFastRealtime"] {
+        for key in ["segueSeconds", "ffmpegSeconds", "speedup", "segueRealtime", "segueFastSeconds", "segueFastRealtime",
+                    "segueFastestSeconds", "segueFastestRealtime"] {
             #expect((edit?[key] as? Double ?? 0) > 0, "\(key)")
         }
+        #expect(edit?["moviePySeconds"] == nil)
+        let skipped = edit?["moviePySkipped"] as? String ?? ""
+        #expect(skipped.contains("MoviePy not installed") && skipped.contains("scripts/bench-moviepy-setup.sh"), "\(skipped)")
+        // Every variant's output, read back by ffprobe: 4 s at 30 fps with sound of that length.
+        let variants = edit?["variants"] as? [[String: Any]] ?? []
+        #expect(variants.compactMap { $0["name"] as? String }
+            == ["segue edit", "ffmpeg xfade+acrossfade", "segue edit --fast", "segue --speed fastest"])
+        for variant in variants {
+            let output = variant["output"] as? [String: Any]
+            #expect(output?["frames"] as? Int == 120, "\(variant)")
+            #expect(abs((output?["audioSeconds"] as? Double ?? 0) - 4) <= 0.1, "\(variant)")
+            #expect((variant["peakMemoryMB"] as? Double ?? 0) > 1 && (variant["cpuSeconds"] as? Double ?? 0) > 0, "\(variant)")
+        }
+        #expect(edit?["outputsAgree"] as? Bool == true)
+    }
+
+    @Test func benchEditLongSectionSamplesMemoryOverTheEdit() throws {
+        let result = try CommandRunner.run("segue", [
+            "bench", "--json", "--sections", "edit-long", "--edit-long-size", "64x36", "--edit-long-minutes", "2",
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let long = json?["editLong"] as? [String: Any]
+        // Whole seconds of three clips overlapping twice by 1 s: at least the minutes asked for.
+        #expect((120...122).contains(long?["editSeconds"] as? Int ?? 0), "\(long ?? [:])")
+        #expect((long?["samples"] as? Int ?? 0) >= 2)
+        // Segue's own process at least (a GL context, ffmpeg children): tens of MB in each minute.
+        #expect((long?["firstMinutePeakMB"] as? Double ?? 0) > 10 && (long?["lastMinutePeakMB"] as? Double ?? 0) > 10, "\(long ?? [:])")
     }
 }

@@ -16,9 +16,10 @@ public final class TimelineExporter {
     public let plan: EditPlan
     public let tools: FFmpegTools
     public let settings: ExportSettings
-    /// Speed-first encoding: x264's `veryfast` preset for MP4, VP9's `realtime` deadline with
-    /// `-cpu-used 8` for WebM; larger files at the same CRF, several times faster to make.
-    public let speedFirst: Bool
+    /// How the encoder trades file size for speed.
+    public let speed: EncoderSpeed
+    /// Any speed-first setting (`fast` or `fastest`).
+    public var speedFirst: Bool { speed != .standard }
     /// Called on the exporting thread after every frame.
     public var onProgress: ((ExportProgress) -> Void)?
     private var used = false
@@ -26,14 +27,21 @@ public final class TimelineExporter {
     /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
     /// renders. `format` is ignored by `renderFrames`.
     public init(
-        device: GLDevice, plan: EditPlan, format: VideoFormat, crf: Int? = nil, speedFirst: Bool = false, tools: FFmpegTools? = nil
+        device: GLDevice, plan: EditPlan, format: VideoFormat, crf: Int? = nil, speed: EncoderSpeed = .standard, tools: FFmpegTools? = nil
     ) throws {
-        self.speedFirst = speedFirst
+        self.speed = speed
         settings = ExportSettings(format: format, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf)
         try settings.validate()
         try device.validateSize(width: plan.width, height: plan.height)
         self.tools = try tools ?? FFmpegTools.locate()
         (self.device, self.plan) = (device, plan)
+    }
+
+    /// As above; `speedFirst` is `EncoderSpeed.fast`.
+    public convenience init(
+        device: GLDevice, plan: EditPlan, format: VideoFormat, crf: Int? = nil, speedFirst: Bool, tools: FFmpegTools? = nil
+    ) throws {
+        try self.init(device: device, plan: plan, format: format, crf: crf, speed: speedFirst ? .fast : .standard, tools: tools)
     }
 
     /// Checks a frame range against the plan: `lower..<upper` within 0..<totalFrames, not empty.
@@ -104,12 +112,13 @@ public final class TimelineExporter {
             arguments += ["-an"]
         }
         // ffmpeg takes the last of a repeated option, so these override the format's own choices.
-        let speed: [String] = switch (speedFirst, settings.format) {
-        case (true, .mp4): ["-preset", "veryfast"]
-        case (true, .webm): ["-deadline", "realtime", "-cpu-used", "8"]
+        let preset: [String] = switch (speed, settings.format) {
+        case (.fast, .mp4): ["-preset", "veryfast"]
+        case (.fastest, .mp4): ["-preset", "ultrafast"]
+        case (.fast, .webm), (.fastest, .webm): ["-deadline", "realtime", "-cpu-used", "8"]
         default: []
         }
-        return arguments + settings.format.encoderArguments(crf: settings.crf) + speed + TransitionExporter.outputFlush + [output]
+        return arguments + settings.format.encoderArguments(crf: settings.crf) + preset + TransitionExporter.outputFlush + [output]
     }
 
     private func render(into sink: any TimelineFrameSink, range: Range<Int>, start: DispatchTime) throws {
@@ -122,6 +131,17 @@ public final class TimelineExporter {
     private static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
+}
+
+/// How an export's encoder trades file size for speed, at the same CRF.
+public enum EncoderSpeed: String, Sendable, CaseIterable {
+    /// The format's own settings: x264 `medium`, VP9 `good` with `-cpu-used 4`.
+    case standard
+    /// x264 `veryfast`, VP9 `realtime` with `-cpu-used 8`: larger files, several times faster to make.
+    case fast
+    /// x264 `ultrafast` (no CABAC, no B-frames: files several times `fast`'s), the least CPU per
+    /// frame, for real time on two cores; VP9 as `fast`.
+    case fastest
 }
 
 /// Hands each frame to a closure as an image: for PNG frames and for tests.
