@@ -7,6 +7,13 @@ import SegueGL
 public final class Window {
     public let rootView: View
 
+    /// Runs the animations of this window's views, its time domains and display links; only
+    /// this window's `renderFrame(at:)` advances it, so windows keep clocks of their own.
+    public let animationEngine = AnimationEngine(servingWindow: true)
+
+    /// Problems reported by transitions, snapshots and hierarchy changes in this window.
+    public let diagnostics = TransitionDiagnostics()
+
     /// The compositor that last rendered this window: snapshots of its views are made with it.
     public private(set) weak var compositor: Compositor?
 
@@ -24,10 +31,12 @@ public final class Window {
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
         rootView.owningWindow = self
+        diagnostics.clock = animationEngine
     }
 
     /// Attaches the compositor that renders this window before the first frame (so that
-    /// animators can snapshot views before anything was drawn).
+    /// animators can snapshot views before anything was drawn). Without one, snapshots of the
+    /// window's views fail with `SnapshotError.noCompositor` until a frame is rendered.
     public func attach(_ compositor: Compositor) { self.compositor = compositor }
 
     /// The window whose root view is `view`'s root, if any.
@@ -95,13 +104,13 @@ public final class Window {
         View.animate(withDuration: duration, options: .curveEaseInOut, animations: layout, completion: { _ in end() })
     }
 
-    /// Advances every animation to `time` (seconds on the driver's clock), lays out the views
+    /// Advances this window's animations to `time` (seconds on the driver's clock), lays out the views
     /// that need it (`layoutSubviews()`) and draws the window.
     public func renderFrame(
         at time: Double, compositor: Compositor, into target: some RenderTarget, clearColor: Color = .black
     ) throws(GLError) {
         self.compositor = compositor
-        AnimationEngine.main.advance(to: time)
+        animationEngine.advance(to: time)
         transitionDriver.check(at: time)
         rootView.layoutIfNeeded()
         try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
