@@ -66,5 +66,5 @@ extension ViewController: Equatable {
 extension ViewController {
     /// Where this controller's problems are reported: its view's window's diagnostics, or
     /// `TransitionDiagnostics.shared` while its view is in no window (or not loaded).
-    var transitionDiagnostics: TransitionDiagnostics { viewIfLoaded?.transitionDiagnostics ?? .shared }
+    public var transitionDiagnostics: TransitionDiagnostics { viewIfLoaded?.transitionDiagnostics ?? .shared }
 }

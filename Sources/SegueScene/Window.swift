@@ -23,6 +23,17 @@ public final class Window {
     /// Routes pointer events to the gesture recognizers of this window's views.
     public private(set) lazy var pointerDispatcher = PointerDispatcher(root: rootView)
 
+    /// Objects kept for as long as the window lives (or until `releaseRetainedObjects()`): the
+    /// delegates and gesture drivers a scene sets up, which UIKit references weakly and an app
+    /// would keep in a property of its own.
+    private var retainedObjects: [AnyObject] = []
+
+    /// Keeps `object` alive with the window.
+    public func retain(_ object: AnyObject) { retainedObjects.append(object) }
+
+    /// Lets go of the objects `retain(_:)` kept (before replaying a scene in the same window).
+    public func releaseRetainedObjects() { retainedObjects.removeAll() }
+
     /// Pixels per point of the surface the window is drawn into (2 on a HiDPI screen): the
     /// target is `size × contentScale` pixels, views keep their sizes in points, and content
     /// that views draw (text) is drawn at this scale. `Screen.main.scale` reads it.
