@@ -53,7 +53,7 @@ public enum PresentationPorts {
         try record.capture("dismiss.0.5s", on: stage)
         try stage.play(0.5 + stage.frameStep)
         try record.capture("dismissed", on: stage)
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 
@@ -93,7 +93,7 @@ public enum PresentationPorts {
         try record.capture("dismissed", on: stage)
         record.notes.append("presented after release: \(home.presentedViewController != nil)")
         record.notes.append("recognizers on the container: \(delegate.interactionController.panGesture.view == nil ? 0 : 1)")
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 }

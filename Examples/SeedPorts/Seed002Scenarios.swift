@@ -42,7 +42,7 @@ public enum Seed002 {
         try record.capture("dismiss.1s", on: stage)
         try stage.play(1.0 + stage.frameStep)
         try record.capture("dismissed", on: stage)
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 
@@ -82,7 +82,7 @@ public enum Seed002 {
         try stage.play(1.5 + stage.frameStep)
         try record.capture("cancelled.after.100%", on: stage)
         record.notes.append("top after pop3 \(navigationController.topViewController?.name ?? "none")")
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 

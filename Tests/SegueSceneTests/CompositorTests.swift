@@ -10,6 +10,8 @@ import Testing
 /// Headless-GL tier: the compositor against goldens (progress 0, .25, .5, .75, 1) and against
 /// values worked out by hand.
 @MainActor
+// Serialized: its tests animate root views in no window, on the process default
+// `AnimationEngine.main`, which each resets and advances.
 @Suite("Compositor (headless GL)", .serialized, .tags(.gl))
 struct CompositorTests {
     // The engine is shared; each test body (atomic on the main actor) starts from a reset

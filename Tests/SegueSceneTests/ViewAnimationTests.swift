@@ -5,6 +5,8 @@ import SegueTesting
 
 /// Implicit animations and the property animator, stepped by a virtual clock.
 @MainActor
+// Serialized: these tests animate views in no window, which run on the process default
+// `AnimationEngine.main` (the UIKit-compatibility default); each resets it and advances it.
 @Suite("View animations (virtual clock)", .serialized, .tags(.pure))
 struct ViewAnimationTests {
     let clock = VirtualClock(step: 0.25)

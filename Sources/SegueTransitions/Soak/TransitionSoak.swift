@@ -63,6 +63,8 @@ public final class TransitionSoak {
     /// The window, its compositor and target, on the caller's device.
     private let stage: HeadlessStage
     private var window: Window { stage.window }
+    /// What the soak's window reported (its transitions' dropped and queued requests).
+    public var diagnostics: TransitionDiagnostics { window.diagnostics }
     private let clock = VirtualClock(step: 0.05)
     private let tabs: TabBarController
     private let navigation: NavigationController
