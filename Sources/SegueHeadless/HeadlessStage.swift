@@ -91,6 +91,8 @@ public final class HeadlessStage {
     /// Advances the animations to the stage's clock, renders the window and reads the picture back.
     @discardableResult
     public func snapshot() throws(GLError) -> RGBAImage {
+        // Another stage (its own EGL context) may have drawn since: this stage's objects live in its context.
+        if !device.context.isCurrent { try device.context.makeCurrent() }
         try window.renderFrame(at: now, compositor: compositor, into: target, clearColor: clearColor)
         return try target.readImage()
     }

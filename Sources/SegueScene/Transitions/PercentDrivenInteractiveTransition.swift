@@ -31,6 +31,8 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// Set by the system before `startInteractiveTransition`.
     var transitionAnimator: (any ViewControllerAnimatedTransitioning)?
     private weak var context: (any ViewControllerContextTransitioning)?
+    /// The diagnostics of the window of the last transition, for calls made after it ended.
+    private weak var diagnostics: TransitionDiagnostics?
     /// Set by an `update` made while no transition of this controller runs (one requested and
     /// still queued): the next transition starts at that percent instead of 0.
     private var percentAwaitsStart = false
@@ -39,6 +41,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
 
     open func startInteractiveTransition(_ context: any ViewControllerContextTransitioning) {
         self.context = context
+        diagnostics = context.containerView.transitionDiagnostics
         guard let animator = transitionAnimator else {
             context.containerView.transitionDiagnostics.report("percent-driven transition started without an animator")
             return
@@ -139,6 +142,6 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// A finish or cancel with no interaction in progress (before the start, after the end, or
     /// a second one) changes nothing; it is reported rather than dropped silently.
     private func reportIgnored(_ call: String) {
-        (context?.containerView.transitionDiagnostics ?? .shared).report("percent-driven \(call) with no interactive transition in progress; ignored")
+        (context?.containerView.transitionDiagnostics ?? diagnostics ?? .shared).report("percent-driven \(call) with no interactive transition in progress; ignored")
     }
 }
