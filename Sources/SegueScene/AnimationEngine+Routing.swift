@@ -1,6 +1,7 @@
 /// Which engine an animation runs on. A group binds to an engine when its first track arrives
-/// (the engine of that view's window) or, with no track, when its recording ends (its time
-/// domain's engine, else the engine in charge). A group bound to an engine that serves no window
+/// (the engine of that view's window), or when a view in a window changes without animation
+/// inside its block (`performWithoutAnimation`), or, with neither, when its recording ends (its
+/// time domain's engine, else the engine in charge). A group bound to an engine that serves no window
 /// (the process default) moves to the first window engine one of its views belongs to, and the
 /// animations of a view that joins another window move with it: animations follow their views,
 /// keeping the time they have run.
@@ -8,6 +9,11 @@ extension AnimationEngine {
     /// Called by every animatable property's setter with the value it had before.
     static func propertyChanged(_ view: View, old: AnimatableValue) {
         guard let group = AnimationTransaction.currentGroup else {
+            // Not animated, yet inside a block: the block's completion belongs to this window.
+            if let pending = AnimationTransaction.recording.last, pending.engine == nil,
+                let windowEngine = Window.containing(view)?.animationEngine {
+                windowEngine.bind(pending)
+            }
             if let engine = view.animatingEngine {
                 engine.changedWithoutAnimation(view, key: old.key)
             } else {

@@ -41,7 +41,9 @@ enum AnimationTransaction {
         captureDomain = previous
     }
 
-    static func inCharge<Result>(_ engine: AnimationEngine, _ body: () throws -> Result) rethrows -> Result {
+    static func inCharge<Result, Failure: Error>(
+        _ engine: AnimationEngine, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         enginesInCharge.append(engine)
         defer { enginesInCharge.removeLast() }
         return try body()

@@ -121,9 +121,12 @@ public final class Window {
         at time: Double, compositor: Compositor, into target: some RenderTarget, clearColor: Color = .black
     ) throws(GLError) {
         self.compositor = compositor
-        animationEngine.advance(to: time)
-        transitionDriver.check(at: time)
-        rootView.layoutIfNeeded()
-        try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
+        // What runs during the frame (layout, completions) and names no window is this window's.
+        try AnimationTransaction.inCharge(animationEngine) { () throws(GLError) in
+            animationEngine.advance(to: time)
+            transitionDriver.check(at: time)
+            rootView.layoutIfNeeded()
+            try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
+        }
     }
 }

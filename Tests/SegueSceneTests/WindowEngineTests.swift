@@ -109,6 +109,23 @@ struct WindowEngineTests {
         #expect(animator.state == .inactive && card.presentation.alpha == 0)
     }
 
+    @Test func aBlockThatAnimatesNothingCompletesOnTheWindowWhoseFrameStartedIt() {
+        let window = Window(size: Size(width: 20, height: 20))
+        window.animationEngine.advance(to: 5)
+        var started = false, done = false
+        let link = window.animationEngine.addDisplayLink { _ in
+            guard !started else { return }
+            started = true
+            View.animate(withDuration: 1, animations: {}, completion: { _ in done = true })
+        }
+        window.animationEngine.advance(to: 5.5)
+        window.animationEngine.advance(to: 6.4)
+        #expect(started && !done, "it started at 5.5, on this window's clock")
+        window.animationEngine.advance(to: 6.5)
+        #expect(done)
+        link.invalidate()
+    }
+
     @Test func coordinatorsAreLentPerController() {
         let a = Window(size: Size(width: 100, height: 100)), b = Window(size: Size(width: 100, height: 100))
         let rootA = ViewController(name: "rootA"), rootB = ViewController(name: "rootB")
