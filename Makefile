@@ -31,17 +31,21 @@ demo: release
 # The text tests draw CJK with WenQuanYi Micro Hei and compare with HarfBuzz's own hb-shape and hb-view.
 # `time` (/usr/bin/time) measures ffmpeg's peak memory in the GIF export test.
 # SEGUE_REQUIRE_FFMPEG: ffmpeg was installed above, so a missing one fails instead of skipping.
+# Ray (pinned, from PyPI, into its own venv: scripts/ray/install-ray.sh) drives the distributed
+# render's test on a local cluster; Debian's chromium loads `segue gallery`'s page. Both are
+# required under make test (SEGUE_REQUIRE_RAY, SEGUE_REQUIRE_CHROMIUM) as ffmpeg is.
 # The two main suites run last, so the run ends on their summaries (the snapshot-testing
 # integration's tests are XCTest, and its Swift Testing summary counts none).
 test:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg time fonts-wqy-microhei libharfbuzz-bin
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium
+	@bash scripts/ray/install-ray.sh >/dev/null
 	$(MAKE) test-integrations test-external docs test-libraries test-cli
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
 
 test-cli:
-	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test $(CLI)
+	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_RAY=1 SEGUE_REQUIRE_CHROMIUM=1 $(SWIFT) test $(CLI)
 
 # Examples/ExternalPackage, a package that uses Segue as a user would (rebuilds Segue in its own
 # .build, about 1-2 minutes), and the test kit's record / pass / changed-golden cycle on a copy.

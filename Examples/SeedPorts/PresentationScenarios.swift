@@ -31,10 +31,7 @@ public enum PresentationPorts {
         let message = MessageViewController()
         home.present(message, animated: true)
         try record.capture("present.0", on: stage)
-        try stage.play(0.5)
-        try record.capture("present.0.5s", on: stage)
-        try stage.play(0.5 + stage.frameStep)
-        try record.capture("presented", on: stage)
+        try record.playTransition(1, on: stage, middle: "present.0.5s", end: "presented")
 
         stage.window.resize(to: Size(width: 600, height: 440))
         try stage.play(1.0)
@@ -49,10 +46,7 @@ public enum PresentationPorts {
         try stage.play(1.0)
 
         message.dismiss(animated: true)
-        try stage.play(0.5)
-        try record.capture("dismiss.0.5s", on: stage)
-        try stage.play(0.5 + stage.frameStep)
-        try record.capture("dismissed", on: stage)
+        try record.playTransition(1, on: stage, middle: "dismiss.0.5s", end: "dismissed")
         record.noteDiagnostics(of: stage)
         return record
     }
@@ -71,10 +65,7 @@ public enum PresentationPorts {
         modal.modalPresentationStyle = .custom
         modal.transitioningDelegate = delegate
         home.present(modal, animated: true)
-        try stage.play(0.5)
-        try record.capture("present.0.5s", on: stage)
-        try stage.play(0.5 + stage.frameStep)
-        try record.capture("presented", on: stage)
+        try record.playTransition(1, on: stage, middle: "present.0.5s", end: "presented")
 
         delegate.interactive = true
         modal.dismiss(animated: true)

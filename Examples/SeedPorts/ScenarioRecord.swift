@@ -23,6 +23,16 @@ public struct ScenarioRecord: Sendable {
         checkpoints.append(Checkpoint(label: label, time: stage.now, picture: try stage.snapshot(), hierarchy: stage.hierarchy()))
     }
 
+    /// Plays a transition of `duration` seconds that starts now: captures `middle` halfway and
+    /// `end` one frame after it ended (the frame its completion ran on).
+    @MainActor
+    mutating func playTransition(_ duration: Double, on stage: HeadlessStage, middle: String, end: String) throws {
+        try stage.play(duration / 2)
+        try capture(middle, on: stage)
+        try stage.play(duration / 2 + stage.frameStep)
+        try capture(end, on: stage)
+    }
+
     /// Adds what the stage window's diagnostics reported during the scenario, one "diagnostic …"
     /// note each (the checks expect none).
     @MainActor

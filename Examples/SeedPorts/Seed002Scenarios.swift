@@ -38,10 +38,7 @@ public enum Seed002 {
         let action = navigationController.presentedViewController
         action?.dismiss(animated: true)
         try record.capture("dismiss.0", on: stage)
-        try stage.play(1.0)
-        try record.capture("dismiss.1s", on: stage)
-        try stage.play(1.0 + stage.frameStep)
-        try record.capture("dismissed", on: stage)
+        try record.playTransition(2, on: stage, middle: "dismiss.1s", end: "dismissed")
         record.noteDiagnostics(of: stage)
         return record
     }
@@ -59,10 +56,7 @@ public enum Seed002 {
         try record.capture("start", on: stage)
 
         navigationController.pushViewController(ItemDetailViewController(name: "detailB"), animated: true)
-        try stage.play(0.75)
-        try record.capture("push.0.75s", on: stage)
-        try stage.play(0.75 + stage.frameStep)
-        try record.capture("pushed", on: stage)
+        try record.playTransition(1.5, on: stage, middle: "push.0.75s", end: "pushed")
 
         try drag(on: stage, record: &record, prefix: "pop1", distance: 130)
         try stage.play(1.5 + stage.frameStep)

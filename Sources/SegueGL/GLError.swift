@@ -16,6 +16,9 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
     case invalidPixelData(expectedBytes: Int, actualBytes: Int)
     /// The object was used after `release()`, or on a device it does not belong to.
     case released(object: String)
+    /// A view clips to its bounds (drawn through the stencil buffer), but the target it is drawn
+    /// into was made without one.
+    case targetHasNoStencil(view: String)
 
     public var description: String {
         switch self {
@@ -35,6 +38,8 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
             return "Pixel data has \(actual) bytes, expected \(expected)"
         case let .released(object):
             return "\(object) was used after it was released"
+        case let .targetHasNoStencil(view):
+            return "view '\(view)' clips to its bounds, but the target has no stencil buffer (make it with stencil: true)"
         }
     }
 }

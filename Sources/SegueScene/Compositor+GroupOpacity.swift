@@ -53,13 +53,7 @@ extension Compositor {
         GL.uniform1i(locations.clipContent, 0)
         GL.uniform1i(locations.mode, 0)
         GL.uniform1i(locations.premultiplied, 1)
-        GL.activeTexture(unit: 0)
-        GL.bindTexture(texture.name)
-        GL.enable(GL.blend)
-        GL.blendFunc(GL.one, GL.oneMinusSourceAlpha)
-        applyStencilTest()
-        device.drawQuadStrip()
-        GL.disable(GL.blend)
+        drawBlendedQuad(texture: texture)
         GL.uniform1i(locations.premultiplied, 0)
     }
 

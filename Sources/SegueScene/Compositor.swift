@@ -13,16 +13,6 @@ import SegueShaders
 /// the next frame, on the GL thread.
 @MainActor
 public final class Compositor {
-    public enum CompositorError: Error, Equatable, CustomStringConvertible {
-        case targetHasNoStencil(view: String)
-        public var description: String {
-            switch self {
-            case let .targetHasNoStencil(view):
-                return "view '\(view)' clips to its bounds, but the target has no stencil buffer (make it with stencil: true)"
-            }
-        }
-    }
-
     let device: GLDevice
     let program: ShaderProgram
     let locations: Locations
@@ -165,7 +155,7 @@ public final class Compositor {
         guard !view.subviews.isEmpty else { return }
         let childMatrix = Transform3D(translationX: -state.bounds.origin.x, y: -state.bounds.origin.y, z: 0).concatenating(world)
         if view.clipsToBounds {
-            guard hasStencil else { throw GLError.callFailed(call: "clipsToBounds", error: CompositorError.targetHasNoStencil(view: view.name).description) }
+            guard hasStencil else { throw GLError.targetHasNoStencil(view: view.name) }
             drawStencilShape(view, state: state, matrix: world, push: true)
         }
         for subview in view.subviews {
@@ -185,6 +175,12 @@ public final class Compositor {
         GL.uniform1i(locations.hasContent, texture == nil ? 0 : 1)
         GL.uniform1i(locations.clipContent, view.clipsToBounds ? 1 : 0)
         GL.uniform1i(locations.mode, 0)
+        drawBlendedQuad(texture: texture)
+    }
+
+    /// Draws the quad the uniforms describe over what is there (premultiplied "over"), with
+    /// `texture` on unit 0 when given, inside the current clip.
+    func drawBlendedQuad(texture: Texture?) {
         if let texture {
             GL.activeTexture(unit: 0)
             GL.bindTexture(texture.name)

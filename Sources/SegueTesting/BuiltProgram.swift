@@ -31,21 +31,8 @@ public enum BuiltProgram {
         environment["DISPLAY"] = nil
         environment.merge(overrides) { $1 }
         process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Read stderr on its own thread: a chatty program must not block on a full pipe.
-        nonisolated(unsafe) var err = Data()
-        let reader = Thread { err = stderr.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1_000) }
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        let output = try CapturedProcess.run(process)
+        return Output(status: output.status, stdout: output.stdoutText, stderr: output.stderrText)
     }
 
     /// A new empty folder under the temporary directory.

@@ -13,23 +13,11 @@ public enum VideoReader {
 
     /// Runs a tool from PATH and returns its stdout; a failure is a thrown error with its stderr.
     public static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errors = LockedBox()
-        let reader = Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailure(description: "\(tool) \(arguments.joined(separator: " ")) failed: " + errors.text)
+        let output = try CapturedProcess.run(tool: tool, arguments)
+        guard output.status == 0 else {
+            throw ToolFailure(description: "\(tool) \(arguments.joined(separator: " ")) failed: " + output.stderrText)
         }
-        return data
+        return output.stdout
     }
 
     /// Frame count (decoded, not the container's claim), size, duration and codec.
@@ -104,11 +92,4 @@ public enum VideoReader {
     public struct ToolFailure: Error, CustomStringConvertible {
         public let description: String
     }
-}
-
-private final class LockedBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
 }

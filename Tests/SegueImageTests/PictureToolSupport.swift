@@ -1,5 +1,6 @@
 import Foundation
 import SegueImage
+import SegueTesting
 
 /// ffmpeg, the independent encoder and decoder the picture tests compare against.
 enum ReferenceTool {
@@ -8,23 +9,11 @@ enum ReferenceTool {
     /// Runs ffmpeg with `arguments` and returns its stdout; a non-zero exit is thrown with its stderr.
     @discardableResult
     static func ffmpeg(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-hide_banner", "-nostdin", "-v", "error", "-y"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errors = ErrorText()
-        let reader = Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errors.isSet { usleep(1000) }
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(errors.text)")
+        let output = try CapturedProcess.run(tool: "ffmpeg", ["-hide_banner", "-nostdin", "-v", "error", "-y"] + arguments)
+        guard output.status == 0 else {
+            throw Failure(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(output.stderrText)")
         }
-        return data
+        return output.stdout
     }
 
     /// ffmpeg's decoding of `path` (after `filter`, e.g. "hflip") as RGBA, without applying any
@@ -33,14 +22,6 @@ enum ReferenceTool {
         let data = try ffmpeg(["-noautorotate", "-i", path] + (filter.map { ["-vf", $0] } ?? [])
             + ["-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"])
         return try RGBAImage(width: width, height: height, pixels: [UInt8](data))
-    }
-
-    private final class ErrorText: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data: Data?
-        func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
-        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data ?? Data(), as: UTF8.self) }
     }
 }
 

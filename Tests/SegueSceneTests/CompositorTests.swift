@@ -241,10 +241,11 @@ struct CompositorTests {
         defer { device.release() }
         let compositor = try Compositor(device: device)
         let target = try device.makeOffscreenTarget(width: 8, height: 8)
-        let root = View(frame: Rect(x: 0, y: 0, width: 8, height: 8))
+        let root = View(frame: Rect(x: 0, y: 0, width: 8, height: 8), name: "card")
         root.clipsToBounds = true
         root.addSubview(View(frame: Rect(x: 0, y: 0, width: 4, height: 4)))
-        #expect(throws: GLError.self) { try compositor.render(root, into: target) }
+        #expect(throws: GLError.targetHasNoStencil(view: "card")) { try compositor.render(root, into: target) }
+        #expect(GLError.targetHasNoStencil(view: "card").description.contains("view 'card' clips to its bounds"))
         compositor.release(); target.release()
     }
 }

@@ -19,11 +19,15 @@ struct EditCommand: ParsableCommand {
 
     @Argument(help: "The edit's spec, a JSON file.") var spec: String
     @Option(help: "A .mp4 (H.264 + AAC), .webm (VP9 + Opus) or .gif file, or a folder for PNG frames (frame-0000.png ...).")
-    var out: String
+    var out: String?
     @Option(help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).") var crf: Int?
     @Option(help: "Only the edit's frames A..B (A included, B not, counted from 0): a chunk of a render split over processes; its frames are bit-identical to the same frames of the whole.",
             transform: EditCommand.parseRange)
     var frames: Range<Int>?
+    @Option(help: "Only the I-th (from 0) of N near-equal spans of the edit's frames, I/N (e.g. a Kubernetes Indexed Job's $JOB_COMPLETION_INDEX/4): frames ⌊total·I/N⌋..⌊total·(I+1)/N⌋.")
+    var chunk: EditChunk?
+    @Option(help: "Print the edit's plan and render nothing: json (frames, fps, seconds, width, height, audio, items, transitions, and first..end of the frames --frames or --chunk select).")
+    var plan: PlanStyle?
     @Flag(help: "Speed-first encoding: x264 preset veryfast (mp4), VP9 realtime with cpu-used 8 (webm); larger files.")
     var fast = false
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
@@ -31,6 +35,7 @@ struct EditCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors.") var quiet = false
 
     enum ProgressStyle: String, ExpressibleByArgument, CaseIterable { case bar, json, none }
+    enum PlanStyle: String, ExpressibleByArgument, CaseIterable { case json }
 
     static func parseRange(_ text: String) throws -> Range<Int> {
         let parts = text.components(separatedBy: "..")
@@ -41,6 +46,11 @@ struct EditCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if frames != nil, chunk != nil { throw ValidationError("give --frames or --chunk, not both") }
+        guard let out else {
+            if plan == nil { throw ValidationError("give --out (a video, a GIF or a folder for PNG frames), or --plan json") }
+            return
+        }
         if let message = OutputFormat.unsupportedOutput(out, format: nil) { throw ValidationError(message) }
         let video = OutputFormat.resolve(nil, out: out).video
         if let crf, video == nil || video == .gif {
@@ -57,6 +67,12 @@ struct EditCommand: ParsableCommand {
         var tools = try FFmpegTools.locate()
         if let timeout = VideoRender.stallTimeout { tools.stallTimeout = timeout }
         let plan = try EditPlan.load(specAt: spec, tools: tools)
+        let frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
+        if self.plan != nil {
+            try printPlan(plan, frames: frames)
+            return
+        }
+        guard let out else { return }   // validate() requires --out without --plan
         let video = OutputFormat.resolve(nil, out: out).video
         let context = try HeadlessEGLContext()
         defer { context.release() }
@@ -89,5 +105,17 @@ struct EditCommand: ParsableCommand {
         reporter.finish(path: directory, frames: range.count, elapsed: elapsed,
                         summary: "wrote \(range.count) frames to \(directory)/\(TransitionExport.frameName(range.lowerBound)) ... in "
                             + String(format: "%.1f", elapsed) + " s")
+    }
+
+    /// `--plan json`: one line on stdout, the range checked as a render would check it.
+    private func printPlan(_ plan: EditPlan, frames: Range<Int>?) throws {
+        // The same check as TimelineExporter.checkedRange, which needs a GL device to exist.
+        let range = frames ?? 0..<plan.totalFrames
+        guard range.upperBound <= plan.totalFrames else {
+            throw ExportError.frameRangeOutOfRange(lower: range.lowerBound, upper: range.upperBound, total: plan.totalFrames)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(EditPlanSummary(plan: plan, range: range)), as: UTF8.self))
     }
 }

@@ -32,6 +32,8 @@ final class ScenarioShow: PlayerShow {
     private let resize: ResizeMode
     private var screens: (from: OffscreenTarget, to: OffscreenTarget)
     private var scene: Scene?
+    /// What the windows of the scenes shown so far reported (each scene has a window of its own).
+    private(set) var reportedProblems: [String] = []
     private var interaction: (any ScenarioInteraction)?
     private var scrub: TimelineScrub!
     private let gestureInput: View
@@ -232,6 +234,7 @@ final class ScenarioShow: PlayerShow {
     private func endScene() {
         guard let window = scene?.window else { return }
         window.animationEngine.advance(to: window.animationEngine.now + 3600)
+        reportedProblems += window.diagnostics.messages
         TransitionScenario.releaseRetainedObjects(in: window)
         scene = nil
     }

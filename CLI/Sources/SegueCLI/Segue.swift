@@ -9,7 +9,7 @@ struct Segue: ParsableCommand {
         abstract: "GPU transitions between two pictures, rendered with OpenGL.",
         discussion: "The library logs through swift-log; SEGUE_LOG_LEVEL (trace, debug, info, notice, warning, error) sets what reaches stderr (default warning).",
         subcommands: [
-            RenderCommand.self, EditCommand.self, JoinCommand.self, BenchCommand.self, PlayCommand.self, SamplesCommand.self,
+            RenderCommand.self, EditCommand.self, JoinCommand.self, GalleryCommand.self, BenchCommand.self, PlayCommand.self, SamplesCommand.self,
             DemoCommand.self, ValidateCommand.self, FiltersCommand.self, CompileProbeCommand.self,
         ])
 

@@ -22,7 +22,7 @@ enum ShaderCompileProbe {
     static let memoryBytes = 1 << 30
     static let commandName = "__compile-probe"
 
-    /// Throws a `CLIError` naming the file and the budget when the child ran out of it (or the
+    /// Throws a `CompileBudgetError` naming the file and the budget when the child ran out of it (or the
     /// driver crashed on the file). Compile errors are left to the caller's own compile, which
     /// reports them with their lines.
     static func check(text: String, name: String) throws {
@@ -48,14 +48,33 @@ enum ShaderCompileProbe {
         case (.exit, 0):
             return
         case (.uncaughtSignal, SIGXCPU), (.uncaughtSignal, SIGKILL):
-            throw CLIError("\(name): compiling this transition took more than \(cpuSeconds) s of CPU, the compile budget; "
-                + "simplify its arrays, loops and function calls")
+            throw CompileBudgetError.cpuTimeExceeded(file: name, cpuSeconds: cpuSeconds)
         default:
             let detail = String(decoding: log.suffix(300), as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-            let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
-            throw CLIError("\(name): the driver failed compiling this transition within the compile budget of "
-                + "\(memoryBytes >> 30) GiB and \(cpuSeconds) s of CPU (the compile ended with \(how))"
-                + (detail.isEmpty ? "" : ": \(detail)"))
+            let ending = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
+            throw CompileBudgetError.compileFailed(
+                file: name, memoryGiB: memoryBytes >> 30, cpuSeconds: cpuSeconds, ending: ending, detail: detail)
+        }
+    }
+}
+
+/// Why a user's transition file was refused before this process compiled it.
+enum CompileBudgetError: Error, Equatable, CustomStringConvertible {
+    /// The child's compile used up its CPU seconds (or was killed by the wall-clock watchdog).
+    case cpuTimeExceeded(file: String, cpuSeconds: Int)
+    /// The child ended otherwise than with status 0: out of memory, or the driver crashed.
+    /// `ending`: `status N` or `signal N`; `detail`: the child's last line of output, if any.
+    case compileFailed(file: String, memoryGiB: Int, cpuSeconds: Int, ending: String, detail: String)
+
+    var description: String {
+        switch self {
+        case let .cpuTimeExceeded(file, cpuSeconds):
+            "\(file): compiling this transition took more than \(cpuSeconds) s of CPU, the compile budget; "
+                + "simplify its arrays, loops and function calls"
+        case let .compileFailed(file, memoryGiB, cpuSeconds, ending, detail):
+            "\(file): the driver failed compiling this transition within the compile budget of "
+                + "\(memoryGiB) GiB and \(cpuSeconds) s of CPU (the compile ended with \(ending))"
+                + (detail.isEmpty ? "" : ": \(detail)")
         }
     }
 }

@@ -38,7 +38,7 @@ struct VideoRender {
     func run() throws -> ExportResult {
         let clips = (Self.isPicture(fromPath), Self.isPicture(toPath))
         guard clips.0 == clips.1 else {
-            throw CLIError("--from and --to must both be pictures or both be clips ('\(fromPath)', '\(toPath)')")
+            throw RenderInputError.mixedPicturesAndClips(from: fromPath, to: toPath)
         }
         // Decoded before ffmpeg starts: a bad picture fails with nothing written.
         let pictures = clips.0 ? (try PictureDecoder.read(path: fromPath), try PictureDecoder.read(path: toPath)) : nil
@@ -106,5 +106,18 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         guard format == nil, unsupportedExtensions.contains(ext) else { return nil }
         return "--out '\(out)': Segue writes .mp4, .webm or .gif videos, or PNG frames into a folder; not .\(ext) "
             + "(for a folder of frames by that name, add --format png)"
+    }
+}
+
+/// Inputs to a video render that cannot go together.
+enum RenderInputError: Error, Equatable, CustomStringConvertible {
+    /// One input is a still picture and the other a clip: a transition joins two of a kind.
+    case mixedPicturesAndClips(from: String, to: String)
+
+    var description: String {
+        switch self {
+        case let .mixedPicturesAndClips(from, to):
+            "--from and --to must both be pictures or both be clips ('\(from)', '\(to)')"
+        }
     }
 }

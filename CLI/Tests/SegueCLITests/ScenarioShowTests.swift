@@ -160,7 +160,7 @@ struct ScenarioShowTests {
         second.release()  // the pointer is still down
         try rig.sweep()
         #expect(rig.liveObjects == baseline, "GL objects left: \(rig.liveObjects - baseline)")
-        #expect(TransitionDiagnostics.shared.messages.isEmpty, "\(TransitionDiagnostics.shared.messages)")
+        #expect(first.reportedProblems.isEmpty && second.reportedProblems.isEmpty, "\(second.reportedProblems)")
     }
 
     /// Playing backwards rebuilds the scene every frame (the scene at a progress is the scenario

@@ -180,6 +180,19 @@ struct VideoRenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
     }
 
+    /// A picture and a clip cannot be joined: the error names both inputs, and nothing is written.
+    @Test func aPictureAndAClipAreRefusedByName() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.writePictures(in: dir, width: 64, height: 36)
+        let result = try CommandRunner.run(
+            "segue", ["render", "--from", "a.png", "--to", "clip.mp4", "--size", "64x36", "--out", "v.mp4"], in: dir)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--from and --to must both be pictures or both be clips ('a.png', 'clip.mp4')"),
+                "stderr: \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png"])
+    }
+
     @Test(arguments: [
         (["--out", "v.gif", "--crf", "20"], "--crf applies to mp4 and webm"),
         (["--out", "v.mp4", "--frames", "5", "--duration", "1"], "--frames or --duration"),

@@ -1,5 +1,6 @@
 import Foundation
 import SegueImage
+import SegueTesting
 
 /// An X server of its own (Xvfb) for window tests, with xdotool for real pointer input and
 /// xwd for screenshots of what is actually on the screen.
@@ -82,17 +83,8 @@ final class XvfbSession {
         process.executableURL = URL(fileURLWithPath: Self.which(tool) ?? tool)
         process.arguments = arguments
         process.environment = ["DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        nonisolated(unsafe) var errorText = Data()
-        let reader = Thread { errorText = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
-        return (data, String(decoding: errorText, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let output = try CapturedProcess.run(process)
+        return (output.stdout, output.stderrText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     static func which(_ tool: String) -> String? {

@@ -187,12 +187,21 @@ public final class GLTransitionEffect: TransitionEffect {
         if let texture = lumaMaps[index].texture, texture.width == width, texture.height == height { return }
         lumaMaps[index].texture?.release()
         lumaMaps[index].texture = nil
-        let map = lumaMaps[index].map
-        let image: RGBAImage
-        do { image = try map.image(width: width, height: height).flippedVertically() } catch {
-            throw .callFailed(call: "luma map \(map.rawValue) at \(width)x\(height)", error: "\(error)")
-        }
+        let image = try Self.lumaMapImage(lumaMaps[index].map, width: width, height: height)
         lumaMaps[index].texture = try device.makeTexture(image: image, filter: .linear)
+    }
+
+    /// The map at the target's size, bottom row first for GL. Its one failure is the size (a
+    /// picture's side limit, `RGBAImage.maxDimension`), so it is reported as the texture's size
+    /// with the map named, not as a failed GL call.
+    static func lumaMapImage(_ map: LumaMap, width: Int, height: Int) throws(GLError) -> RGBAImage {
+        do { return try map.image(width: width, height: height).flippedVertically() } catch {
+            let reason = switch error {
+            case .invalidSize(_, _, let reason): reason
+            default: error.description
+            }
+            throw .invalidSize(width: width, height: height, reason: "the luma map '\(map.rawValue)' cannot be made at this size: \(reason)")
+        }
     }
 
     /// The program stays in the device's cache; textures given by the caller stay the caller's,

@@ -59,6 +59,24 @@ final class ContainerTransitionRunner {
     }
 }
 
+extension TransitionContext {
+    /// The context of a navigation or tab bar transition: both controllers' views, and UIKit's
+    /// convention for frames: a view that leaves ends at `.zero`, one that comes starts at
+    /// `.zero`, both at the container's bounds otherwise.
+    static func containerTransition(
+        in containerView: View, from: ViewController, to: ViewController, animated: Bool,
+        interaction: (any ViewControllerInteractiveTransitioning)?
+    ) -> TransitionContext {
+        let bounds = containerView.bounds
+        let context = TransitionContext(
+            containerView: containerView, from: from, to: to, fromView: from.view, toView: to.view,
+            isAnimated: animated, isInteractive: interaction?.wantsInteractiveStart ?? false)
+        context.setFrames(for: from, initial: bounds, final: .zero)
+        context.setFrames(for: to, initial: .zero, final: bounds)
+        return context
+    }
+}
+
 /// Appearance callbacks of the two controllers of a container transition. Only a container
 /// that is on screen (appeared) sends them, as UIKit sends none to a hidden hierarchy.
 @MainActor

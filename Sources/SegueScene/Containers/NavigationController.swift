@@ -144,12 +144,8 @@ open class NavigationController: ViewController {
             containerView.insertSubview(to.view, belowSubview: from.view)
         }
         to.view.autoresizesToFillSuperview = true  // shown full-size from now on
-        let context = TransitionContext(
-            containerView: containerView, from: from, to: to, fromView: from.view, toView: to.view,
-            isAnimated: animated, isInteractive: interaction?.wantsInteractiveStart ?? false)
-        // UIKit's convention: a view that leaves ends at .zero, one that comes starts at .zero.
-        context.setFrames(for: from, initial: bounds, final: .zero)
-        context.setFrames(for: to, initial: .zero, final: bounds)
+        let context = TransitionContext.containerTransition(
+            in: containerView, from: from, to: to, animated: animated, interaction: interaction)
         let appearance = ContainerAppearance(container: self, from: from, to: to, animated: animated)
         context.onComplete = { [unowned self] completed in
             self.endTransition(operation, appearance: appearance, popped: popped, previous: previous, completed: completed)

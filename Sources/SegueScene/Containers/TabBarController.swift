@@ -78,16 +78,12 @@ open class TabBarController: ViewController {
         let to = viewControllers[index]
         let previous = selectedIndex
         containerView.frame = view.bounds
-        let bounds = containerView.bounds
         let vended = animated ? delegate?.animationController(forTransitionFrom: from, to: to) : nil
         let interaction = vended.flatMap { delegate?.interactionController(for: $0) }
         let animator = vended ?? ImmediateTabTransition()
         selectedIndex = index
-        let context = TransitionContext(
-            containerView: containerView, from: from, to: to, fromView: from.view, toView: to.view,
-            isAnimated: animated, isInteractive: interaction?.wantsInteractiveStart ?? false)
-        context.setFrames(for: from, initial: bounds, final: .zero)
-        context.setFrames(for: to, initial: .zero, final: bounds)
+        let context = TransitionContext.containerTransition(
+            in: containerView, from: from, to: to, animated: animated, interaction: interaction)
         let appearance = ContainerAppearance(container: self, from: from, to: to, animated: animated)
         context.onComplete = { [unowned self] completed in
             let (shown, hidden) = completed ? (to, from) : (from, to)

@@ -28,10 +28,7 @@ public final class CubeRotationAnimator: ViewControllerAnimatedTransitioning {
 
     public func animateTransition(using context: any ViewControllerContextTransitioning) {
         let container = context.containerView
-        guard let fromController = context.viewController(forKey: .from), let toController = context.viewController(forKey: .to) else {
-            return context.completeTransition(false)
-        }
-        let fromView = context.view(forKey: .from) ?? fromController.view
+        guard let (_, toController, fromView) = context.controllersAndLeavingView() else { return context.completeTransition(false) }
         let toView = context.view(forKey: .to) ?? toController.view
         let direction: Double = operation == .push ? 1 : -1
         let width = container.bounds.width

@@ -9,42 +9,45 @@
 import SegueAnimation
 import SegueScene
 
-/// The grid: one photo tile on a background.
+/// A screen of the photo zoom: one photo, in the sample's orange, on a background.
 @MainActor
-public final class PhotoGridViewController: ViewController {
-    public static let tileFrame = Rect(x: 20, y: 40, width: 40, height: 40)
+public class PhotoScreenViewController: ViewController {
     public static let photoColor = Color(red: 1, green: 0.55, blue: 0)
-    public let tile = View(frame: PhotoGridViewController.tileFrame, name: "tile")
+    let photoView: View
     private let background: Color
 
-    public init(name: String = "grid", background: Color = Color(red: 0.1, green: 0.3, blue: 0.9)) {
+    init(name: String, background: Color, photoFrame: Rect, photoName: String) {
+        photoView = View(frame: photoFrame, name: photoName)
         self.background = background
         super.init(name: name)
     }
 
     public override func viewDidLoad() {
         view.backgroundColor = background
-        tile.backgroundColor = Self.photoColor
-        view.addSubview(tile)
+        photoView.backgroundColor = Self.photoColor
+        view.addSubview(photoView)
+    }
+}
+
+/// The grid: one photo tile on a background.
+@MainActor
+public final class PhotoGridViewController: PhotoScreenViewController {
+    public static let tileFrame = Rect(x: 20, y: 40, width: 40, height: 40)
+    public var tile: View { photoView }
+
+    public init(name: String = "grid", background: Color = Color(red: 0.1, green: 0.3, blue: 0.9)) {
+        super.init(name: name, background: background, photoFrame: Self.tileFrame, photoName: "tile")
     }
 }
 
 /// The photo on its own, full width.
 @MainActor
-public final class PhotoDetailViewController: ViewController {
+public final class PhotoDetailViewController: PhotoScreenViewController {
     public static let photoFrame = Rect(x: 0, y: 60, width: 160, height: 120)
-    public let photo = View(frame: PhotoDetailViewController.photoFrame, name: "photo")
-    private let background: Color
+    public var photo: View { photoView }
 
     public init(name: String = "detail", background: Color = Color(red: 0.1, green: 0.75, blue: 0.3)) {
-        self.background = background
-        super.init(name: name)
-    }
-
-    public override func viewDidLoad() {
-        view.backgroundColor = background
-        photo.backgroundColor = PhotoGridViewController.photoColor
-        view.addSubview(photo)
+        super.init(name: name, background: background, photoFrame: Self.photoFrame, photoName: "photo")
     }
 }
 

@@ -32,9 +32,7 @@ public final class DiagonalPresentAnimator: ViewControllerAnimatedTransitioning 
         let container = context.containerView
         let duration = transitionDuration(using: context)
         if context.isPresentingTransition {
-            guard let toController = context.viewController(forKey: .to), let toView = context.view(forKey: .to) else {
-                return context.completeTransition(!context.transitionWasCancelled)
-            }
+            guard let (toController, toView) = context.presentedControllerAndView() else { return context.completeWithoutAnimation() }
             let original = toView.frame
             let final = context.finalFrame(for: toController)
             container.addSubview(toView)
@@ -42,29 +40,17 @@ public final class DiagonalPresentAnimator: ViewControllerAnimatedTransitioning 
             View.animate(withDuration: duration, options: options, animations: {
                 toView.frame = final
             }, completion: { _ in
-                let success = !context.transitionWasCancelled
-                if !success {
-                    // A cancelled presentation leaves the view as it found it.
-                    toView.frame = original
-                    toView.removeFromSuperview()
-                }
-                context.completeTransition(success)
+                context.endPresentation(of: toView) { toView.frame = original }
             })
         } else {
             guard let fromView = context.view(forKey: .from) else {
-                return context.completeTransition(!context.transitionWasCancelled)
+                return context.completeWithoutAnimation()
             }
             let start = fromView.frame
             View.animate(withDuration: duration, options: options, animations: {
                 fromView.frame = Self.offscreenFrame(size: start.size, in: container)
             }, completion: { _ in
-                let success = !context.transitionWasCancelled
-                if success {
-                    fromView.removeFromSuperview()
-                } else {
-                    fromView.frame = start
-                }
-                context.completeTransition(success)
+                context.endDismissal(of: fromView) { fromView.frame = start }
             })
         }
     }

@@ -93,7 +93,7 @@ public final class DimmingPresentationController: PresentationController {
 /// Vends example f's objects: a `DimmingPresentationController`, a `FadePresentAnimator` for
 /// both directions and, for one transition each, an interaction controller.
 @MainActor
-public final class DimmingTransitioningDelegate: ViewControllerTransitioningDelegate {
+public final class DimmingTransitioningDelegate: OneShotInteractionVending {
     public let animator: FadePresentAnimator
     public let inset: (dx: Double, dy: Double)
     public let insetFraction: (dx: Double, dy: Double)?
@@ -140,19 +140,6 @@ public final class DimmingTransitioningDelegate: ViewControllerTransitioningDele
         animator
     }
 
-    public func interactionControllerForPresentation(
-        using animator: any ViewControllerAnimatedTransitioning
-    ) -> (any ViewControllerInteractiveTransitioning)? {
-        defer { presentationInteraction = nil }
-        return presentationInteraction
-    }
-
-    public func interactionControllerForDismissal(
-        using animator: any ViewControllerAnimatedTransitioning
-    ) -> (any ViewControllerInteractiveTransitioning)? {
-        defer { dismissalInteraction = nil }
-        return dismissalInteraction
-    }
 }
 
 /// A plain fade for presented views (example f's animator): presenting, the "to" view is put
@@ -170,9 +157,7 @@ public final class FadePresentAnimator: ViewControllerAnimatedTransitioning {
         let container = context.containerView
         let duration = transitionDuration(using: context)
         if context.isPresentingTransition {
-            guard let toController = context.viewController(forKey: .to), let toView = context.view(forKey: .to) else {
-                return context.completeTransition(!context.transitionWasCancelled)
-            }
+            guard let (toController, toView) = context.presentedControllerAndView() else { return context.completeWithoutAnimation() }
             let originalFrame = toView.frame, originalAlpha = toView.alpha
             container.addSubview(toView)
             toView.frame = context.finalFrame(for: toController)
@@ -180,27 +165,22 @@ public final class FadePresentAnimator: ViewControllerAnimatedTransitioning {
             View.animate(withDuration: duration, options: .curveEaseInOut, animations: {
                 toView.alpha = originalAlpha
             }, completion: { _ in
-                let success = !context.transitionWasCancelled
-                if !success {
+                context.endPresentation(of: toView) {
                     toView.alpha = originalAlpha
                     toView.frame = originalFrame
-                    toView.removeFromSuperview()
                 }
-                context.completeTransition(success)
             })
         } else {
             guard let fromView = context.view(forKey: .from) else {
-                return context.completeTransition(!context.transitionWasCancelled)
+                return context.completeWithoutAnimation()
             }
             let originalAlpha = fromView.alpha
             View.animate(withDuration: duration, options: .curveEaseInOut, animations: {
                 fromView.alpha = 0
             }, completion: { _ in
-                let success = !context.transitionWasCancelled
                 // Restored either way: removed views keep their alpha for the next presentation.
                 fromView.alpha = originalAlpha
-                if success { fromView.removeFromSuperview() }
-                context.completeTransition(success)
+                context.endDismissal(of: fromView) {}
             })
         }
     }

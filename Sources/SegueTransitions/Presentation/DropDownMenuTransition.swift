@@ -11,7 +11,7 @@ import SegueScene
 /// The animator finds the snapshot in the context's container (by `snapshotTag`); it keeps no
 /// state about a running transition.
 @MainActor
-public final class DropDownMenuTransition: ViewControllerTransitioningDelegate, ViewControllerAnimatedTransitioning {
+public final class DropDownMenuTransition: OneShotInteractionVending, ViewControllerAnimatedTransitioning {
     /// The snapshot's tag in the container.
     public static let snapshotTag = 0x5E6E_D0D0
 
@@ -81,19 +81,6 @@ public final class DropDownMenuTransition: ViewControllerTransitioningDelegate, 
 
     public func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { self }
 
-    public func interactionControllerForPresentation(
-        using animator: any ViewControllerAnimatedTransitioning
-    ) -> (any ViewControllerInteractiveTransitioning)? {
-        defer { presentationInteraction = nil }
-        return presentationInteraction
-    }
-
-    public func interactionControllerForDismissal(
-        using animator: any ViewControllerAnimatedTransitioning
-    ) -> (any ViewControllerInteractiveTransitioning)? {
-        defer { dismissalInteraction = nil }
-        return dismissalInteraction
-    }
 
     // MARK: Animator
 
@@ -121,7 +108,7 @@ public final class DropDownMenuTransition: ViewControllerTransitioningDelegate, 
         let container = context.containerView
         guard let menuController = context.viewController(forKey: .to), let menuView = context.view(forKey: .to),
             let sourceController = context.viewController(forKey: .from)
-        else { return context.completeTransition(!context.transitionWasCancelled) }
+        else { return context.completeWithoutAnimation() }
         // The source's view is in the transition (full screen) or stays behind it (custom).
         let source = context.view(forKey: .from) ?? sourceController.view
         let originalFrame = menuView.frame
@@ -133,19 +120,16 @@ public final class DropDownMenuTransition: ViewControllerTransitioningDelegate, 
         View.animate(withDuration: transitionDuration(using: context), options: options, animations: {
             snapshot.transform = Transform3D(translationX: 0, y: drop, z: 0)
         }, completion: { _ in
-            let success = !context.transitionWasCancelled
-            if !success {
+            context.endPresentation(of: menuView) {
                 snapshot.removeFromSuperview()
                 menuView.frame = originalFrame
-                menuView.removeFromSuperview()
             }
-            context.completeTransition(success)
         })
     }
 
     private func dismiss(_ context: any ViewControllerContextTransitioning) {
         let container = context.containerView
-        guard let menuView = context.view(forKey: .from) else { return context.completeTransition(!context.transitionWasCancelled) }
+        guard let menuView = context.view(forKey: .from) else { return context.completeWithoutAnimation() }
         let snapshot: View
         if let existing = Self.snapshot(in: container) {
             snapshot = existing
@@ -155,7 +139,7 @@ public final class DropDownMenuTransition: ViewControllerTransitioningDelegate, 
             snapshot.transform = Transform3D(translationX: 0, y: dropDistance(in: container), z: 0)
             container.addSubview(snapshot)
         } else {
-            return context.completeTransition(!context.transitionWasCancelled)
+            return context.completeWithoutAnimation()
         }
         let start = snapshot.transform
         View.animate(withDuration: transitionDuration(using: context), options: options, animations: {

@@ -45,9 +45,7 @@ public final class SlideUpSpringPresentAnimator: ViewControllerAnimatedTransitio
         let duration = transitionDuration(using: context)
         let offset = offset(in: container)
         if context.isPresentingTransition {
-            guard let toController = context.viewController(forKey: .to), let toView = context.view(forKey: .to) else {
-                return context.completeTransition(!context.transitionWasCancelled)
-            }
+            guard let (toController, toView) = context.presentedControllerAndView() else { return context.completeWithoutAnimation() }
             // Nil in a custom presentation (the presenter's view is not part of it).
             let fromView = context.view(forKey: .from)
             let originalAlpha = fromView?.alpha ?? 1
@@ -62,25 +60,18 @@ public final class SlideUpSpringPresentAnimator: ViewControllerAnimatedTransitio
                     toView.frame = final
                 },
                 completion: { _ in
-                    let success = !context.transitionWasCancelled
                     fromView?.alpha = originalAlpha
-                    if !success {
-                        toView.frame = originalFrame
-                        toView.removeFromSuperview()
-                    }
-                    context.completeTransition(success)
+                    context.endPresentation(of: toView) { toView.frame = originalFrame }
                 })
         } else {
             guard let fromView = context.view(forKey: .from) else {
-                return context.completeTransition(!context.transitionWasCancelled)
+                return context.completeWithoutAnimation()
             }
             let start = fromView.frame
             View.animate(withDuration: duration, options: .curveEaseIn, animations: {
                 fromView.frame = start.offsetBy(dx: 0, dy: offset)
             }, completion: { _ in
-                let success = !context.transitionWasCancelled
-                if success { fromView.removeFromSuperview() } else { fromView.frame = start }
-                context.completeTransition(success)
+                context.endDismissal(of: fromView) { fromView.frame = start }
             })
         }
     }

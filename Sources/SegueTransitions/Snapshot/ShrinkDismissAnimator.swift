@@ -19,10 +19,7 @@ public final class ShrinkDismissAnimator: ViewControllerAnimatedTransitioning {
 
     public func animateTransition(using context: any ViewControllerContextTransitioning) {
         let container = context.containerView
-        guard let fromController = context.viewController(forKey: .from), let toController = context.viewController(forKey: .to) else {
-            return context.completeTransition(false)
-        }
-        let fromView = context.view(forKey: .from) ?? fromController.view
+        guard let (_, toController, fromView) = context.controllersAndLeavingView() else { return context.completeTransition(false) }
         let toView = context.view(forKey: .to)
         if let toView {
             let final = context.finalFrame(for: toController)
@@ -31,7 +28,7 @@ public final class ShrinkDismissAnimator: ViewControllerAnimatedTransitioning {
         }
         guard let snapshot = fromView.snapshotView(afterScreenUpdates: false) else {
             toView?.alpha = 1
-            return context.completeTransition(!context.transitionWasCancelled)
+            return context.completeWithoutAnimation()
         }
         snapshot.frame = fromView.convert(fromView.bounds, to: container) ?? fromView.frame
         container.addSubview(snapshot)
