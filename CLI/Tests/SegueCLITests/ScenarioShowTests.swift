@@ -15,7 +15,7 @@ import SegueTesting
 /// show started at the new size gives, and a show left in the middle of a drag frees the GPU
 /// objects of the transition it drives.
 @MainActor
-@Suite("Scenario shows: resize through the window, release mid-drag", .serialized, .tags(.gl))
+@Suite("Scenario shows: resize through the window, release mid-drag", .tags(.gl))
 struct ScenarioShowTests {
     @MainActor
     final class Rig {
