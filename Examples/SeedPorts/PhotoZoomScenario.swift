@@ -63,7 +63,7 @@ public enum PhotoZoom {
         try stage.play(0.6)
         try record.capture("popped", on: stage)
         record.notes.append("stack after pop \(navigation.viewControllers.map(\.name).joined(separator: ","))")
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 }

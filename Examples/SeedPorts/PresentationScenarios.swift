@@ -47,7 +47,7 @@ public enum PresentationPorts {
 
         message.dismiss(animated: true)
         try record.playTransition(1, on: stage, middle: "dismiss.0.5s", end: "dismissed")
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 
@@ -84,7 +84,7 @@ public enum PresentationPorts {
         try record.capture("dismissed", on: stage)
         record.notes.append("presented after release: \(home.presentedViewController != nil)")
         record.notes.append("recognizers on the container: \(delegate.interactionController.panGesture.view == nil ? 0 : 1)")
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 }

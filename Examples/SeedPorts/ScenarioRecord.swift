@@ -33,11 +33,11 @@ public struct ScenarioRecord: Sendable {
         try capture(end, on: stage)
     }
 
-    /// Adds what `TransitionDiagnostics` reported during the scenario, one "diagnostic …" note
-    /// each (the checks expect none).
+    /// Adds what the stage window's diagnostics reported during the scenario, one "diagnostic …"
+    /// note each (the checks expect none).
     @MainActor
-    mutating func noteDiagnostics() {
-        notes += TransitionDiagnostics.shared.messages.map { "diagnostic \($0)" }
+    mutating func noteDiagnostics(of stage: HeadlessStage) {
+        notes += stage.window.diagnostics.messages.map { "diagnostic \($0)" }
     }
 
     public func checkpoint(_ label: String) -> Checkpoint? { checkpoints.first { $0.label == label } }

@@ -39,7 +39,7 @@ public enum Seed002 {
         action?.dismiss(animated: true)
         try record.capture("dismiss.0", on: stage)
         try record.playTransition(2, on: stage, middle: "dismiss.1s", end: "dismissed")
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 
@@ -76,7 +76,7 @@ public enum Seed002 {
         try stage.play(1.5 + stage.frameStep)
         try record.capture("cancelled.after.100%", on: stage)
         record.notes.append("top after pop3 \(navigationController.topViewController?.name ?? "none")")
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 

@@ -9,7 +9,7 @@
 //     effect     GPUImagePixellateFilter, dissolve blend  → .pixellated(), .dissolved(into:mix:)
 //     output     GPUImageView                             → a View whose content is the
 //                                                            texture of an offscreen target
-//     frames     CADisplayLink                            → AnimationEngine.main.addDisplayLink
+//     frames     CADisplayLink                            → container.animationEngine.addDisplayLink
 //
 // This file is the recipe README's "Writing your own GPU animator" walks through.
 import SegueAnimation
@@ -97,7 +97,8 @@ final class GPUImageAnimator: ViewControllerAnimatedTransitioning, ViewControlle
         settling = nil
         triggerRenderOfNextFrame()
         // 4. A display link updates the filters every frame.
-        self.displayLink = AnimationEngine.main.addDisplayLink { [weak self] timestamp in self?.frame(timestamp) }
+        // The display link of the container's window (CADisplayLink on the window's screen).
+        self.displayLink = container.animationEngine.addDisplayLink { [weak self] timestamp in self?.frame(timestamp) }
     }
 
     // - (void)frame:(CADisplayLink*)link
@@ -134,13 +135,13 @@ final class GPUImageAnimator: ViewControllerAnimatedTransitioning, ViewControlle
     func finishInteractiveTransition() {
         guard interactive, settling == nil else { return }
         context?.finishInteractiveTransition()
-        settling = (1, progress, AnimationEngine.main.now)
+        settling = (1, progress, context?.containerView.animationEngine.now ?? 0)
     }
 
     func cancelInteractiveTransition() {
         guard interactive, settling == nil else { return }
         context?.cancelInteractiveTransition()
-        settling = (0, progress, AnimationEngine.main.now)
+        settling = (0, progress, context?.containerView.animationEngine.now ?? 0)
     }
 
     private func end(completed: Bool) {

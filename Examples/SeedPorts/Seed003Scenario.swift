@@ -47,7 +47,7 @@ public enum Seed003 {
         try stage.play(0.25 + 2 * stage.frameStep)
         try record.capture("zoom.cancelled", on: stage)
         record.notes.append("top after zoom pan \(navigation.topViewController?.name ?? "none")")
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 

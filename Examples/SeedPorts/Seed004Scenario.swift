@@ -47,7 +47,7 @@ public enum Seed004 {
 
         try swipe(container, .Left, usingAnimator: true, label: ("animator", "swipe"), stage: stage, log: log, record: &record)
         try swipe(container, .Right, usingAnimator: false, label: ("transitionFrom", "transition"), stage: stage, log: log, record: &record)
-        record.noteDiagnostics()
+        record.noteDiagnostics(of: stage)
         return record
     }
 

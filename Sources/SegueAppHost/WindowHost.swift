@@ -92,9 +92,8 @@ public final class WindowHost {
         Self.logger.debug("window \(pixels.width)x\(pixels.height) pixels at scale \(scale), \(rate) frames a second at most")
     }
 
-    /// The engine that animates this window.
-    /// MERGE: becomes `window.animationEngine` once windows own their engines.
-    private var engine: AnimationEngine { AnimationEngine.main }
+    /// The engine that animates this window (each window owns its own).
+    private var engine: AnimationEngine { window.animationEngine }
 
     /// Shows `rootViewController` and runs until the window is closed (its close button, the
     /// window manager, another client destroying it, or `requestClose()`), then releases the

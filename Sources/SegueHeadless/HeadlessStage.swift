@@ -9,8 +9,10 @@ import SegueScene
 ///
 /// The stage owns every GPU object it makes and frees them in order in `release()` (or at the end
 /// of `HeadlessStage.run`), on the thread that made them; a stage made on a caller's device
-/// leaves that device (and its context) to the caller. Making a stage resets the process's
-/// animation engine to time 0 and clears the transition diagnostics: a stage's clock starts at 0.
+/// leaves that device (and its context) to the caller. Each stage has a window of its own, with
+/// its own animation engine and diagnostics (`window.animationEngine`, `window.diagnostics`):
+/// its clock starts at 0, and stages in one process (in parallel tests) never see each other's
+/// animations, display links or reports.
 @MainActor
 public final class HeadlessStage {
     public let device: GLDevice
@@ -63,8 +65,6 @@ public final class HeadlessStage {
     private init(
         device: GLDevice, ownedContext: HeadlessEGLContext?, width: Int, height: Int, framesPerSecond: Double
     ) throws(HeadlessStageError) {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let compositor: Compositor
         do { compositor = try Compositor(device: device) } catch { throw .gl(error) }
         let target: OffscreenTarget
@@ -91,6 +91,8 @@ public final class HeadlessStage {
     /// Advances the animations to the stage's clock, renders the window and reads the picture back.
     @discardableResult
     public func snapshot() throws(GLError) -> RGBAImage {
+        // Another stage (its own EGL context) may have drawn since: this stage's objects live in its context.
+        if !device.context.isCurrent { try device.context.makeCurrent() }
         try window.renderFrame(at: now, compositor: compositor, into: target, clearColor: clearColor)
         return try target.readImage()
     }

@@ -202,7 +202,7 @@ public struct TransitionRenderer {
         for (index, value) in progress.enumerated() {
             try body(Frame(index: index, progress: value, image: try stage.snapshot(at: value * scenario.duration)))
         }
-        if let problem = TransitionDiagnostics.shared.messages.first {
+        if let problem = stage.window.diagnostics.messages.first {
             throw TransitionRenderError.scenarioProblem(scenario: scenario.name, message: problem)
         }
     }

@@ -60,7 +60,7 @@ extension ViewState {
 extension View {
     /// Sets a model value without recording it as an animation (used when an animator ends).
     func setModel(_ value: AnimatableValue) {
-        AnimationEngine.main.withoutRecording {
+        AnimationTransaction.withoutRecording {
             switch value {
             case .bounds(let v): bounds = v
             case .center(let v): center = v

@@ -1,22 +1,34 @@
 import SegueAnimation
 
-/// Runs every view animation. Time is an input: nothing moves until `advance(to:)`, called by
-/// a display loop with real time or by tests and offline rendering with a virtual clock.
-/// Animations created between two advances start at the time of the last one.
+/// Runs the animations of one window (`Window.animationEngine`): its tracks, animation groups,
+/// property animators, time domains and display links. Time is an input: nothing moves until
+/// `advance(to:)`, called by the window's `renderFrame(at:)` with real time or by tests and
+/// offline rendering with a virtual clock. Animations created between two advances start at the
+/// time of the last one — of their own window's clock, so two windows may run at different times.
 @MainActor
 public final class AnimationEngine {
+    /// The process default, a UIKit-compatibility default: it runs animations of views that are
+    /// in no window (UIKit code animates views before adding them) when no window's frame or
+    /// transition is running. Such animations move to a window's engine when their views join
+    /// it. Nothing advances it but its owner: a program with no window calls `advance(to:)`.
     public static let main = AnimationEngine()
 
     /// The time of the last `advance(to:)`.
     public private(set) var now: Double = 0
+    /// Set for a window's engine: animations recorded on the process default move here when
+    /// their views join the window.
+    let servesWindow: Bool
 
-    private var recording: [AnimationGroup] = []
-    private var suppressRecording = 0
-    private var tracks: [Track] = []
-    private var groups: [AnimationGroup] = []
-    private var animators: [PropertyAnimator] = []
+    var tracks: [Track] = []
+    var groups: [AnimationGroup] = []
+    var animators: [PropertyAnimator] = []
     private var domains: [AnimationTimeDomain] = []
     private var displayLinks: [DisplayLink] = []
+
+    /// An engine of its own (a window makes one; tests may make others).
+    public init() { servesWindow = false }
+
+    init(servingWindow: Bool) { servesWindow = servingWindow }
 
     /// Calls `tick` with the time on every `advance(to:)`, before animations update — the
     /// display link of the seeds' GPU animator. Invalidate it when done.
@@ -28,17 +40,13 @@ public final class AnimationEngine {
 
     /// Whether a valid display link is registered (a window host keeps drawing while one is).
     public var hasDisplayLinks: Bool { displayLinks.contains { $0.isValid } }
-    /// While set, new `View.animate` groups run on this domain's local time.
-    private(set) var captureDomain: AnimationTimeDomain?
 
     /// Runs `body` so that the animations it starts run on `domain`'s local time (what a
-    /// percent-driven interactive transition does to the animator's animations).
+    /// percent-driven interactive transition does to the animator's animations); the domain
+    /// is advanced by this engine from now on.
     public func withTimeDomain(_ domain: AnimationTimeDomain, _ body: () -> Void) {
         register(domain)
-        let previous = captureDomain
-        captureDomain = domain
-        body()
-        captureDomain = previous
+        AnimationTransaction.inCharge(self) { AnimationTransaction.withTimeDomain(domain, body) }
     }
 
     /// Forgets a domain whose animations are over. The engine also forgets a domain by itself
@@ -67,6 +75,8 @@ public final class AnimationEngine {
     /// A domain set running registers itself: its arrival must be seen even if it was dropped
     /// while idle.
     func register(_ domain: AnimationTimeDomain) {
+        if let previous = domain.engine, previous !== self { previous.removeTimeDomain(domain) }
+        domain.attach(to: self)
         if !domains.contains(where: { $0 === domain }) { domains.append(domain) }
     }
 
@@ -107,14 +117,17 @@ public final class AnimationEngine {
         animators.removeAll()
         domains.removeAll()
         displayLinks.removeAll()
-        captureDomain = nil
-        recording.removeAll()
         now = time
     }
 
     /// Moves every animation to `time`, updates presentation values and then runs the
     /// completions of what finished (completions may start new animations).
     public func advance(to time: Double) {
+        // Completions and display links started here belong to this engine's window.
+        AnimationTransaction.inCharge(self) { advanceInCharge(to: time) }
+    }
+
+    private func advanceInCharge(to time: Double) {
         now = max(now, time)
         // Set when a domain arrived or one of its animations ended: it may be idle now.
         var domainMayBeIdle = false
@@ -157,7 +170,7 @@ public final class AnimationEngine {
     /// `withTimeDomain` or a new run registers them again.
     private func removeIdleDomains() {
         domains.removeAll { domain in
-            domain.isPaused && domain !== captureDomain && !groups.contains { $0.domain === domain }
+            domain.isPaused && domain !== AnimationTransaction.captureDomain && !groups.contains { $0.domain === domain }
         }
     }
 
@@ -166,34 +179,17 @@ public final class AnimationEngine {
         animators.removeAll { $0.state == .inactive }
     }
 
-    // MARK: Recording (View.animate and property animators)
+    // MARK: Tracks (View+Animation.swift routes property changes here)
 
-    func beginRecording(_ group: AnimationGroup) { recording.append(group) }
-    func endRecording() -> AnimationGroup? { recording.popLast() }
-
-    func withoutRecording(_ body: () -> Void) {
-        suppressRecording += 1
-        body()
-        suppressRecording -= 1
-    }
-
-    /// Called by a view's property setter with the value it had before.
+    /// Adds a track for a property `view` changed inside the recording of `group`, which runs
+    /// on this engine.
     ///
-    /// Inside an animation, additive properties get a track from the old model value to the new
-    /// one, stacked on whatever still runs (UIKit since iOS 8); the background colour (and a
-    /// transform towards a singular one) starts from what is on screen and replaces the running
-    /// animation. Outside an animation the change shows at once and running additive animations
-    /// stay, now displacing the new model value: they end on time, where the new value is — as a
-    /// Core Animation layer's additive animations do when its model value is set without an
-    /// action. A running background colour animation ends (superseded).
-    func propertyChanged(_ view: View, old: AnimatableValue) {
+    /// Additive properties get a track from the old model value to the new one, stacked on
+    /// whatever still runs (UIKit since iOS 8); the background colour (and a transform towards a
+    /// singular one) starts from what is on screen and replaces the running animation.
+    func addTrack(_ view: View, old: AnimatableValue, group: AnimationGroup) {
         let key = old.key
         let newValue = view.model[key]
-        guard suppressRecording == 0, let group = recording.last else {
-            if !key.isAdditive { removeTracks(of: view, key: key) }
-            refresh(view, key)
-            return
-        }
         let running = tracks.indices.filter { tracks[$0].view === view && tracks[$0].key == key && !tracks[$0].isCovered }
         let additive = key.isAdditive && newValue.canBeAdditiveEnd && running.allSatisfy { tracks[$0].to.canBeAdditiveEnd }
         let from: AnimatableValue
@@ -209,8 +205,18 @@ public final class AnimationEngine {
         }
         let base = group.isTimeDriven ? 0 : group.externalProgress
         tracks.append(Track(view: view, key: key, from: from, to: newValue, group: group, baseProgress: base, isAdditive: additive))
+        view.animatingEngine = self
         group.trackCount += 1
         if !groups.contains(where: { $0 === group }) { groups.append(group) }
+        refresh(view, key)
+    }
+
+    /// A change made outside an animation shows at once and running additive animations stay,
+    /// now displacing the new model value: they end on time, where the new value is — as a Core
+    /// Animation layer's additive animations do when its model value is set without an action.
+    /// A running background colour animation ends (superseded).
+    func changedWithoutAnimation(_ view: View, key: AnimatableValue.Key) {
+        if !key.isAdditive { removeTracks(of: view, key: key) }
         refresh(view, key)
     }
 
@@ -237,6 +243,12 @@ public final class AnimationEngine {
     /// must still run after the duration).
     func add(_ group: AnimationGroup) {
         if !groups.contains(where: { $0 === group }) { groups.append(group) }
+    }
+
+    /// Makes this engine run `group`; a time-driven group not on a domain starts now, on this clock.
+    func bind(_ group: AnimationGroup) {
+        group.engine = self
+        if group.domain == nil { group.startTime = now }
     }
 
     func register(_ animator: PropertyAnimator) {
@@ -286,118 +298,3 @@ public final class AnimationEngine {
     }
 }
 
-/// Animations started together: one timing, one completion.
-@MainActor
-final class AnimationGroup {
-    enum Driver {
-        /// Progress from the engine's clock: `delay` then `timing`.
-        case time(start: Double, delay: Double, timing: AnimationTiming)
-        /// Progress set by a property animator.
-        case animator
-    }
-
-    let driver: Driver
-    /// The timeline the group runs on: the engine's clock, or a time domain's local time.
-    let domain: AnimationTimeDomain?
-    var completion: ((Bool) -> Void)?
-    var trackCount = 0
-    /// For animator-driven groups: the eased progress the animator last computed.
-    var externalProgress: Double = 0
-
-    init(driver: Driver, domain: AnimationTimeDomain? = nil, completion: ((Bool) -> Void)?) {
-        self.driver = driver
-        self.domain = domain
-        self.completion = completion
-    }
-
-    var isTimeDriven: Bool { if case .time = driver { return true } else { return false } }
-
-    func progress(at now: Double) -> Double {
-        switch driver {
-        case let .time(start, delay, timing): return timing.progress(at: (domain?.localTime ?? now) - start - delay)
-        case .animator: return externalProgress
-        }
-    }
-
-    func hasEnded(at now: Double) -> Bool {
-        guard case let .time(start, delay, timing) = driver else { return false }
-        if let domain, domain.endsAllAnimations { return true }
-        // A domain held by an interaction shows its end state without ending (update(1) while
-        // the finger is down): the animations end only after finish() or cancel() runs it.
-        if let domain, domain.isHeld { return false }
-        return (domain?.localTime ?? now) - start - delay >= timing.duration
-    }
-
-    /// Runs the completion with `false` once, when a newer animation took all the tracks.
-    func supersededCompletion() {
-        let completion = self.completion
-        self.completion = nil
-        completion?(false)
-    }
-}
-
-/// A local timeline for animations, like a CALayer's speed and timeOffset. Paused, its time is
-/// set directly (an interactive transition sets it from a gesture's percent); running, it moves
-/// from its current time to a target over a real duration with a curve, then pauses there.
-@MainActor
-public final class AnimationTimeDomain {
-    public private(set) var localTime: Double = 0
-    /// Set when a run towards 0 arrives: the domain's animations end where they are shown
-    /// (their completions run), as a cancelled interactive transition requires.
-    public private(set) var endsAllAnimations = false
-    /// True from `setTime` until the next `run`: the interaction owns the time, so animations
-    /// that reached their end keep waiting (a paused CALayer fires no completion either).
-    public private(set) var isHeld = false
-    private var run: Run?
-    private var arrival: (() -> Void)?
-
-    private struct Run {
-        let from: Double, to: Double, startTime: Double, duration: Double, curve: TimingCurve
-    }
-
-    public init() {}
-
-    public var isPaused: Bool { run == nil }
-
-    /// Pauses and shows local time `time`.
-    public func setTime(_ time: Double) {
-        run = nil
-        localTime = max(0, time)
-        isHeld = true
-        endsAllAnimations = false  // a domain reused for a new interaction starts afresh
-    }
-
-    /// Runs from the current local time to `target` over `duration` real seconds from `now`
-    /// with `curve`, then calls `arrived`. Arriving at 0 ends the domain's animations.
-    public func run(to target: Double, over duration: Double, curve: TimingCurve, from now: Double, arrived: (() -> Void)? = nil) {
-        isHeld = false
-        run = Run(from: localTime, to: max(0, target), startTime: now, duration: max(0, duration), curve: curve)
-        arrival = arrived
-        AnimationEngine.main.register(self)
-    }
-
-    /// Moves a running domain; true when it arrived (it is paused now).
-    func advance(to now: Double) -> Bool {
-        guard let run else { return false }
-        let t = run.duration > 0 ? min(max((now - run.startTime) / run.duration, 0), 1) : 1
-        localTime = run.from + (run.to - run.from) * run.curve.value(at: t)
-        guard t >= 1 else { return false }
-        localTime = run.to
-        self.run = nil
-        if run.to == 0 { endsAllAnimations = true }
-        let arrived = arrival
-        arrival = nil
-        arrived?()
-        return true
-    }
-}
-
-/// A per-frame callback registered with the engine (CADisplayLink's role).
-@MainActor
-public final class DisplayLink {
-    let tick: @MainActor (Double) -> Void
-    public private(set) var isValid = true
-    init(tick: @escaping @MainActor (Double) -> Void) { self.tick = tick }
-    /// Stops the callbacks; the engine forgets the link on its next frame.
-    public func invalidate() { isValid = false }
-}

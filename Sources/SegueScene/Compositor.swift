@@ -54,7 +54,6 @@ public final class Compositor {
             content: p.uniformLocation("segue_content"), premultiplied: p.uniformLocation("segue_contentPremultiplied"))
         p.use()
         GL.uniform1i(locations.content, 0)
-        Compositor.live.append(WeakCompositor(compositor: self))
     }
 
     /// The device it draws with (effects that render into views use it; tests read counters).
@@ -117,7 +116,6 @@ public final class Compositor {
 
     /// Releases every texture the compositor holds. Call on the GL thread before the device.
     public func release() {
-        Compositor.live.removeAll { $0.compositor == nil || $0.compositor === self }
         for entry in contents.values { release(entry) }
         contents.removeAll()
     }

@@ -26,7 +26,8 @@ public final class PropertyAnimator {
 
     private var pendingAnimations: [() -> Void] = []
     private var completions: [(Position) -> Void] = []
-    private var group: AnimationGroup?
+    /// The animations while active; its engine (the window of the animated views) runs this animator.
+    private(set) var group: AnimationGroup?
     private var fraction: Double = 0
     private var progress: Double = 0
     private var segment: Segment?
@@ -139,16 +140,28 @@ public final class PropertyAnimator {
         let blocks = pendingAnimations
         pendingAnimations.removeAll()
         for block in blocks { record(block) }
-        AnimationEngine.main.register(self)
+        // Nothing animated yet: the engine in charge runs it until its views name a window.
+        if group.engine == nil { AnimationTransaction.engineInCharge.bind(group) }
+        group.engine?.register(self)
     }
 
     private func record(_ animations: () -> Void) {
         guard let group else { return }
         group.externalProgress = progress
-        AnimationEngine.main.beginRecording(group)
-        animations()
-        _ = AnimationEngine.main.endRecording()
-        AnimationEngine.main.present(group)
+        AnimationTransaction.record(group, animations)
+        group.engine?.present(group)
+    }
+
+    /// The engine whose clock times the runs.
+    private var engine: AnimationEngine { group?.engine ?? AnimationTransaction.engineInCharge }
+
+    /// Its group moved to another engine (its views joined a window): a run keeps its progress.
+    func moved(clockShift: Double) {
+        guard let running = segment else { return }
+        segment = Segment(
+            startTime: running.startTime + clockShift, length: running.length, fromFraction: running.fromFraction,
+            toFraction: running.toFraction, fromProgress: running.fromProgress, toProgress: running.toProgress,
+            timing: running.timing)
     }
 
     private func startSegment(timing: AnimationTiming, remainingDuration: Double?, delay: Double = 0) {
@@ -156,7 +169,7 @@ public final class PropertyAnimator {
         let remainingFraction = abs(target - fraction)
         let length = remainingDuration ?? remainingFraction * duration
         segment = Segment(
-            startTime: AnimationEngine.main.now + max(0, delay), length: length,
+            startTime: engine.now + max(0, delay), length: length,
             fromFraction: fraction, toFraction: target, fromProgress: progress, toProgress: target, timing: timing)
     }
 
@@ -168,12 +181,12 @@ public final class PropertyAnimator {
     private func show() {
         guard let group else { return }
         group.externalProgress = progress
-        AnimationEngine.main.present(group)
+        group.engine?.present(group)
     }
 
     private func finish(at position: Position, runCompletions: Bool) {
         guard let group else { return }
-        let engine = AnimationEngine.main
+        let engine = self.engine
         for track in engine.tracks(of: group) {
             guard let view = track.view else { continue }
             switch position {

@@ -17,6 +17,8 @@ public struct Screen {
 struct WeakWindowReference { weak var window: Window? }
 
 extension Window {
+    /// Process-wide on purpose, a UIKit-compatibility default: UIKit code asks `UIScreen.main`
+    /// without naming a window. Everything else a window has is its own.
     static var keyReference = WeakWindowReference(window: nil)
 
     /// The window `Screen.main` describes: the last made key with `makeKey()`, else the first

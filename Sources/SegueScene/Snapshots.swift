@@ -4,8 +4,7 @@ import SegueGL
 public enum SnapshotError: Error, Equatable, CustomStringConvertible {
     /// The view is in no window, so no compositor can draw it.
     case notInWindow(view: String)
-    /// Its window has no compositor attached or rendering it, and there is not exactly one live
-    /// compositor to use: make one (`Compositor(device:)`) or call `window.attach(_:)` first.
+    /// Its window has no compositor attached or rendering it: call `window.attach(_:)` first.
     case noCompositor(view: String)
     /// The compositor failed to render the view.
     case renderingFailed(view: String, reason: String)
@@ -14,30 +13,17 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notInWindow(let view): "snapshot of '\(view)': the view is in no window"
         case .noCompositor(let view):
-            "snapshot of '\(view)': no compositor attached to its window (and not exactly one alive); call window.attach(_:) first"
+            "snapshot of '\(view)': no compositor attached to its window; call window.attach(_:) first"
         case .renderingFailed(let view, let reason): "snapshot of '\(view)' failed: \(reason)"
         }
     }
 }
 
-/// Compositors made and not yet released: a window that was never rendered or attached
-/// snapshots with the only one (an app has one GL context and one compositor); with several,
-/// which context a view belongs to is the window's to say (`attach`).
-struct WeakCompositor { weak var compositor: Compositor? }
-
-extension Compositor {
-    static var live: [WeakCompositor] = []
-
-    static var onlyLive: Compositor? {
-        live.removeAll { $0.compositor == nil }
-        return live.count == 1 ? live[0].compositor : nil
-    }
-}
-
 extension Window {
-    /// The compositor snapshots of this window's views use: the attached (or last rendering)
-    /// one, else the only compositor alive (none when there are several).
-    public var snapshotCompositor: Compositor? { compositor ?? Compositor.onlyLive }
+    /// The compositor snapshots of this window's views use: the one attached with `attach(_:)`
+    /// or the one that last rendered the window. Never another window's: which GL context a
+    /// view belongs to is its window's to say.
+    public var snapshotCompositor: Compositor? { compositor }
 }
 
 extension View {
@@ -45,7 +31,7 @@ extension View {
     /// rendered once into a texture (scaling the snapshot scales its subviews). Both values of
     /// `afterScreenUpdates` draw the view as it is on screen now (its presentation values):
     /// there is no pending screen update to wait for. Works before the window's first frame
-    /// with the only live compositor; the errors say what is missing.
+    /// once a compositor is attached to the window; the errors say what is missing.
     public func makeSnapshotView(afterScreenUpdates: Bool = true) throws(SnapshotError) -> View {
         guard let window = Window.containing(self) else { throw .notInWindow(view: name) }
         guard let compositor = window.snapshotCompositor else { throw .noCompositor(view: name) }
@@ -56,12 +42,12 @@ extension View {
         }
     }
 
-    /// The same, nil on failure (the reason goes to `TransitionDiagnostics`), as UIKit returns nil.
+    /// The same, nil on failure (the reason goes to the window's diagnostics), as UIKit returns nil.
     public func snapshotView(afterScreenUpdates: Bool = true) -> View? {
         do {
             return try makeSnapshotView(afterScreenUpdates: afterScreenUpdates)
         } catch {
-            TransitionDiagnostics.shared.report("snapshotView: \(error)")
+            transitionDiagnostics.report("snapshotView: \(error)")
             return nil
         }
     }

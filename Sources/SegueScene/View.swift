@@ -88,6 +88,9 @@ open class View {
     /// Set on a window's root view only (weak: the window owns the root view). Kept on the view
     /// rather than in a static table, which would grow by one entry per window ever made.
     weak var owningWindow: Window?
+    /// The engine holding this view's animation tracks, if it ever had one (it follows the
+    /// view into the windows it joins: AnimationEngine+Routing.swift).
+    weak var animatingEngine: AnimationEngine?
     public private(set) var subviews: [View] = []
 
     /// Values on screen now (equal to the model unless animating).
@@ -155,7 +158,7 @@ open class View {
     /// ported code compiles unchanged.
     public func insertSubview(_ view: View, at index: Int) {
         guard !isDescendant(of: view) else {
-            TransitionDiagnostics.shared.report(view === self
+            transitionDiagnostics.report(view === self
                 ? "'\(name)' cannot be its own subview; refused"
                 : "'\(view.name)' is an ancestor of '\(name)': adding it as a subview would make a cycle; refused")
             return
@@ -171,6 +174,8 @@ open class View {
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
         setNeedsLayout()
+        // Animations follow their views into the window they join.
+        if let engine = Window.containing(self)?.animationEngine { view.moveAnimations(to: engine) }
         ViewController.viewDidMove(view, from: oldSuperview)
     }
 
@@ -273,7 +278,7 @@ open class View {
     /// recorded as a track from the old presentation value; outside it the presentation follows.
     private func changed(_ old: AnimatableValue) {
         markWindowNeedsDisplay()  // the window host redraws only after a change (Window+Redraw.swift)
-        AnimationEngine.main.propertyChanged(self, old: old)
+        AnimationEngine.propertyChanged(self, old: old)
     }
 }
 

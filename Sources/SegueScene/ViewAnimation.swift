@@ -43,21 +43,18 @@ extension View {
 
     /// Applies changes at once, even inside an animation block.
     public static func performWithoutAnimation(_ changes: () -> Void) {
-        AnimationEngine.main.withoutRecording(changes)
+        AnimationTransaction.withoutRecording(changes)
     }
 
     private static func run(
         timing: AnimationTiming, delay: Double, animations: () -> Void, completion: ((Bool) -> Void)?
     ) {
-        let engine = AnimationEngine.main
-        let domain = engine.captureDomain
-        let start = domain?.localTime ?? engine.now
+        // The group starts on the clock of the window of the first view it animates.
         let group = AnimationGroup(
-            driver: .time(start: start, delay: max(0, delay), timing: timing), domain: domain, completion: completion)
-        engine.beginRecording(group)
-        animations()
-        _ = engine.endRecording()
+            driver: .time(delay: max(0, delay), timing: timing), domain: AnimationTransaction.captureDomain,
+            completion: completion)
+        AnimationTransaction.record(group, animations)
         // Even with nothing to animate, the completion runs once the time has passed.
-        engine.add(group)
+        AnimationEngine.recordingEnded(group)
     }
 }

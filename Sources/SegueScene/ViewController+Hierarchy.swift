@@ -30,7 +30,7 @@ extension ViewController {
         guard fromViewController.parent === self, toViewController.parent === self, fromViewController !== toViewController,
             let superview = fromViewController.viewIfLoaded?.superview
         else {
-            TransitionDiagnostics.shared.report(
+            transitionDiagnostics.report(
                 "\(name).transition(from: \(fromViewController.name), to: \(toViewController.name)): both must be distinct children "
                     + "of \(name) and the from view must be in a superview; ignored")
             completion?(false)
@@ -61,4 +61,10 @@ extension ViewController {
 /// Identity, as NSObject's default `isEqual:` gives UIKit's controllers (`presented == self`).
 extension ViewController: Equatable {
     public nonisolated static func == (lhs: ViewController, rhs: ViewController) -> Bool { lhs === rhs }
+}
+
+extension ViewController {
+    /// Where this controller's problems are reported: its view's window's diagnostics, or
+    /// `TransitionDiagnostics.shared` while its view is in no window (or not loaded).
+    public var transitionDiagnostics: TransitionDiagnostics { viewIfLoaded?.transitionDiagnostics ?? .shared }
 }

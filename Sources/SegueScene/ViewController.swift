@@ -276,6 +276,8 @@ open class ViewController {
     public var presentingViewController: ViewController? { directPresenter ?? parent?.presentingViewController }
     /// Set by the presentation system on the two controllers of a presentation only.
     var directlyPresented: ViewController?
+    /// The coordinator of the transition this controller takes part in (TransitionRegistry).
+    var lentTransitionCoordinator: TransitionCoordinator?
     weak var directPresenter: ViewController?
     /// True during the appearance callbacks of a presentation of this controller.
     public internal(set) var isBeingPresented = false

@@ -7,6 +7,13 @@ import SegueGL
 public final class Window {
     public let rootView: View
 
+    /// Runs the animations of this window's views, its time domains and display links; only
+    /// this window's `renderFrame(at:)` advances it, so windows keep clocks of their own.
+    public let animationEngine = AnimationEngine(servingWindow: true)
+
+    /// Problems reported by transitions, snapshots and hierarchy changes in this window.
+    public let diagnostics = TransitionDiagnostics()
+
     /// The compositor that last rendered this window: snapshots of its views are made with it.
     public private(set) weak var compositor: Compositor?
 
@@ -15,6 +22,17 @@ public final class Window {
 
     /// Routes pointer events to the gesture recognizers of this window's views.
     public private(set) lazy var pointerDispatcher = PointerDispatcher(root: rootView)
+
+    /// Objects kept for as long as the window lives (or until `releaseRetainedObjects()`): the
+    /// delegates and gesture drivers a scene sets up, which UIKit references weakly and an app
+    /// would keep in a property of its own.
+    private var retainedObjects: [AnyObject] = []
+
+    /// Keeps `object` alive with the window.
+    public func retain(_ object: AnyObject) { retainedObjects.append(object) }
+
+    /// Lets go of the objects `retain(_:)` kept (before replaying a scene in the same window).
+    public func releaseRetainedObjects() { retainedObjects.removeAll() }
 
     /// Pixels per point of the surface the window is drawn into (2 on a HiDPI screen): the
     /// target is `size × contentScale` pixels, views keep their sizes in points, and content
@@ -30,10 +48,12 @@ public final class Window {
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
         rootView.owningWindow = self
+        diagnostics.clock = animationEngine
     }
 
     /// Attaches the compositor that renders this window before the first frame (so that
-    /// animators can snapshot views before anything was drawn).
+    /// animators can snapshot views before anything was drawn). Without one, snapshots of the
+    /// window's views fail with `SnapshotError.noCompositor` until a frame is rendered.
     public func attach(_ compositor: Compositor) { self.compositor = compositor }
 
     /// The window whose root view is `view`'s root, if any.
@@ -101,15 +121,18 @@ public final class Window {
         View.animate(withDuration: duration, options: .curveEaseInOut, animations: layout, completion: { _ in end() })
     }
 
-    /// Advances every animation to `time` (seconds on the driver's clock), lays out the views
+    /// Advances this window's animations to `time` (seconds on the driver's clock), lays out the views
     /// that need it (`layoutSubviews()`) and draws the window.
     public func renderFrame(
         at time: Double, compositor: Compositor, into target: some RenderTarget, clearColor: Color = .black
     ) throws(GLError) {
         self.compositor = compositor
-        AnimationEngine.main.advance(to: time)
-        transitionDriver.check(at: time)
-        rootView.layoutIfNeeded()
-        try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
+        // What runs during the frame (layout, completions) and names no window is this window's.
+        try AnimationTransaction.inCharge(animationEngine) { () throws(GLError) in
+            animationEngine.advance(to: time)
+            transitionDriver.check(at: time)
+            rootView.layoutIfNeeded()
+            try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
+        }
     }
 }

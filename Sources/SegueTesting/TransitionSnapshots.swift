@@ -59,7 +59,7 @@ public enum TransitionSnapshots {
             presenting.present(presented, animated: true)
             var pictures: [RGBAImage] = []
             for value in progress { pictures.append(try stage.advance(to: start + value * duration)) }
-            try checkDiagnostics()
+            try checkDiagnostics(stage.window)
             return withExtendedLifetime(delegate) { pictures }
         }
     }
@@ -98,7 +98,7 @@ public enum TransitionSnapshots {
             // Finish, so the transition ends before the stage goes (its views are released with it).
             interaction.finish()
             try stage.play(animator.transitionDuration(using: nil) + 2 * stage.frameStep)
-            try checkDiagnostics()
+            try checkDiagnostics(stage.window)
             return withExtendedLifetime(delegate) { pictures }
         }
     }
@@ -109,8 +109,8 @@ public enum TransitionSnapshots {
     }
 
     /// A transition that reported a problem (a missing `completeTransition`, say) fails the snapshot.
-    private static func checkDiagnostics() throws(TransitionRenderError) {
-        if let problem = TransitionDiagnostics.shared.messages.first {
+    private static func checkDiagnostics(_ window: Window) throws(TransitionRenderError) {
+        if let problem = window.diagnostics.messages.first {
             throw .scenarioProblem(scenario: "presentation", message: problem)
         }
     }

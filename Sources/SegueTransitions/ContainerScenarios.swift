@@ -32,7 +32,7 @@ extension TransitionScenario {
     static func push(
         _ window: Window, _ from: ViewController, _ to: ViewController, delegate: FixedNavigationDelegate, animated: Bool = true
     ) -> NavigationController {
-        ScenarioRetainer.keep(delegate)
+        ScenarioRetainer.keep(delegate, with: from)
         window.rootViewController = nil
         let navigation = NavigationController(rootViewController: from)
         navigation.delegate = delegate

@@ -56,7 +56,7 @@ extension TransitionScenario {
         if let interaction { delegate.interaction = { interaction.isInteracting ? interaction.interaction : nil } }
         let navigation = push(window, from, to, delegate: delegate, animated: false)
         // A non-animated push completes on the engine's next frame: run it now.
-        AnimationEngine.main.advance(to: AnimationEngine.main.now)
+        window.animationEngine.advance(to: window.animationEngine.now)
         return navigation
     }
 
@@ -68,7 +68,7 @@ extension TransitionScenario {
         let pushed = pushedNavigation(window, from, to, interaction: interaction)
         navigation = pushed
         let driven = NavigationGesture(navigation: pushed, stackAtStart: 2) { pan, view in interaction.handle(pan, in: view) }
-        ScenarioRetainer.keep(driven)
+        ScenarioRetainer.keep(driven, with: from)
         return driven
     }
 
@@ -83,9 +83,9 @@ extension TransitionScenario {
         let interaction = ZoomPushInteraction { navigation.pushViewController(to, animated: true) }
         // Vended only while a pan drives the push (the seed drops it afterwards).
         delegate.interaction = { interaction.interactionController }
-        ScenarioRetainer.keep(delegate)
+        ScenarioRetainer.keep(delegate, with: from)
         let driven = NavigationGesture(navigation: navigation, stackAtStart: 1) { pan, view in interaction.handle(pan, in: view) }
-        ScenarioRetainer.keep(driven)
+        ScenarioRetainer.keep(driven, with: from)
         return driven
     }
 
@@ -96,10 +96,10 @@ extension TransitionScenario {
         animator.isInteractive = true
         let delegate = FixedTransitioningDelegate(present: animator)
         delegate.presentInteraction = animator
-        ScenarioRetainer.keep(delegate)
+        ScenarioRetainer.keep(delegate, with: from)
         to.transitioningDelegate = delegate
         let driven = PixelDissolvePanInteraction(animator: animator, presenting: from, presented: to)
-        ScenarioRetainer.keep(driven)
+        ScenarioRetainer.keep(driven, with: from)
         return driven
     }
 }

@@ -7,7 +7,7 @@ extension TransitionScenario {
 
     private static func present(_ from: ViewController, _ to: ViewController, animator: any ViewControllerAnimatedTransitioning) {
         let delegate = FixedTransitioningDelegate(present: animator, dismiss: animator)
-        ScenarioRetainer.keep(delegate)
+        ScenarioRetainer.keep(delegate, with: from)
         to.transitioningDelegate = delegate
         from.present(to, animated: true)
     }
@@ -44,7 +44,7 @@ extension TransitionScenario {
         // size, through resizes too.
         let margin = 50.0 / 320
         let delegate = DimmingTransitioningDelegate(insetFraction: (dx: margin, dy: margin))
-        ScenarioRetainer.keep(delegate)
+        ScenarioRetainer.keep(delegate, with: from)
         delegate.prepare(to)
         from.present(to, animated: true)
     }
@@ -56,7 +56,7 @@ extension TransitionScenario {
         resizeFidelity: .never  // the snapshot stays on screen after the transition
     ) { _, from, to in
         let transition = DropDownMenuTransition()
-        ScenarioRetainer.keep(transition)
+        ScenarioRetainer.keep(transition, with: from)
         transition.prepare(to)
         from.present(to, animated: true)
     }

@@ -69,11 +69,17 @@ public final class FixedTransitioningDelegate: ViewControllerTransitioningDelega
     ) -> PresentationController? { makePresentationController?(presented, presenting) }
 }
 
-/// Keeps delegates alive for the length of a scenario (controllers hold them weakly).
+/// Keeps delegates alive for the length of a scenario (controllers hold them weakly): the window
+/// the scenario runs in holds them (`Window.retain`), so whoever runs the scenario owns them.
 @MainActor
 enum ScenarioRetainer {
-    static var objects: [AnyObject] = []
-    static func keep(_ object: AnyObject) { objects.append(object) }
+    /// Kept by the window of `controller`'s view (a scenario's controllers are in its window).
+    static func keep(_ object: AnyObject, with controller: ViewController) {
+        guard let window = Window.containing(controller.view) else {
+            return controller.transitionDiagnostics.report("scenario: \(controller.name) is in no window; \(type(of: object)) not kept")
+        }
+        window.retain(object)
+    }
 }
 
 extension TransitionScenario {
@@ -84,8 +90,9 @@ extension TransitionScenario {
 
     public static func named(_ name: String) -> TransitionScenario? { all.first { $0.name == name } }
 
-    /// Lets go of the delegates that scenarios started so far keep alive (before replaying one).
-    public static func releaseRetainedObjects() { ScenarioRetainer.objects.removeAll() }
+    /// Lets go of the delegates that scenarios started so far in `window` keep alive (before
+    /// replaying one there).
+    public static func releaseRetainedObjects(in window: Window) { window.releaseRetainedObjects() }
 
     /// Example h: objc.io's GPU animator as a presentation.
     static let pixelDissolvePresent = TransitionScenario(
@@ -94,7 +101,7 @@ extension TransitionScenario {
         duration: 1
     ) { _, from, to in
         let delegate = FixedTransitioningDelegate(present: PixelDissolveTransitionAnimator(duration: 1))
-        ScenarioRetainer.keep(delegate)
+        ScenarioRetainer.keep(delegate, with: from)
         to.transitioningDelegate = delegate
         from.present(to, animated: true)
     }
@@ -105,13 +112,13 @@ extension TransitionScenario {
         name: "shrink-dismiss",
         summary: "example c: dismiss with a snapshot shrinking to its centre while the screen behind fades in (2 s)",
         duration: 2
-    ) { _, from, to in
+    ) { window, from, to in
         let delegate = FixedTransitioningDelegate(dismiss: ShrinkDismissAnimator())
-        ScenarioRetainer.keep(delegate)
+        ScenarioRetainer.keep(delegate, with: from)
         to.transitioningDelegate = delegate
         from.present(to, animated: false)
         // A non-animated presentation completes on the engine's next frame: run it now.
-        AnimationEngine.main.advance(to: AnimationEngine.main.now)
+        window.animationEngine.advance(to: window.animationEngine.now)
         to.dismiss(animated: true)
     }
 }

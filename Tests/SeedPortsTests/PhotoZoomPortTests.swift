@@ -11,7 +11,7 @@ import SegueTesting
 /// headless frames; the references are the finger's travel, the grid's own first frame and the
 /// views' flat colours.
 @MainActor
-@Suite("Interruptible photo zoom port (headless GL)", .serialized, .tags(.gl))
+@Suite("Interruptible photo zoom port (headless GL)", .tags(.gl))
 struct PhotoZoomPortTests {
     /// The moving photo's frame noted at `label` (minX, minY, width, height).
     static func photo(_ record: ScenarioRecord, _ label: String) throws -> [Double] {

@@ -8,7 +8,7 @@ import SegueTesting
 /// Seed 001 (presentation controller with a dimming view) and Apple's listings 10-1…10-4,
 /// ported line for line: pictures, view trees and what the interaction saw.
 @MainActor
-@Suite("Seed 001 and Apple's listings 10-1…10-4 ports (headless GL)", .serialized, .tags(.gl))
+@Suite("Seed 001 and Apple's listings 10-1…10-4 ports (headless GL)", .tags(.gl))
 struct PresentationPortTests {
     @Test func dimmingViewFadesAlongsideAndThePresentedViewSitsInTheInsetFrame() throws {
         let record = try PresentationPorts.dimming()

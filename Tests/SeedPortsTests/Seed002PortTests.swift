@@ -8,7 +8,7 @@ import SegueTesting
 /// Seed 002 (AppCoda's modal and navigation transitions) ported line for line: the pictures
 /// and the view tree at each checkpoint.
 @MainActor
-@Suite("Seed 002 ports: spring present, shrinking dismissal, cube push/pop (headless GL)", .serialized, .tags(.gl))
+@Suite("Seed 002 ports: spring present, shrinking dismissal, cube push/pop (headless GL)", .tags(.gl))
 struct Seed002PortTests {
     let w = Seed002.size.width, h = Seed002.size.height
 

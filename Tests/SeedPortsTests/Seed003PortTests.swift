@@ -9,7 +9,7 @@ import SegueTesting
 /// (snapshots → textures → fused filter chain → a view showing its output, driven by a display
 /// link or a pan) and the zoom animator with a fresh percent-driven interaction per pan.
 @MainActor
-@Suite("Seed 003 ports: GPU pixel dissolve and zoom push (headless GL)", .serialized, .tags(.gl))
+@Suite("Seed 003 ports: GPU pixel dissolve and zoom push (headless GL)", .tags(.gl))
 struct Seed003PortTests {
     /// The dissolve at ½ of two flat colours: their mean (both pixellations leave flat areas as they are).
     static let halfway = ColourChecks.mean(Palette.items, Palette.detail)

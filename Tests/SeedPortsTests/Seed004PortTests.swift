@@ -9,7 +9,7 @@ import SegueTesting
 /// animator, the iOS 5 `transition(from:to:…)` version, and the appearance callbacks the
 /// children get without the container sending any.
 @MainActor
-@Suite("Seed 004 port: custom container with its own context (headless GL)", .serialized, .tags(.gl))
+@Suite("Seed 004 port: custom container with its own context (headless GL)", .tags(.gl))
 struct Seed004PortTests {
     @Test func ownContextAndAnimatorSwipeTheChildAndFixTheRelationships() throws {
         let record = try Seed004.container()

@@ -4,7 +4,7 @@ import SegueScene
 import SegueTesting
 import Testing
 
-@Suite("HeadlessStage (headless GL)", .serialized, .tags(.gl))
+@Suite("HeadlessStage (headless GL)", .tags(.gl))
 @MainActor
 struct HeadlessStageTests {
     /// The window's picture is its views: an opaque background colour fills the frame with

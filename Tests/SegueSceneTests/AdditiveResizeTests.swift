@@ -11,7 +11,7 @@ import SegueTesting
 /// `finished == true` and the view ends at the laid-out frame. The expected positions below are
 /// that formula written out, not values read back from Segue.
 @MainActor
-@Suite("Additive animations: a resize during a custom presentation", .serialized, .tags(.pure))
+@Suite("Additive animations: a resize during a custom presentation", .tags(.pure))
 struct AdditiveResizeTests {
     enum Completion { case finished, notCancelled }
 
@@ -46,7 +46,7 @@ struct AdditiveResizeTests {
                 card.frame = presenting ? onScreen : offScreen
             }, completion: { finished in
                 self.finishedFlags.append(finished)
-                self.completedAt.append(AnimationEngine.main.now)
+                self.completedAt.append(context.containerView.animationEngine.now)
                 switch self.completion {
                 case .finished: context.completeTransition(finished)
                 case .notCancelled: context.completeTransition(!context.transitionWasCancelled)
@@ -66,19 +66,17 @@ struct AdditiveResizeTests {
     }
 
     /// Steps the clock by 0.05 s up to `time`.
-    private func run(from start: Double, to end: Double, each: (Double) -> Void = { _ in }) {
+    private func run(_ window: Window, from start: Double, to end: Double, each: (Double) -> Void = { _ in }) {
         var t = start
         while t < end - 1e-9 {
             t = min(end, t + 0.05)
-            AnimationEngine.main.advance(to: t)
+            window.animationEngine.advance(to: t)
             each(t)
         }
     }
 
     @Test(arguments: [Completion.finished, .notCancelled])
     func resizeMidPresentationEndsOnTimeAtTheNewFrame(_ mode: Completion) {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 400, height: 800))
         let root = ViewController(name: "root")
         window.rootViewController = root
@@ -90,31 +88,29 @@ struct AdditiveResizeTests {
         var presented = 0
         root.present(card, animated: true) { presented += 1 }
 
-        run(from: 0, to: 0.4)
+        run(window, from: 0, to: 0.4)
         window.resize(to: Size(width: 500, height: 900))  // a live resize, as a window manager's
         // UIKit's additive model: y = model y + (start y − old final y) × (1 − t), model y = 200.
         let oldFinal = Rect(x: 50, y: 200, width: 300, height: 400), newFinal = Rect(x: 50, y: 200, width: 400, height: 500)
         let start = oldFinal.offsetBy(dx: 0, dy: 800)
-        run(from: 0.4, to: 0.95) { t in
+        run(window, from: 0.4, to: 0.95) { t in
             #expect(animator.finishedFlags.isEmpty, "nothing ends before the slide's duration (t = \(t))")
             #expect(presented == 0)
             let expectedY = newFinal.minY + (start.minY - oldFinal.minY) * (1 - t)
             #expect(abs(card.view.presentation.center.y - (expectedY + newFinal.height / 2)) < 1e-6, "t = \(t)")
         }
-        run(from: 0.95, to: 1.0)
+        run(window, from: 0.95, to: 1.0)
         #expect(animator.finishedFlags == [true])
         #expect(animator.completedAt.map { abs($0 - 1) < 1e-9 } == [true], "the slide completes on time")
         #expect(presented == 1, "the presentation completed")
         #expect(root.presentedViewController === card)
         #expect(card.view.frame == newFinal)
         #expect(card.view.presentation == card.view.model, "on screen at the new frame")
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(window.diagnostics.messages.isEmpty)
     }
 
     @Test(arguments: [Completion.finished, .notCancelled])
     func resizeMidDismissalEndsOnTimeOffScreen(_ mode: Completion) {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 400, height: 800))
         let root = ViewController(name: "root")
         window.rootViewController = root
@@ -124,34 +120,32 @@ struct AdditiveResizeTests {
         card.modalPresentationStyle = .custom
         card.transitioningDelegate = delegate
         root.present(card, animated: true)
-        run(from: 0, to: 2)
+        run(window, from: 0, to: 2)
         #expect(root.presentedViewController === card)
 
         var dismissed = 0
         card.dismiss(animated: true) { dismissed += 1 }
-        run(from: 2, to: 2.4)
+        run(window, from: 2, to: 2.4)
         window.resize(to: Size(width: 500, height: 900))
-        run(from: 2.4, to: 2.95) { t in
+        run(window, from: 2.4, to: 2.95) { t in
             #expect(card.view.superview != nil, "the card is still sliding out (t = \(t))")
             #expect(animator.finishedFlags.count == 1)
             // The dismissal's frame belongs to the animator: centre y = 400 + 800 × (t − 2).
             #expect(abs(card.view.presentation.center.y - (400 + 800 * (t - 2))) < 1e-6, "t = \(t)")
         }
         #expect(dismissed == 0)
-        run(from: 2.95, to: 3)
+        run(window, from: 2.95, to: 3)
         #expect(animator.finishedFlags == [true, true])
         #expect(animator.completedAt.count == 2 && abs(animator.completedAt[1] - 3) < 1e-9, "the slide out completes on time")
         #expect(dismissed == 1, "the dismissal completed")
         #expect(root.presentedViewController == nil)
         #expect(card.view.superview == nil)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(window.diagnostics.messages.isEmpty)
     }
 
     /// An animated resize (a rotation) adds its own animation of the card's frame; both end on
     /// their own time and the card ends at the new frame.
     @Test func animatedResizeMidPresentationStacks() {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 400, height: 800))
         let root = ViewController(name: "root")
         window.rootViewController = root
@@ -162,11 +156,11 @@ struct AdditiveResizeTests {
         card.transitioningDelegate = delegate
         var presented = 0
         root.present(card, animated: true) { presented += 1 }
-        run(from: 0, to: 0.4)
+        run(window, from: 0, to: 0.4)
         window.resize(to: Size(width: 500, height: 900), duration: 0.2)
-        run(from: 0.4, to: 0.95)
+        run(window, from: 0.4, to: 0.95)
         #expect(presented == 0)
-        run(from: 0.95, to: 1.0)
+        run(window, from: 0.95, to: 1.0)
         #expect(animator.finishedFlags == [true])
         #expect(presented == 1)
         #expect(card.view.frame == Rect(x: 50, y: 200, width: 400, height: 500))

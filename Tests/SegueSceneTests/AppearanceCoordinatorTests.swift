@@ -8,7 +8,7 @@ import SegueTesting
 /// usual place for alongside animations) for present, dismiss, push and pop; an animation
 /// added there runs with the transition. GL-free, on a virtual clock.
 @MainActor
-@Suite("transitionCoordinator in the appearance callbacks", .serialized, .tags(.pure))
+@Suite("transitionCoordinator in the appearance callbacks", .tags(.pure))
 struct AppearanceCoordinatorTests {
     final class Probe: ViewController {
         var seen: [String] = []
@@ -32,33 +32,32 @@ struct AppearanceCoordinatorTests {
         }
     }
 
-    static func run(_ seconds: Double) {
-        let end = AnimationEngine.main.now + seconds
-        while AnimationEngine.main.now < end { AnimationEngine.main.advance(to: AnimationEngine.main.now + 0.05) }
+    static func run(_ window: Window, _ seconds: Double) {
+        let engine = window.animationEngine
+        let end = engine.now + seconds
+        while engine.now < end { engine.advance(to: engine.now + 0.05) }
     }
 
     @Test func presentAndDismissRegisterTheCoordinatorFirst() {
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 320, height: 480))
         let home = Probe(name: "home"), modal = Probe(name: "modal")
         window.rootViewController = home
         home.seen.removeAll()
         home.present(modal, animated: true)
         #expect(modal.seen == ["willAppear coordinator true"] && home.seen == ["willDisappear coordinator true"])
-        Self.run(0.15)
+        Self.run(window, 0.15)
         #expect(modal.badge.presentation.alpha > 0 && modal.badge.presentation.alpha < 1, "the alongside animation runs with the transition")
-        Self.run(0.5)
+        Self.run(window, 0.5)
         #expect(modal.badge.presentation.alpha == 1 && home.presentedViewController === modal)
         modal.seen.removeAll()
         home.seen.removeAll()
         modal.dismiss(animated: true)
         #expect(home.seen == ["willAppear coordinator true"] && modal.seen == ["willDisappear coordinator true"])
-        Self.run(0.5)
+        Self.run(window, 0.5)
         #expect(home.presentedViewController == nil && home.view.superview === window.rootView)
     }
 
     @Test func pushAndPopRegisterTheCoordinatorFirst() {
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 320, height: 480))
         let first = Probe(name: "first"), second = Probe(name: "second")
         let navigation = NavigationController(rootViewController: first)
@@ -66,14 +65,14 @@ struct AppearanceCoordinatorTests {
         first.seen.removeAll()
         navigation.pushViewController(second, animated: true)
         #expect(second.seen == ["willAppear coordinator true"] && first.seen == ["willDisappear coordinator true"])
-        Self.run(0.15)
+        Self.run(window, 0.15)
         #expect(second.badge.presentation.alpha > 0 && second.badge.presentation.alpha < 1)
-        Self.run(0.5)
+        Self.run(window, 0.5)
         first.seen.removeAll()
         second.seen.removeAll()
         navigation.popViewController(animated: true)
         #expect(first.seen == ["willAppear coordinator true"] && second.seen == ["willDisappear coordinator true"])
-        Self.run(0.5)
+        Self.run(window, 0.5)
         #expect(navigation.topViewController === first && first.badge.presentation.alpha == 1)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// Headless-GL tier: the compositor against goldens (progress 0, .25, .5, .75, 1) and against
 /// values worked out by hand.
 @MainActor
-@Suite("Compositor (headless GL)", .serialized, .tags(.gl))
+@Suite("Compositor (headless GL)", .tags(.gl))
 struct CompositorTests {
     // The engine is shared; each test body (atomic on the main actor) starts from a reset
     // one, since other suites' tests may run between a suite's init and its body.
@@ -34,7 +34,6 @@ struct CompositorTests {
     }
 
     @Test func rotationAboutYWithPerspectiveAroundAnEdge() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 160, height: 120) { compositor, target in
             let root = View(frame: Rect(x: 0, y: 0, width: 160, height: 120), name: "root")
             let card = View(frame: Rect(x: 40, y: 20, width: 80, height: 80), name: "card")
@@ -69,7 +68,6 @@ struct CompositorTests {
     }
 
     @Test func nestedAlphaFadesTheParentAsAGroup() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 64, height: 64) { compositor, target in
             let root = View(frame: Rect(x: 0, y: 0, width: 64, height: 64))
             let parent = View(frame: Rect(x: 8, y: 8, width: 48, height: 48))
@@ -96,7 +94,6 @@ struct CompositorTests {
     }
 
     @Test func cornerRadiusAndClipping() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 120, height: 80) { compositor, target in
             let root = View(frame: Rect(x: 0, y: 0, width: 120, height: 80))
             let card = View(frame: Rect(x: 10, y: 10, width: 100, height: 60), name: "card")
@@ -125,10 +122,12 @@ struct CompositorTests {
     }
 
     @Test func snapshotShrinksToItsCentreWithItsSubviews() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 160, height: 120) { compositor, target in
             let clock = VirtualClock(step: 0.5)
             let root = View(frame: Rect(x: 0, y: 0, width: 160, height: 120), name: "root")
+            // In a window of its own: its engine runs the shrink.
+            let window = Window(size: Size(width: 160, height: 120))
+            window.rootView.addSubview(root)
             let from = View(frame: Rect(x: 0, y: 0, width: 160, height: 120), name: "from")
             from.backgroundColor = .white
             let badge = View(frame: Rect(x: 0, y: 0, width: 80, height: 60), name: "badge")
@@ -144,7 +143,7 @@ struct CompositorTests {
                 snapshot.frame = snapshot.frame.insetBy(dx: snapshot.frame.width / 2, dy: snapshot.frame.height / 2)
             }
             for index in 0..<5 {
-                if index > 0 { AnimationEngine.main.advance(to: clock.tick()) }
+                if index > 0 { window.animationEngine.advance(to: clock.tick()) }
                 try compositor.render(root, into: target, clearColor: .black)
                 let image = try target.readImage()
                 if index == 2 {
@@ -159,10 +158,11 @@ struct CompositorTests {
     }
 
     @Test func thousandAnimatedFramesUploadAndCompileNothing() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 96, height: 64) { compositor, target in
             let device = compositor.glDevice
             let root = View(frame: Rect(x: 0, y: 0, width: 96, height: 64))
+            let window = Window(size: Size(width: 96, height: 64))
+            window.rootView.addSubview(root)
             for i in 0..<6 {
                 let view = View(frame: Rect(x: Double(i * 14), y: 8, width: 12, height: 12))
                 view.content = Self.checker(width: 12, height: 12)
@@ -179,7 +179,7 @@ struct CompositorTests {
             let before = device.counters
             segue_allocation_counter_begin()
             for _ in 0..<1000 {
-                AnimationEngine.main.advance(to: clock.tick())
+                window.animationEngine.advance(to: clock.tick())
                 try compositor.render(root, into: target)
             }
             let allocations = segue_allocation_counter_end()
@@ -195,7 +195,6 @@ struct CompositorTests {
     /// New pixels of the same size go into the view's texture (one upload, no GL object made or
     /// deleted) and show; a picture of another size gets a texture of its own.
     @Test func aChangedPictureOfTheSameSizeReusesItsTexture() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 8, height: 8) { compositor, target in
             let device = compositor.glDevice
             let root = View(frame: Rect(x: 0, y: 0, width: 8, height: 8))
@@ -221,7 +220,6 @@ struct CompositorTests {
     }
 
     @Test func releasedViewsFreeTheirTextures() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 32, height: 32) { compositor, target in
             let root = View(frame: Rect(x: 0, y: 0, width: 32, height: 32))
             var child: View? = View(frame: Rect(x: 0, y: 0, width: 8, height: 8))
@@ -237,7 +235,6 @@ struct CompositorTests {
     }
 
     @Test func clippingWithoutAStencilIsATypedError() throws {
-        AnimationEngine.main.reset(to: 0)
         let context = try HeadlessEGLContext()
         defer { context.release() }
         let device = try GLDevice(context: context)

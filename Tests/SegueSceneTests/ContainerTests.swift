@@ -5,7 +5,7 @@ import SegueTesting
 
 /// Navigation, tab bar and custom-container transitions, traced call by call on a virtual clock.
 @MainActor
-@Suite("Container transitions", .serialized, .tags(.pure))
+@Suite("Container transitions", .tags(.pure))
 struct ContainerTests {
     final class Tracer { var calls: [String] = [] }
 
@@ -134,16 +134,10 @@ struct ContainerTests {
         let clock = VirtualClock(step: 0.25)
         var all: [ViewController] { [a, b, c, d] }
         func describe() -> String { ContainerTests.describe(window, all, extra: ContainerTests.stack(nav)) }
-        func tick(_ count: Int = 1) { for _ in 0..<count { AnimationEngine.main.advance(to: clock.tick()) } }
-    }
-
-    static func reset() {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
+        func tick(_ count: Int = 1) { for _ in 0..<count { window.animationEngine.advance(to: clock.tick()) } }
     }
 
     static func makeNav() -> NavScene {
-        reset()
         let tracer = Tracer()
         let window = Window(size: Size(width: 320, height: 480))
         let a = Logged("A", tracer), b = Logged("B", tracer), c = Logged("C", tracer), d = Logged("D", tracer)
@@ -201,7 +195,7 @@ struct ContainerTests {
             "delegate.didShow(A)", "animator.animationEnded(true)",
         ])
         #expect(s.b.parent == nil && s.b.view.superview == nil && s.nav.children.map(\.name) == ["A"])
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(s.window.diagnostics.messages.isEmpty)
     }
 
     @Test func nothingEndsBeforeCompleteTransition() {
@@ -249,7 +243,7 @@ struct ContainerTests {
         ])
         #expect(!s.tracer.calls.contains("delegate.didShow(A)") && s.tracer.calls.contains("B.didMove(nav)"))
         #expect(s.nav.transitionCoordinator == nil && !s.nav.isTransitioning)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(s.window.diagnostics.messages.isEmpty)
     }
 
     @Test func finishedInteractivePopRemovesThePoppedController() {
@@ -290,7 +284,7 @@ struct ContainerTests {
             "animation.completion", "B.viewWillDisappear(false)", "B.viewDidDisappear(false)", "A.viewWillAppear(false)",
             "A.viewDidAppear(false)", "B.willMove(nil)", "B.didMove(nil)", "animator.animationEnded(false)",
         ])
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(s.window.diagnostics.messages.isEmpty)
     }
 
     @Test func popToRootRemovesEveryPushedController() {
@@ -305,12 +299,12 @@ struct ContainerTests {
         let popped = s.nav.popToRootViewController(animated: true)
         #expect(popped?.map(\.name) == ["B", "C", "D"])
         #expect(s.nav.viewControllers.map(\.name) == ["A"])
-        AnimationEngine.main.advance(to: clock.tick())
-        AnimationEngine.main.advance(to: clock.tick())
+        s.window.animationEngine.advance(to: clock.tick())
+        s.window.animationEngine.advance(to: clock.tick())
         // The standard pop: D slides right, A comes from 30 % to the left.
         #expect(s.d.view.presentation.center.x > 160 && s.a.view.presentation.center.x < 160)
         #expect(s.b.parent === s.nav, "nothing ends before completeTransition")
-        for _ in 0..<3 { AnimationEngine.main.advance(to: clock.tick()) }
+        for _ in 0..<3 { s.window.animationEngine.advance(to: clock.tick()) }
         #expect(s.describe() == expected)
         #expect(s.tracer.calls == [
             "B.willMove(nil)", "C.willMove(nil)", "D.willMove(nil)", "D.viewWillDisappear(true)", "A.viewWillAppear(true)",
@@ -336,14 +330,14 @@ struct ContainerTests {
         #expect(s.b.appearanceState == .appeared && s.d.appearanceState == .disappeared)
         #expect(s.tracer.calls.filter { $0.contains("didMove") } == ["A.didMove(nil)", "C.didMove(nil)", "D.didMove(nil)", "B.didMove(nav)"])
         s.nav.setViewControllers([], animated: false)
-        #expect(s.nav.viewControllers.map(\.name) == ["B"] && TransitionDiagnostics.shared.messages.count == 1)
+        #expect(s.nav.viewControllers.map(\.name) == ["B"] && s.window.diagnostics.messages.count == 1)
     }
 
     @Test func aPushDuringAPushIsQueued() {
         let s = Self.makeNav()
         s.nav.pushViewController(s.b, animated: true)
         s.nav.pushViewController(s.c, animated: true)
-        #expect(TransitionDiagnostics.shared.messages.count == 1 && TransitionDiagnostics.shared.messages[0].contains("queued"))
+        #expect(s.window.diagnostics.messages.count == 1 && s.window.diagnostics.messages[0].contains("queued"))
         #expect(s.nav.viewControllers.map(\.name) == ["A", "B"] && s.c.parent == nil)
         #expect(s.nav.popViewController(animated: true) == nil, "a queued pop does not know what it pops yet")
         s.tick(4)
@@ -368,11 +362,10 @@ struct ContainerTests {
         let delegate: TabDelegate
         let clock = VirtualClock(step: 0.25)
         func describe() -> String { ContainerTests.describe(window, [a, b, c], extra: "selected: \(tab.selectedIndex)") }
-        func tick(_ count: Int = 1) { for _ in 0..<count { AnimationEngine.main.advance(to: clock.tick()) } }
+        func tick(_ count: Int = 1) { for _ in 0..<count { window.animationEngine.advance(to: clock.tick()) } }
     }
 
     static func makeTab() -> TabScene {
-        reset()
         let tracer = Tracer()
         let window = Window(size: Size(width: 320, height: 480))
         let a = Logged("A", tracer), b = Logged("B", tracer), c = Logged("C", tracer)
@@ -424,13 +417,12 @@ struct ContainerTests {
         #expect(s.tab.selectedIndex == 0 && s.tab.containerView.subviews.map(\.name) == ["A.view"])
         #expect(s.a.appearanceState == .appeared && s.c.appearanceState == .disappeared)
         #expect(s.tracer.calls.last == "animator.animationEnded(false)")
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(s.window.diagnostics.messages.isEmpty)
     }
 
     // MARK: - Custom container (seed g)
 
     static func makeSwipe(tracer: Tracer) -> (Window, SwipeContainerViewController, [Logged]) {
-        reset()
         let window = Window(size: Size(width: 320, height: 480))
         let controllers = ["A", "B", "C"].map { Logged($0, tracer) }
         let container = SwipeContainerViewController(viewControllers: controllers, name: "swipe")
@@ -441,7 +433,7 @@ struct ContainerTests {
 
     @Test func swipeContainerRunsItsOwnTransition() {
         let tracer = Tracer()
-        let (_, container, vcs) = Self.makeSwipe(tracer: tracer)
+        let (window, container, vcs) = Self.makeSwipe(tracer: tracer)
         container.animator = SlideAnimator(tracer: tracer)
         let clock = VirtualClock(step: 0.25)
         container.transition(to: 2, animated: true) { tracer.calls.append("completion(\($0))") }
@@ -450,9 +442,9 @@ struct ContainerTests {
             "animator.transitionDuration", "animator.animateTransition",
         ])
         #expect(container.transitionCoordinator == nil, "no system: no coordinator")
-        for _ in 0..<3 { AnimationEngine.main.advance(to: clock.tick()) }
+        for _ in 0..<3 { window.animationEngine.advance(to: clock.tick()) }
         #expect(tracer.calls.count == 7 && vcs[0].parent === container, "nothing ends before completeTransition")
-        AnimationEngine.main.advance(to: clock.tick())
+        window.animationEngine.advance(to: clock.tick())
         #expect(Array(tracer.calls.dropFirst(7)) == [
             "animation.completion", "A.viewDidDisappear(true)", "C.viewDidAppear(true)", "A.didMove(nil)", "C.didMove(swipe)",
             "completion(true)", "animator.animationEnded(true)",
@@ -463,22 +455,22 @@ struct ContainerTests {
 
     @Test func swipeAnimatorEntersFromTheSideOfTheIndex() {
         let tracer = Tracer()
-        let (_, container, vcs) = Self.makeSwipe(tracer: tracer)
+        let (window, container, vcs) = Self.makeSwipe(tracer: tracer)
         let clock = VirtualClock(step: 0.1)
         var results: [Bool] = []
         container.transition(to: 1, animated: true) { results.append($0) }
         container.transition(to: 2, animated: true) { results.append($0) }
-        #expect(results == [false] && TransitionDiagnostics.shared.messages.count == 1, "a second request is refused")
-        AnimationEngine.main.advance(to: clock.tick())
+        #expect(results == [false] && window.diagnostics.messages.count == 1, "a second request is refused")
+        window.animationEngine.advance(to: clock.tick())
         #expect(vcs[1].view.presentation.center.x > 160 && vcs[0].view.presentation.center.x < 160, "to a higher index: from the right")
-        for _ in 0..<2 { AnimationEngine.main.advance(to: clock.tick()) }
+        for _ in 0..<2 { window.animationEngine.advance(to: clock.tick()) }
         #expect(results == [false, true] && container.selectedViewController === vcs[1])
         #expect(vcs[1].view.frame == Rect(x: 0, y: 0, width: 320, height: 480) && vcs[0].view.frame == vcs[1].view.frame)
 
         container.transition(to: 0, animated: true) { results.append($0) }
-        AnimationEngine.main.advance(to: clock.tick())
+        window.animationEngine.advance(to: clock.tick())
         #expect(vcs[0].view.presentation.center.x < 160 && vcs[1].view.presentation.center.x > 160, "to a lower index: from the left")
-        for _ in 0..<2 { AnimationEngine.main.advance(to: clock.tick()) }
+        for _ in 0..<2 { window.animationEngine.advance(to: clock.tick()) }
         #expect(results == [false, true, true] && container.children.map(\.name) == ["A"])
 
         container.transition(to: 2, animated: false) { results.append($0) }
@@ -498,7 +490,7 @@ struct ContainerTests {
         interaction.update(percent)
         interaction.cancel()
         let clock = VirtualClock(step: 0.1)
-        for _ in 0..<5 { AnimationEngine.main.advance(to: clock.tick()) }
+        for _ in 0..<5 { window.animationEngine.advance(to: clock.tick()) }
         #expect(result == false)
         #expect(Self.describe(window, vcs, extra: "selected: \(container.selectedIndex)") == before)
         #expect(vcs[1].parent == nil && container.children.map(\.name) == ["A"])

@@ -129,7 +129,6 @@ struct GestureTests {
     }
 
     @Test func translationVelocityAndLocationInAScaledView() throws {
-        AnimationEngine.main.reset(to: 0)
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 400), name: "root")
         let scaled = View(frame: Rect(x: 100, y: 100, width: 100, height: 100), name: "scaled")
         scaled.transform = Transform3D(scaleX: 2, y: 2, z: 1)  // covers 50...250 in the window
@@ -159,7 +158,6 @@ struct GestureTests {
     }
 
     @Test func setTranslationRebases() {
-        AnimationEngine.main.reset(to: 0)
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 400), name: "root")
         let scaled = View(frame: Rect(x: 100, y: 100, width: 100, height: 100), name: "scaled")
         scaled.transform = Transform3D(scaleX: 2, y: 2, z: 1)
@@ -195,7 +193,6 @@ struct GestureTests {
     }
 
     @Test func shouldBeginVetoFails() {
-        AnimationEngine.main.reset(to: 0)
         let panel = View(frame: Rect(x: 0, y: 0, width: 200, height: 100), name: "panel")
         let log = Log()
         let pan = Self.recognizer(log)
@@ -293,7 +290,6 @@ struct GestureTests {
 
     /// root 400x300; back (0,0,200,200) and front (100,100,200,150) overlapping in (100...200, 100...200).
     static func scene() -> (root: View, back: View, front: View) {
-        AnimationEngine.main.reset(to: 0)
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300), name: "root")
         let back = View(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "back")
         let front = View(frame: Rect(x: 100, y: 100, width: 200, height: 150), name: "front")
@@ -337,7 +333,6 @@ struct GestureTests {
     }
 
     @Test func hitTestingRespectsTransformsAndBoundsOrigins() {
-        AnimationEngine.main.reset(to: 0)
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300), name: "root")
         let scaled = View(frame: Rect(x: 100, y: 100, width: 100, height: 100), name: "scaled")
         root.addSubview(scaled)

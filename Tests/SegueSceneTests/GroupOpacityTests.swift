@@ -5,7 +5,7 @@ import Testing
 
 /// Headless-GL tier: group opacity against a CPU reference worked out by hand.
 @MainActor
-@Suite("Group opacity (headless GL)", .tags(.gl), .serialized)
+@Suite("Group opacity (headless GL)", .tags(.gl))
 struct GroupOpacityTests {
     /// A parent at alpha 0.5 (no background) holding two opaque squares that overlap, red below
     /// green, over a black target: red x 8..<40, green x 24..<56, both y 8..<40.
@@ -55,7 +55,6 @@ struct GroupOpacityTests {
     }
 
     @Test(arguments: [0.5, 0.25, 0.8]) func overlappingSubviewsFadeAsOnePicture(alpha: Double) throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 64, height: 48) { compositor, target in
             try compositor.render(scene(groupOpacity: true, alpha: alpha), into: target, clearColor: .black)
             let grouped = try target.readImage()
@@ -70,7 +69,6 @@ struct GroupOpacityTests {
     }
 
     @Test func aFlippedTargetAndAnAncestorsClipKeepTheGroupInPlace() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 64, height: 48) { compositor, target in
             let root = scene(groupOpacity: true)
             try compositor.render(root, into: target, clearColor: .black)
@@ -99,7 +97,6 @@ struct GroupOpacityTests {
     }
 
     @Test func steadyFramesReuseThePooledTarget() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 64, height: 48) { compositor, target in
             let root = scene(groupOpacity: true)
             try compositor.render(root, into: target)

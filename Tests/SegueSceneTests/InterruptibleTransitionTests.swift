@@ -10,7 +10,7 @@ import SegueTesting
 /// it running and `pause()` grabs it where it is. Expected positions are the documented
 /// arithmetic (linear slide of 320 px over 1 s), not values read back from Segue.
 @MainActor
-@Suite("Interruptible transitions (virtual clock)", .serialized, .tags(.pure))
+@Suite("Interruptible transitions (virtual clock)", .tags(.pure))
 struct InterruptibleTransitionTests {
     /// Slides the dismissed view 320 px to the right with an interruptible animator made on
     /// demand, as Apple's guide recommends; `animateTransition` just starts it.
@@ -70,8 +70,6 @@ struct InterruptibleTransitionTests {
         var now = 0.0
 
         init(delegate: Delegate) {
-            AnimationEngine.main.reset(to: 0)
-            TransitionDiagnostics.shared.clear()
             window.rootViewController = root
             root.present(modal, animated: false)
             modal.transitioningDelegate = delegate
@@ -82,7 +80,7 @@ struct InterruptibleTransitionTests {
             let end = now + seconds
             while now < end - 1e-9 {
                 now = min(end, now + 0.05)
-                AnimationEngine.main.advance(to: now)
+                window.animationEngine.advance(to: now)
             }
         }
 
@@ -114,7 +112,7 @@ struct InterruptibleTransitionTests {
         #expect(dismissed == 0)
         #expect(rig.slid == 0)
         #expect(rig.modal.view.superview != nil)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(rig.window.diagnostics.messages.isEmpty)
     }
 
     @Test func finishContinuesForwardsOverTheRest() {
@@ -136,7 +134,7 @@ struct InterruptibleTransitionTests {
         #expect(dismissed == 1)
         #expect(rig.root.presentedViewController == nil)
         #expect(rig.modal.view.superview == nil)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(rig.window.diagnostics.messages.isEmpty)
     }
 
     /// `wantsInteractiveStart == false`: the transition runs; `pause()` stops it where it is and
@@ -169,7 +167,7 @@ struct InterruptibleTransitionTests {
         #expect(rig.root.presentedViewController === rig.modal)
         #expect(rig.slid == 0)
         #expect(rig.root.transitionCoordinator == nil)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(rig.window.diagnostics.messages.isEmpty)
     }
 
     /// A spring as the timing of the rest (UIKit's `timingCurve`): it overshoots, then the
@@ -209,7 +207,6 @@ struct InterruptibleTransitionTests {
         let delegate = Delegate(animator: slide)
         let interaction = PercentDrivenInteractiveTransition()
         delegate.interaction = interaction
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 320, height: 480))
         let root = ViewController(name: "root"), modal = Modal(name: "modal")
         window.rootViewController = root
@@ -218,10 +215,10 @@ struct InterruptibleTransitionTests {
         modal.transitioningDelegate = delegate
         modal.dismiss(animated: true)
         interaction.update(0.3)
-        AnimationEngine.main.advance(to: 0.5)
+        window.animationEngine.advance(to: 0.5)
         #expect(abs(modal.badge.presentation.alpha - 0.7) < 1e-12)
         interaction.cancel()
-        AnimationEngine.main.advance(to: 1)
+        window.animationEngine.advance(to: 1)
         #expect(modal.badge.presentation.alpha == 1)
         #expect(root.presentedViewController === modal)
     }
@@ -244,7 +241,7 @@ struct InterruptibleTransitionTests {
         rig.run(1)
         #expect(dismissed == 1)
         #expect(rig.root.presentedViewController == nil)
-        #expect(TransitionDiagnostics.shared.messages.count == 1)
+        #expect(rig.window.diagnostics.messages.count == 1)
     }
 
     /// Defect 5: `animateAlongsideTransition(in:)` animates a view outside the container on
@@ -263,8 +260,6 @@ struct InterruptibleTransitionTests {
         let delegate = Delegate(animator: TimedSlide())
         let interaction = PercentDrivenInteractiveTransition()
         delegate.interaction = interaction
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 320, height: 480))
         let root = ViewController(name: "root"), modal = Modal(name: "modal")
         window.rootViewController = root
@@ -275,17 +270,17 @@ struct InterruptibleTransitionTests {
         modal.transitioningDelegate = delegate
         modal.dismiss(animated: true)
         interaction.update(0.5)
-        AnimationEngine.main.advance(to: 0.2)
+        window.animationEngine.advance(to: 0.2)
         // Ease-in-out at half the duration is half-way.
         #expect(abs(badge.presentation.alpha - 0.5) < 1e-9)
         #expect(modal.acceptedNil == false)
-        #expect(TransitionDiagnostics.shared.messages.count == 1)
+        #expect(window.diagnostics.messages.count == 1)
         interaction.cancel()
-        AnimationEngine.main.advance(to: 1)
+        window.animationEngine.advance(to: 1)
         // As in UIKit, the block's model value stays after a cancel (restoring it is the
         // completion's job); the animation ended with the transition.
         #expect(badge.alpha == 0 && badge.presentation.alpha == 0)
-        #expect(AnimationEngine.main.animationGroupCount == 0)
+        #expect(window.animationEngine.animationGroupCount == 0)
     }
 
     /// Defect 5: `percentComplete` follows a timed (not interactive) transition.

@@ -7,14 +7,14 @@ import SegueTesting
 /// Issue 10, "long-session leaks and misuse": what a long session leaves behind stays flat, and
 /// bad input is refused with a typed error or a diagnostic instead of a trap or a hang.
 @MainActor
-@Suite("Long sessions: flat counts and refused misuse", .serialized, .tags(.gl))
+@Suite("Long sessions: flat counts and refused misuse", .tags(.gl))
 struct LongSessionTests {
     /// The seeds make a new interaction controller per gesture: each one's time domain must go
     /// when its transition ends, finished, cancelled, or interrupted (finish, grabbed again
     /// while settling, then cancelled).
     @Test func percentDrivenTimeDomainsGoWhenTheirTransitionEnds() {
         let s = TransitionTests.makeScene()
-        let engine = AnimationEngine.main
+        let engine = s.window.animationEngine
         #expect(engine.timeDomainCount == 0)
         for round in 0..<30 {
             let interaction = PercentDrivenInteractiveTransition()
@@ -44,7 +44,7 @@ struct LongSessionTests {
                 for _ in 0..<8 { engine.advance(to: s.clock.tick()) }
             }
         }
-        #expect(TransitionDiagnostics.shared.messages.isEmpty, "\(TransitionDiagnostics.shared.messages)")
+        #expect(s.window.diagnostics.messages.isEmpty, "\(s.window.diagnostics.messages)")
     }
 
     /// An animator that completes while its animations are still paused on the interaction's
@@ -74,19 +74,18 @@ struct LongSessionTests {
         s.detail.transitioningDelegate = delegate
         s.home.present(s.detail, animated: true)
         delegate.interaction.update(0.5)
-        AnimationEngine.main.advance(to: s.clock.tick())
-        #expect(AnimationEngine.main.timeDomainCount == 1 && AnimationEngine.main.animationGroupCount == 1)
+        s.window.animationEngine.advance(to: s.clock.tick())
+        #expect(s.window.animationEngine.timeDomainCount == 1 && s.window.animationEngine.animationGroupCount == 1)
         #expect(abs(s.detail.view.presentation.alpha - 0.5) < 0.2)
         delegate.animator.context?.completeTransition(true)
         #expect(!s.window.transitionDriver.isTransitioning && s.home.presentedViewController === s.detail)
-        #expect(AnimationEngine.main.timeDomainCount == 0 && AnimationEngine.main.animationGroupCount == 0)
+        #expect(s.window.animationEngine.timeDomainCount == 0 && s.window.animationEngine.animationGroupCount == 0)
         #expect(s.detail.view.presentation.alpha == 1, "shown at its model value")
     }
 
     /// A domain dropped while idle is taken up again by a new run or capture.
     @Test func anIdleDomainComesBackWhenUsedAgain() {
-        AnimationEngine.main.reset(to: 0)
-        let engine = AnimationEngine.main
+        let engine = AnimationEngine()  // an engine of its own: the domain runs on whatever engine uses it
         let domain = AnimationTimeDomain()
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         engine.withTimeDomain(domain) { View.animate(withDuration: 1, options: .curveLinear, animations: { view.alpha = 0 }) }
@@ -153,6 +152,7 @@ struct LongSessionTests {
     /// UIKit raises on a cycle; here it is refused with a diagnostic and the tree is unchanged
     /// (see `View.insertSubview(_:at:)` for why not a trap or a throwing method).
     @Test func subviewCyclesAreRefused() {
+        // Views in no window report to the shared diagnostics (this test runs without suspending).
         TransitionDiagnostics.shared.clear()
         defer { TransitionDiagnostics.shared.clear() }
         let a = View(name: "a"), b = View(name: "b"), c = View(name: "c")

@@ -10,7 +10,7 @@ import Testing
 /// two screens; flip horizontal turns the presenter away in perspective, then the presented
 /// screen in.
 @MainActor
-@Suite("Modal transition styles (headless GL)", .serialized, .tags(.gl))
+@Suite("Modal transition styles (headless GL)", .tags(.gl))
 struct ModalStylePictureTests {
     static let home = Color(red: 0.2, green: 0.4, blue: 0.8)
     static let modal = Color(red: 0.9, green: 0.6, blue: 0.1)
@@ -28,7 +28,6 @@ struct ModalStylePictureTests {
 
     /// Presents a modal with `style` in a 120×80 window and returns the pictures at `times`.
     static func pictures(_ style: ModalTransitionStyle, at times: [Double]) throws -> [RGBAImage] {
-        AnimationEngine.main.reset(to: 0)
         let rig = try HeadlessStage(width: 120, height: 80)
         defer { rig.release() }
         let window = Window(size: Size(width: 120, height: 80))

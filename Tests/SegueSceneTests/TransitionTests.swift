@@ -5,7 +5,7 @@ import SegueTesting
 
 /// The presentation sequence of DESIGN.md §2, traced call by call, on a virtual clock.
 @MainActor
-@Suite("Transitions: present and dismiss", .serialized, .tags(.pure))
+@Suite("Transitions: present and dismiss", .tags(.pure))
 struct TransitionTests {
     final class Tracer { var calls: [String] = [] }
 
@@ -92,8 +92,6 @@ struct TransitionTests {
     }
 
     static func makeScene() -> Scene {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 320, height: 480))
         let home = ViewController(name: "home")
         home.view.name = "home.view"
@@ -115,9 +113,9 @@ struct TransitionTests {
             "animator.transitionDuration", "animator.animateTransition",
         ])
         #expect(s.home.transitionCoordinator != nil, "the coordinator exists while the transition runs")
-        for _ in 0..<3 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        for _ in 0..<3 { s.window.animationEngine.advance(to: s.clock.tick()) }
         #expect(!s.tracer.calls.contains("present.completion"), "nothing ends before completeTransition")
-        AnimationEngine.main.advance(to: s.clock.tick())
+        s.window.animationEngine.advance(to: s.clock.tick())
         #expect(Array(s.tracer.calls.suffix(3)) == ["animation.completion", "present.completion", "animator.animationEnded(true)"])
         #expect(s.home.transitionCoordinator == nil)
         #expect(s.home.presentedViewController === s.detail && s.detail.presentingViewController === s.home)
@@ -132,7 +130,7 @@ struct TransitionTests {
             "animator.transitionDuration", "animator.animateTransition",
         ])
         #expect(s.home.view.superview === s.window.rootView, "the presenter's view is back for the dismissal")
-        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        for _ in 0..<4 { s.window.animationEngine.advance(to: s.clock.tick()) }
         #expect(Array(s.tracer.calls.suffix(3)) == ["animation.completion", "dismiss.completion", "animator.animationEnded(true)"])
         #expect(Self.hierarchy(s.window) == before, "a completed dismissal leaves the hierarchy as before the presentation")
         #expect(s.home.appearanceState == .appeared && s.detail.appearanceState == .disappeared)
@@ -148,16 +146,16 @@ struct TransitionTests {
         s.home.present(s.detail, animated: true) { completed = true }
         #expect(s.tracer.calls.last == "animator.animateTransition", "the percent-driven controller runs the animator")
         interaction.update(percent)
-        AnimationEngine.main.advance(to: s.clock.tick())
+        s.window.animationEngine.advance(to: s.clock.tick())
         #expect(abs(s.detail.view.presentation.center.x - (160 + 320 * (1 - percent))) < 1e-6, "the animation shows the percent")
         interaction.cancel()
-        for _ in 0..<8 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        for _ in 0..<8 { s.window.animationEngine.advance(to: s.clock.tick()) }
         #expect(Self.hierarchy(s.window) == before)
         #expect(!completed, "a cancelled presentation does not run the present completion")
         #expect(s.tracer.calls.last == "animator.animationEnded(false)")
         #expect(s.home.presentedViewController == nil && s.detail.presentingViewController == nil)
         #expect(s.home.appearanceState == .appeared)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(s.window.diagnostics.messages.isEmpty)
     }
 
     @Test func finishedInteractivePresentationPlaysTheRestWithCompletionSpeed() {
@@ -170,7 +168,7 @@ struct TransitionTests {
         interaction.update(0.5)
         interaction.finish()
         // The rest (0.5 of 1 s) plays at speed 2: 0.25 s.
-        AnimationEngine.main.advance(to: s.clock.tick())
+        s.window.animationEngine.advance(to: s.clock.tick())
         #expect(s.tracer.calls.last == "animator.animationEnded(true)")
         #expect(s.home.presentedViewController === s.detail)
         #expect(s.detail.view.frame == Rect(x: 0, y: 0, width: 320, height: 480))
@@ -191,15 +189,15 @@ struct TransitionTests {
         s.detail.transitioningDelegate = delegate
         s.home.present(s.detail, animated: true)
         s.window.transitionDriver.check(at: 5)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(s.window.diagnostics.messages.isEmpty)
         s.window.transitionDriver.check(at: 11)
-        #expect(TransitionDiagnostics.shared.messages.count == 1)
-        #expect(TransitionDiagnostics.shared.messages.first?.contains("completeTransition was not called") == true)
+        #expect(s.window.diagnostics.messages.count == 1)
+        #expect(s.window.diagnostics.messages.first?.contains("completeTransition was not called") == true)
         #expect(s.window.transitionDriver.isTransitioning)
         delegate.animator.context?.completeTransition(true)
         delegate.animator.context?.completeTransition(true)
-        #expect(TransitionDiagnostics.shared.messages.count == 2)
-        #expect(TransitionDiagnostics.shared.messages.last?.contains("called again") == true)
+        #expect(s.window.diagnostics.messages.count == 2)
+        #expect(s.window.diagnostics.messages.last?.contains("called again") == true)
         #expect(!s.window.transitionDriver.isTransitioning)
     }
 
@@ -214,14 +212,14 @@ struct TransitionTests {
         s.delegate.interaction = interaction
         s.detail.dismiss(animated: true)  // queued behind the presentation
         interaction.update(0.5)
-        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        for _ in 0..<4 { s.window.animationEngine.advance(to: s.clock.tick()) }
         #expect(s.window.transitionDriver.isTransitioning, "the dismissal started, interactively")
         #expect(interaction.percentComplete == 0.5)
-        AnimationEngine.main.advance(to: s.clock.tick())  // a frame: the paused domain stays at 0.5
+        s.window.animationEngine.advance(to: s.clock.tick())  // a frame: the paused domain stays at 0.5
         // SlideAnimator slides the dismissed view out to the right: half-way at 0.5.
         #expect(abs(s.detail.view.presentation.center.x - (160 + 320 * 0.5)) < 1e-6, "\(s.detail.view.presentation.center.x)")
         interaction.cancel()
-        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        for _ in 0..<4 { s.window.animationEngine.advance(to: s.clock.tick()) }
         #expect(s.home.presentedViewController === s.detail, "cancelled")
 
         // The next dismissal with the same controller starts at 0 (the cancelled one ended at 0.5).
@@ -229,12 +227,12 @@ struct TransitionTests {
         s.detail.dismiss(animated: true)
         #expect(interaction.percentComplete == 0.5, "set while no transition ran: carried to the start")
         interaction.cancel()
-        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        for _ in 0..<4 { s.window.animationEngine.advance(to: s.clock.tick()) }
         s.detail.dismiss(animated: true)
         #expect(interaction.percentComplete == 0, "the last transition's percent is not carried over")
         interaction.cancel()
-        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
-        #expect(TransitionDiagnostics.shared.messages.filter { !$0.contains("queued") }.isEmpty, "\(TransitionDiagnostics.shared.messages)")
+        for _ in 0..<4 { s.window.animationEngine.advance(to: s.clock.tick()) }
+        #expect(s.window.diagnostics.messages.filter { !$0.contains("queued") }.isEmpty, "\(s.window.diagnostics.messages)")
     }
 
     /// Issue 19, defect 7: UIKit refuses a present or dismiss while a presentation is in
@@ -247,9 +245,9 @@ struct TransitionTests {
         let other = ViewController(name: "other")
         var presentedOther = false
         s.home.present(other, animated: true) { presentedOther = true }
-        #expect(TransitionDiagnostics.shared.messages.count == 2)
-        #expect(TransitionDiagnostics.shared.messages.allSatisfy { $0.contains("while a presentation is in progress") && $0.contains("dropped") })
-        for _ in 0..<12 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        #expect(s.window.diagnostics.messages.count == 2)
+        #expect(s.window.diagnostics.messages.allSatisfy { $0.contains("while a presentation is in progress") && $0.contains("dropped") })
+        for _ in 0..<12 { s.window.animationEngine.advance(to: s.clock.tick()) }
         #expect(s.home.presentedViewController === s.detail, "the presentation completed; nothing else ran")
         #expect(!dismissed && !presentedOther)
         #expect(other.view.superview == nil)
@@ -261,10 +259,10 @@ struct TransitionTests {
         s.home.present(s.detail, animated: true)
         var dismissed = false
         s.detail.dismiss(animated: true) { dismissed = true }
-        #expect(TransitionDiagnostics.shared.messages.first?.contains("queued") == true)
-        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        #expect(s.window.diagnostics.messages.first?.contains("queued") == true)
+        for _ in 0..<4 { s.window.animationEngine.advance(to: s.clock.tick()) }
         #expect(s.home.presentedViewController === s.detail, "the presentation completed first")
-        for _ in 0..<4 { AnimationEngine.main.advance(to: s.clock.tick()) }
+        for _ in 0..<4 { s.window.animationEngine.advance(to: s.clock.tick()) }
         #expect(dismissed && s.home.presentedViewController == nil)
     }
 
@@ -273,9 +271,9 @@ struct TransitionTests {
         s.detail.transitioningDelegate = nil
         var presented = false
         s.home.present(s.detail, animated: true) { presented = true }
-        AnimationEngine.main.advance(to: s.clock.tick())
+        s.window.animationEngine.advance(to: s.clock.tick())
         #expect(s.detail.view.presentation.center.y > 240, "sliding up from the bottom")
-        AnimationEngine.main.advance(to: s.clock.tick())
+        s.window.animationEngine.advance(to: s.clock.tick())
         #expect(presented && s.detail.view.frame == Rect(x: 0, y: 0, width: 320, height: 480))
     }
 }

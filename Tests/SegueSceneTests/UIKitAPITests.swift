@@ -8,7 +8,7 @@ import SegueTesting
 /// by the window, the controller chain helpers, Screen.main, `transition(from:to:…)`,
 /// `modalTransitionStyle`, automatic appearance forwarding and typed snapshot errors.
 @MainActor
-@Suite("UIKit API used by the seed ports", .serialized, .tags(.pure))
+@Suite("UIKit API used by the seed ports", .tags(.pure))
 struct UIKitAPITests {
     final class Logger: ViewController {
         var log: [String] = []
@@ -18,9 +18,10 @@ struct UIKitAPITests {
         override func viewDidDisappear(_ animated: Bool) { log.append("didDisappear") }
     }
 
-    static func run(_ seconds: Double, step: Double = 0.05) {
-        let end = AnimationEngine.main.now + seconds
-        while AnimationEngine.main.now < end - 1e-9 { AnimationEngine.main.advance(to: AnimationEngine.main.now + step) }
+    static func run(_ window: Window, _ seconds: Double, step: Double = 0.05) {
+        let engine = window.animationEngine
+        let end = engine.now + seconds
+        while engine.now < end - 1e-9 { engine.advance(to: engine.now + step) }
     }
 
     // MARK: Gestures
@@ -81,7 +82,6 @@ struct UIKitAPITests {
     // MARK: Controllers
 
     @Test func chainHelpersFindTheContainersAndThePresenter() {
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 320, height: 480))
         let inner = ViewController(name: "inner")
         let navigation = NavigationController(rootViewController: inner)
@@ -116,7 +116,6 @@ struct UIKitAPITests {
     }
 
     @Test func transitionFromToMovesTheViewsAndSendsTheCallbacks() {
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 320, height: 480))
         let parent = ViewController(name: "parent")
         window.rootViewController = parent
@@ -130,15 +129,14 @@ struct UIKitAPITests {
         parent.transition(from: a, to: b, duration: 0.3, options: .curveLinear, animations: { b.view.alpha = 0.5 }) { finished = $0 }
         #expect(a.log == ["willAppear", "didAppear", "willDisappear"] && b.log == ["willAppear"])
         #expect(b.view.superview === parent.view && a.view.superview === parent.view)
-        Self.run(0.15)
+        Self.run(window, 0.15)
         #expect(abs(b.view.presentation.alpha - 0.75) < 1e-9)
-        Self.run(0.2)
+        Self.run(window, 0.2)
         #expect(finished == true && a.view.superview == nil && a.log.last == "didDisappear" && b.log == ["willAppear", "didAppear"])
         // Bad requests are reported, never trap.
-        TransitionDiagnostics.shared.clear()
         var refused: Bool?
         parent.transition(from: a, to: a, duration: 0, animations: nil) { refused = $0 }
-        #expect(refused == false && TransitionDiagnostics.shared.messages.count == 1)
+        #expect(refused == false && window.diagnostics.messages.count == 1)
     }
 
     @Test func childViewsMovingInAndOutOfAVisibleParentForwardAppearance() {
@@ -169,7 +167,6 @@ struct UIKitAPITests {
 
     @Test(arguments: [ModalTransitionStyle.coverVertical, .crossDissolve, .flipHorizontal])
     func builtInModalStylesPresentAndDismiss(style: ModalTransitionStyle) {
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 320, height: 480))
         let home = ViewController(name: "home")
         window.rootViewController = home
@@ -177,7 +174,7 @@ struct UIKitAPITests {
         modal.modalTransitionStyle = style
         home.present(modal, animated: true)
         let duration = style == .flipHorizontal ? 0.6 : 0.3
-        Self.run(duration * 0.25)
+        Self.run(window, duration * 0.25)
         let quarter = modal.view.presentation
         switch style {
         case .coverVertical:
@@ -189,15 +186,15 @@ struct UIKitAPITests {
             #expect(!home.view.presentation.transform.isIdentity && modal.view.frame.width == 320)
             #expect(abs(quarter.transform.m11) < 1e-9, "edge-on (rotated a quarter turn)")
         }
-        Self.run(duration)
+        Self.run(window, duration)
         #expect(home.presentedViewController === modal && modal.view.presentation == modal.view.model)
         #expect(modal.view.transform.isIdentity && modal.view.alpha == 1 && home.view.transform.isIdentity)
         modal.dismiss(animated: true)
-        Self.run(duration * 0.75)
+        Self.run(window, duration * 0.75)
         if style == .flipHorizontal {
             #expect(home.view.superview?.name == "transitionContainer", "the presenter turns in inside the container")
         }
-        Self.run(duration)
+        Self.run(window, duration)
         #expect(home.presentedViewController == nil && home.view.superview === window.rootView)
         #expect(window.rootView.subviews.map(\.name) == ["home.view"] && home.view.transform.isIdentity)
     }
@@ -226,8 +223,6 @@ struct UIKitAPITests {
     }
 
     @Test func updateToOneWaitsAndASecondEndIsReported() {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 320, height: 480))
         let navigation = NavigationController(rootViewController: ViewController(name: "first"))
         window.rootViewController = navigation
@@ -236,14 +231,14 @@ struct UIKitAPITests {
         let second = ViewController(name: "second")
         navigation.pushViewController(second, animated: true)
         delegate.interaction.update(1)
-        Self.run(2)
+        Self.run(window, 2)
         #expect(navigation.isTransitioning && second.view.presentation.alpha == 1, "update(1) shows the end and waits")
         delegate.interaction.cancel()
-        Self.run(1.1)
+        Self.run(window, 1.1)
         #expect(!navigation.isTransitioning && navigation.topViewController?.name == "first", "the later cancel wins")
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(window.diagnostics.messages.isEmpty)
         delegate.interaction.finish()
-        #expect(TransitionDiagnostics.shared.messages == [
+        #expect(window.diagnostics.messages == [
             "percent-driven finish() with no interactive transition in progress; ignored",
         ])
     }
@@ -253,7 +248,7 @@ struct UIKitAPITests {
     @Test func snapshotOfAViewInNoWindowIsATypedError() {
         let loose = View(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "loose")
         #expect(throws: SnapshotError.notInWindow(view: "loose")) { try loose.makeSnapshotView() }
-        TransitionDiagnostics.shared.clear()
+        TransitionDiagnostics.shared.clear()  // a view in no window reports to the shared diagnostics
         #expect(loose.snapshotView(afterScreenUpdates: false) == nil)
         #expect(TransitionDiagnostics.shared.messages.first?.contains("in no window") == true)
     }

@@ -8,7 +8,7 @@ import SegueTesting
 /// documented behaviour for `dismiss(animated:completion:)`: the immediate child and every
 /// controller above it, only the topmost animated).
 @MainActor
-@Suite("UIKit overrides and stacked dismissal", .serialized, .tags(.pure))
+@Suite("UIKit overrides and stacked dismissal", .tags(.pure))
 struct UIKitOverrideTests {
     /// Seed 002's interaction controller meant `completionSpeed = 1 − percentComplete`.
     final class SlowingInteraction: PercentDrivenInteractiveTransition {
@@ -65,8 +65,6 @@ struct UIKitOverrideTests {
     }
 
     @Test func overriddenCompletionSpeedAndMethodsAreUsed() {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 100, height: 100))
         let root = Presenter(name: "root"), modal = ViewController(name: "modal")
         window.rootViewController = root
@@ -83,13 +81,13 @@ struct UIKitOverrideTests {
         interaction.finish()
         #expect(interaction.log == ["update", "finish"])
         // The rest, 0.25 × 1 s, plays at speed 1 − 0.75 = 0.25: over 1 s, linearly.
-        AnimationEngine.main.advance(to: 0.5)
+        window.animationEngine.advance(to: 0.5)
         #expect(abs(modal.view.presentation.alpha - 0.125) < 1e-9)
-        AnimationEngine.main.advance(to: 0.95)
+        window.animationEngine.advance(to: 0.95)
         #expect(!dismissed)
-        AnimationEngine.main.advance(to: 1.0)
+        window.animationEngine.advance(to: 1.0)
         #expect(dismissed)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(window.diagnostics.messages.isEmpty)
     }
 
     @Test func navigationControllerLoadViewCanBeOverridden() {
@@ -102,8 +100,6 @@ struct UIKitOverrideTests {
     /// revealing A; one completion.
     @Test(arguments: [false, true])
     func dismissingFromTheBottomOfAStackDismissesItAll(_ animated: Bool) {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 100, height: 100))
         let a = ViewController(name: "A"), b = ViewController(name: "B"), c = ViewController(name: "C")
         window.rootViewController = a
@@ -112,13 +108,13 @@ struct UIKitOverrideTests {
         #expect(window.rootView.subviews.count == 2, "A's and B's views left; B's container and C's remain")
         var completions = 0
         a.dismiss(animated: animated) { completions += 1 }
-        #expect(TransitionDiagnostics.shared.messages.isEmpty, "\(TransitionDiagnostics.shared.messages)")
+        #expect(window.diagnostics.messages.isEmpty, "\(window.diagnostics.messages)")
         if animated {
             #expect(window.transitionDriver.isTransitioning)
             #expect(a.transitionCoordinator?.viewController(forKey: .from) === c)
             #expect(a.transitionCoordinator?.viewController(forKey: .to) === a)
         }
-        for step in 1...30 { AnimationEngine.main.advance(to: Double(step) * 0.05) }
+        for step in 1...30 { window.animationEngine.advance(to: Double(step) * 0.05) }
         #expect(completions == 1)
         #expect(a.presentedViewController == nil && b.presentingViewController == nil && c.presentingViewController == nil)
         #expect(b.presentedViewController == nil)
@@ -126,6 +122,6 @@ struct UIKitOverrideTests {
         #expect(a.appearanceState == .appeared)
         #expect(b.appearanceState == .disappeared && c.appearanceState == .disappeared)
         #expect(!window.transitionDriver.isTransitioning)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(window.diagnostics.messages.isEmpty)
     }
 }

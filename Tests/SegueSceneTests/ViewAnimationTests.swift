@@ -5,17 +5,22 @@ import SegueTesting
 
 /// Implicit animations and the property animator, stepped by a virtual clock.
 @MainActor
-@Suite("View animations (virtual clock)", .serialized, .tags(.pure))
+@Suite("View animations (virtual clock)", .tags(.pure))
 struct ViewAnimationTests {
     let clock = VirtualClock(step: 0.25)
     // The engine is shared; each test body (atomic on the main actor) starts from a reset
     // one, since other suites' tests may run between a suite's init and its body.
 
-    private func tick() { AnimationEngine.main.advance(to: clock.tick()) }
+    /// Each test has a window of its own: its engine, its clock.
+    let window = Window(size: Size(width: 200, height: 200))
+    private func tick() { window.animationEngine.advance(to: clock.tick()) }
+    private func shown(_ view: View) -> View {
+        window.rootView.addSubview(view)
+        return view
+    }
 
     @Test func animateRecordsChangesAndInterpolatesPresentation() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 100, height: 100)))
         var log: [String] = []
         View.animate(withDuration: 1, options: .curveLinear, animations: {
             view.alpha = 0
@@ -38,8 +43,7 @@ struct ViewAnimationTests {
     }
 
     @Test func easeInOutDelayAndCurves() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         View.animate(withDuration: 1, delay: 0.5, options: .curveEaseInOut, animations: { view.alpha = 0 })
         tick()  // 0.25: still in the delay
         #expect(view.presentation.alpha == 1)
@@ -48,8 +52,7 @@ struct ViewAnimationTests {
     }
 
     @Test func springOvershootsAndSettles() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         var finished = false
         View.animate(withDuration: 2.5, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, animations: {
             view.center = Point(x: 105, y: 5)
@@ -64,8 +67,7 @@ struct ViewAnimationTests {
     /// UIKit's additive model (iOS 8+): shown = model + Σ (animation's value now − its end
     /// value). The older animation keeps its timing and completes with `finished == true`.
     @Test func newerAnimationStacksAdditivelyOnTheRunningOne() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         var log: [String] = []
         View.animate(withDuration: 1, options: .curveLinear, animations: { view.alpha = 0 }, completion: { log.append("first \($0)") })
         tick(); tick()  // t = 0.5, shown 0.5
@@ -86,8 +88,7 @@ struct ViewAnimationTests {
     /// (additive) animation, now displacing the new model value, so it still ends on time, where
     /// the new value is.
     @Test func changeOutsideAnimationKeepsTheRunningAdditiveOne() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         var log: [Bool] = []
         View.animate(withDuration: 1, options: .curveLinear, animations: { view.center = Point(x: 105, y: 5) }, completion: { log.append($0) })
         tick(); tick()  // 0.5: x = 55
@@ -103,8 +104,7 @@ struct ViewAnimationTests {
     /// The background colour is not additive in UIKit: a newer animation replaces the running
     /// one (whose completion runs with `finished == false`) and starts from what is on screen.
     @Test func newerColourAnimationSupersedesAndStartsFromPresentation() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         view.backgroundColor = .black
         var log: [String] = []
         View.animate(withDuration: 1, options: .curveLinear, animations: { view.backgroundColor = .white }, completion: { log.append("first \($0)") })
@@ -118,8 +118,7 @@ struct ViewAnimationTests {
     }
 
     @Test func changesOutsideAnimationShowAtOnce() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         view.alpha = 0.3
         #expect(view.presentation.alpha == 0.3)
         View.performWithoutAnimation {}
@@ -131,8 +130,7 @@ struct ViewAnimationTests {
     }
 
     @Test func propertyAnimatorScrubPauseReverseFinish() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         var positions: [PropertyAnimator.Position] = []
         let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
         animator.addCompletion { positions.append($0) }
@@ -154,8 +152,7 @@ struct ViewAnimationTests {
     }
 
     @Test func propertyAnimatorStopAndFinishAtCurrent() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         var positions: [PropertyAnimator.Position] = []
         let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
         animator.addCompletion { positions.append($0) }
@@ -181,8 +178,7 @@ struct ViewAnimationTests {
     }
 
     @Test func propertyAnimatorContinueWithNewTimingAndDurationFactor() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         var done = false
         let animator = PropertyAnimator(duration: 2, curve: .easeIn) { view.alpha = 0 }
         animator.addCompletion { position in done = position == .end }
@@ -197,8 +193,7 @@ struct ViewAnimationTests {
     }
 
     @Test func addAnimationsWhileRunningCoversTheRest() {
-        AnimationEngine.main.reset(to: 0)
-        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = shown(View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
         animator.startAnimation()
         tick(); tick()  // half way

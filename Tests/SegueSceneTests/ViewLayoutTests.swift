@@ -41,7 +41,6 @@ final class SplitView: View {
 struct ViewLayoutTests {
     /// A 60×30 view at (20, 10) in a 200×100 superview that grows to 300×150.
     func resized(_ mask: AutoresizingMask) -> Rect {
-        AnimationEngine.main.reset(to: 0)
         let superview = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
         let view = View(frame: Rect(x: 20, y: 10, width: 60, height: 30))
         view.autoresizingMask = mask
@@ -72,7 +71,6 @@ struct ViewLayoutTests {
     }
 
     @Test func flexiblePartsOfNoSizeShareTheChangeEqually() {
-        AnimationEngine.main.reset(to: 0)
         let superview = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let line = View(frame: Rect(x: 0, y: 0, width: 0, height: 10))
         line.autoresizingMask = [.flexibleLeftMargin, .flexibleWidth]
@@ -82,7 +80,6 @@ struct ViewLayoutTests {
     }
 
     @Test func layoutRunsOnceForManyRequestsAndAfterResizes() {
-        AnimationEngine.main.reset(to: 0)
         let split = SplitView(frame: Rect(x: 0, y: 0, width: 100, height: 40))
         #expect(split.needsLayout, "new subviews mark it")
         split.setNeedsLayout(); split.setNeedsLayout()
@@ -101,10 +98,9 @@ struct ViewLayoutTests {
 
 /// Headless-GL tier: the window lays out before drawing; drawn content is cached.
 @MainActor
-@Suite("View layout and drawing through a window (headless GL)", .tags(.gl), .serialized)
+@Suite("View layout and drawing through a window (headless GL)", .tags(.gl))
 struct ViewDrawingTests {
     @Test func theWindowLaysOutBeforeDrawingAndDrawnContentIsCached() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 80, height: 40) { compositor, target in
             let window = Window(size: Size(width: 80, height: 40))
             let split = SplitView(frame: Rect(x: 0, y: 0, width: 80, height: 40))

@@ -7,7 +7,6 @@ import SegueTesting
 struct ViewTests {
 
     @Test func frameCenterAndAnchorPointFollowUIKit() {
-        AnimationEngine.main.reset(to: 0)
         let view = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))
         #expect(view.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
         #expect(view.center == Point(x: 60, y: 45))
@@ -26,7 +25,6 @@ struct ViewTests {
     }
 
     @Test func subviewOrderOperations() {
-        AnimationEngine.main.reset(to: 0)
         let root = View(name: "root")
         let a = View(name: "a"), b = View(name: "b"), c = View(name: "c")
         root.addSubview(a)
@@ -49,7 +47,6 @@ struct ViewTests {
     }
 
     @Test func convertsPointsThroughBoundsOriginsAndTransforms() throws {
-        AnimationEngine.main.reset(to: 0)
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300), name: "root")
         let parent = View(frame: Rect(x: 50, y: 40, width: 200, height: 100), name: "parent")
         let child = View(frame: Rect(x: 10, y: 10, width: 20, height: 20), name: "child")
@@ -73,7 +70,6 @@ struct ViewTests {
     }
 
     @Test func perspectiveConversionRoundTrips() throws {
-        AnimationEngine.main.reset(to: 0)
         let root = View(frame: Rect(x: 0, y: 0, width: 640, height: 480))
         let card = View(frame: Rect(x: 100, y: 100, width: 320, height: 200))
         root.addSubview(card)

@@ -15,7 +15,6 @@ struct WindowTests {
     }
 
     @Test func rootViewControllerFillsTheWindowAndAppears() {
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 200, height: 100))
         let first = Screen(name: "first"), second = Screen(name: "second")
         window.rootViewController = first
@@ -31,7 +30,6 @@ struct WindowTests {
     }
 
     @Test func renderFrameAdvancesAnimationsAndDraws() throws {
-        AnimationEngine.main.reset(to: 0)
         try withCompositor(width: 40, height: 20) { compositor, target in
             let window = Window(size: Size(width: 40, height: 20))
             let screen = Screen(name: "screen")

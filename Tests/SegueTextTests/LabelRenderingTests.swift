@@ -9,7 +9,7 @@ import Testing
 /// Headless-GL tier: labels drawn by the compositor at scale 1 and 2, against goldens and
 /// against arithmetic that needs none (alignment, scale, cache).
 @MainActor
-@Suite("Label (headless GL)", .tags(.gl), .serialized)
+@Suite("Label (headless GL)", .tags(.gl))
 struct LabelRenderingTests {
     /// Recorded on Mesa llvmpipe. Text is rasterised on the CPU (FreeType) and drawn texel for
     /// pixel by the compositor, so a driver changes little but blending rounding; another
@@ -20,7 +20,6 @@ struct LabelRenderingTests {
 
     /// Renders `labels` on white in a `width × height` point window at `scale`.
     func render(width: Double, height: Double, scale: Double, _ labels: [Label]) throws -> RGBAImage {
-        AnimationEngine.main.reset(to: 0)
         let rig = try HeadlessStage(width: Int(width * scale), height: Int(height * scale))
         defer { rig.release() }
         let root = View(frame: Rect(x: 0, y: 0, width: width, height: height), name: "root")
@@ -134,7 +133,6 @@ struct LabelRenderingTests {
     }
 
     @Test func textIsDrawnOnceUntilSomethingItDependsOnChanges() throws {
-        AnimationEngine.main.reset(to: 0)
         let rig = try HeadlessStage(width: 200, height: 60)
         defer { rig.release() }
         let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 60))

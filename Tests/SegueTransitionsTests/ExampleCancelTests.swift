@@ -10,7 +10,7 @@ import Testing
 /// Every example (a–i), cancelled interactively at 10 different percents: the view and
 /// view-controller hierarchy is exactly what it was before; finished, it is what it should be.
 @MainActor
-@Suite("Examples a–i: cancel and finish (headless GL)", .serialized, .tags(.gl))
+@Suite("Examples a–i: cancel and finish (headless GL)", .tags(.gl))
 struct ExampleCancelTests {
     static let percents = [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.95]
 
@@ -44,7 +44,7 @@ struct ExampleCancelTests {
 
     static let inNavigation: Setup = { window, from, _ in
         window.rootViewController = NavigationController(rootViewController: from)
-        settle()
+        settle(window)
     }
 
     static func pushing(_ animator: any ViewControllerAnimatedTransitioning) -> Start {
@@ -65,16 +65,16 @@ struct ExampleCancelTests {
     @MainActor enum Retained { static var objects: [AnyObject] = [] }
 
     /// Runs pending zero-length work (non-animated steps complete on the engine's next frame).
-    static func settle() { AnimationEngine.main.advance(to: AnimationEngine.main.now) }
+    static func settle(_ window: Window) { window.animationEngine.advance(to: window.animationEngine.now) }
 
     static var examples: [(String, Setup, Start)] {
         var keep: [AnyObject] = []
         return [
             ("a diagonal", nothing, presenting(DiagonalPresentAnimator(), keep: &keep)),
             ("b slide-up spring", nothing, presenting(SlideUpSpringPresentAnimator(), keep: &keep)),
-            ("c shrink dismiss", { _, from, to in
+            ("c shrink dismiss", { window, from, to in
                 from.present(to, animated: false)
-                settle()
+                settle(window)
             }, { _, _, to in
                 let interaction = PercentDrivenInteractiveTransition()
                 let delegate = FixedTransitioningDelegate(dismiss: ShrinkDismissAnimator())
@@ -97,7 +97,7 @@ struct ExampleCancelTests {
             }),
             ("g swipe container", { window, from, to in
                 window.rootViewController = SwipeContainerViewController(viewControllers: [from, to], selectedIndex: 0)
-                settle()
+                settle(window)
             }, { window, _, _ in
                 let container = window.rootViewController as! SwipeContainerViewController
                 let interaction = PercentDrivenInteractiveTransition()
@@ -150,8 +150,6 @@ struct ExampleCancelTests {
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)
         for percent in Self.percents + [-1] {  // -1: finish instead of cancel
-            AnimationEngine.main.reset(to: 0)
-            TransitionDiagnostics.shared.clear()
             Retained.objects.removeAll()
             let window = Window(size: Size(width: 64, height: 96))
             window.attach(compositor)
@@ -176,7 +174,7 @@ struct ExampleCancelTests {
             if percent >= 0 { driver.cancel() } else { driver.finish() }
             for _ in 0..<24 { try window.renderFrame(at: clock.tick(), compositor: compositor, into: target) }
             let label = "\(name) at \(percent)"
-            #expect(TransitionDiagnostics.shared.messages.isEmpty, "\(label): \(TransitionDiagnostics.shared.messages)")
+            #expect(window.diagnostics.messages.isEmpty, "\(label): \(window.diagnostics.messages)")
             if percent >= 0 {
                 #expect(Self.describe(window.rootView) == viewsBefore, "\(label): views")
                 #expect(Self.controllers(window.rootViewController) == controllersBefore, "\(label): controllers")

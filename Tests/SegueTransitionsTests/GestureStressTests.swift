@@ -12,7 +12,7 @@ import SegueTesting
 /// relationships), with no unexpected diagnostic and nothing left animating; GL objects flat.
 /// `segue bench --sections soak` runs 1,000 per example.
 @MainActor
-@Suite("Gesture stress (headless GL)", .serialized, .tags(.gl))
+@Suite("Gesture stress (headless GL)", .tags(.gl))
 struct GestureStressTests {
     @Test(arguments: GestureStress.Example.allCases)
     func randomGesturesAlwaysSettleCleanly(_ example: GestureStress.Example) throws {

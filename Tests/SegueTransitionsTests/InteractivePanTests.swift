@@ -12,7 +12,7 @@ import Testing
 /// width, finish when the release velocity is negative, then the controller is dropped); and
 /// example g's goldens.
 @MainActor
-@Suite("Interactive pans of examples d and e; example g (headless GL)", .serialized, .tags(.gl))
+@Suite("Interactive pans of examples d and e; example g (headless GL)", .tags(.gl))
 struct InteractivePanTests {
     struct Stack {
         let window: Window
@@ -23,8 +23,6 @@ struct InteractivePanTests {
     }
 
     static func makeStack(delegate: NavigationControllerDelegate) -> Stack {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 320, height: 480))
         let first = ViewController(name: "first"), second = ViewController(name: "second")
         let navigation = NavigationController(rootViewController: first)
@@ -35,15 +33,16 @@ struct InteractivePanTests {
 
     /// Drags from `start` by `dx` in `steps` moves of 1/60 s, then holds for `hold` seconds and releases.
     static func drag(_ dispatcher: PointerDispatcher, from start: Point, dx: Double, steps: Int = 20, hold: Double = 0, time: inout Double) {
+        let engine = dispatcher.root.animationEngine  // the engine of the dispatcher's window
         dispatcher.pointerDown(at: start, time: time)
         for step in 1...steps {
             time += 1.0 / 60
             dispatcher.pointerMoved(to: Point(x: start.x + dx * Double(step) / Double(steps), y: start.y), time: time)
-            AnimationEngine.main.advance(to: time)
+            engine.advance(to: time)
         }
         time += hold
         dispatcher.pointerUp(at: Point(x: start.x + dx, y: start.y), time: time)
-        for _ in 0..<120 { time += 1.0 / 60; AnimationEngine.main.advance(to: time) }
+        for _ in 0..<120 { time += 1.0 / 60; engine.advance(to: time) }
     }
 
     @Test(arguments: [(150.0, true), (80.0, false), (120.0, true), (60.0, false)])
@@ -51,7 +50,7 @@ struct InteractivePanTests {
         let delegate = FixedNavigationDelegate(push: CubeRotationAnimator(operation: .push), pop: CubeRotationAnimator(operation: .pop))
         let s = Self.makeStack(delegate: delegate)
         s.navigation.pushViewController(s.second, animated: false)
-        AnimationEngine.main.advance(to: 0.1)
+        s.window.animationEngine.advance(to: 0.1)
         #expect(s.navigation.topViewController === s.second)
         let pop = CubePopInteraction { _ = s.navigation.popViewController(animated: true) }
         delegate.interaction = { pop.isInteracting ? pop.interaction : nil }
@@ -61,7 +60,7 @@ struct InteractivePanTests {
         Self.drag(s.dispatcher, from: Point(x: 20, y: 200), dx: distance, time: &time)
         #expect((s.navigation.topViewController === s.first) == finishes, "\(distance) points: percent \(distance / 200)")
         #expect(s.navigation.viewControllers.count == (finishes ? 1 : 2))
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(s.window.diagnostics.messages.isEmpty)
     }
 
     @Test func zoomPushStartsOnlyOnTheRightHalfAndFollowsTheVelocity() {
@@ -80,17 +79,15 @@ struct InteractivePanTests {
         #expect(s.navigation.topViewController === s.second)
         #expect(zoom.interactionController == nil, "dropped so the next push is not interactive by accident")
         _ = s.navigation.popViewController(animated: false)
-        for _ in 0..<2 { time += 0.1; AnimationEngine.main.advance(to: time) }
+        for _ in 0..<2 { time += 0.1; s.window.animationEngine.advance(to: time) }
         // Right half, but the pointer stops before release (velocity 0, not negative): cancelled.
         Self.drag(s.dispatcher, from: Point(x: 300, y: 200), dx: -200, hold: 0.3, time: &time)
         #expect(s.navigation.topViewController === s.first)
         #expect(zoom.interactionController == nil)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(s.window.diagnostics.messages.isEmpty)
     }
 
     @Test func swipeContainerGoldens() throws {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let rig = try HeadlessStage(width: 160, height: 120)
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)

@@ -10,7 +10,7 @@ import SegueTesting
 
 /// Example h: the GPU animator, timed and interactive, in a window rendered headlessly.
 @MainActor
-@Suite("Pixel dissolve transition (headless GL)", .serialized, .tags(.gl))
+@Suite("Pixel dissolve transition (headless GL)", .tags(.gl))
 struct PixelDissolveTransitionTests {
     final class Delegate: ViewControllerTransitioningDelegate {
         let animator: PixelDissolveTransitionAnimator
@@ -48,8 +48,6 @@ struct PixelDissolveTransitionTests {
     static let size = (width: 160, height: 120)
 
     static func makeRig() throws -> Rig {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let context = try HeadlessEGLContext()
         let device = try GLDevice(context: context)
         let compositor = try Compositor(device: device)
@@ -116,7 +114,7 @@ struct PixelDissolveTransitionTests {
         TransitionsGoldenImage.check(last, named: "pixel-dissolve-present-4", maxDifference: 1, meanDifference: 0.05)
         #expect(rig.home.presentedViewController === rig.detail)
         #expect(rig.detail.view.superview != nil && !rig.detail.view.isHidden)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(rig.window.diagnostics.messages.isEmpty)
     }
 
     @Test(arguments: [0.1, 0.35, 0.6, 0.9])

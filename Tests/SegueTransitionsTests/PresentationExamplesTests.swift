@@ -14,7 +14,7 @@ import Testing
 /// on a virtual clock: goldens at progress 0, 0.25, 0.5, 0.75 and 1, facts checked by hand,
 /// and the hierarchy after a finished and after a cancelled (percent-driven) transition.
 @MainActor
-@Suite("Presentation examples a, b, f, i (headless GL)", .serialized, .tags(.gl))
+@Suite("Presentation examples a, b, f, i (headless GL)", .tags(.gl))
 struct PresentationExamplesTests {
     /// Goldens were recorded on Mesa llvmpipe. Every quad here is axis-aligned with solid
     /// colours (or a snapshot of them), and every frame time is exact on the virtual clock, so
@@ -73,8 +73,6 @@ struct PresentationExamplesTests {
     }
 
     static func withRig(_ body: (Rig) throws -> Void) throws {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let rig = try HeadlessStage(width: 320, height: 480)
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)
@@ -129,7 +127,7 @@ struct PresentationExamplesTests {
         for index in 0...4 {
             if index > 0 {
                 for _ in 0..<7 {
-                    AnimationEngine.main.advance(to: clock.tick())
+                    rig.window.animationEngine.advance(to: clock.tick())
                     step(clock.now)
                 }
                 clock.tick()
@@ -164,7 +162,7 @@ struct PresentationExamplesTests {
         #expect(!completed, "a cancelled presentation does not run the present completion", sourceLocation: sourceLocation)
         #expect(rig.home.appearanceState == .appeared && rig.detail.appearanceState == .disappeared, sourceLocation: sourceLocation)
         #expect(rig.detail.view.superview == nil, sourceLocation: sourceLocation)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty, sourceLocation: sourceLocation)
+        #expect(rig.window.diagnostics.messages.isEmpty, sourceLocation: sourceLocation)
     }
 
     // MARK: - a. Diagonal
@@ -229,7 +227,7 @@ struct PresentationExamplesTests {
             var dismissed = false
             rig.detail.dismiss(animated: true) { dismissed = true }
             clock.advance(by: 0.25)
-            AnimationEngine.main.advance(to: clock.now)
+            rig.window.animationEngine.advance(to: clock.now)
             let center = rig.detail.view.presentation.center
             #expect(abs(center.x - 320) < 1e-9 && abs(center.y - 480) < 1e-9, "half way to the corner")
             try rig.runUntilIdle(clock)
@@ -260,7 +258,7 @@ struct PresentationExamplesTests {
             #expect(Self.hierarchy(rig.window) == presentedHierarchy)
             #expect(rig.home.presentedViewController === rig.detail)
             #expect(rig.detail.view.presentation.center == Point(x: 160, y: 240))
-            #expect(TransitionDiagnostics.shared.messages.isEmpty)
+            #expect(rig.window.diagnostics.messages.isEmpty)
         }
     }
 
@@ -319,11 +317,11 @@ struct PresentationExamplesTests {
             rig.detail.transitioningDelegate = delegate
             rig.home.present(rig.detail, animated: true)
             let clock = VirtualClock(step: 1.0 / 60)
-            AnimationEngine.main.advance(to: 0)
+            rig.window.animationEngine.advance(to: 0)
             #expect(rig.detail.view.presentation.center.y - 240 == -480, "one height above")
             var lowest = -Double.infinity
             while rig.window.transitionDriver.isTransitioning, clock.now < 3 {
-                AnimationEngine.main.advance(to: clock.tick())
+                rig.window.animationEngine.advance(to: clock.tick())
                 lowest = max(lowest, rig.detail.view.presentation.center.y - 240)
             }
             #expect(lowest > 40, "overshoots downwards")
@@ -331,7 +329,7 @@ struct PresentationExamplesTests {
             // The mirror dismissal leaves upwards.
             rig.detail.dismiss(animated: true)
             clock.advance(by: 0.25)
-            AnimationEngine.main.advance(to: clock.now)
+            rig.window.animationEngine.advance(to: clock.now)
             #expect(rig.detail.view.presentation.center.y < 240)
             try rig.runUntilIdle(clock)
             #expect(rig.home.presentedViewController == nil && rig.home.view.alpha == 1)
@@ -439,9 +437,9 @@ struct PresentationExamplesTests {
             delegate.dismissalInteraction = dismissal
             rig.detail.dismiss(animated: true)
             dismissal.update(0.5)
-            AnimationEngine.main.advance(to: clock.tick())
+            rig.window.animationEngine.advance(to: clock.tick())
             rig.window.resize(to: Size(width: 360, height: 500), duration: 0.25)
-            AnimationEngine.main.advance(to: clock.tick())
+            rig.window.animationEngine.advance(to: clock.tick())
             #expect(dimming.frame == Rect(x: 0, y: 0, width: 360, height: 500))
             // The dismissal's animator owns the presented view's frame while it runs (issue 19):
             // the layout waits for the end, and is made because the dismissal is cancelled.
@@ -449,7 +447,7 @@ struct PresentationExamplesTests {
             #expect(dimming.presentation.bounds.size != Size(width: 360, height: 500), "animating with the resize")
             dismissal.cancel()
             try rig.runUntilIdle(clock)
-            AnimationEngine.main.advance(to: clock.now + 0.25)
+            rig.window.animationEngine.advance(to: clock.now + 0.25)
             #expect(rig.home.presentedViewController === rig.detail)
             #expect(dimming.presentation.bounds.size == Size(width: 360, height: 500) && dimming.alpha == 0.5)
             #expect(rig.detail.view.presentation.bounds.size == Size(width: 260, height: 100))
@@ -494,7 +492,7 @@ struct PresentationExamplesTests {
             // Completed dismissal: the dimming view fades out alongside and is removed.
             rig.detail.dismiss(animated: true)
             clock.advance(by: 0.25)
-            AnimationEngine.main.advance(to: clock.now)
+            rig.window.animationEngine.advance(to: clock.now)
             #expect(abs(dimming.presentation.alpha - 0.25) < 1e-9)
             try rig.runUntilIdle(clock)
             #expect(dimming.superview == nil)
@@ -589,7 +587,7 @@ struct PresentationExamplesTests {
             let snapshot = try #require(rig.detail.view.superview.flatMap { DropDownMenuTransition.snapshot(in: $0) })
             #expect(rig.home.view.superview === rig.window.rootView, "the source's view is back under the container")
             clock.advance(by: 0.25)
-            AnimationEngine.main.advance(to: clock.now)
+            rig.window.animationEngine.advance(to: clock.now)
             #expect(abs(snapshot.presentation.transform.m42 - 144) < 1e-9, "half way back up")
             try rig.runUntilIdle(clock)
             #expect(snapshot.superview == nil, "the snapshot is removed")
@@ -605,7 +603,7 @@ struct PresentationExamplesTests {
                 #expect(midwaySnapshot != nil && midwaySnapshot!.presentation.transform.m42 > 0, "part of the way down")
             }
             #expect(midwaySnapshot?.superview == nil)
-            #expect(TransitionDiagnostics.shared.messages.isEmpty)
+            #expect(rig.window.diagnostics.messages.isEmpty)
         }
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// Examples d (cube rotation) and e (zoom push) driven through a context built by hand, as a
 /// custom container would, and rendered headlessly at progress 0, .25, .5, .75 and 1.
 @MainActor
-@Suite("Push examples d and e (headless GL)", .serialized, .tags(.gl))
+@Suite("Push examples d and e (headless GL)", .tags(.gl))
 struct PushExamplesTests {
     struct Rig {
         let context: HeadlessEGLContext
@@ -24,8 +24,6 @@ struct PushExamplesTests {
     }
 
     static func makeRig() throws -> Rig {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let context = try HeadlessEGLContext()
         let device = try GLDevice(context: context)
         let compositor = try Compositor(device: device)

@@ -10,7 +10,7 @@ import Testing
 /// presentation controller is the seed's (001, "自定义过渡") ported line for line: its
 /// `viewWillTransitionToSize` calls super and animates the dismiss view alongside the resize.
 @MainActor
-@Suite("Window resize coordinator (the seed's dimming presentation)", .serialized, .tags(.gl))
+@Suite("Window resize coordinator (the seed's dimming presentation)", .tags(.gl))
 struct ResizeCoordinatorTests {
     /// The seed's presentation controller (`dismissView` is its dimming view).
     final class SeedPresentationController: PresentationController {
@@ -73,8 +73,6 @@ struct ResizeCoordinatorTests {
     }
 
     @Test func alongsideAnimationsFollowTheClockAndTheCompletionRuns() throws {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let rig = try HeadlessStage(width: 320, height: 480)
         defer { rig.release() }
         let window = Window(size: Size(width: 320, height: 480))
@@ -103,7 +101,7 @@ struct ResizeCoordinatorTests {
         #expect(controller.dismissView.frame == Rect(x: 0, y: 0, width: 240, height: 440), "the block ran with the new bounds")
         #expect(controller.completions == 0)
         // Half way on the clock: ease-in-out is at 0.5 by symmetry, so half way in size too.
-        AnimationEngine.main.advance(to: start + 0.25)
+        window.animationEngine.advance(to: start + 0.25)
         let half = controller.dismissView.presentation.bounds.size
         #expect(abs(half.width - 280) < 1e-9 && abs(half.height - 460) < 1e-9, "\(half)")
         #expect(abs(detail.view.presentation.bounds.width - (220 + 140) / 2) < 1e-9, "super moved the presented view alongside")
@@ -117,11 +115,10 @@ struct ResizeCoordinatorTests {
         #expect(image[5, 5] == SIMD4(128, 128, 128, 255) || image[5, 5] == SIMD4(127, 127, 127, 255), "\(image[5, 5])")
         #expect(image[100, 220] == SIMD4(255, 0, 0, 255))
         #expect(image[300, 460] == SIMD4(0, 0, 0, 255))
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(window.diagnostics.messages.isEmpty)
     }
 
     @Test func aLiveResizeLaysOutAtOnceAndCompletesBeforeReturning() {
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 200, height: 100))
         let root = Presented(name: "root"), child = Presented(name: "child")
         window.rootViewController = root
@@ -156,12 +153,11 @@ struct ResizeCoordinatorTests {
     /// a resize that starts while one runs stacks on it (UIKit's additive animations): the first
     /// one's completions still run, on its own time.
     @Test func presentedControllersFollowAndSupersededResizesComplete() {
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 200, height: 100))
         let root = Presented(name: "root"), modal = Presented(name: "modal")
         window.rootViewController = root
         root.present(modal, animated: false)
-        AnimationEngine.main.advance(to: 0.1)
+        window.animationEngine.advance(to: 0.1)
         #expect(root.presentedViewController === modal)
         var completions: [String] = []
         final class Watcher: ViewController {
@@ -175,15 +171,15 @@ struct ResizeCoordinatorTests {
         watcher.log = { completions.append($0) }
         root.addChild(watcher)
         window.resize(to: Size(width: 300, height: 150), duration: 1)
-        AnimationEngine.main.advance(to: 0.5)
+        window.animationEngine.advance(to: 0.5)
         window.resize(to: Size(width: 120, height: 90), duration: 1)
-        AnimationEngine.main.advance(to: 0.6)
+        window.animationEngine.advance(to: 0.6)
         #expect(completions.isEmpty, "the first resize still runs")
-        AnimationEngine.main.advance(to: 1.05)
+        window.animationEngine.advance(to: 1.05)
         #expect(completions.isEmpty)
-        AnimationEngine.main.advance(to: 1.1)
+        window.animationEngine.advance(to: 1.1)
         #expect(completions == ["300"], "the first resize (from 0.1) ended on time")
-        AnimationEngine.main.advance(to: 1.6)
+        window.animationEngine.advance(to: 1.6)
         #expect(completions == ["300", "120"])
         #expect(modal.sizes == [Size(width: 300, height: 150), Size(width: 120, height: 90)])
         #expect(modal.view.frame == Rect(x: 0, y: 0, width: 120, height: 90))
@@ -194,8 +190,6 @@ struct ResizeCoordinatorTests {
     /// (inside `viewWillTransition(to:with:)` too, for children through their parent), and nil
     /// once it ends; a controller inside a transition of its own keeps that transition's.
     @Test func transitionCoordinatorIsTheResizesWhileItRuns() throws {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         final class Asker: ViewController {
             var answers: [Bool] = []
             override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
@@ -210,24 +204,24 @@ struct ResizeCoordinatorTests {
         root.view.addSubview(child.view)
         child.didMove(toParent: root)
         root.present(modal, animated: false)
-        AnimationEngine.main.advance(to: 0.1)
+        window.animationEngine.advance(to: 0.1)
         #expect(root.presentedViewController === modal)
 
         window.resize(to: Size(width: 300, height: 150), duration: 1)
         #expect(root.answers == [true] && child.answers == [true] && modal.answers == [true])
-        AnimationEngine.main.advance(to: 0.6)
+        window.animationEngine.advance(to: 0.6)
         #expect(root.transitionCoordinator != nil && modal.transitionCoordinator != nil, "still resizing")
-        AnimationEngine.main.advance(to: 1.2)
+        window.animationEngine.advance(to: 1.2)
         #expect(root.transitionCoordinator == nil && child.transitionCoordinator == nil && modal.transitionCoordinator == nil)
 
         // A resize that takes over from a running one: its coordinator is the one they see.
         window.resize(to: Size(width: 260, height: 140), duration: 1)
-        AnimationEngine.main.advance(to: 1.5)
+        window.animationEngine.advance(to: 1.5)
         window.resize(to: Size(width: 240, height: 130), duration: 1)
         #expect(root.answers == [true, true, true] && modal.answers == [true, true, true])
-        AnimationEngine.main.advance(to: 1.7)
+        window.animationEngine.advance(to: 1.7)
         #expect(root.transitionCoordinator != nil, "the second resize still runs")
-        AnimationEngine.main.advance(to: 2.6)
+        window.animationEngine.advance(to: 2.6)
         #expect(root.transitionCoordinator == nil)
 
         // A live resize: lent for the calls, taken back before it returns.
@@ -237,15 +231,15 @@ struct ResizeCoordinatorTests {
 
         // In the middle of a dismissal the modal keeps the dismissal's coordinator.
         modal.dismiss(animated: true)
-        AnimationEngine.main.advance(to: 2.65)
+        window.animationEngine.advance(to: 2.65)
         let dismissal = try #require(modal.transitionCoordinator)
         window.resize(to: Size(width: 100, height: 80), duration: 0.1)
         #expect(modal.transitionCoordinator === dismissal)
         // The dismissal's animator owns the modal's frame: the resize does not cut it short.
         #expect(window.transitionDriver.isTransitioning && root.presentedViewController === modal)
         #expect(root.transitionCoordinator === dismissal, "the presenter takes part in the dismissal")
-        AnimationEngine.main.advance(to: 4)
+        window.animationEngine.advance(to: 4)
         #expect(modal.transitionCoordinator == nil && root.transitionCoordinator == nil)
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(window.diagnostics.messages.isEmpty)
     }
 }

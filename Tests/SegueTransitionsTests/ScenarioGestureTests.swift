@@ -7,7 +7,7 @@ import SegueTesting
 /// The scenarios `segue play` drives from a window, without GL: the gestures' phases and
 /// outcomes under synthetic pans, and the dimming presentation's layout in a landscape window.
 @MainActor
-@Suite("Scenario gestures and layouts", .serialized, .tags(.pure))
+@Suite("Scenario gestures and layouts", .tags(.pure))
 struct ScenarioGestureTests {
     struct Scene {
         let window: Window
@@ -18,9 +18,6 @@ struct ScenarioGestureTests {
     }
 
     static func prepare(_ name: String, width: Double = 320, height: Double = 180) throws -> Scene {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
-        TransitionScenario.releaseRetainedObjects()
         let window = Window(size: Size(width: width, height: height))
         let from = ViewController(name: "from"), to = ViewController(name: "to")
         window.rootViewController = from
@@ -41,15 +38,15 @@ struct ScenarioGestureTests {
         for step in 1...10 {
             time += 1.0 / 60
             scene.dispatcher.pointerMoved(to: Point(x: x + dx * Double(step) / 10, y: y), time: time)
-            AnimationEngine.main.advance(to: time)
+            scene.window.animationEngine.advance(to: time)
         }
         #expect(scene.interaction.phase == (starts ? .running : .idle))
         time += rest
-        AnimationEngine.main.advance(to: time)
+        scene.window.animationEngine.advance(to: time)
         scene.dispatcher.pointerUp(at: Point(x: x + dx, y: y), time: time)
         for _ in 0..<300 {
             time += 1.0 / 60
-            AnimationEngine.main.advance(to: time)
+            scene.window.animationEngine.advance(to: time)
         }
     }
 
@@ -61,7 +58,7 @@ struct ScenarioGestureTests {
         #expect(scene.interaction.phase == outcome)
         let navigation = try #require(scene.window.rootViewController as? NavigationController)
         #expect(navigation.topViewController === (outcome == .finished ? scene.from : scene.to))
-        #expect(TransitionDiagnostics.shared.messages.isEmpty, "\(TransitionDiagnostics.shared.messages)")
+        #expect(scene.window.diagnostics.messages.isEmpty, "\(scene.window.diagnostics.messages)")
     }
 
     /// `percentComplete` is where the scene is: the gesture's percent while it drives (cube
@@ -111,15 +108,13 @@ struct ScenarioGestureTests {
     }
 
     @Test func dimmingPresentationKeepsThePicturesAspectInALandscapeWindow() throws {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let window = Window(size: Size(width: 960, height: 540))
         let from = ViewController(name: "from"), to = ViewController(name: "to")
         window.rootViewController = from
         let scenario = try #require(TransitionScenario.named("dimming-presentation"))
         scenario.start(window, from, to)
-        AnimationEngine.main.advance(to: 1)
-        AnimationEngine.main.advance(to: 2)
+        window.animationEngine.advance(to: 1)
+        window.animationEngine.advance(to: 2)
         let frame = to.view.frame
         #expect(abs(frame.width / frame.height - 960.0 / 540) < 1e-9, "\(frame)")
         #expect(abs(frame.midX - 480) < 1e-9 && abs(frame.midY - 270) < 1e-9, "centred: \(frame)")

@@ -9,7 +9,7 @@ import Testing
 
 /// Example c: the shrinking-snapshot dismissal, rendered headlessly at five times.
 @MainActor
-@Suite("Shrink dismiss (headless GL)", .serialized, .tags(.gl))
+@Suite("Shrink dismiss (headless GL)", .tags(.gl))
 struct ShrinkDismissTests {
     final class Delegate: ViewControllerTransitioningDelegate {
         let animator = ShrinkDismissAnimator()
@@ -26,8 +26,6 @@ struct ShrinkDismissTests {
     }
 
     @Test func snapshotShrinksToItsCentreWhileTheViewBehindFadesIn() throws {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let rig = try HeadlessStage(width: 160, height: 120)
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)
@@ -76,8 +74,6 @@ struct ShrinkDismissTests {
 
     @Test(arguments: [0.2, 0.5, 0.8])
     func cancelledInteractiveDismissalKeepsThePresentation(percent: Double) throws {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
         let rig = try HeadlessStage(width: 80, height: 60)
         defer { rig.release() }
         let (compositor, target) = (rig.compositor, rig.target)

@@ -10,7 +10,7 @@ import SegueTesting
 /// interrupted) in one window, headless. After the warm-up nothing the session holds grows.
 /// (`segue bench --sections soak` runs 10,000 and prints the figures, memory included.)
 @MainActor
-@Suite("Soak: counts stay flat over mixed transitions", .serialized, .tags(.gl))
+@Suite("Soak: counts stay flat over mixed transitions", .tags(.gl))
 struct SoakTests {
     @Test func countsStayFlatAfterTheWarmUp() throws {
         let context = try HeadlessEGLContext()
@@ -32,13 +32,13 @@ struct SoakTests {
             #expect(sample.animationGroups == 0, "\(sample)")
             #expect(sample.glObjects == report.warmedUp.glObjects, "\(sample)")
             #expect(sample.compositorTextures == report.warmedUp.compositorTextures, "\(sample)")
-            #expect(sample.diagnosticsKept <= TransitionDiagnostics.shared.capacity)
+            #expect(sample.diagnosticsKept <= soak.diagnostics.capacity)
         }
         // Interrupted episodes report their dropped or queued requests: the log is bounded, not empty.
         #expect(report.end.diagnosticsReported > report.warmedUp.diagnosticsReported)
-        #expect(TransitionDiagnostics.shared.messages.allSatisfy {
+        #expect(soak.diagnostics.messages.allSatisfy {
             $0.contains("in progress") || $0.contains("queued") || $0.contains("not presented")
         },
-                "\(Set(TransitionDiagnostics.shared.messages))")
+                "\(Set(soak.diagnostics.messages))")
     }
 }

@@ -33,6 +33,8 @@ final class ScenarioShow: PlayerShow {
     private let resize: ResizeMode
     private var screens: (from: OffscreenTarget, to: OffscreenTarget)
     private var scene: Scene?
+    /// What the windows of the scenes shown so far reported (each scene has a window of its own).
+    private(set) var reportedProblems: [String] = []
     private var interaction: (any ScenarioInteraction)?
     private var scrub: TimelineScrub!
     private let gestureInput: View
@@ -130,7 +132,7 @@ final class ScenarioShow: PlayerShow {
     private static func followsResize(_ scenario: TransitionScenario, _ scene: Scene) -> Bool {
         switch scenario.resizeFidelity {
         case .always: true
-        case .whenDone: !scene.window.transitionDriver.isTransitioning && !AnimationEngine.main.isAnimating
+        case .whenDone: !scene.window.transitionDriver.isTransitioning && !scene.window.animationEngine.isAnimating
         case .never: false
         }
     }
@@ -242,9 +244,7 @@ final class ScenarioShow: PlayerShow {
     /// A fresh scene at time 0, the transition started (timeline) or not (a gesture prepares it).
     private func makeScene(start: Bool = false) -> (scene: Scene, from: ViewController, to: ViewController) {
         endScene()
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
-        TransitionScenario.releaseRetainedObjects()
+        // A new window: its engine's clock and its diagnostics start afresh.
         let window = Window(size: Size(width: Double(stageSize.width), height: Double(stageSize.height)))
         window.attach(compositor)
         let from = ViewController(name: "from")
@@ -259,8 +259,10 @@ final class ScenarioShow: PlayerShow {
     /// Lets the current scene's animations and transitions run to their end, so animators that
     /// hold GPU objects (the pixel dissolve's effect and target) release them before a rebuild.
     private func endScene() {
-        guard scene != nil else { return }
-        AnimationEngine.main.advance(to: AnimationEngine.main.now + 3600)
+        guard let window = scene?.window else { return }
+        window.animationEngine.advance(to: window.animationEngine.now + 3600)
+        reportedProblems += window.diagnostics.messages
+        TransitionScenario.releaseRetainedObjects(in: window)
         scene = nil
     }
 
@@ -293,7 +295,6 @@ final class ScenarioShow: PlayerShow {
         if interaction != nil { gestureDispatcher.pointerCancelled(time: lastPointerTime) }
         endScene()
         interaction = nil
-        TransitionScenario.releaseRetainedObjects()
         lazyStage.release()
         releaseScreens()
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Why a gl-transition file, or a value given for one of its parameters, was refused.
 /// `file` is the transition's name (see `GLTransitionSource.name`); `line` is 1-based.
 public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
@@ -42,11 +40,30 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
     case badTexture(file: String, parameter: String, reason: String)
     /// A setting written as text that is not `name=value`.
     case notASetting(file: String, text: String)
+    /// An error found in a file's text, with the (trimmed) line it points at, which `description`
+    /// shows under the message. `GLTransitionSource.parse` throws its errors so. Equal to the same
+    /// error without the excerpt: the line is presentation, so a hand-made error matches.
+    indirect case inSource(GLTransitionError, excerpt: String)
+
+    /// The error without the source line it may carry.
+    public var withoutExcerpt: GLTransitionError {
+        if case .inSource(let error, _) = self { return error.withoutExcerpt }
+        return self
+    }
+
+    /// The offending source line, when the error came from parsing a file's text.
+    public var excerpt: String? {
+        if case .inSource(_, let excerpt) = self { return excerpt }
+        return nil
+    }
 
     /// `file:line: message.`, followed by the offending source line when the error came from parsing.
     public var description: String {
+        if case .inSource(let error, let excerpt) = self { return error.description + "\n    " + excerpt }
         let message: String
         switch self {
+        case .inSource(let error, _):
+            message = error.description
         case .missingTransitionFunction(let file):
             message = "\(file): no `vec4 transition(vec2 uv)` function is defined; every gl-transition must define one."
         case .forbiddenName(let file, let line, let name):
@@ -95,8 +112,7 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
         case .notASetting(let file, let text):
             message = "\(file): the setting `\(text)` is not name=value."
         }
-        guard let excerpt = GLTransitionErrorExcerpts.excerpt(for: self) else { return message }
-        return message + "\n    " + excerpt
+        return message
     }
 
     private static func count(_ value: Int) -> String { value >= Int.max / 2 ? "more than 10^15" : "\(value)" }
@@ -117,51 +133,17 @@ public enum GLTransitionError: Error, Equatable, CustomStringConvertible {
             .macroExpansionTooLarge(_, let line, _, _), .macroNestingTooDeep(_, let line, _, _), .tokenPasting(_, let line), .unterminatedComment(_, let line), .unbalancedBrace(_, let line, _),
             .arraysTooLarge(_, let line, _, _), .arraySizeNotConstant(_, let line, _), .loopsTooLong(_, let line, _, _):
             line
+        case .inSource(let error, _): error.line
         default: nil
         }
     }
-}
 
-/// The source lines of errors thrown by `GLTransitionSource.parse`.
-///
-/// The error cases carry no source text, yet their descriptions should show the offending line. Parsing
-/// records that line here, keyed by the whole error value, just before throwing; `description` looks it up.
-/// An equal error made by hand therefore shows the same line, which is the line that error is about.
-enum GLTransitionErrorExcerpts {
-    private static let excerpts = Mutex<[String: String]>([:])
-    private static let capacity = 256
-
-    static func record(_ error: GLTransitionError, source: String) {
-        guard let line = error.line, line >= 1 else { return }
+    /// Attaches the line of `source` the error points at (nothing for errors without a line).
+    func locating(in source: String) -> GLTransitionError {
+        guard excerpt == nil, let line, line >= 1 else { return self }
         let lines = GLSLLines.split(source)
-        guard line <= lines.count else { return }
+        guard line <= lines.count else { return self }
         let trimmed = String(lines[line - 1].drop { $0 == " " || $0 == "\t" })
-        guard !trimmed.isEmpty else { return }
-        excerpts.withLock { table in
-            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            table[key(error)] = trimmed
-        }
-    }
-
-    static func excerpt(for error: GLTransitionError) -> String? {
-        guard error.line != nil else { return nil }
-        return excerpts.withLock { $0[key(error)] }
-    }
-
-    private static func key(_ error: GLTransitionError) -> String {
-        switch error {
-        case .forbiddenName(let file, let line, let name): "f\u{0}\(file)\u{0}\(line)\u{0}\(name)"
-        case .badDefault(let file, let line, let parameter, let reason): "b\u{0}\(file)\u{0}\(line)\u{0}\(parameter)\u{0}\(reason)"
-        case .unsupportedDeclaration(let file, let line, let text): "u\u{0}\(file)\u{0}\(line)\u{0}\(text)"
-        case .macroExpansionTooLarge(let file, let line, let macro, _): "m\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
-        case .macroNestingTooDeep(let file, let line, let macro, _): "n\u{0}\(file)\u{0}\(line)\u{0}\(macro)"
-        case .tokenPasting(let file, let line): "p\u{0}\(file)\u{0}\(line)"
-        case .arraysTooLarge(let file, let line, let values, _): "a\u{0}\(file)\u{0}\(line)\u{0}\(values)"
-        case .arraySizeNotConstant(let file, let line, let size): "s\u{0}\(file)\u{0}\(line)\u{0}\(size)"
-        case .loopsTooLong(let file, let line, let iterations, _): "l\u{0}\(file)\u{0}\(line)\u{0}\(iterations)"
-        case .unterminatedComment(let file, let line): "c\u{0}\(file)\u{0}\(line)"
-        case .unbalancedBrace(let file, let line, let opening): "{\u{0}\(file)\u{0}\(line)\u{0}\(opening)"
-        default: ""
-        }
+        return trimmed.isEmpty ? self : .inSource(self, excerpt: trimmed)
     }
 }

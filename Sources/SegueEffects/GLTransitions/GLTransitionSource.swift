@@ -55,8 +55,7 @@ public struct GLTransitionSource: Sendable {
             let code = try GLSLMacroBudget.expandedCode(parser.tokens, file: name)
             try GLSLCompileBudget.check(code, file: name)
         } catch {
-            GLTransitionErrorExcerpts.record(error, source: text)
-            throw error
+            throw error.locating(in: text)
         }
         return GLTransitionSource(name: name, source: text, parameters: parser.parameters, unused: parser.unusedParameters())
     }

@@ -18,7 +18,7 @@ final class ContainerTransitionRunner {
             request()
             return true
         }
-        TransitionDiagnostics.shared.report(
+        (current?.containerView.transitionDiagnostics ?? .shared).report(
             "\(description) was requested while another transition runs; it is queued and starts when that one completes")
         queue.append(request)
         return false

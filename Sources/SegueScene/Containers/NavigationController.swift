@@ -92,7 +92,7 @@ open class NavigationController: ViewController {
 
     private func runPush(_ to: ViewController, animated: Bool) {
         guard !viewControllers.contains(where: { $0 === to }) else {
-            TransitionDiagnostics.shared.report("\(to.name) is already in \(name)'s stack; push ignored")
+            transitionDiagnostics.report("\(to.name) is already in \(name)'s stack; push ignored")
             return
         }
         addChild(to)
@@ -194,7 +194,7 @@ open class NavigationController: ViewController {
     private func replaceStack(with controllers: [ViewController]) {
         var seen = Set<ObjectIdentifier>()
         guard !controllers.isEmpty, controllers.allSatisfy({ seen.insert(ObjectIdentifier($0)).inserted }) else {
-            TransitionDiagnostics.shared.report("setViewControllers needs a non-empty stack without duplicates; ignored")
+            transitionDiagnostics.report("setViewControllers needs a non-empty stack without duplicates; ignored")
             return
         }
         let oldTop = topViewController

@@ -43,7 +43,7 @@ open class SwipeContainerViewController: ViewController {
     /// refused (bad index, or another transition runs: reported, not queued).
     open func transition(to index: Int, animated: Bool, completion: ((Bool) -> Void)? = nil) {
         guard viewControllers.indices.contains(index), !isTransitioning, let from = selectedViewController else {
-            TransitionDiagnostics.shared.report(isTransitioning
+            transitionDiagnostics.report(isTransitioning
                 ? "\(name): transition(to: \(index)) while another runs; ignored"
                 : "\(name) has no controller \(index); transition ignored")
             completion?(false)

@@ -67,7 +67,7 @@ open class TabBarController: ViewController {
 
     private func runSelect(_ index: Int, animated: Bool) {
         guard viewControllers.indices.contains(index) else {
-            TransitionDiagnostics.shared.report("\(name) has no tab \(index); select ignored")
+            transitionDiagnostics.report("\(name) has no tab \(index); select ignored")
             return
         }
         guard index != selectedIndex else { return }
@@ -104,7 +104,7 @@ open class TabBarController: ViewController {
     private func replaceControllers(with controllers: [ViewController]) {
         var seen = Set<ObjectIdentifier>()
         guard controllers.allSatisfy({ seen.insert(ObjectIdentifier($0)).inserted }) else {
-            TransitionDiagnostics.shared.report("\(name): setViewControllers with duplicates ignored")
+            transitionDiagnostics.report("\(name): setViewControllers with duplicates ignored")
             return
         }
         let oldSelected = selectedViewController

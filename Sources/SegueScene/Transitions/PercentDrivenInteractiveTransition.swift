@@ -31,6 +31,8 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// Set by the system before `startInteractiveTransition`.
     var transitionAnimator: (any ViewControllerAnimatedTransitioning)?
     private weak var context: (any ViewControllerContextTransitioning)?
+    /// The diagnostics of the window of the last transition, for calls made after it ended.
+    private weak var diagnostics: TransitionDiagnostics?
     /// Set by an `update` made while no transition of this controller runs (one requested and
     /// still queued): the next transition starts at that percent instead of 0.
     private var percentAwaitsStart = false
@@ -39,8 +41,9 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
 
     open func startInteractiveTransition(_ context: any ViewControllerContextTransitioning) {
         self.context = context
+        diagnostics = context.containerView.transitionDiagnostics
         guard let animator = transitionAnimator else {
-            TransitionDiagnostics.shared.report("percent-driven transition started without an animator")
+            context.containerView.transitionDiagnostics.report("percent-driven transition started without an animator")
             return
         }
         duration = max(0.0001, animator.transitionDuration(using: context))
@@ -63,9 +66,11 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         }
         // The animations are added at the domain's time 0, then shown at the percent (or run).
         timeDomain.setTime(0)
-        AnimationEngine.main.withTimeDomain(timeDomain) { animator.animateTransition(using: context) }
+        // The domain runs on the engine of the container's window.
+        let engine = context.containerView.animationEngine
+        engine.withTimeDomain(timeDomain) { animator.animateTransition(using: context) }
         if !context.isInteractive {
-            timeDomain.run(to: duration, over: duration, curve: .linear, from: AnimationEngine.main.now)
+            timeDomain.run(to: duration, over: duration, curve: .linear, from: engine.now)
         } else if percentComplete > 0 {
             timeDomain.setTime(percentComplete * duration)
             context.updateInteractiveTransition(percentComplete)
@@ -130,13 +135,13 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         } else {
             timeDomain.run(
                 to: forwards ? duration : 0, over: remaining * duration / speed, curve: completionCurve,
-                from: AnimationEngine.main.now)
+                from: (timeDomain.engine ?? context?.containerView.animationEngine ?? .main).now)
         }
     }
 
     /// A finish or cancel with no interaction in progress (before the start, after the end, or
     /// a second one) changes nothing; it is reported rather than dropped silently.
     private func reportIgnored(_ call: String) {
-        TransitionDiagnostics.shared.report("percent-driven \(call) with no interactive transition in progress; ignored")
+        (context?.containerView.transitionDiagnostics ?? diagnostics ?? .shared).report("percent-driven \(call) with no interactive transition in progress; ignored")
     }
 }

@@ -63,7 +63,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
 
     public func completeTransition(_ didComplete: Bool) {
         guard !isCompleted else {
-            TransitionDiagnostics.shared.report("completeTransition(\(didComplete)) called again after the transition completed; ignored")
+            containerView.transitionDiagnostics.report("completeTransition(\(didComplete)) called again after the transition completed; ignored")
             return
         }
         isCompleted = true

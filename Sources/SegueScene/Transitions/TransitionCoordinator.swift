@@ -51,7 +51,7 @@ public final class TransitionCoordinator {
         } else if context.isInteractive || context.isCompleted {
             value = context.isCompleted && !context.transitionWasCancelled && !context.isInteractive ? 1 : context.percentComplete
         } else {
-            value = transitionDuration > 0 ? (AnimationEngine.main.now - startTime) / transitionDuration : 1
+            value = transitionDuration > 0 ? (engine.now - startTime) / transitionDuration : 1
         }
         return value.isFinite ? min(max(value, 0), 1) : 0
     }
@@ -65,6 +65,8 @@ public final class TransitionCoordinator {
     public var containerView: View { context.containerView }
     public func viewController(forKey key: TransitionKey) -> ViewController? { context.viewController(forKey: key) }
     public func view(forKey key: TransitionKey) -> View? { context.view(forKey: key) }
+    /// The engine of the container's window, whose clock times the transition.
+    var engine: AnimationEngine { context.containerView.animationEngine }
 
     /// Adds animations that run with the transition (same duration, curve and, when
     /// interactive, the same timeline) and a completion that runs after it.
@@ -87,7 +89,7 @@ public final class TransitionCoordinator {
         in view: View?, animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)? = nil
     ) -> Bool {
         guard view != nil else {
-            TransitionDiagnostics.shared.report("animateAlongsideTransition(in: nil): a view is required; the animations are not run")
+            containerView.transitionDiagnostics.report("animateAlongsideTransition(in: nil): a view is required; the animations are not run")
             return false
         }
         return animate(alongsideTransition: animation, completion: completion)
@@ -102,7 +104,7 @@ public final class TransitionCoordinator {
 
     func start() {
         didStart = true
-        startTime = AnimationEngine.main.now
+        startTime = engine.now
         for entry in alongside { if let animation = entry.animation { run(animation) } }
     }
 
@@ -113,7 +115,7 @@ public final class TransitionCoordinator {
         // The transition is over: a percent-driven timeline left with paused animations (an
         // animator that completed early, an interaction abandoned mid-way) is ended, not kept
         // for the rest of the session.
-        if let timeDomain { AnimationEngine.main.endAnimations(in: timeDomain) }
+        if let timeDomain { (timeDomain.engine ?? engine).endAnimations(in: timeDomain) }
     }
 
     private func run(_ animation: @escaping (TransitionContext) -> Void) {
@@ -125,7 +127,11 @@ public final class TransitionCoordinator {
         let body = {
             View.animate(withDuration: self.transitionDuration, options: .curveEaseInOut, animations: { animation(context) })
         }
-        if let timeDomain { AnimationEngine.main.withTimeDomain(timeDomain, body) } else { body() }
+        if let timeDomain {
+            (timeDomain.engine ?? engine).withTimeDomain(timeDomain, body)
+        } else {
+            AnimationTransaction.inCharge(engine, body)
+        }
     }
 
     private func interactionEnded() {
@@ -140,22 +146,21 @@ extension ViewController {
     }
 }
 
-/// Which controllers are in a running transition.
+/// Which controllers are in a running transition: each controller holds the coordinator lent to
+/// it (no table shared between windows).
 @MainActor
 enum TransitionRegistry {
-    private static var coordinators: [ObjectIdentifier: TransitionCoordinator] = [:]
-
     static func coordinator(for viewController: ViewController) -> TransitionCoordinator? {
-        coordinators[ObjectIdentifier(viewController)]
+        viewController.lentTransitionCoordinator
     }
     static func set(_ coordinator: TransitionCoordinator?, for controllers: [ViewController]) {
-        for controller in controllers { coordinators[ObjectIdentifier(controller)] = coordinator }
+        for controller in controllers { controller.lentTransitionCoordinator = coordinator }
     }
 
     /// A size transition's coordinator, for the controllers that take part in no transition of
     /// their own (a running presentation's coordinator stays theirs). Returns those it was lent to.
     static func lend(_ coordinator: TransitionCoordinator, to controllers: [ViewController]) -> [ViewController] {
-        let free = controllers.filter { coordinators[ObjectIdentifier($0)] == nil }
+        let free = controllers.filter { $0.lentTransitionCoordinator == nil }
         set(coordinator, for: free)
         return free
     }
@@ -163,8 +168,8 @@ enum TransitionRegistry {
     /// Takes a lent coordinator back from those that still have it (a transition that started
     /// since has registered its own and cleared it when it ended).
     static func takeBack(_ coordinator: TransitionCoordinator, from controllers: [ViewController]) {
-        for controller in controllers where coordinators[ObjectIdentifier(controller)] === coordinator {
-            coordinators[ObjectIdentifier(controller)] = nil
+        for controller in controllers where controller.lentTransitionCoordinator === coordinator {
+            controller.lentTransitionCoordinator = nil
         }
     }
 }

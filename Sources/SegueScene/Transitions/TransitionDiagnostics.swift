@@ -3,20 +3,28 @@ import Logging
 /// Problems a transition reports instead of ignoring them (completeTransition twice, never,
 /// a transition requested while one runs, a snapshot that could not be made).
 ///
+/// Each window has its own (`Window.diagnostics`; `View.transitionDiagnostics` finds a view's).
+/// `shared` is for reports about views and controllers in no window.
+///
 /// A log, not a list that grows for ever: the last `capacity` entries are kept (a ring buffer,
 /// so a long session's memory stays flat) and `totalReported` counts all of them. Every entry
 /// also goes to the `segue.transitions` logger (swift-log) at notice level; a `handler` sees every
 /// entry as it is reported (forward it, fail a test); tests read `messages`.
 @MainActor
 public final class TransitionDiagnostics {
-    public static let shared = TransitionDiagnostics()
+    /// Reports about views and controllers in no window (timed by `AnimationEngine.main`).
+    public static let shared: TransitionDiagnostics = {
+        let diagnostics = TransitionDiagnostics()
+        diagnostics.clock = .main
+        return diagnostics
+    }()
     private static let logger = Logger(label: "segue.transitions")
 
     /// One reported problem.
     public struct Entry: Sendable, Equatable {
         /// 1 for the first entry ever reported, counting on across `clear()`.
         public let sequence: Int
-        /// The animation clock (`AnimationEngine.main.now`) when it was reported.
+        /// The clock of the window's animation engine when it was reported.
         public let time: Double
         public let message: String
     }
@@ -36,6 +44,8 @@ public final class TransitionDiagnostics {
     public private(set) var totalReported = 0
 
     private var storage: RingBuffer<Entry>
+    /// The engine whose clock times the entries (the window's).
+    weak var clock: AnimationEngine?
 
     public init(capacity: Int = 256) {
         self.capacity = max(1, capacity)
@@ -51,7 +61,7 @@ public final class TransitionDiagnostics {
 
     public func report(_ message: String) {
         totalReported += 1
-        let entry = Entry(sequence: totalReported, time: AnimationEngine.main.now, message: message)
+        let entry = Entry(sequence: totalReported, time: clock?.now ?? 0, message: message)
         storage.append(entry)
         Self.logger.notice("\(message)", metadata: ["sequence": "\(entry.sequence)", "time": "\(entry.time)"])
         handler?(entry)

@@ -52,7 +52,7 @@ public final class TransitionDriver {
     public func check(at time: Double) {
         guard let current, !timeoutReported, time - startTime > max(completionTimeout, 4 * current.transitionDuration) else { return }
         timeoutReported = true
-        TransitionDiagnostics.shared.report(
+        window.diagnostics.report(
             "completeTransition was not called within \(completionTimeout) s of the transition's start")
     }
 
@@ -99,11 +99,11 @@ public final class TransitionDriver {
     private func enqueue(_ description: String, _ request: @escaping () -> Void) {
         guard isTransitioning else { return request() }
         if queuesRequestsDuringTransition {
-            TransitionDiagnostics.shared.report(
+            window.diagnostics.report(
                 "attempt to \(description) while a presentation is in progress; it is queued and starts when that one completes")
             queue.append(request)
         } else {
-            TransitionDiagnostics.shared.report(
+            window.diagnostics.report(
                 "attempt to \(description) while a presentation is in progress; the request is dropped (as UIKit does)")
         }
     }
@@ -117,7 +117,7 @@ public final class TransitionDriver {
 
     private func runPresentation(_ presented: ViewController, from presenting: ViewController, animated: Bool, completion: (() -> Void)?) {
         guard presenting.directlyPresented == nil, presented.directPresenter == nil else {
-            TransitionDiagnostics.shared.report("\(presenting.name) is already presenting (or \(presented.name) is presented); the request is ignored")
+            window.diagnostics.report("\(presenting.name) is already presenting (or \(presented.name) is presented); the request is ignored")
             return
         }
         let delegate = presented.transitioningDelegate
@@ -195,7 +195,7 @@ public final class TransitionDriver {
 
     private func runDismissal(_ target: ViewController, animated: Bool, completion: (() -> Void)?) {
         guard let index = presentations.lastIndex(where: { $0.presented === target }) else {
-            TransitionDiagnostics.shared.report("\(target.name) is not presented; dismiss ignored")
+            window.diagnostics.report("\(target.name) is not presented; dismiss ignored")
             return
         }
         if index < presentations.count - 1 { collapsePresentations(from: index) }
@@ -325,7 +325,7 @@ public final class TransitionDriver {
         let coordinator = TransitionCoordinator(
             context: context, duration: duration, curve: interaction?.completionCurve ?? .easeInOut)
         current = coordinator
-        startTime = AnimationEngine.main.now
+        startTime = window.animationEngine.now
         timeoutReported = false
         TransitionRegistry.set(coordinator, for: controllers)
         willBegin()

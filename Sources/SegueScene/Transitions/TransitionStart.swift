@@ -13,6 +13,16 @@ enum TransitionStart {
         context: TransitionContext, animator: any ViewControllerAnimatedTransitioning,
         interaction: (any ViewControllerInteractiveTransitioning)?, coordinator: TransitionCoordinator?
     ) {
+        // Animations of views in no window (a snapshot not added yet) start on the container's window.
+        AnimationTransaction.inCharge(context.containerView.animationEngine) {
+            startInCharge(context: context, animator: animator, interaction: interaction, coordinator: coordinator)
+        }
+    }
+
+    private static func startInCharge(
+        context: TransitionContext, animator: any ViewControllerAnimatedTransitioning,
+        interaction: (any ViewControllerInteractiveTransitioning)?, coordinator: TransitionCoordinator?
+    ) {
         coordinator?.interaction = interaction
         if let percentDriven = interaction as? PercentDrivenInteractiveTransition {
             percentDriven.transitionAnimator = animator

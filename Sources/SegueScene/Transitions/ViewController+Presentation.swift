@@ -7,7 +7,7 @@ extension ViewController {
         var presenter = self
         while let parent = presenter.parent { presenter = parent }
         guard let window = presenter.presentationWindow else {
-            TransitionDiagnostics.shared.report("\(name) is not in a window; present(\(viewController.name)) ignored")
+            transitionDiagnostics.report("\(name) is not in a window; present(\(viewController.name)) ignored")
             return
         }
         window.transitionDriver.present(viewController, from: presenter, animated: animated, completion: completion)
@@ -23,7 +23,7 @@ extension ViewController {
             current = controller.parent
         }
         guard let target, let window = target.presentationWindow else {
-            TransitionDiagnostics.shared.report("\(name) has nothing to dismiss")
+            transitionDiagnostics.report("\(name) has nothing to dismiss")
             return
         }
         window.transitionDriver.dismiss(target, animated: animated, completion: completion)

@@ -76,7 +76,7 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
         guard let fromController = context.viewController(forKey: .from), let toController = context.viewController(forKey: .to),
             let compositor = Window.containing(container)?.snapshotCompositor
         else {
-            TransitionDiagnostics.shared.report("pixel dissolve: no window compositor for the container; completing without the effect")
+            container.transitionDiagnostics.report("pixel dissolve: no window compositor for the container; completing without the effect")
             return context.completeTransition(true)
         }
         let fromView = context.view(forKey: .from) ?? fromController.view
@@ -109,13 +109,14 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
             for view in hidden { view.isHidden = true }
             let session = Session(
                 context: context, effect: effect, output: output, effectView: effectView,
-                snapshots: [fromSnapshot, toSnapshot], hidden: hidden, startTime: AnimationEngine.main.now)
+                snapshots: [fromSnapshot, toSnapshot], hidden: hidden, startTime: container.animationEngine.now)
             self.session = session
             progress = 0
             render(session)
-            session.link = AnimationEngine.main.addDisplayLink { [weak self] now in self?.tick(now) }
+            // The display link of the container's window: it ticks on that window's frames only.
+            session.link = container.animationEngine.addDisplayLink { [weak self] now in self?.tick(now) }
         } catch {
-            TransitionDiagnostics.shared.report("pixel dissolve could not start: \(error)")
+            container.transitionDiagnostics.report("pixel dissolve could not start: \(error)")
             context.completeTransition(true)
         }
     }
@@ -141,7 +142,7 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
         if target == 1 { session.context.finishInteractiveTransition() } else { session.context.cancelInteractiveTransition() }
         let distance = abs(target - progress)
         let speed = completionSpeed > 0 ? completionSpeed : 1
-        session.settle = (progress, target, AnimationEngine.main.now, distance * duration / speed)
+        session.settle = (progress, target, session.context.containerView.animationEngine.now, distance * duration / speed)
     }
 
     private func render(_ session: Session) {
@@ -149,7 +150,7 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
         do {
             try session.effect.render(into: session.output)
         } catch {
-            TransitionDiagnostics.shared.report("pixel dissolve frame failed: \(error)")
+            session.context.containerView.transitionDiagnostics.report("pixel dissolve frame failed: \(error)")
         }
     }
 

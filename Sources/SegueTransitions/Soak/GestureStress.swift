@@ -82,14 +82,12 @@ public final class GestureStress {
     }
 
     public func run(_ example: Example, sequences: Int, seed: UInt64) throws -> Report {
-        AnimationEngine.main.reset(to: clock.now)
-        TransitionDiagnostics.shared.clear()
         var random = SplitMix64(seed: seed)
         var outcomes: [String: Int] = [:]
         var stuck = 0, wrong = 0, unexpected: [String] = [], unexpectedCount = 0
         var glAfterWarmup = 0, glHalfway = 0, programsHalfway = 0, maxDomains = 0, maxGroups = 0, maxPoolTargets = 0
         for index in 0..<sequences {
-            let reportedBefore = TransitionDiagnostics.shared.totalReported
+            // Each sequence has a window of its own: its diagnostics hold this sequence's reports.
             let scene = prepare(example)
             try sequence(scene, &random)
             let settled = try settle(scene)
@@ -97,15 +95,15 @@ public final class GestureStress {
             let phase = scene.phase()
             outcomes[phase.label, default: 0] += 1
             if !scene.isClean(phase) { wrong += 1 }
-            let fresh = TransitionDiagnostics.shared.entries.filter { $0.sequence > reportedBefore }.map(\.message)
+            let fresh = scene.window.diagnostics.messages
             for message in fresh where !Self.expectedDiagnostics.contains(where: { message.contains($0) }) {
                 unexpectedCount += 1
                 if unexpected.count < 5 { unexpected.append("\(example.rawValue) #\(index): \(message)") }
             }
-            maxDomains = max(maxDomains, AnimationEngine.main.timeDomainCount)
-            maxGroups = max(maxGroups, AnimationEngine.main.animationGroupCount)
+            maxDomains = max(maxDomains, scene.window.animationEngine.timeDomainCount)
+            maxGroups = max(maxGroups, scene.window.animationEngine.animationGroupCount)
             scene.tearDown()
-            TransitionScenario.releaseRetainedObjects()
+            TransitionScenario.releaseRetainedObjects(in: scene.window)
             currentWindow = nil
             // A frame of an empty view: the compositor frees the textures of views that died.
             try compositor.render(idleRoot, into: target)
@@ -178,7 +176,7 @@ public final class GestureStress {
 
     private func render() throws {
         let time = clock.tick()
-        guard let window = currentWindow else { return AnimationEngine.main.advance(to: time) }
+        guard let window = currentWindow else { return }
         try window.renderFrame(at: time, compositor: compositor, into: target)
     }
 
@@ -191,7 +189,7 @@ public final class GestureStress {
     }
 
     private func prepare(_ example: Example) -> StressScene {
-        let scene = StressScene(example: example, size: Self.size)
+        let scene = StressScene(example: example, size: Self.size, startTime: clock.now)
         currentWindow = scene.window
         scene.window.attach(compositor)
         return scene

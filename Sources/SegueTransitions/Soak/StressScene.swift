@@ -15,9 +15,12 @@ final class StressScene {
     private var interaction: (any ScenarioInteraction)?
     private var photoZoom: (delegate: PhotoZoomNavigationDelegate, grid: PhotoGridViewController, detail: PhotoDetailViewController)?
 
-    init(example: GestureStress.Example, size: Size) {
+    /// `startTime`: the stress clock now, so that what the scene starts before its first frame
+    /// starts then on its window's engine.
+    init(example: GestureStress.Example, size: Size, startTime: Double) {
         self.example = example
         window = Window(size: size)
+        window.animationEngine.advance(to: startTime)
         if example == .photoZoom {
             let grid = PhotoGridViewController(), detail = PhotoDetailViewController()
             (from, to) = (grid, detail)
@@ -50,7 +53,7 @@ final class StressScene {
     private var navigation: NavigationController? { window.rootViewController as? NavigationController }
 
     var isBusy: Bool {
-        window.transitionDriver.isTransitioning || navigation?.isTransitioning == true || AnimationEngine.main.isAnimating
+        window.transitionDriver.isTransitioning || navigation?.isTransitioning == true || window.animationEngine.isAnimating
     }
 
     func phase() -> ScenarioInteractionPhase {

@@ -63,6 +63,8 @@ public final class TransitionSoak {
     /// The window, its compositor and target, on the caller's device.
     private let stage: HeadlessStage
     private var window: Window { stage.window }
+    /// What the soak's window reported (its transitions' dropped and queued requests).
+    public var diagnostics: TransitionDiagnostics { window.diagnostics }
     private let clock = VirtualClock(step: 0.05)
     private let tabs: TabBarController
     private let navigation: NavigationController
@@ -105,8 +107,7 @@ public final class TransitionSoak {
     /// Runs `count` transitions; the first `warmup` ones fill caches and pools before the
     /// reference sample. `samples` evenly spaced samples are taken after the warm-up.
     public func run(transitions count: Int, warmup: Int, samples sampleCount: Int = 20) throws -> Report {
-        AnimationEngine.main.reset(to: 0)
-        TransitionDiagnostics.shared.clear()
+        window.diagnostics.clear()
         try settle()
         while transitions < warmup { try episode() }
         let warmedUp = sample()
@@ -310,7 +311,7 @@ public final class TransitionSoak {
     private func sample() -> Sample {
         // GL frees what it no longer uses once the queued work has run.
         stage.device.finish()
-        let engine = AnimationEngine.main
+        let engine = window.animationEngine
         let timer = RealClock()
         // The fastest of five runs: the machine is shared, and the soak is about growth.
         let calls = 20_000
@@ -320,7 +321,7 @@ public final class TransitionSoak {
             for _ in 0..<calls { engine.advance(to: engine.now) }
             seconds = min(seconds, timer.now - start)
         }
-        let diagnostics = TransitionDiagnostics.shared
+        let diagnostics = window.diagnostics
         return Sample(
             transitions: transitions, timeDomains: engine.timeDomainCount, animationGroups: engine.animationGroupCount,
             diagnosticsKept: diagnostics.messages.count, diagnosticsReported: diagnostics.totalReported,
