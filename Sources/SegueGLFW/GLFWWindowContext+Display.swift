@@ -65,9 +65,3 @@ extension GLFWWindowContext {
 private enum WindowedFrames {
     nonisolated(unsafe) static var saved: [Int: (x: Int32, y: Int32, width: Int32, height: Int32)] = [:]
 }
-
-extension KeyEvent.Key {
-    /// Return / Enter (the demo window's replay key). A named key without a case of its own
-    /// (`WindowInput` maps it to `.other`), so matching it needs no change to that mapping.
-    public static let enter = KeyEvent.Key.other(GLFW_KEY_ENTER)
-}
