@@ -102,6 +102,7 @@ public final class Window {
     ) throws(GLError) {
         self.compositor = compositor
         AnimationEngine.main.advance(to: time)
+        pointerDispatcher.advance(to: time)
         transitionDriver.check(at: time)
         rootView.layoutIfNeeded()
         try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
