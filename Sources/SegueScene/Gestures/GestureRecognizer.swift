@@ -169,20 +169,25 @@ open class GestureRecognizer: GestureActionSending {
 
     /// Starts a press at `point` (window coordinates). Ignored while disabled, for a button not
     /// in `allowedButtons`, and while a continuous gesture is under way (a lost release).
-    public func pointerDown(at point: Point, time: Double, button: PointerButton = .primary, modifiers: KeyModifiers = []) {
+    public func pointerDown(at point: Point, time: Double) { pointerDown(at: point, time: time, button: .primary) }
+    public func pointerMoved(to point: Point, time: Double) { pointerMoved(to: point, time: time, modifiers: []) }
+    public func pointerUp(at point: Point, time: Double) { pointerUp(at: point, time: time, modifiers: []) }
+
+    /// A press of `button` with `modifiers` held (see `allowedButtons` and `modifierFlags`).
+    public func pointerDown(at point: Point, time: Double, button: PointerButton, modifiers: KeyModifiers = []) {
         guard isEnabled, allowedButtons.contains(button), storedState != .began, storedState != .changed else { return }
         if storedState >= .ended { reset() }
         let touch = Touch(at: point, time: time, button: button, modifiers: modifiers, view: view)
         deliverBegan(touch, PointerEvent(timestamp: time, modifierFlags: modifiers, button: button))
     }
 
-    public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers = []) {
+    public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers) {
         guard isEnabled, let touch = trackedTouch else { return }
         touch.update(to: point, time: time, phase: .moved, modifiers: modifiers)
         deliverMoved(touch, PointerEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button))
     }
 
-    public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers = []) {
+    public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers) {
         guard isEnabled, let touch = trackedTouch else { return }
         touch.update(to: point, time: time, phase: .ended, modifiers: modifiers)
         deliverEnded(touch, PointerEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button))
@@ -229,30 +234,30 @@ open class GestureRecognizer: GestureActionSending {
 
     func deliverEnded(_ touch: Touch, _ event: PointerEvent) {
         advance(to: event.timestamp)
+        defer { if trackedTouch === touch { trackedTouch = nil } }
         guard follows(touch) else { return }
         lastWindowLocation = touch.windowLocation
         modifierFlags = event.modifierFlags
         touchesEnded([touch], with: event)
-        if trackedTouch === touch { trackedTouch = nil }
     }
 
     func deliverCancelled(_ touch: Touch, _ event: PointerEvent) {
+        defer { if trackedTouch === touch { trackedTouch = nil } }
         guard follows(touch) else { return }
         touchesCancelled([touch], with: event)
-        if trackedTouch === touch { trackedTouch = nil }
         // A subclass that ignored the cancellation still leaves the gesture.
-        finish(storedState == .possible ? .failed : .cancelled)
+        finish()
     }
 
     // MARK: - State changes
 
     /// Ends the gesture from outside (prevented by another recognizer, taken off its view, the
     /// press cancelled): undecided → `.failed`, recognizing → `.cancelled` (actions run).
-    func finish(_ requested: State) {
+    func finish() {
         guard storedState < .ended else { return }
         pendingState = nil
         trackedTouch = nil
-        apply(storedState == .possible ? .failed : requested == .failed ? .cancelled : requested)
+        apply(storedState == .possible ? .failed : .cancelled)
     }
 
     private func request(_ newState: State) {
@@ -343,7 +348,7 @@ open class GestureRecognizer: GestureActionSending {
     func detachedFromView() {
         let dispatcher = arbiter
         dispatcher?.remove(fromGesture: self)
-        if trackedTouch != nil || storedState == .began || storedState == .changed || pendingState != nil { finish(.cancelled) }
+        if trackedTouch != nil || storedState == .began || storedState == .changed || pendingState != nil { finish() }
         dispatcher?.recognizerLeft(self)
     }
 }

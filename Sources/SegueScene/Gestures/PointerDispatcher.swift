@@ -74,7 +74,12 @@ public final class PointerDispatcher {
 
     /// Starts a press. A press arriving while another is under way (a lost release) first
     /// cancels the old one.
-    public func pointerDown(at point: Point, time: Double, button: PointerButton = .primary, modifiers: KeyModifiers = []) {
+    public func pointerDown(at point: Point, time: Double) { pointerDown(at: point, time: time, button: .primary) }
+    public func pointerMoved(to point: Point, time: Double) { pointerMoved(to: point, time: time, modifiers: []) }
+    public func pointerUp(at point: Point, time: Double) { pointerUp(at: point, time: time, modifiers: []) }
+
+    /// A press of `button` with `modifiers` held; the press follows that button until the release.
+    public func pointerDown(at point: Point, time: Double, button: PointerButton, modifiers: KeyModifiers = []) {
         if touch != nil { pointerCancelled(time: time) }
         advance(to: time)
         flushHeldViewEnd()
@@ -84,9 +89,12 @@ public final class PointerDispatcher {
         let chain = recognizerChain(from: hit).filter {
             $0.isEnabled && $0.allowedButtons.contains(button) && ($0.delegate?.gestureRecognizer($0, shouldReceive: touch) ?? true)
         }
-        // The press went elsewhere: what the last gesture still waited for is over.
-        for old in candidates where !chain.contains(where: { $0 === old }) && isCandidate(old) { old.finish(.failed) }
-        for old in candidates where !chain.contains(where: { $0 === old }) { old.arbiter = nil }
+        // The press went elsewhere: what the last gesture still waited for is over. Undecided
+        // ones fail first, so that a recognition held back for them goes through.
+        let leaving = candidates.filter { old in !chain.contains { $0 === old } }
+        for old in leaving where isCandidate(old) && old.pendingState == nil { old.finish() }
+        for old in leaving where isCandidate(old) { old.finish() }
+        for old in leaving where old.arbiter === self { old.arbiter = nil }
         for recognizer in chain where !(isCandidate(recognizer) && recognizer.state == .possible) { recognizer.reset() }
         candidates = chain
         for recognizer in chain { recognizer.arbiter = self }
@@ -103,7 +111,7 @@ public final class PointerDispatcher {
         }
     }
 
-    public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers = []) {
+    public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers) {
         guard let touch else { return }
         advance(to: time)
         touch.update(to: point, time: time, phase: .moved, modifiers: modifiers)
@@ -114,7 +122,7 @@ public final class PointerDispatcher {
         if viewTouch === touch { touchView?.touchesMoved([touch], with: event) }
     }
 
-    public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers = []) {
+    public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers) {
         guard let touch else { return }
         advance(to: time)
         touch.update(to: point, time: time, phase: .ended, modifiers: modifiers)
@@ -195,7 +203,7 @@ public final class PointerDispatcher {
         switch state {
         case .began, .ended:
             for other in candidates where other !== recognizer && isCandidate(other) && other.state < .ended {
-                if recognizer.prevents(other) { other.finish(.cancelled) }
+                if recognizer.prevents(other) { other.finish() }
             }
             if recognizer.cancelsTouchesInView { cancelViewTouch() }
         case .failed, .cancelled:

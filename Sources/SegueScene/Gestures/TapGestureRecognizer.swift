@@ -74,6 +74,13 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// As UIKit's taps: recognizing does not stop a tap recognizer that needs more taps, so
+    /// without `require(toFail:)` a double tap runs the single tap's action, then its own.
+    open override func canPrevent(_ other: GestureRecognizer) -> Bool {
+        if let tap = other as? TapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired { return false }
+        return super.canPrevent(other)
+    }
+
     /// The location of the first tap (UIKit reports the first tap's location for multi-taps).
     open override func location(in view: View?) -> Point {
         guard let firstPressPoint else { return super.location(in: view) }
