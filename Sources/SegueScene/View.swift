@@ -132,11 +132,11 @@ open class View {
 
     /// A press hit this view (UIResponder). The default passes it to the superview, as UIKit
     /// passes it along the responder chain; override to handle it (`PointerDispatcher` says which view gets them).
-    open func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) { superview?.touchesBegan(touches, with: event) }
-    open func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent) { superview?.touchesMoved(touches, with: event) }
-    open func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent) { superview?.touchesEnded(touches, with: event) }
+    open func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) { superview?.touchesBegan(touches, with: event) }
+    open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) { superview?.touchesMoved(touches, with: event) }
+    open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) { superview?.touchesEnded(touches, with: event) }
     /// The press was taken over by a gesture recognizer (`cancelsTouchesInView`) or lost.
-    open func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent) { superview?.touchesCancelled(touches, with: event) }
+    open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) { superview?.touchesCancelled(touches, with: event) }
 
     /// UIView's `gestureRecognizerShouldBegin(_:)`: asked of the view a press hit when a
     /// recognizer following that press is about to leave `.possible`; false fails it. Default

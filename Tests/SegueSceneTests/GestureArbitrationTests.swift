@@ -16,15 +16,15 @@ struct GestureArbitrationTests {
         var log: [String] = []
         var buttons: [PointerButton] = []
         var modifiers: [KeyModifiers] = []
-        override func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) {
+        override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
             log.append("began")
             buttons.append(event.button)
             modifiers.append(event.modifierFlags)
             #expect(touches.first?.phase == .began)
         }
-        override func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent) { log.append("moved") }
-        override func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent) { log.append("ended") }
-        override func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent) { log.append("cancelled") }
+        override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) { log.append("moved") }
+        override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) { log.append("ended") }
+        override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) { log.append("cancelled") }
     }
 
     final class Delegate: GestureRecognizerDelegate {

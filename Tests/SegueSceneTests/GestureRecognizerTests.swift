@@ -183,13 +183,13 @@ struct GestureRecognizerTests {
         private var goingRight: Bool?
         private(set) var resets = 0
 
-        override func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) {
+        override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
             guard let touch = touches.first else { return }
             legStart = touch.location(in: nil).x
             lastX = legStart
         }
 
-        override func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent) {
+        override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
             guard let touch = touches.first, let start = legStart, let last = lastX else { return }
             let x = touch.location(in: nil).x
             guard x != last else { return }
@@ -205,7 +205,7 @@ struct GestureRecognizerTests {
             lastX = x
         }
 
-        override func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent) { state = .failed }
+        override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) { state = .failed }
 
         override func reset() {
             super.reset()

@@ -137,10 +137,10 @@ open class GestureRecognizer: GestureActionSending {
 
     // MARK: - Subclass contract (UIGestureRecognizerSubclass)
 
-    open func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) {}
-    open func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent) {}
-    open func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent) {}
-    open func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent) {}
+    open func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {}
+    open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
+    open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {}
+    open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {}
 
     /// Time passed to `time` (seconds) while the gesture is followed: a frame went by or an event
     /// arrived. Recognizers that act on time alone (a long press, a tap waiting for its next
@@ -178,25 +178,25 @@ open class GestureRecognizer: GestureActionSending {
         guard isEnabled, allowedButtons.contains(button), storedState != .began, storedState != .changed else { return }
         if storedState >= .ended { reset() }
         let touch = Touch(at: point, time: time, button: button, modifiers: modifiers, view: view)
-        deliverBegan(touch, PointerEvent(timestamp: time, modifierFlags: modifiers, button: button))
+        deliverBegan(touch, TouchEvent(timestamp: time, modifierFlags: modifiers, button: button))
     }
 
     public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers) {
         guard isEnabled, let touch = trackedTouch else { return }
         touch.update(to: point, time: time, phase: .moved, modifiers: modifiers)
-        deliverMoved(touch, PointerEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button))
+        deliverMoved(touch, TouchEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button))
     }
 
     public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers) {
         guard isEnabled, let touch = trackedTouch else { return }
         touch.update(to: point, time: time, phase: .ended, modifiers: modifiers)
-        deliverEnded(touch, PointerEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button))
+        deliverEnded(touch, TouchEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button))
     }
 
     public func pointerCancelled(time: Double) {
         guard isEnabled, let touch = trackedTouch else { return }
         touch.update(to: touch.windowLocation, time: time, phase: .cancelled, modifiers: touch.modifiers)
-        deliverCancelled(touch, PointerEvent(timestamp: touch.timestamp, modifierFlags: touch.modifiers, button: touch.button))
+        deliverCancelled(touch, TouchEvent(timestamp: touch.timestamp, modifierFlags: touch.modifiers, button: touch.button))
     }
 
     /// Lets time pass to `time` (seconds) without an event (see `timeDidAdvance(to:)`).
@@ -215,7 +215,7 @@ open class GestureRecognizer: GestureActionSending {
         isEnabled && trackedTouch === touch && storedState < .ended && pendingState != .ended
     }
 
-    func deliverBegan(_ touch: Touch, _ event: PointerEvent) {
+    func deliverBegan(_ touch: Touch, _ event: TouchEvent) {
         advance(to: event.timestamp)
         guard isEnabled else { return }
         trackedTouch = touch
@@ -224,7 +224,7 @@ open class GestureRecognizer: GestureActionSending {
         touchesBegan([touch], with: event)
     }
 
-    func deliverMoved(_ touch: Touch, _ event: PointerEvent) {
+    func deliverMoved(_ touch: Touch, _ event: TouchEvent) {
         advance(to: event.timestamp)
         guard follows(touch) else { return }
         lastWindowLocation = touch.windowLocation
@@ -232,7 +232,7 @@ open class GestureRecognizer: GestureActionSending {
         touchesMoved([touch], with: event)
     }
 
-    func deliverEnded(_ touch: Touch, _ event: PointerEvent) {
+    func deliverEnded(_ touch: Touch, _ event: TouchEvent) {
         advance(to: event.timestamp)
         defer { if trackedTouch === touch { trackedTouch = nil } }
         guard follows(touch) else { return }
@@ -241,7 +241,7 @@ open class GestureRecognizer: GestureActionSending {
         touchesEnded([touch], with: event)
     }
 
-    func deliverCancelled(_ touch: Touch, _ event: PointerEvent) {
+    func deliverCancelled(_ touch: Touch, _ event: TouchEvent) {
         defer { if trackedTouch === touch { trackedTouch = nil } }
         guard follows(touch) else { return }
         touchesCancelled([touch], with: event)

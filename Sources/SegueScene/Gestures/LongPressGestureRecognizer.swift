@@ -21,14 +21,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         addAction(action)
     }
 
-    open override func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, state == .possible else { return }
         pressPoint = touch.windowLocation
         pressTime = event.timestamp
         if minimumPressDuration <= 0 { state = .began }
     }
 
-    open override func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first else { return }
         switch state {
         case .possible:
@@ -40,7 +40,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         switch state {
         case .possible: state = .failed
         case .began, .changed: state = .ended
@@ -48,7 +48,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    open override func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         switch state {
         case .possible: state = .failed
         case .began, .changed: state = .cancelled

@@ -113,7 +113,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     // MARK: - Touches
 
-    open override func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first else { return }
         let point = touch.windowLocation
         pressPoint = point
@@ -122,7 +122,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         samples = [(point, event.timestamp)]
     }
 
-    open override func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first else { return }
         let point = touch.windowLocation
         record(point, time: event.timestamp)
@@ -144,7 +144,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first else { return }
         record(touch.windowLocation, time: event.timestamp)
         switch state {
@@ -154,7 +154,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    open override func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         if let current = currentPoint { record(current, time: event.timestamp) }
         switch state {
         case .possible: state = .failed

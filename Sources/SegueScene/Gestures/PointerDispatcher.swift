@@ -41,7 +41,7 @@ public final class PointerDispatcher {
     /// The touch the hit view is following (nil once it got its end or cancellation).
     private var viewTouch: Touch?
     /// A release held back from the hit view while a `delaysTouchesEnded` recognizer decides.
-    private var heldViewEnd: PointerEvent?
+    private var heldViewEnd: TouchEvent?
     /// The latest time seen (events or `advance(to:)`).
     public private(set) var currentTime = -Double.infinity
 
@@ -85,7 +85,7 @@ public final class PointerDispatcher {
         flushHeldViewEnd()
         let hit = hitTest(point)
         let touch = Touch(at: point, time: time, button: button, modifiers: modifiers, view: hit)
-        let event = PointerEvent(timestamp: time, modifierFlags: modifiers, button: button)
+        let event = TouchEvent(timestamp: time, modifierFlags: modifiers, button: button)
         let chain = recognizerChain(from: hit).filter {
             $0.isEnabled && $0.allowedButtons.contains(button) && ($0.delegate?.gestureRecognizer($0, shouldReceive: touch) ?? true)
         }
@@ -115,7 +115,7 @@ public final class PointerDispatcher {
         guard let touch else { return }
         advance(to: time)
         touch.update(to: point, time: time, phase: .moved, modifiers: modifiers)
-        let event = PointerEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button)
+        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button)
         for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
             recognizer.deliverMoved(touch, event)
         }
@@ -126,7 +126,7 @@ public final class PointerDispatcher {
         guard let touch else { return }
         advance(to: time)
         touch.update(to: point, time: time, phase: .ended, modifiers: modifiers)
-        let event = PointerEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button)
+        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button)
         for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
             recognizer.deliverEnded(touch, event)
         }
@@ -141,7 +141,7 @@ public final class PointerDispatcher {
         guard let touch else { return }
         advance(to: time)
         touch.update(to: touch.windowLocation, time: time, phase: .cancelled, modifiers: touch.modifiers)
-        let event = PointerEvent(timestamp: touch.timestamp, modifierFlags: touch.modifiers, button: touch.button)
+        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: touch.modifiers, button: touch.button)
         for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
             recognizer.deliverCancelled(touch, event)
         }
@@ -240,7 +240,7 @@ public final class PointerDispatcher {
         candidates.contains { isCandidate($0) && $0.delaysTouchesEnded && $0.cancelsTouchesInView && $0.state == .possible }
     }
 
-    private func endViewTouch(with event: PointerEvent) {
+    private func endViewTouch(with event: TouchEvent) {
         guard let viewTouch else { return }
         self.viewTouch = nil
         heldViewEnd = nil
@@ -252,7 +252,7 @@ public final class PointerDispatcher {
         self.viewTouch = nil
         heldViewEnd = nil
         viewTouch.phase = .cancelled
-        touchView?.touchesCancelled([viewTouch], with: PointerEvent(timestamp: viewTouch.timestamp, modifierFlags: viewTouch.modifiers, button: viewTouch.button))
+        touchView?.touchesCancelled([viewTouch], with: TouchEvent(timestamp: viewTouch.timestamp, modifierFlags: viewTouch.modifiers, button: viewTouch.button))
     }
 
     /// A release still held back when the next press comes is delivered first.

@@ -36,7 +36,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         addAction(action)
     }
 
-    open override func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         super.touchesBegan(touches, with: event)
         guard let touch = touches.first else { return }
         startEdges = edgesNear(touch.windowLocation)

@@ -35,13 +35,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         addAction(action)
     }
 
-    open override func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, state == .possible else { return }
         pressPoint = touch.windowLocation
         pressTime = event.timestamp
     }
 
-    open override func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, state == .possible, let pressPoint, let pressTime else { return }
         let dx = touch.windowLocation.x - pressPoint.x, dy = touch.windowLocation.y - pressPoint.y
         let along = max(abs(dx), abs(dy))
@@ -58,11 +58,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         state = .recognized
     }
 
-    open override func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         if state == .possible { state = .failed }
     }
 
-    open override func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         if state == .possible { state = .failed }
     }
 

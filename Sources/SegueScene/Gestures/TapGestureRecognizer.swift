@@ -30,7 +30,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         addAction(action)
     }
 
-    open override func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, state == .possible else { return }
         if let lastReleaseTime, event.timestamp - lastReleaseTime > maximumIntervalBetweenSuccessiveTaps {
             state = .failed
@@ -44,12 +44,12 @@ open class TapGestureRecognizer: GestureRecognizer {
         pressTime = event.timestamp
     }
 
-    open override func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, state == .possible, let first = firstPressPoint else { return }
         if Self.distance(first, touch.windowLocation) > allowableMovement { state = .failed }
     }
 
-    open override func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         guard state == .possible, let pressTime else { return }
         if event.timestamp - pressTime > maximumTapDuration || numberOfTapsRequired < 1 {
             state = .failed
@@ -61,7 +61,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         if tapCount >= numberOfTapsRequired { state = .recognized }
     }
 
-    open override func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         if state == .possible { state = .failed }
     }
 

@@ -77,13 +77,13 @@ open class Control: View {
     // MARK: - Tracking (overridable, as UIControl's)
 
     /// A press starts; false: not tracked.
-    open func beginTracking(_ touch: Touch, with event: PointerEvent) -> Bool { true }
+    open func beginTracking(_ touch: Touch, with event: TouchEvent) -> Bool { true }
     /// A tracked press moved; false: tracking stops (no release events follow).
-    open func continueTracking(_ touch: Touch, with event: PointerEvent) -> Bool { true }
+    open func continueTracking(_ touch: Touch, with event: TouchEvent) -> Bool { true }
     /// The tracked press was released (after the highlight is cleared, before the touch-up events).
-    open func endTracking(_ touch: Touch?, with event: PointerEvent?) {}
+    open func endTracking(_ touch: Touch?, with event: TouchEvent?) {}
     /// The tracked press was cancelled.
-    open func cancelTracking(with event: PointerEvent?) {}
+    open func cancelTracking(with event: TouchEvent?) {}
 
     /// Whether `touch` counts as inside: within the bounds grown by `touchTrackingSlop`.
     public func isInsideForTracking(_ touch: Touch) -> Bool {
@@ -92,7 +92,7 @@ open class Control: View {
 
     // MARK: - Touches
 
-    open override func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, touch.button == .primary else { return super.touchesBegan(touches, with: event) }
         guard isEnabled, !isTracking, beginTracking(touch, with: event) else { return }
         trackedTouch = touch
@@ -102,7 +102,7 @@ open class Control: View {
         sendActions(for: .touchDown)
     }
 
-    open override func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, touch === trackedTouch else { return super.touchesMoved(touches, with: event) }
         let wasInside = isTouchInside
         let inside = isInsideForTracking(touch)
@@ -114,13 +114,13 @@ open class Control: View {
         if !continueTracking(touch, with: event) { stopTracking(cancelled: false, event: event, sendTouchUp: false) }
     }
 
-    open override func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, touch === trackedTouch else { return super.touchesEnded(touches, with: event) }
         isTouchInside = isInsideForTracking(touch)
         stopTracking(cancelled: false, event: event)
     }
 
-    open override func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, touch === trackedTouch else { return super.touchesCancelled(touches, with: event) }
         stopTracking(cancelled: true, event: event)
     }
@@ -131,7 +131,7 @@ open class Control: View {
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 
-    private func stopTracking(cancelled: Bool, event: PointerEvent?, sendTouchUp: Bool = true) {
+    private func stopTracking(cancelled: Bool, event: TouchEvent?, sendTouchUp: Bool = true) {
         let touch = trackedTouch
         trackedTouch = nil
         isTracking = false

@@ -58,7 +58,7 @@ extension Touch: Hashable {
 }
 
 /// What an input event carries besides its touches (UIEvent's role for pointer events).
-public struct PointerEvent: Sendable, Equatable {
+public struct TouchEvent: Sendable, Equatable {
     /// Seconds on the caller's clock.
     public var timestamp: Double
     /// UIEvent.modifierFlags: the modifier keys held.
