@@ -20,7 +20,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The edges it starts from (UIKit requires them to be set; none: it never begins).
     public var edges: RectEdge
     /// How far from an edge (window pixels) a press may start. UIKit does not document its
-    /// region; 20 matches the system's edge gestures as measured by users.
+    /// region; 20 is Segue's default.
     public var edgeRegionWidth: Double = 20
 
     /// The edges the current press started near.

@@ -2,7 +2,7 @@
 /// which the pointer has gone `minimumDistance` from the press in one of `direction`'s
 /// directions, at an average speed of at least `minimumVelocity`, straying sideways by at most
 /// half the distance along the swipe. A release, or moving `minimumDistance` any other way,
-/// fails it. UIKit keeps its thresholds private; these are its values as commonly measured.
+/// fails it. UIKit keeps its thresholds private; these defaults are Segue's, and settable.
 @MainActor
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// UISwipeGestureRecognizer.Direction.

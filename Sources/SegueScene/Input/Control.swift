@@ -5,7 +5,7 @@
 /// highlighted and sends `.touchDown`. Moves send `.touchDragInside`/`.touchDragOutside`, and
 /// `.touchDragEnter`/`.touchDragExit` on crossing, where "inside" is the bounds grown by
 /// `touchTrackingSlop` on every side (UIKit keeps a touch inside about 70 points beyond the
-/// bounds); the highlight follows. The release sends `.touchUpInside` or `.touchUpOutside`; a
+/// bounds, as developers observe; it is not documented); the highlight follows. The release sends `.touchUpInside` or `.touchUpOutside`; a
 /// cancellation (a gesture recognizer took the press) sends `.touchCancel`. Other buttons'
 /// presses go up the responder chain.
 ///
