@@ -35,6 +35,8 @@ public struct BenchmarkSuite {
         case export
         /// Not in the default run: a timeline (segue edit) against ffmpeg's xfade + acrossfade chain.
         case edit
+        /// Not in the default run: pointer events through gesture arbitration (no GL).
+        case input
 
         public static let defaults: [Section] = [.dissolve, .scene, .chain, .resolution]
     }
@@ -62,6 +64,8 @@ public struct BenchmarkSuite {
         public var editClipSeconds = 10
         /// Runs of the edit section (each makes the edit twice: Segue and ffmpeg).
         public var editRuns = 1
+        /// Gestures per run of the input section.
+        public var inputGestures = 2_000
         /// Print the table while measuring (off for JSON).
         public var printsTable = true
 
@@ -97,6 +101,8 @@ public struct BenchmarkSuite {
         let export: ExportBenchmark.Report?
         /// A timeline against ffmpeg's xfade + acrossfade chain (the edit section).
         let edit: EditBenchmark.Report?
+        /// Pointer events through gesture arbitration (the input section).
+        let input: InputBenchmark.Report?
     }
 
     let options: Options
@@ -132,6 +138,8 @@ public struct BenchmarkSuite {
         let edit = options.sections.contains(.edit)
             ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns)
                 .run(device: device, table: table) : nil
+        let input = options.sections.contains(.input)
+            ? InputBenchmark(gestures: max(options.inputGestures, 1), runs: options.runs).run(table: table) : nil
 
         let longest = chains.lengths.max { $0.filters < $1.filters }
         let report = Report(
@@ -147,7 +155,7 @@ public struct BenchmarkSuite {
                 abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance
             },
             soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
-            gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit)
+            gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit, input: input)
         table.targets(report, longestChain: longest)
         return report
     }

@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg) and edit (a timeline with sound against ffmpeg's xfade + acrossfade); soak, export and edit are not run by default. (default: dissolve,scene,chain,resolution)",
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade) and input (pointer events through gesture arbitration); soak, export, edit and input are not run by default. (default: dissolve,scene,chain,resolution)",
             transform: CommaSeparated.parser("--sections", "section", choices: BenchmarkSuite.Section.allCases.map(\.rawValue)))
     var sections = CommaSeparated(BenchmarkSuite.Section.defaults)
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
@@ -34,11 +34,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The frame size of the edit section.") var editSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Seconds of each of the edit section's three clips (2...600).") var editClipSeconds = 10
     @Option(help: "Runs of the edit section (each makes the edit twice: Segue and ffmpeg).") var editRuns = 1
+    @Option(help: "Gestures per run of the input section (not run by default; --sections input).") var inputGestures = 2_000
 
     func validate() throws {
         guard (2...600).contains(editClipSeconds), (1...20).contains(editRuns) else {
             throw ValidationError("--edit-clip-seconds must be 2...600 and --edit-runs 1...20")
         }
+        guard (1...1_000_000).contains(inputGestures) else { throw ValidationError("--input-gestures must be 1...1000000") }
         guard frames >= 1, runs >= 1, warmup >= 0 else { throw ValidationError("--frames and --runs must be at least 1") }
         let counts = BenchmarkSuite.exportFrameCounts
         guard counts.contains(exportFrames) else {
@@ -61,6 +63,7 @@ struct BenchCommand: ParsableCommand {
         options.gestureSequences = gestureSequences
         (options.exportSize, options.exportFrames) = (exportSize, exportFrames)
         (options.editSize, options.editClipSeconds, options.editRuns) = (editSize, editClipSeconds, editRuns)
+        options.inputGestures = inputGestures
         options.printsTable = !json
         // Commands run on the main thread; views and the animation engine are main-actor types.
         let json = json
