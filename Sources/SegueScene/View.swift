@@ -96,9 +96,12 @@ open class View {
     /// Values on screen now (equal to the model unless animating).
     public internal(set) var presentation: ViewState
 
-    /// The pan recognizers attached with `addGestureRecognizer(_:)` (owned by the view, as in
+    /// The recognizers attached with `addGestureRecognizer(_:)` (owned by the view, as in
     /// UIKit); the window's pointer dispatcher routes presses to them.
-    public internal(set) var gestureRecognizers: [PanGestureRecognizer] = []
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// UIKit's `isUserInteractionEnabled`: off, hit testing skips the view and its subviews, so
+    /// presses go to what is behind (labels turn it off, as UILabel does).
+    public var isUserInteractionEnabled = true
     /// The controller whose root view this is (UIKit's next responder), for appearance forwarding.
     weak var owningViewController: ViewController?
 
@@ -145,6 +148,21 @@ open class View {
             center = Point(x: f.minX + anchorPoint.x * f.width, y: f.minY + anchorPoint.y * f.height)
         }
     }
+
+    // MARK: Touches (UIResponder)
+
+    /// A press hit this view (UIResponder). The default passes it to the superview, as UIKit
+    /// passes it along the responder chain; override to handle it (`PointerDispatcher` says which view gets them).
+    open func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) { superview?.touchesBegan(touches, with: event) }
+    open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) { superview?.touchesMoved(touches, with: event) }
+    open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) { superview?.touchesEnded(touches, with: event) }
+    /// The press was taken over by a gesture recognizer (`cancelsTouchesInView`) or lost.
+    open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) { superview?.touchesCancelled(touches, with: event) }
+
+    /// UIView's `gestureRecognizerShouldBegin(_:)`: asked of the view a press hit when a
+    /// recognizer following that press is about to leave `.possible`; false fails it. Default
+    /// true (`Control` refuses its ancestors' single taps).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 
     // MARK: Subviews
 

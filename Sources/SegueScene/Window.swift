@@ -130,6 +130,7 @@ public final class Window {
         // What runs during the frame (layout, completions) and names no window is this window's.
         try AnimationTransaction.inCharge(animationEngine) { () throws(GLError) in
             animationEngine.advance(to: time)
+            pointerDispatcher.advance(to: time)
             transitionDriver.check(at: time)
             rootView.layoutIfNeeded()
             try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)

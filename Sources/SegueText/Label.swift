@@ -33,6 +33,8 @@ open class Label: View {
         self.text = text
         self.font = font
         super.init(frame: frame, name: name)
+        // As UILabel: presses go through a label to what is behind it (a button's title to the button).
+        isUserInteractionEnabled = false
         needsDisplayOnBoundsChange = true
         setNeedsDisplay()
     }

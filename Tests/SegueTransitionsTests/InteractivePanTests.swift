@@ -63,6 +63,25 @@ struct InteractivePanTests {
         #expect(s.window.diagnostics.messages.isEmpty)
     }
 
+    /// The same pop from a left screen-edge pan (UIKit's way): presses away from the edge do nothing.
+    @Test(arguments: [(150.0, true), (80.0, false)])
+    func cubePopFromTheLeftScreenEdge(distance: Double, finishes: Bool) {
+        let delegate = FixedNavigationDelegate(push: CubeRotationAnimator(operation: .push), pop: CubeRotationAnimator(operation: .pop))
+        let s = Self.makeStack(delegate: delegate)
+        s.navigation.pushViewController(s.second, animated: false)
+        AnimationEngine.main.advance(to: 0.1)
+        let pop = CubePopInteraction { _ = s.navigation.popViewController(animated: true) }
+        delegate.interaction = { pop.isInteracting ? pop.interaction : nil }
+        let edgePan = pop.addScreenEdgePan(to: s.navigation.view)
+        #expect(edgePan.edges == .left && edgePan.view === s.navigation.view)
+        var time = 0.2
+        Self.drag(s.dispatcher, from: Point(x: 60, y: 200), dx: distance, time: &time)
+        #expect(s.navigation.viewControllers.count == 2 && edgePan.state == .failed, "not from the edge")
+        Self.drag(s.dispatcher, from: Point(x: 6, y: 200), dx: distance, time: &time)
+        #expect(s.navigation.viewControllers.count == (finishes ? 1 : 2), "\(distance) points from the edge")
+        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+    }
+
     @Test func zoomPushStartsOnlyOnTheRightHalfAndFollowsTheVelocity() {
         let delegate = FixedNavigationDelegate(push: ZoomPushAnimator(), pop: nil)
         let s = Self.makeStack(delegate: delegate)

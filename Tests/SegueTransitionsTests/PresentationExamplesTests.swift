@@ -548,6 +548,12 @@ struct PresentationExamplesTests {
         }
     }
 
+    /// A press and release 0.05 s later at `point`: a tap for the window's recognizers.
+    static func tap(_ window: Window, at point: Point, time: Double) {
+        window.pointerDown(at: point, time: time)
+        window.pointerUp(at: point, time: time + 0.05)
+    }
+
     @Test func dropDownMenuHierarchyAfterTapDismissalAndAfterCancel() throws {
         try Self.withRig { rig in
             let transition = DropDownMenuTransition()
@@ -571,7 +577,8 @@ struct PresentationExamplesTests {
             // Cancelled dismissal: the snapshot goes back down.
             let dismissal = PercentDrivenInteractiveTransition()
             transition.dismissalInteraction = dismissal
-            #expect(transition.handleTap(at: Point(x: 160, y: 400), in: rig.window))
+            Self.tap(rig.window, at: Point(x: 160, y: 400), time: clock.now)
+            #expect(rig.window.transitionDriver.isTransitioning, "a tap on the snapshot starts the dismissal")
             dismissal.update(0.4)
             try rig.frame(at: clock.tick())
             dismissal.cancel()
@@ -580,9 +587,10 @@ struct PresentationExamplesTests {
             #expect(rig.home.presentedViewController === rig.detail)
 
             // A tap on the menu does nothing; a tap on the snapshot dismisses, sliding it back up.
-            #expect(!transition.handleTap(at: Point(x: 160, y: 100), in: rig.window))
+            Self.tap(rig.window, at: Point(x: 160, y: 100), time: clock.now)
             #expect(!rig.window.transitionDriver.isTransitioning)
-            #expect(transition.handleTap(at: Point(x: 160, y: 300), in: rig.window))
+            Self.tap(rig.window, at: Point(x: 160, y: 300), time: clock.now + 0.5)
+            #expect(rig.window.transitionDriver.isTransitioning)
             #expect(!transition.dismissByTappingSnapshot(), "ignored while the dismissal runs")
             let snapshot = try #require(rig.detail.view.superview.flatMap { DropDownMenuTransition.snapshot(in: $0) })
             #expect(rig.home.view.superview === rig.window.rootView, "the source's view is back under the container")

@@ -40,6 +40,8 @@ public struct BenchmarkSuite {
         case host
         /// Not in the default run (minutes): memory over a 10-minute timeline.
         case editLong = "edit-long"
+        /// Not in the default run: pointer events through gesture arbitration (no GL).
+        case input
 
         public static let defaults: [Section] = [.dissolve, .scene, .chain, .resolution]
     }
@@ -74,6 +76,8 @@ public struct BenchmarkSuite {
         public var moviePyPython: String?
         public var editLongSize = FrameSize(width: 640, height: 360)
         public var editLongMinutes = 10
+        /// Gestures per run of the input section.
+        public var inputGestures = 2_000
         /// Print the table while measuring (off for JSON).
         public var printsTable = true
 
@@ -113,6 +117,8 @@ public struct BenchmarkSuite {
         let host: HostBenchmark.Report?
         /// Memory over a long timeline (the edit-long section).
         let editLong: LongEditBenchmark.Report?
+        /// Pointer events through gesture arbitration (the input section).
+        let input: InputBenchmark.Report?
     }
 
     let options: Options
@@ -155,6 +161,8 @@ public struct BenchmarkSuite {
                 .run(device: device, table: table) : nil
         let editLong = options.sections.contains(.editLong)
             ? try LongEditBenchmark(size: options.editLongSize, minutes: options.editLongMinutes).run(device: device, table: table) : nil
+        let input = options.sections.contains(.input)
+            ? InputBenchmark(gestures: max(options.inputGestures, 1), runs: options.runs).run(table: table) : nil
 
         let longest = chains.lengths.max { $0.filters < $1.filters }
         let report = Report(
@@ -171,7 +179,7 @@ public struct BenchmarkSuite {
             },
             soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
             gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit,
-            host: host, editLong: editLong)
+            host: host, editLong: editLong, input: input)
         table.targets(report, longestChain: longest)
         return report
     }

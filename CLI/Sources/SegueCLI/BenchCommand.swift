@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2), edit-long (memory over a 10-minute timeline) and host (a hosted app's frame times in a window; needs a display); soak, export, edit, edit-long and host are not run by default. (default: dissolve,scene,chain,resolution)",
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2), edit-long (memory over a 10-minute timeline), host (a hosted app's frame times in a window; needs a display) and input (pointer events through gesture arbitration); soak, export, edit, edit-long, host and input are not run by default. (default: dissolve,scene,chain,resolution)",
             transform: CommaSeparated.parser("--sections", "section", choices: BenchmarkSuite.Section.allCases.map(\.rawValue)))
     var sections = CommaSeparated(BenchmarkSuite.Section.defaults)
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
@@ -39,12 +39,14 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The frame size of the edit-long section.") var editLongSize = FrameSize(width: 640, height: 360)
     @Option(help: "Minutes of the edit-long section's edit (2...60).") var editLongMinutes = 10
     @Option(help: "The window size of the host section, in points.") var hostSize = FrameSize(width: 1280, height: 720)
+    @Option(help: "Gestures per run of the input section (not run by default; --sections input).") var inputGestures = 2_000
 
     func validate() throws {
         guard (2...600).contains(editClipSeconds), (1...20).contains(editRuns) else {
             throw ValidationError("--edit-clip-seconds must be 2...600 and --edit-runs 1...20")
         }
         guard (2...60).contains(editLongMinutes) else { throw ValidationError("--edit-long-minutes must be 2...60") }
+        guard (1...1_000_000).contains(inputGestures) else { throw ValidationError("--input-gestures must be 1...1000000") }
         guard frames >= 1, runs >= 1, warmup >= 0 else { throw ValidationError("--frames and --runs must be at least 1") }
         let counts = BenchmarkSuite.exportFrameCounts
         guard counts.contains(exportFrames) else {
@@ -69,6 +71,7 @@ struct BenchCommand: ParsableCommand {
         (options.editSize, options.editClipSeconds, options.editRuns) = (editSize, editClipSeconds, editRuns)
         options.hostSize = hostSize
         (options.moviePyPython, options.editLongSize, options.editLongMinutes) = (moviepyPython, editLongSize, editLongMinutes)
+        options.inputGestures = inputGestures
         options.printsTable = !json
         // Commands run on the main thread; views and the animation engine are main-actor types.
         let json = json

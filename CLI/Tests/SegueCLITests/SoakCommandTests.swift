@@ -29,10 +29,23 @@ struct SoakCommandTests {
         #expect((json?["measurements"] as? [Any])?.isEmpty == true, "only the sections asked for run")
     }
 
+    /// The input section: events per second, and the arbitration's outcome as a check (every
+    /// fourth gesture a drag that pans, the others taps recognized once their double tap failed).
+    @Test func inputSectionReportsEventsAndRecognitions() throws {
+        let result = try CommandRunner.run("segue", ["bench", "--json", "--sections", "input", "--runs", "1", "--input-gestures", "40"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let input = json?["input"] as? [String: Any]
+        #expect(input?["gestures"] as? Int == 40 && input?["recognizers"] as? Int == 371)
+        #expect((input?["eventsPerSecond"] as? Double ?? 0) > 0)
+        #expect(input?["taps"] as? Int == 30 && input?["pans"] as? Int == 10)
+        #expect((json?["measurements"] as? [Any])?.isEmpty == true, "only the sections asked for run")
+    }
+
     @Test func soakIsNotInTheDefaultSections() throws {
         let result = try CommandRunner.run("segue", ["bench", "--help"])
         // The help wraps its lines: compare with the whitespace collapsed.
         let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("soak, export, edit and host are not run by default. (default: dissolve,scene,chain,resolution)"), "\(help)")
+        #expect(help.contains("soak, export, edit, edit-long, host and input are not run by default. (default: dissolve,scene,chain,resolution)"), "\(help)")
     }
 }

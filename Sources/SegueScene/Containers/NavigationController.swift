@@ -43,6 +43,14 @@ open class NavigationController: ViewController {
     /// Holds the top controller's view; the container view of every push and pop.
     public let containerView: View
     private let runner = ContainerTransitionRunner()
+    /// UIKit's `interactivePopGestureRecognizer`: a left-edge pan on the controller's view that
+    /// pops the top controller with the standard slide, following the finger
+    /// (NavigationController+InteractivePop.swift).
+    public let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer(edges: .left)
+    /// Offered by the edge pan to the pop it starts; taken by that pop when it uses the standard slide.
+    var edgePopOffered: PercentDrivenInteractiveTransition?
+    /// The interaction the edge pan is driving.
+    var edgePopDriving: PercentDrivenInteractiveTransition?
 
     public init(rootViewController: ViewController, name: String = "navigationController") {
         containerView = View(name: "\(name).container")
@@ -51,6 +59,7 @@ open class NavigationController: ViewController {
         viewControllers = [rootViewController]
         addChild(rootViewController)
         rootViewController.didMove(toParent: self)
+        configureInteractivePop()
     }
 
     public var isTransitioning: Bool { runner.isTransitioning }
@@ -60,6 +69,7 @@ open class NavigationController: ViewController {
     /// Open, as in UIKit: an override calls `super` to get the container's view, then adds to it.
     open override func loadView() {
         view = makeContainerRootView(containerView: containerView, showing: topViewController)
+        view.addGestureRecognizer(interactivePopGestureRecognizer)
     }
 
     // MARK: Requests
@@ -133,7 +143,10 @@ open class NavigationController: ViewController {
         containerView.frame = view.bounds
         let bounds = containerView.bounds
         let vended = animated ? delegate?.animationController(for: operation, from: from, to: to) : nil
-        let interaction = vended.flatMap { delegate?.interactionController(for: $0) }
+        // The edge pan drives only the standard slide, as UIKit's interactive pop does.
+        let edgePop = operation == .pop && animated && vended == nil ? edgePopOffered : nil
+        edgePopDriving = edgePop
+        let interaction = vended.flatMap { delegate?.interactionController(for: $0) } ?? edgePop
         let animator = vended ?? NavigationTransitionAnimator(operation: operation, animated: animated)
         // As in UIKit, the arriving view already has its final size when the animator runs
         // (animators such as the seeds' cube never set it).

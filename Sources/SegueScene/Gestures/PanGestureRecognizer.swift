@@ -17,56 +17,24 @@
 /// the action may read it, rebase the translation, or disable the recognizer (which cancels it
 /// and runs the action again, with `.cancelled`, from inside the first call).
 @MainActor
-public final class PanGestureRecognizer {
-    /// In UIKit's order, so `state >= .ended` (Apple's listing 10-4) means the pan is over.
-    public enum State: Sendable, Equatable, Comparable { case possible, began, changed, ended, cancelled, failed }
-
+open class PanGestureRecognizer: GestureRecognizer {
     /// How far (window pixels) the pointer must move from the press point before the pan begins.
     public let minimumDistance: Double
-
-    /// The view it is attached to (`view.addGestureRecognizer(_:)`). The view owns it and the
-    /// window's dispatcher routes presses by it, so reassigning this moves it to another view.
-    public weak var view: View? {
-        didSet {
-            guard oldValue !== view else { return }
-            oldValue?.gestureRecognizers.removeAll { $0 === self }
-            if let view, !view.gestureRecognizers.contains(where: { $0 === self }) { view.gestureRecognizers.append(self) }
-        }
-    }
 
     /// UIKit's limit on simultaneous touches. Segue follows one pointer, so any value of 1 or
     /// more changes nothing; 0 means the pan never begins.
     public var maximumNumberOfTouches = Int.max
 
-    /// False: events are ignored. Disabling a pan that has begun cancels it (the action runs with
-    /// `.cancelled`); disabling one still in `.possible` drops the press silently.
-    public var isEnabled = true {
-        didSet {
-            guard !isEnabled, oldValue else { return }
-            if state == .began || state == .changed {
-                tracking = false
-                transition(to: .cancelled)
-            } else {
-                tracking = false
-            }
-        }
-    }
-
-    /// Optional veto asked once, just before `.began` (gestureRecognizerShouldBegin). Returning
-    /// false fails the recognizer for the rest of this press. The pointer state (location,
-    /// translation, velocity) is already up to date when it is asked.
+    /// Optional veto asked once, just before `.began` (the pan's own `gestureRecognizerShouldBegin`;
+    /// the delegate is asked too). Returning false fails the recognizer for the rest of this
+    /// press. The pointer state (location, translation, velocity) is already up to date.
     public var shouldBegin: (@MainActor (PanGestureRecognizer) -> Bool)?
-
-    public private(set) var state: State = .possible
 
     /// Width of the velocity window, seconds.
     static let velocityWindow = 0.1
 
-    private let action: @MainActor (PanGestureRecognizer) -> Void
-    /// Whether a press is being followed (between a down and an up/cancel/failure).
-    private var tracking = false
     /// Where the press happened (window coordinates): the hysteresis is measured from here.
-    private var pressPoint: Point?
+    private(set) var pressPoint: Point?
     /// The point translations are measured from (window); the press point until `setTranslation`.
     private var translationOrigin: Point?
     /// The latest pointer position (window).
@@ -74,9 +42,14 @@ public final class PanGestureRecognizer {
     /// Recent (position, time) samples in window coordinates, oldest first, for the velocity.
     private var samples: [(point: Point, time: Double)] = []
 
-    public init(minimumDistance: Double = 10, action: @escaping @MainActor (PanGestureRecognizer) -> Void) {
+    public init(minimumDistance: Double = 10) {
         self.minimumDistance = max(0, minimumDistance)
-        self.action = action
+        super.init()
+    }
+
+    public convenience init(minimumDistance: Double = 10, action: @escaping @MainActor (PanGestureRecognizer) -> Void) {
+        self.init(minimumDistance: minimumDistance)
+        addAction(action)
     }
 
     // MARK: - Reading the pan
@@ -87,7 +60,7 @@ public final class PanGestureRecognizer {
     /// before any press or where a point cannot be converted (different tree, edge-on view).
     public func translation(in view: View?) -> Point {
         guard let origin = translationOrigin, let current = currentPoint,
-              let a = Self.convert(origin, into: view), let b = Self.convert(current, into: view)
+              let a = Touch.convert(origin, into: view), let b = Touch.convert(current, into: view)
         else { return .zero }
         return Point(x: b.x - a.x, y: b.y - a.y)
     }
@@ -96,7 +69,7 @@ public final class PanGestureRecognizer {
     /// later moves add to it). Like UIKit it also resets the velocity, which counts again from
     /// the next move. Does nothing before a press or where the point cannot be converted.
     public func setTranslation(_ translation: Point, in view: View?) {
-        guard let current = currentPoint, let inView = Self.convert(current, into: view) else { return }
+        guard let current = currentPoint, let inView = Touch.convert(current, into: view) else { return }
         let originInView = Point(x: inView.x - translation.x, y: inView.y - translation.y)
         let origin: Point
         if let view {
@@ -126,120 +99,89 @@ public final class PanGestureRecognizer {
         }
         let first = samples[firstIndex]
         let dt = now - first.time
-        guard dt > 0, let a = Self.convert(first.point, into: view), let b = Self.convert(last.point, into: view)
+        guard dt > 0, let a = Touch.convert(first.point, into: view), let b = Touch.convert(last.point, into: view)
         else { return .zero }
         return Point(x: (b.x - a.x) / dt, y: (b.y - a.y) / dt)
     }
 
     /// The latest pointer position in `view`'s bounds coordinates (nil: window). Zero before any
     /// press or where the point cannot be converted.
-    public func location(in view: View?) -> Point {
-        guard let current = currentPoint, let p = Self.convert(current, into: view) else { return .zero }
+    open override func location(in view: View?) -> Point {
+        guard let current = currentPoint, let p = Touch.convert(current, into: view) else { return .zero }
         return p
     }
 
-    // MARK: - Feeding
+    // MARK: - Touches
 
-    public func pointerDown(at point: Point, time: Double) {
-        guard isEnabled else { return }
-        switch state {
-        case .began, .changed:
-            return  // a second press during a pan (e.g. a lost release) is ignored
-        case .ended, .cancelled, .failed:
-            reset()
-        case .possible:
-            break
-        }
-        tracking = true
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = touches.first else { return }
+        let point = touch.windowLocation
         pressPoint = point
         translationOrigin = point
         currentPoint = point
-        samples = [(point, time)]
+        samples = [(point, event.timestamp)]
     }
 
-    public func pointerMoved(to point: Point, time: Double) {
-        guard isEnabled, tracking else { return }
-        record(point, time: time)
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = touches.first else { return }
+        let point = touch.windowLocation
+        record(point, time: event.timestamp)
         switch state {
         case .possible:
-            guard let press = pressPoint else { return }
-            let dx = point.x - press.x, dy = point.y - press.y
-            guard (dx * dx + dy * dy).squareRoot() >= minimumDistance, maximumNumberOfTouches >= 1 else { return }
-            if let shouldBegin, !shouldBegin(self) {
-                tracking = false
+            guard let press = pressPoint, beginsGesture(from: press, to: point), maximumNumberOfTouches >= 1 else { return }
+            // Asked once: a pan already waiting for another recognizer to fail is not asked again.
+            if pendingState == nil, let shouldBegin, !shouldBegin(self) {
                 state = .failed
                 return
             }
-            // shouldBegin may have disabled us (which already stopped tracking).
-            guard tracking, state == .possible else { return }
-            transition(to: .began)
+            // shouldBegin may have disabled us (which already stopped following the press).
+            guard trackedTouch === touch, state == .possible else { return }
+            state = .began
         case .began, .changed:
-            transition(to: .changed)
+            state = .changed
         case .ended, .cancelled, .failed:
             break
         }
     }
 
-    public func pointerUp(at point: Point, time: Double) {
-        guard isEnabled, tracking else { return }
-        record(point, time: time)
-        tracking = false
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = touches.first else { return }
+        record(touch.windowLocation, time: event.timestamp)
         switch state {
         case .possible: state = .failed
-        case .began, .changed: transition(to: .ended)
+        case .began, .changed: state = .ended
         case .ended, .cancelled, .failed: break
         }
     }
 
-    public func pointerCancelled(time: Double) {
-        guard isEnabled, tracking else { return }
-        if let current = currentPoint { record(current, time: time) }
-        tracking = false
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        if let current = currentPoint { record(current, time: event.timestamp) }
         switch state {
         case .possible: state = .failed
-        case .began, .changed: transition(to: .cancelled)
+        case .began, .changed: state = .cancelled
         case .ended, .cancelled, .failed: break
         }
     }
 
     /// Back to `.possible`, forgetting the press, without running the action (to end a pan that
     /// has begun with a callback, use `pointerCancelled` or `isEnabled = false`). Happens
-    /// automatically on the next `pointerDown` after `.ended`, `.cancelled` or `.failed`.
-    public func reset() {
-        state = .possible
-        tracking = false
+    /// automatically on the next press after `.ended`, `.cancelled` or `.failed`.
+    open override func reset() {
+        super.reset()
         pressPoint = nil
         translationOrigin = nil
         currentPoint = nil
         samples = []
     }
 
-    // MARK: - Arbitration (PointerDispatcher)
-
-    /// Leaves the current press when the recognizer is taken off its view: cancelled (the
-    /// action runs) if it had begun, failed if still undecided, as UIKit does.
-    func detachedFromView() { yieldToOtherRecognizer() }
-
-    /// Whether a press is being followed and the recognizer could still begin.
-    var isUndecided: Bool { tracking && state == .possible }
-
-    /// Another recognizer won the press: fail if still undecided, cancel if already recognizing.
-    func yieldToOtherRecognizer() {
-        guard tracking else { return }
-        tracking = false
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: transition(to: .cancelled)
-        case .ended, .cancelled, .failed: break
-        }
+    /// Whether a pointer pressed at `press` and now at `point` (window) starts the pan:
+    /// `minimumDistance` away (inclusive). The screen-edge pan adds its edge and direction.
+    func beginsGesture(from press: Point, to point: Point) -> Bool {
+        let dx = point.x - press.x, dy = point.y - press.y
+        return (dx * dx + dy * dy).squareRoot() >= minimumDistance
     }
 
     // MARK: - Private
-
-    private func transition(to newState: State) {
-        state = newState
-        action(self)
-    }
 
     private func record(_ point: Point, time: Double) {
         // Timestamps are clamped to be non-decreasing so a stray earlier time cannot invert the velocity.
@@ -252,10 +194,5 @@ public final class PanGestureRecognizer {
         while samples.count - drop > 2, samples[drop + 1].time < windowStart { drop += 1 }
         if samples.count - drop > 256 { drop = samples.count - 256 }
         if drop > 0 { samples.removeFirst(drop) }
-    }
-
-    private static func convert(_ windowPoint: Point, into view: View?) -> Point? {
-        guard let view else { return windowPoint }
-        return view.convert(windowPoint, from: nil)
     }
 }

@@ -1,34 +1,49 @@
 /// Routes one pointer's events (window coordinates: the target's pixels, top-left origin, as
-/// GLFW reports them; timestamps in seconds) to the pan recognizers of a view tree, UIKit style.
+/// GLFW reports them; timestamps in seconds) to the gesture recognizers and views of a view
+/// tree, UIKit style. Every window has one (`window.pointerDispatcher`).
 ///
 /// **Hit testing** (`hitTest`) follows `UIView.hitTest(_:with:)` on the model values (a view
 /// being animated is hit where it is going, as in UIKit): starting at the root, a view that is
-/// hidden, has `alpha < 0.01`, or does not contain the point in its bounds (the point is mapped
-/// with `convert(_:from: nil)`, so transforms, bounds origins and perspective count) is skipped
-/// together with its subtree; otherwise its subviews are tried front to back (last subview
-/// first) and the first hit wins, else the view itself. As in UIKit, a subview sticking out of
-/// its superview's bounds cannot be hit there.
+/// hidden, has `alpha < 0.01`, has `isUserInteractionEnabled` off, or does not contain the
+/// point in its bounds (the point is mapped with `convert(_:from: nil)`, so transforms, bounds
+/// origins and perspective count) is skipped together with its subtree; otherwise its
+/// subviews are tried front to back (last subview first) and the first hit wins, else the view
+/// itself. As in UIKit, a subview sticking out of its superview's bounds cannot be hit there.
 ///
-/// **Routing**: a press goes to the recognizers attached to the hit view and to its ancestors
-/// (`view.addGestureRecognizer`; every window has a dispatcher, `window.pointerDispatcher`)
-/// (the candidates), ordered deepest view first and, on one view, in the order they were added.
-/// A press that hits nothing, or whose chain has no recognizer, reaches none.
+/// **Candidates**: a press goes to the enabled recognizers attached to the hit view and its
+/// ancestors that follow its button and whose delegate lets them receive it, deepest view first
+/// and, on one view, in the order they were added. Every event goes to each of them in that
+/// order, then to the hit view's `touchesBegan/Moved/Ended/Cancelled`.
 ///
-/// **Arbitration**: the first candidate to begin wins the press; the others are failed (or
-/// cancelled, if somehow already recognizing) at once, and from then on only the winner gets
-/// events. Each move is offered to the undecided candidates in order, deepest first, so when
-/// several would begin on the same move (e.g. equal minimum distances) the deepest one wins;
-/// if it vetoes (`shouldBegin`) or is disabled, it fails and the next one up may begin on that
-/// same move. A candidate with a smaller minimum distance can begin first and so win over a
-/// deeper one. A release or cancellation without a winner fails every candidate.
+/// **Arbitration**: a recognizer that recognizes (begins, or recognizes a discrete gesture)
+/// fails the undecided candidates and cancels the recognizing ones, unless a delegate lets them
+/// recognize simultaneously (or `canPrevent`/`canBePrevented` say otherwise); with
+/// `cancelsTouchesInView` the hit view's touches are cancelled. One that must wait for another
+/// to fail (`require(toFail:)`, delegate, subclass) is held in `.possible` until that one fails
+/// (then it recognizes) or recognizes (then it fails). So when several would begin on the same
+/// move, the deepest wins; a veto fails one and the next may begin on that move.
+///
+/// **A gesture** lasts from the press until the pointer is up and every candidate has
+/// finished. Candidates still undecided after the release (a tap waiting for its next tap) keep
+/// it going and take the next press if it reaches them; time reaches them through `advance(to:)`
+/// (the window calls it every frame, and every event advances time first). A press that
+/// reaches none of them fails them.
 @MainActor
 public final class PointerDispatcher {
     public let root: View
 
-    /// The recognizers following the current press, deepest view first; empty between presses.
-    private var candidates: [PanGestureRecognizer] = []
-    /// The candidate that began during the current press.
-    private var winner: PanGestureRecognizer?
+    /// The recognizers taking part in the current gesture, deepest view first; empty between gestures.
+    private(set) var candidates: [GestureRecognizer] = []
+    /// The press under way.
+    private var touch: Touch?
+    /// The view the press hit, which gets the touch methods.
+    private weak var touchView: View?
+    /// The touch the hit view is following (nil once it got its end or cancellation).
+    private var viewTouch: Touch?
+    /// A release held back from the hit view while a `delaysTouchesEnded` recognizer decides.
+    private var heldViewEnd: TouchEvent?
+    /// The latest time seen (events or `advance(to:)`).
+    public private(set) var currentTime = -Double.infinity
 
     public init(root: View) {
         self.root = root
@@ -36,58 +51,103 @@ public final class PointerDispatcher {
 
     /// Attaches `recognizer` to `view`: the same as `view.addGestureRecognizer(recognizer)`.
     /// Adding it again moves it.
-    public func add(_ recognizer: PanGestureRecognizer, to view: View) {
+    public func add(_ recognizer: GestureRecognizer, to view: View) {
         view.addGestureRecognizer(recognizer)
     }
 
     /// Detaches `recognizer` from its view (`view.removeGestureRecognizer`). If it is following
-    /// the current press it leaves it: failed if undecided, cancelled (action runs) if it had begun.
-    public func remove(_ recognizer: PanGestureRecognizer) {
-        if candidates.contains(where: { $0 === recognizer }) {
-            candidates.removeAll { $0 === recognizer }
-            if winner === recognizer { winner = nil }
-        }
+    /// the current gesture it leaves it: failed if undecided, cancelled (actions run) if it had begun.
+    public func remove(_ recognizer: GestureRecognizer) {
         recognizer.view?.removeGestureRecognizer(recognizer)
     }
 
     // MARK: - Events
 
-    /// Starts a press. A press arriving while another is being followed (a lost release) first
+    /// Lets time pass to `time` (seconds): recognizers of the current gesture that act on time
+    /// (long press, multi-tap) decide. `Window.renderFrame(at:)` calls it once per frame.
+    public func advance(to time: Double) {
+        guard time > currentTime else { return }
+        currentTime = time
+        for recognizer in candidates where isCandidate(recognizer) { recognizer.advance(to: time) }
+        endGestureIfFinished()
+    }
+
+    /// Starts a press. A press arriving while another is under way (a lost release) first
     /// cancels the old one.
-    public func pointerDown(at point: Point, time: Double) {
-        if !candidates.isEmpty { pointerCancelled(time: time) }
-        candidates = recognizersForPress(at: point)
-        winner = nil
-        for recognizer in candidates { recognizer.pointerDown(at: point, time: time) }
+    public func pointerDown(at point: Point, time: Double) { pointerDown(at: point, time: time, button: .primary) }
+    public func pointerMoved(to point: Point, time: Double) { pointerMoved(to: point, time: time, modifiers: []) }
+    public func pointerUp(at point: Point, time: Double) { pointerUp(at: point, time: time, modifiers: []) }
+
+    /// A press of `button` with `modifiers` held; the press follows that button until the release.
+    public func pointerDown(at point: Point, time: Double, button: PointerButton, modifiers: KeyModifiers = []) {
+        if touch != nil { pointerCancelled(time: time) }
+        advance(to: time)
+        flushHeldViewEnd()
+        let hit = hitTest(point)
+        let touch = Touch(at: point, time: time, button: button, modifiers: modifiers, view: hit)
+        let event = TouchEvent(timestamp: time, modifierFlags: modifiers, button: button)
+        let chain = recognizerChain(from: hit).filter {
+            $0.isEnabled && $0.allowedButtons.contains(button) && ($0.delegate?.gestureRecognizer($0, shouldReceive: touch) ?? true)
+        }
+        // The press went elsewhere: what the last gesture still waited for is over. Undecided
+        // ones fail first, so that a recognition held back for them goes through.
+        let leaving = candidates.filter { old in !chain.contains { $0 === old } }
+        for old in leaving where isCandidate(old) && old.pendingState == nil { old.finish() }
+        for old in leaving where isCandidate(old) { old.finish() }
+        for old in leaving where old.arbiter === self { old.arbiter = nil }
+        for recognizer in chain where !(isCandidate(recognizer) && recognizer.state == .possible) { recognizer.reset() }
+        candidates = chain
+        for recognizer in chain { recognizer.arbiter = self }
+
+        self.touch = touch
+        touchView = hit
+        viewTouch = nil
+        for recognizer in candidates where isCandidate(recognizer) && recognizer.state == .possible && recognizer.pendingState == nil {
+            recognizer.deliverBegan(touch, event)
+        }
+        if self.touch === touch, let hit, !candidates.contains(where: { $0.cancelsTouchesInView && $0.state.isRecognizing }) {
+            viewTouch = touch
+            hit.touchesBegan([touch], with: event)
+        }
     }
 
-    public func pointerMoved(to point: Point, time: Double) {
-        if let winner {
-            winner.pointerMoved(to: point, time: time)
-            return
+    public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers) {
+        guard let touch else { return }
+        advance(to: time)
+        touch.update(to: point, time: time, phase: .moved, modifiers: modifiers)
+        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button)
+        for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
+            recognizer.deliverMoved(touch, event)
         }
-        for recognizer in candidates where recognizer.isUndecided {
-            recognizer.pointerMoved(to: point, time: time)
-            // From .possible a move leads to .began (its action may already have cancelled it),
-            // .failed, or nothing. Its action may also have removed it from this dispatcher.
-            let began = recognizer.state != .possible && recognizer.state != .failed
-            if began, candidates.contains(where: { $0 === recognizer }) {
-                declareWinner(recognizer)
-                return
-            }
-        }
+        if viewTouch === touch { touchView?.touchesMoved([touch], with: event) }
     }
 
-    public func pointerUp(at point: Point, time: Double) {
-        let targets = winner.map { [$0] } ?? candidates
-        endPress()
-        for recognizer in targets { recognizer.pointerUp(at: point, time: time) }
+    public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers) {
+        guard let touch else { return }
+        advance(to: time)
+        touch.update(to: point, time: time, phase: .ended, modifiers: modifiers)
+        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button)
+        for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
+            recognizer.deliverEnded(touch, event)
+        }
+        self.touch = nil
+        if viewTouch === touch {
+            if delaysViewEnd { heldViewEnd = event } else { endViewTouch(with: event) }
+        }
+        endGestureIfFinished()
     }
 
     public func pointerCancelled(time: Double) {
-        let targets = winner.map { [$0] } ?? candidates
-        endPress()
-        for recognizer in targets { recognizer.pointerCancelled(time: time) }
+        guard let touch else { return }
+        advance(to: time)
+        touch.update(to: touch.windowLocation, time: time, phase: .cancelled, modifiers: touch.modifiers)
+        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: touch.modifiers, button: touch.button)
+        for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
+            recognizer.deliverCancelled(touch, event)
+        }
+        self.touch = nil
+        cancelViewTouch()
+        endGestureIfFinished()
     }
 
     // MARK: - Hit testing
@@ -98,7 +158,7 @@ public final class PointerDispatcher {
     }
 
     private static func hit(_ view: View, _ point: Point) -> View? {
-        guard !view.isHidden, view.alpha >= 0.01,
+        guard !view.isHidden, view.alpha >= 0.01, view.isUserInteractionEnabled,
               let local = view.convert(point, from: nil), view.bounds.contains(local)
         else { return nil }
         for subview in view.subviews.reversed() {
@@ -107,11 +167,9 @@ public final class PointerDispatcher {
         return view
     }
 
-    // MARK: - Private
-
-    private func recognizersForPress(at point: Point) -> [PanGestureRecognizer] {
-        var result: [PanGestureRecognizer] = []
-        var current = hitTest(point)
+    private func recognizerChain(from hit: View?) -> [GestureRecognizer] {
+        var result: [GestureRecognizer] = []
+        var current = hit
         while let view = current {
             result += view.gestureRecognizers
             current = view.superview
@@ -119,13 +177,99 @@ public final class PointerDispatcher {
         return result
     }
 
-    private func declareWinner(_ recognizer: PanGestureRecognizer) {
-        winner = recognizer
-        for other in candidates where other !== recognizer { other.yieldToOtherRecognizer() }
+    // MARK: - Arbitration (called by the recognizers)
+
+    enum Admission { case proceed, wait, fail }
+
+    /// Whether `recognizer` may leave `.possible` now.
+    func admission(for recognizer: GestureRecognizer) -> Admission {
+        guard isCandidate(recognizer) else { return .proceed }
+        for other in candidates where other !== recognizer && isCandidate(other) {
+            if other.state.isRecognizing || other.state == .ended, other.prevents(recognizer) { return .fail }
+        }
+        var wait = false
+        for other in candidates where other !== recognizer && isCandidate(other) && recognizer.waits(for: other) {
+            switch other.state {
+            case .possible: wait = true
+            case .began, .changed, .ended: return .fail
+            case .cancelled, .failed: break
+            }
+        }
+        return wait ? .wait : .proceed
     }
 
-    private func endPress() {
-        candidates = []
-        winner = nil
+    func recognizer(_ recognizer: GestureRecognizer, didChangeTo state: GestureRecognizer.State) {
+        guard isCandidate(recognizer) else { return }
+        switch state {
+        case .began, .ended:
+            for other in candidates where other !== recognizer && isCandidate(other) && other.state < .ended {
+                if recognizer.prevents(other) { other.finish() }
+            }
+            if recognizer.cancelsTouchesInView { cancelViewTouch() }
+        case .failed, .cancelled:
+            for waiting in candidates where waiting.pendingState != nil && isCandidate(waiting) { waiting.resolvePending() }
+        case .possible, .changed:
+            break
+        }
+        if heldViewEnd != nil, !delaysViewEnd, let event = heldViewEnd { endViewTouch(with: event) }
+        if touch == nil { endGestureIfFinished() }
     }
+
+    /// A recognizer left the gesture (disabled, taken off its view): those waiting on it go on.
+    func recognizerLeft(_ recognizer: GestureRecognizer) {
+        candidates.removeAll { $0 === recognizer }
+        if recognizer.arbiter === self { recognizer.arbiter = nil }
+        for waiting in candidates where waiting.pendingState != nil && isCandidate(waiting) { waiting.resolvePending() }
+        if heldViewEnd != nil, !delaysViewEnd, let event = heldViewEnd { endViewTouch(with: event) }
+        if touch == nil { endGestureIfFinished() }
+    }
+
+    func remove(fromGesture recognizer: GestureRecognizer) {
+        candidates.removeAll { $0 === recognizer }
+        if recognizer.arbiter === self { recognizer.arbiter = nil }
+    }
+
+    // MARK: - Private
+
+    private func isCandidate(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer.arbiter === self && recognizer.isEnabled && candidates.contains { $0 === recognizer }
+    }
+
+    /// Whether an undecided recognizer still holds the hit view's release back.
+    private var delaysViewEnd: Bool {
+        candidates.contains { isCandidate($0) && $0.delaysTouchesEnded && $0.cancelsTouchesInView && $0.state == .possible }
+    }
+
+    private func endViewTouch(with event: TouchEvent) {
+        guard let viewTouch else { return }
+        self.viewTouch = nil
+        heldViewEnd = nil
+        touchView?.touchesEnded([viewTouch], with: event)
+    }
+
+    private func cancelViewTouch() {
+        guard let viewTouch else { return }
+        self.viewTouch = nil
+        heldViewEnd = nil
+        viewTouch.phase = .cancelled
+        touchView?.touchesCancelled([viewTouch], with: TouchEvent(timestamp: viewTouch.timestamp, modifierFlags: viewTouch.modifiers, button: viewTouch.button))
+    }
+
+    /// A release still held back when the next press comes is delivered first.
+    private func flushHeldViewEnd() {
+        if let event = heldViewEnd { endViewTouch(with: event) }
+    }
+
+    private func endGestureIfFinished() {
+        guard touch == nil, !candidates.isEmpty else { return }
+        guard !candidates.contains(where: { isCandidate($0) && $0.state < .ended }) else { return }
+        for recognizer in candidates where recognizer.arbiter === self { recognizer.arbiter = nil }
+        candidates = []
+        flushHeldViewEnd()
+    }
+}
+
+extension GestureRecognizer.State {
+    /// `.began` or `.changed`: a continuous gesture under way.
+    var isRecognizing: Bool { self == .began || self == .changed }
 }

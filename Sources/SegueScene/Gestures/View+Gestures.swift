@@ -3,13 +3,13 @@ extension View {
     /// `addGestureRecognizer`). Presses that hit this view or a subview reach it through the
     /// window (`Window.pointerDown(at:time:)` …); there is no dispatcher to set up. A recognizer
     /// attached to another view moves here.
-    public func addGestureRecognizer(_ recognizer: PanGestureRecognizer) {
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         recognizer.view = self
     }
 
     /// Detaches `recognizer` (its `view` becomes nil). One following a press leaves it:
-    /// cancelled, with its action, if it had begun; failed if it was undecided.
-    public func removeGestureRecognizer(_ recognizer: PanGestureRecognizer) {
+    /// cancelled, with its actions, if it had begun; failed if it was undecided.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
         recognizer.detachedFromView()
         recognizer.view = nil
@@ -18,9 +18,17 @@ extension View {
 
 extension Window {
     /// Pointer input in window coordinates (pixels, top-left origin) with timestamps in
-    /// seconds, routed to the recognizers of the views under the pointer (see `PointerDispatcher`).
-    public func pointerDown(at point: Point, time: Double) { pointerDispatcher.pointerDown(at: point, time: time) }
-    public func pointerMoved(to point: Point, time: Double) { pointerDispatcher.pointerMoved(to: point, time: time) }
-    public func pointerUp(at point: Point, time: Double) { pointerDispatcher.pointerUp(at: point, time: time) }
+    /// seconds, routed to the recognizers and views under the pointer (see `PointerDispatcher`).
+    /// The platform layer passes the button and the modifier keys; a press follows its button
+    /// until the release.
+    public func pointerDown(at point: Point, time: Double, button: PointerButton = .primary, modifiers: KeyModifiers = []) {
+        pointerDispatcher.pointerDown(at: point, time: time, button: button, modifiers: modifiers)
+    }
+    public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers = []) {
+        pointerDispatcher.pointerMoved(to: point, time: time, modifiers: modifiers)
+    }
+    public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers = []) {
+        pointerDispatcher.pointerUp(at: point, time: time, modifiers: modifiers)
+    }
     public func pointerCancelled(time: Double) { pointerDispatcher.pointerCancelled(time: time) }
 }

@@ -80,6 +80,17 @@ public final class CubePopInteraction {
     /// `beginPop` starts the (animated) pop that this interaction then drives.
     public init(beginPop: @escaping @MainActor () -> Void) { self.beginPop = beginPop }
 
+    /// UIKit's way to start an interactive pop: a `ScreenEdgePanGestureRecognizer` from the
+    /// left edge, attached to `view` (the navigation controller's view), feeding `handle`. The
+    /// seed's own way, a plain horizontal pan anywhere, stays available: feed `handle` from a
+    /// `PanGestureRecognizer`.
+    @discardableResult
+    public func addScreenEdgePan(to view: View) -> ScreenEdgePanGestureRecognizer {
+        let edgePan = ScreenEdgePanGestureRecognizer(edges: .left) { [weak self, weak view] pan in self?.handle(pan, in: view) }
+        view.addGestureRecognizer(edgePan)
+        return edgePan
+    }
+
     /// Feed from a pan recognizer's action.
     public func handle(_ pan: PanGestureRecognizer, in view: View?) {
         switch pan.state {

@@ -5,8 +5,9 @@ import SegueScene
 /// frame and a snapshot of the source (the presenting controller's view, `snapshotView()`)
 /// is put over it, then slides down by the menu's height (`menuHeightFraction` of the
 /// container) to reveal the menu. The snapshot stays, standing in for the source, while the
-/// menu is shown; tapping it dismisses (`handleTap(at:in:)` or `dismissByTappingSnapshot()`,
-/// since gestures are wired elsewhere). Dismissing, the snapshot slides back up and is removed.
+/// menu is shown; tapping it dismisses: the snapshot carries a `TapGestureRecognizer` whose
+/// action is `dismissByTappingSnapshot()`, as the seed's tap recognizer on its snapshot does.
+/// Dismissing, the snapshot slides back up and is removed.
 ///
 /// The animator finds the snapshot in the context's container (by `snapshotTag`); it keeps no
 /// state about a running transition.
@@ -54,17 +55,6 @@ public final class DropDownMenuTransition: OneShotInteractionVending, ViewContro
         return true
     }
 
-    /// A tap (a press and release) at `point` in `window` coordinates: dismisses the menu when
-    /// it lands on the snapshot. Returns whether it did.
-    @discardableResult
-    public func handleTap(at point: Point, in window: Window) -> Bool {
-        guard let menu = menuViewController, let container = menu.view.superview,
-            let snapshot = Self.snapshot(in: container),
-            let hit = PointerDispatcher(root: window.rootView).hitTest(point), hit.isDescendant(of: snapshot)
-        else { return false }
-        return dismissByTappingSnapshot()
-    }
-
     /// The snapshot in `container`, if one is there.
     public static func snapshot(in container: View) -> View? {
         container.subviews.last { $0.tag == snapshotTag }
@@ -101,6 +91,7 @@ public final class DropDownMenuTransition: OneShotInteractionVending, ViewContro
         }()
         snapshot.frame = frame
         snapshot.tag = Self.snapshotTag
+        snapshot.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.dismissByTappingSnapshot() })
         return snapshot
     }
 
