@@ -26,8 +26,8 @@ extension WindowHost {
         case .closeRequested: closeRequested = true
         case .focusChanged(let focused):
             // As UIKit cancels touches when the app resigns active: a press cannot end unseen.
-            if !focused && primaryIsDown {
-                primaryIsDown = false
+            if !focused && pressedButton != nil {
+                pressedButton = nil
                 window.pointerCancelled(time: time)
             }
         }
@@ -39,21 +39,21 @@ extension WindowHost {
         return Point(x: x / scale, y: y / scale)
     }
 
-    /// The one place pointer events reach the window's recognizers.
+    /// The one place pointer events reach the window's recognizers. Every button goes through
+    /// (recognizers filter by `allowedButtons`); a press follows the button that started it, and
+    /// only that button's release ends it (a second button pressed meanwhile is not a new press).
     private func route(_ pointer: PointerEvent, time: Double) {
         let location = point(x: pointer.x, y: pointer.y)
-        // MERGE (pointer buttons): once `Window.pointerDown(at:time:)` and its siblings take
-        // `button:` and `modifiers:`, pass `pointer.button` and `pointer.modifiers` here and let
-        // every button through; until then the recognizers follow the primary button only.
         switch pointer.kind {
-        case .down where pointer.button == .primary:
-            primaryIsDown = true
-            window.pointerDown(at: location, time: time)
-        case .moved where primaryIsDown:
-            window.pointerMoved(to: location, time: time)
-        case .up where pointer.button == .primary && primaryIsDown:
-            primaryIsDown = false
-            window.pointerUp(at: location, time: time)
+        case .down where pressedButton == nil:
+            guard let button = pointer.button else { return }
+            pressedButton = button
+            window.pointerDown(at: location, time: time, button: button, modifiers: pointer.modifiers)
+        case .moved where pressedButton != nil:
+            window.pointerMoved(to: location, time: time, modifiers: pointer.modifiers)
+        case .up where pressedButton != nil && pointer.button == pressedButton:
+            pressedButton = nil
+            window.pointerUp(at: location, time: time, modifiers: pointer.modifiers)
         default:
             break
         }

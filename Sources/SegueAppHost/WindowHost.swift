@@ -46,8 +46,8 @@ public final class WindowHost {
     var closeRequested = false
     private var hasRun = false
     private var isReleased = false
-    /// Whether the primary button is down over the window (a press the recognizers follow).
-    var primaryIsDown = false
+    /// The button of the press the recognizers follow, nil between presses.
+    var pressedButton: PointerButton?
     static let logger = Logger(label: "segue.apphost")
     /// How long an idle wait lasts before the window is checked: another client can destroy it
     /// (`xdotool windowclose`) with no event GLFW reports, and an idle window makes no request
@@ -183,7 +183,7 @@ public final class WindowHost {
     public func release() {
         guard !isReleased else { return }
         isReleased = true
-        if primaryIsDown { window.pointerCancelled(time: timeBase + clock.now) }
+        if pressedButton != nil { window.pointerCancelled(time: timeBase + clock.now) }
         compositor.release()
         _ = device.release()
         context.release()

@@ -20,15 +20,20 @@ extension Window {
     /// Pointer input in window coordinates (pixels, top-left origin) with timestamps in
     /// seconds, routed to the recognizers and views under the pointer (see `PointerDispatcher`).
     /// The platform layer passes the button and the modifier keys; a press follows its button
-    /// until the release.
+    /// until the release. Handlers run with this window's engine in charge, so what they start
+    /// without naming a view of the window (a completion-only `View.animate`) is still timed by it.
     public func pointerDown(at point: Point, time: Double, button: PointerButton = .primary, modifiers: KeyModifiers = []) {
-        pointerDispatcher.pointerDown(at: point, time: time, button: button, modifiers: modifiers)
+        AnimationTransaction.inCharge(animationEngine) {
+            pointerDispatcher.pointerDown(at: point, time: time, button: button, modifiers: modifiers)
+        }
     }
     public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers = []) {
-        pointerDispatcher.pointerMoved(to: point, time: time, modifiers: modifiers)
+        AnimationTransaction.inCharge(animationEngine) { pointerDispatcher.pointerMoved(to: point, time: time, modifiers: modifiers) }
     }
     public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers = []) {
-        pointerDispatcher.pointerUp(at: point, time: time, modifiers: modifiers)
+        AnimationTransaction.inCharge(animationEngine) { pointerDispatcher.pointerUp(at: point, time: time, modifiers: modifiers) }
     }
-    public func pointerCancelled(time: Double) { pointerDispatcher.pointerCancelled(time: time) }
+    public func pointerCancelled(time: Double) {
+        AnimationTransaction.inCharge(animationEngine) { pointerDispatcher.pointerCancelled(time: time) }
+    }
 }

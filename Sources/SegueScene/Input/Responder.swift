@@ -67,21 +67,25 @@ extension Window {
     /// its chain unless it handles it.
     public func deliver(_ press: KeyPress) {
         let target = firstResponder ?? defaultKeyResponder
-        switch press.phase {
-        case .began, .repeated: target.pressesBegan(press)
-        case .ended: target.pressesEnded(press)
+        AnimationTransaction.inCharge(animationEngine) {
+            switch press.phase {
+            case .began, .repeated: target.pressesBegan(press)
+            case .ended: target.pressesEnded(press)
+            }
         }
     }
 
     /// Delivers typed text to the first responder (or the default target).
     public func deliverText(_ text: String) {
-        (firstResponder ?? defaultKeyResponder).insertText(text)
+        let target = firstResponder ?? defaultKeyResponder
+        AnimationTransaction.inCharge(animationEngine) { target.insertText(text) }
     }
 
     /// Delivers a scroll to the view under the pointer (hit tested as presses are), or to the
     /// root view when nothing is hit; it passes up the chain unless handled.
     public func deliver(_ event: ScrollWheelEvent) {
-        (pointerDispatcher.hitTest(event.location) ?? rootView).scrollWheel(event)
+        let target = pointerDispatcher.hitTest(event.location) ?? rootView
+        AnimationTransaction.inCharge(animationEngine) { target.scrollWheel(event) }
     }
 
     func makeFirstResponder(_ responder: any Responder) -> Bool {
