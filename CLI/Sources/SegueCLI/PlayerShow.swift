@@ -1,6 +1,7 @@
 import SegueEffects
 import SegueGL
 import SegueImage
+import SeguePlayer
 import SegueGLFW
 import SegueScene
 import SegueTransitions

@@ -3,6 +3,7 @@ import SegueAnimation
 import SegueEffects
 import SegueGL
 import SegueImage
+import SeguePlayer
 import SegueGLFW
 import SegueScene
 import SegueTransitions

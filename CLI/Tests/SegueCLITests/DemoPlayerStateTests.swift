@@ -1,4 +1,5 @@
 @testable import SegueCLI
+import SeguePlayer
 import Foundation
 import SegueGLFW
 import SegueScene

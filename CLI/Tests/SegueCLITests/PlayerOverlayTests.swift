@@ -1,4 +1,5 @@
 @testable import SegueCLI
+import SeguePlayer
 import SegueImage
 import SegueScene
 import SegueText
