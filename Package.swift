@@ -241,6 +241,9 @@ let package = Package(
                 "HostSampleScene",
             ]),
         .testTarget(
+            name: "SeguePlayerTests",
+            dependencies: ["SeguePlayer", "SegueScene", "SegueText", "SegueImage", "SegueEffects", "SegueTransitions", "SegueTesting"]),
+        .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "SegueTesting", "PixelDissolveExample", "EffectGraphExample"]),
     ]

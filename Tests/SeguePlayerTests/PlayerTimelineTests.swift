@@ -1,4 +1,3 @@
-@testable import SegueCLI
 import SeguePlayer
 import Testing
 import SegueTesting
