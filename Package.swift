@@ -242,7 +242,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "SeguePlayerTests",
-            dependencies: ["SeguePlayer", "SegueScene", "SegueText", "SegueImage", "SegueEffects", "SegueTransitions", "SegueTesting"]),
+            dependencies: [
+                "SeguePlayer", "SegueGLFW", "SegueScene", "SegueText", "SegueImage", "SegueEffects", "SegueTransitions",
+                "SegueTesting",
+            ]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "SegueTesting", "PixelDissolveExample", "EffectGraphExample"]),
