@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "SegueGLFW", targets: ["SegueGLFW"]),
         // Runs a `Window` in a GLFW window: events, live resizes, content scale, redraw on change.
         .library(name: "SegueAppHost", targets: ["SegueAppHost"]),
+        // The transition player of `segue play` and `segue demo`, to embed in an app of one's own.
+        .library(name: "SeguePlayer", targets: ["SeguePlayer"]),
         // Snapshot tests of users' own transitions (goldens, tolerances, diff pictures).
         .library(name: "SegueTesting", targets: ["SegueTesting"]),
         // The modules one by one, for programs that want less than the umbrella.
@@ -85,6 +87,14 @@ let package = Package(
             name: "SegueAppHost",
             dependencies: [
                 "SegueGLFW", "SegueScene", "SegueGL", "SegueAnimation", .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        // The transition player: timeline, overlay, key actions, frame statistics (no argument parsing).
+        .target(
+            name: "SeguePlayer",
+            dependencies: [
+                "SegueAppHost", "SegueGLFW", "SegueScene", "SegueText", "SegueImage", "SegueAnimation", "SegueGL",
+                "SegueEffects", "SegueTransitions", .product(name: "Logging", package: "swift-log"),
             ]),
 
         // MARK: - Images
@@ -229,6 +239,12 @@ let package = Package(
             dependencies: [
                 "SegueTesting", "SegueAppHost", "SegueGLFW", "SegueScene", "SegueHeadless", "SegueImage", "HostSample",
                 "HostSampleScene",
+            ]),
+        .testTarget(
+            name: "SeguePlayerTests",
+            dependencies: [
+                "SeguePlayer", "SegueGLFW", "SegueScene", "SegueText", "SegueImage", "SegueEffects", "SegueTransitions",
+                "SegueTesting",
             ]),
         .testTarget(
             name: "ExamplesTests",

@@ -33,6 +33,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Segue", package: "Segue"),
                 .product(name: "SegueGLFW", package: "Segue"),
+                .product(name: "SeguePlayer", package: "Segue"),
                 "SegueBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -47,6 +48,7 @@ let package = Package(
                 .product(name: "Segue", package: "Segue"),
                 .product(name: "SegueGLFW", package: "Segue"),
                 .product(name: "SegueTesting", package: "Segue"),
+                .product(name: "SeguePlayer", package: "Segue"),
             ]),
     ]
 )

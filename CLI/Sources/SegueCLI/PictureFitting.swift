@@ -17,12 +17,6 @@ extension PictureFitting {
         return uploaded
     }
 
-    static func screen(_ picture: RGBAImage, device: GLDevice, frame: FrameSize, mode: ResizeMode, label: String) throws -> OffscreenTarget {
-        // Reduced here, if at all; the library's own check then passes it through as it is.
-        let uploaded = try uploadable(picture, device: device, label: label)
-        return try screen(uploaded, device: device, width: frame.width, height: frame.height, mode: mode)
-    }
-
     static func noticeIfReduced(_ picture: RGBAImage, _ uploaded: RGBAImage, device: GLDevice, label: String) {
         guard uploaded.width != picture.width || uploaded.height != picture.height else { return }
         printNotice(PictureReduction(

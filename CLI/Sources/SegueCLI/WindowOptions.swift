@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SegueImage
+import SeguePlayer
 
 /// The window options `segue play` and `segue demo` share.
 struct WindowOptions: ParsableArguments {

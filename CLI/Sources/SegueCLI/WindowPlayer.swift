@@ -3,6 +3,7 @@ import SegueAnimation
 import SegueEffects
 import SegueGL
 import SegueImage
+import SeguePlayer
 import SegueGLFW
 import SegueScene
 import SegueTransitions
@@ -223,12 +224,13 @@ final class WindowPlayer {
         var made: any PlayerShow
         if let entry = try setup.effectEntry(name, newIndex == setup.startIndex) {
             made = try EffectShow(
-                entry: entry, device: device, from: setup.from, to: setup.to, labels: setup.labels,
-                size: size, duration: setup.options.duration ?? 2, trace: trace)
+                transition: entry.transition, device: device, from: setup.from, to: setup.to, labels: setup.labels,
+                size: size, duration: setup.options.duration ?? 2, trace: trace, onReduced: Self.printReduction)
         } else if let scenario = TransitionScenario.named(name) {
             made = try ScenarioShow(
                 scenario: scenario, device: device, compositor: compositor, from: setup.from, to: setup.to,
-                labels: setup.labels, resize: setup.resize, size: size, duration: setup.options.duration, trace: trace)
+                labels: setup.labels, resize: setup.resize, size: size, duration: setup.options.duration, trace: trace,
+                onReduced: Self.printReduction)
         } else {
             throw CLIError("unknown effect '\(name)'; see `segue render --list`")
         }
@@ -242,6 +244,11 @@ final class WindowPlayer {
         if windowSize.width > 0 { stats.show(effect: name, width: windowSize.width, height: windowSize.height) }
         trace("effect \(name)")
         if previous != nil { trace("continue \(made.timeline.isPaused ? "paused" : "playing") \(made.timeline.progress)") }
+    }
+
+    /// A picture larger than this GL's textures: the notice on stderr, even with `--quiet`.
+    private static func printReduction(_ reduction: PictureReduction, label: String) {
+        PictureFitting.printNotice(reduction, label: label)
     }
 
     private func followWindowSize() throws {

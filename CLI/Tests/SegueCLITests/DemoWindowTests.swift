@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueCLI
+import SeguePlayer
 import SegueImage
 import SegueScene
 import SegueText

@@ -1,4 +1,5 @@
 @testable import SegueCLI
+import SeguePlayer
 import SegueGL
 import SegueImage
 import SegueScene

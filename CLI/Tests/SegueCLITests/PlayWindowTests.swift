@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueCLI
+import SeguePlayer
 import SegueEffects
 import SegueGL
 import SegueImage

@@ -1,4 +1,5 @@
 @testable import SegueCLI
+import SeguePlayer
 import SegueAnimation
 import SegueEffects
 import SegueGL

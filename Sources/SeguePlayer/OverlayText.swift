@@ -4,28 +4,35 @@ import SegueText
 /// The overlay's words, set in a real font (DejaVu Sans through SegueText) and fitted to the
 /// window: a line that does not fit drops its least important parts first, then elides its
 /// first part with "…"; nothing is ever cut at the band's edge.
-struct OverlayLine: Equatable {
-    struct Part: Equatable {
-        var text: String
+public struct OverlayLine: Equatable, Sendable {
+    public struct Part: Equatable, Sendable {
+        public var text: String
         /// Higher is kept longer; the highest-priority part is elided rather than dropped.
-        var priority: Int
+        public var priority: Int
+
+        public init(text: String, priority: Int) {
+            self.text = text
+            self.priority = priority
+        }
     }
 
-    var parts: [Part]
+    public var parts: [Part]
 
-    static let separator = "   "
+    public static let separator = "   "
 
-    var text: String { parts.map(\.text).joined(separator: Self.separator) }
+    public init(parts: [Part]) { self.parts = parts }
+
+    public var text: String { parts.map(\.text).joined(separator: Self.separator) }
 
     /// The width of `text` in `font`, in pixels (0 when it cannot be shaped).
-    static func width(_ text: String, font: Font) -> Double {
+    public static func width(_ text: String, font: Font) -> Double {
         guard !text.isEmpty else { return 0 }
         return (try? TextLayout(text: text, font: font).width) ?? .infinity
     }
 
     /// The text shown in `width` pixels: all parts when they fit; else without the lowest
     /// priorities, in order; else the most important part elided with "…".
-    func fitted(width: Double, font: Font) -> String {
+    public func fitted(width: Double, font: Font) -> String {
         var kept = parts
         while kept.count > 1, Self.width(OverlayLine(parts: kept).text, font: font) > width {
             let lowest = kept.indices.min { kept[$0].priority < kept[$1].priority }!
@@ -37,7 +44,7 @@ struct OverlayLine: Equatable {
     }
 
     /// The longest prefix of `text` that fits with "…" after it (a binary search over its length).
-    static func elided(_ text: String, width: Double, font: Font) -> String {
+    public static func elided(_ text: String, width: Double, font: Font) -> String {
         let characters = Array(text)
         var low = 0, high = characters.count
         while low < high {
@@ -58,26 +65,43 @@ extension String {
 
 /// What the overlay's status says: the show, its state and the frame rate. Made four times a
 /// second; its parts carry priorities so a narrow window drops the frame times before the name.
-struct PlayerStatus: Equatable {
-    enum State: String {
+public struct PlayerStatus: Equatable, Sendable {
+    public enum State: String, Sendable {
         case play = "PLAY", reverse = "REVERSE", paused = "PAUSED", drag = "DRAG", settle = "RELEASED", done = "DONE"
     }
 
-    var index: Int
-    var count: Int
-    var name: String
+    public var index: Int
+    public var count: Int
+    public var name: String
     /// A gl-transition's parameters as it runs with them (`name=value`), given or default.
-    var parameters: [String] = []
-    var state: State
-    var speed: String
-    var loop: String
-    var progress: Double
-    var fps: Double = 0
-    var p50: Double = 0
-    var p99: Double = 0
+    public var parameters: [String] = []
+    public var state: State
+    public var speed: String
+    public var loop: String
+    public var progress: Double
+    public var fps: Double = 0
+    public var p50: Double = 0
+    public var p99: Double = 0
+
+    public init(
+        index: Int, count: Int, name: String, parameters: [String] = [], state: State, speed: String, loop: String,
+        progress: Double, fps: Double = 0, p50: Double = 0, p99: Double = 0
+    ) {
+        self.index = index
+        self.count = count
+        self.name = name
+        self.parameters = parameters
+        self.state = state
+        self.speed = speed
+        self.loop = loop
+        self.progress = progress
+        self.fps = fps
+        self.p50 = p50
+        self.p99 = p99
+    }
 
     /// The status on one line, or on two (the show; then where it is and how fast it draws).
-    func lines(_ count: Int) -> [OverlayLine] {
+    public func lines(_ count: Int) -> [OverlayLine] {
         typealias Part = OverlayLine.Part
         let show = [Part(text: name, priority: 10)]
             + (parameters.isEmpty ? [] : [Part(text: parameters.joined(separator: " "), priority: 5)])
@@ -97,19 +121,19 @@ struct PlayerStatus: Equatable {
 
     /// The widest status the window can show (for the layout): the longest name, the longest
     /// state (RELEASED) and repeat mode, three-digit frame times.
-    static func widest(name: String) -> PlayerStatus {
+    public static func widest(name: String) -> PlayerStatus {
         PlayerStatus(index: 99, count: 99, name: name, state: .settle, speed: "¼×", loop: "ping-pong", progress: 0.45,
                      fps: 999, p50: 110, p99: 110)
     }
 }
 
 /// The key help line, in parts (dropped from the right when the window is narrow).
-enum PlayerKeyLine {
-    static let full = OverlayLine(parts: [
+public enum PlayerKeyLine {
+    public static let full = OverlayLine(parts: [
         ("space pause", 10), ("←/→ step", 9), ("R reverse", 8), ("1–5 speed", 7), ("L repeat", 6), ("N/P effect", 9),
         ("F fullscreen", 5), ("S screenshot", 5), ("Enter replay", 4), ("H hide", 6), ("Q quit", 10),
     ].map { OverlayLine.Part(text: $0.0, priority: $0.1) })
 
     /// The shortest key line worth showing: without it the band shows no key line at all.
-    static let minimal = OverlayLine(parts: full.parts.filter { $0.priority >= 9 })
+    public static let minimal = OverlayLine(parts: full.parts.filter { $0.priority >= 9 })
 }

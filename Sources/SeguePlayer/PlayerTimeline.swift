@@ -2,43 +2,43 @@
 /// at a speed (¼× … 4×), forwards or reversed, looping, once or ping-pong; paused, stepped a frame
 /// at a time, held by a drag, or settling to an end after a release. Time is an input: nothing
 /// moves except through `advance(by:)`, so tests drive it with fixed steps.
-struct PlayerTimeline {
-    enum LoopMode: String, CaseIterable, Sendable {
+public struct PlayerTimeline: Sendable {
+    public enum LoopMode: String, CaseIterable, Sendable {
         case loop, once, pingPong = "ping-pong"
-        var next: LoopMode { Self.allCases[(Self.allCases.firstIndex(of: self)! + 1) % Self.allCases.count] }
+        public var next: LoopMode { Self.allCases[(Self.allCases.firstIndex(of: self)! + 1) % Self.allCases.count] }
     }
 
     /// The speeds of keys 1–5, and how the overlay names them.
-    static let speeds: [Double] = [0.25, 0.5, 1, 2, 4]
-    static let speedLabels = ["¼×", "½×", "1×", "2×", "4×"]
+    public static let speeds: [Double] = [0.25, 0.5, 1, 2, 4]
+    public static let speedLabels = ["¼×", "½×", "1×", "2×", "4×"]
     /// How long an end stays on screen before the loop mode continues.
-    static let endHold = 0.5
+    public static let endHold = 0.5
 
-    var duration: Double
-    private(set) var progress: Double = 0
+    public var duration: Double
+    public private(set) var progress: Double = 0
     /// +1 forwards, −1 reversed.
-    private(set) var direction: Double = 1
-    var speed: Double = 1
-    var loopMode: LoopMode {
+    public private(set) var direction: Double = 1
+    public var speed: Double = 1
+    public var loopMode: LoopMode {
         didSet { if loopMode != .once { isStopped = false } }  // a stopped run goes on in the new mode
     }
-    private(set) var isPaused = false
+    public private(set) var isPaused = false
     /// True while a pointer holds the progress (a drag).
-    private(set) var isHeld = false
+    public private(set) var isHeld = false
     /// A "once" run that reached an end: nothing moves until resumed (restart) or reversed.
-    private(set) var isStopped = false
+    public private(set) var isStopped = false
     private var holdLeft = 0.0
     private var settle: (from: Double, to: Double, elapsed: Double, duration: Double)?
 
-    init(duration: Double, loopMode: LoopMode) {
+    public init(duration: Double, loopMode: LoopMode) {
         self.duration = duration
         self.loopMode = loopMode
     }
 
-    var isSettling: Bool { settle != nil }
+    public var isSettling: Bool { settle != nil }
 
     /// Moves `seconds` of display time forward (scaled by the speed).
-    mutating func advance(by seconds: Double) {
+    public mutating func advance(by seconds: Double) {
         guard !isPaused, !isHeld, !isStopped, seconds > 0 else { return }
         var time = seconds * speed
         if var s = settle {
@@ -67,14 +67,14 @@ struct PlayerTimeline {
     }
 
     /// Paused: moves one display frame (`frameSeconds` at the current speed) forwards (+1) or back (−1).
-    mutating func step(_ frames: Int, frameSeconds: Double) {
+    public mutating func step(_ frames: Int, frameSeconds: Double) {
         guard isPaused else { return }
         settle = nil
         holdLeft = 0
         progress = min(max(progress + Double(frames) * frameSeconds * speed / duration, 0), 1)
     }
 
-    mutating func togglePause() {
+    public mutating func togglePause() {
         if isPaused {
             isPaused = false
             // A finished "once" run starts over from its beginning.
@@ -87,14 +87,14 @@ struct PlayerTimeline {
         }
     }
 
-    mutating func reverse() {
+    public mutating func reverse() {
         direction = -direction
         isStopped = false  // a finished "once" run plays back the other way
     }
 
     /// Enter: plays the transition again from its start (forwards, unpaused), in any repeat
     /// mode — the way to see a `once` run again without reversing it.
-    mutating func replay() {
+    public mutating func replay() {
         isPaused = false
         isStopped = false
         isHeld = false
@@ -107,7 +107,7 @@ struct PlayerTimeline {
     /// Another show takes over (N/P): it continues where this one is — the same progress,
     /// direction, speed and paused state — so effects can be compared at one frame. A drag or a
     /// settle in progress stops where it is; a finished `once` run stays finished.
-    mutating func continueFrom(_ other: PlayerTimeline) {
+    public mutating func continueFrom(_ other: PlayerTimeline) {
         progress = other.progress
         direction = other.direction
         speed = other.speed
@@ -120,14 +120,14 @@ struct PlayerTimeline {
 
     /// A seek (a press or drag on the overlay's progress bar) lets go: the progress stays where
     /// it was put, and playback (unless paused) goes on from there.
-    mutating func endSeek() {
+    public mutating func endSeek() {
         isHeld = false
         settle = nil
         holdLeft = 0
     }
 
     /// A drag holds the progress where the pointer puts it (clamped to 0...1).
-    mutating func hold(at progress: Double) {
+    public mutating func hold(at progress: Double) {
         isHeld = true
         isStopped = false
         settle = nil
@@ -138,7 +138,7 @@ struct PlayerTimeline {
     /// Releases a hold: plays to `target` (0 or 1) over the distance × duration (completion speed
     /// 1, as the percent-driven interaction does), then holds that end and continues.
     /// Paused, the progress stays where the drag left it.
-    mutating func release(settlingTo target: Double) {
+    public mutating func release(settlingTo target: Double) {
         isHeld = false
         guard !isPaused else { return }
         settle = (progress, target, 0, abs(target - progress) * duration)
@@ -147,7 +147,7 @@ struct PlayerTimeline {
 
     /// Jumps to an end (an interaction that finished or cancelled there) and holds it for `hold`
     /// seconds before the loop mode continues; "once" stays there.
-    mutating func land(at end: Double, hold: Double = endHold) {
+    public mutating func land(at end: Double, hold: Double = endHold) {
         isHeld = false
         settle = nil
         progress = end

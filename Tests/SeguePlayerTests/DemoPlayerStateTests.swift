@@ -1,15 +1,13 @@
-@testable import SegueCLI
 import Foundation
 import SegueGLFW
-import SegueScene
-import SegueText
+import SeguePlayer
 import Testing
 import SegueTesting
 
 /// Issue 18, the demo window's state on a virtual clock, without a window: N/P keep the paused
 /// frame, Enter replays a finished `once` run, a seek on the bar, the keys' actions, the
-/// `--stats` segments and measured vsync, and "did you mean" for a mistyped effect.
-@Suite("Demo window state: switching, replay, seek, keys, stats, suggestions", .tags(.pure))
+/// `--stats` segments and measured vsync.
+@Suite("Demo window state: switching, replay, seek, keys, stats", .tags(.pure))
 struct DemoPlayerStateTests {
     static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
 
@@ -121,21 +119,5 @@ struct DemoPlayerStateTests {
         let json = String(decoding: try! JSONEncoder().encode(summary(1.0 / 340, requested: true, refresh: 60)), as: UTF8.self)
         #expect(json.contains("\"vsyncRequested\":true") && json.contains("\"vsyncInEffect\":false"), "\(json)")
         #expect(!json.contains("\"vsync\":"), "no field that reads as if vsync happened")
-    }
-
-    @Test(arguments: [("pixelate", "pixellate"), ("pixel-disolve", "pixel-dissolve"), ("cubepop", "cube-pop"), ("wipe-left", "wipeleft")])
-    @MainActor
-    func aMistypedEffectGetsTheNearestNames(typed: String, expected: String) {
-        let known = EffectCatalog.allNames
-        let near = EffectCatalog.suggestions(for: typed, among: known)
-        #expect(near.contains(expected), "\(typed): \(near)")
-        #expect(near.count <= 3)
-        #expect(EffectCatalog.suggestions(for: "zzzzzzzzzz", among: known).isEmpty)
-    }
-
-    @Test func editDistanceCountsSingleCharacterEdits() {
-        #expect(EffectCatalog.editDistance("kitten", "sitting") == 3)
-        #expect(EffectCatalog.editDistance("", "abc") == 3)
-        #expect(EffectCatalog.editDistance("fade", "fade") == 0)
     }
 }

@@ -1,4 +1,4 @@
-@testable import SegueCLI
+import SeguePlayer
 import Testing
 import SegueTesting
 

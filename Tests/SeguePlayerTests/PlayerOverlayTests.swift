@@ -1,4 +1,6 @@
-@testable import SegueCLI
+import SeguePlayer
+import SegueEffects
+import SegueTransitions
 import SegueImage
 import SegueScene
 import SegueText
@@ -13,7 +15,10 @@ import SegueTesting
 @MainActor
 @Suite("Player overlay: fitted text, a small band", .tags(.pure))
 struct PlayerOverlayTests {
-    static var longestName: String { EffectCatalog.allNames.max { $0.count < $1.count } ?? "" }
+    // The names `segue play` switches through (`EffectCatalog.allNames` in the command line).
+    static var longestName: String {
+        (NamedTransition.builtInNames + TransitionScenario.all.map(\.name)).max { $0.count < $1.count } ?? ""
+    }
 
     nonisolated static let sizes: [(Double, Double)] = [(960, 540), (400, 200), (400, 600), (1280, 720), (640, 360), (1920, 1080)]
 

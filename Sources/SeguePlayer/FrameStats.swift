@@ -4,16 +4,16 @@ import SegueAnimation
 /// Frame times of the window loop: a rolling last second for the overlay (fps, p50, p99) and
 /// every frame of the run for `--stats FILE.json`. A frame's time is the wall time from one
 /// frame's start to the next (input, drawing, swap: what a user waits for).
-struct FrameStats {
+public struct FrameStats: Sendable {
     /// Frame times in seconds, in order.
-    private(set) var all: [Double] = []
+    public private(set) var all: [Double] = []
     /// (end time, frame time) of the frames of the last second.
     private var recent: [(end: Double, seconds: Double)] = []
     private var recentStart = 0
 
-    init() { all.reserveCapacity(1 << 14) }
+    public init() { all.reserveCapacity(1 << 14) }
 
-    mutating func record(frameSeconds: Double, endingAt now: Double) {
+    public mutating func record(frameSeconds: Double, endingAt now: Double) {
         all.append(frameSeconds)
         recent.append((now, frameSeconds))
         while recentStart < recent.count, recent[recentStart].end < now - 1 { recentStart += 1 }
@@ -24,7 +24,7 @@ struct FrameStats {
     }
 
     /// Frames per second, p50 and p99 frame time (ms) over the last second.
-    var lastSecond: (fps: Double, p50: Double, p99: Double) {
+    public var lastSecond: (fps: Double, p50: Double, p99: Double) {
         let times = recent[recentStart...].map(\.seconds)
         guard !times.isEmpty else { return (0, 0, 0) }
         let total = times.reduce(0, +)
@@ -34,22 +34,22 @@ struct FrameStats {
     /// What was on screen while frames were drawn: a new segment starts whenever the effect or
     /// the window's size changes (N/P, a resize, fullscreen), so a run's frame times are never
     /// credited to the last effect and size alone.
-    struct Segment: Codable, Equatable {
-        let effect: String
-        let width: Int
-        let height: Int
-        var framesDrawn: Int
+    public struct Segment: Codable, Equatable, Sendable {
+        public let effect: String
+        public let width: Int
+        public let height: Int
+        public var framesDrawn: Int
         /// Frame-time median and 99th percentile of the segment's frames (the run's warm-up left out; 0 when none are left).
-        var p50Milliseconds = 0.0
-        var p99Milliseconds = 0.0
+        public var p50Milliseconds = 0.0
+        public var p99Milliseconds = 0.0
     }
 
     private var segmentStarts: [Int] = []
-    private(set) var segments: [Segment] = []
+    public private(set) var segments: [Segment] = []
 
     /// The frames recorded from now on show `effect` at `width`×`height` (a segment starts when
     /// any of them changed).
-    mutating func show(effect: String, width: Int, height: Int) {
+    public mutating func show(effect: String, width: Int, height: Int) {
         if let last = segments.last, last.effect == effect, last.width == width, last.height == height { return }
         if segmentStarts.last == all.count {  // the last one drew no frame: replaced, not kept
             segments.removeLast()
@@ -62,22 +62,22 @@ struct FrameStats {
     /// The run's summary as `--stats` writes it. The first `warmup` frames (shader compiles,
     /// first uploads, the window mapping) are left out of the percentiles but counted as drawn.
     /// Whether vsync held is measured, not taken from the request: see `Summary.vsyncInEffect`.
-    struct Summary: Codable, Equatable {
-        let segments: [Segment]
-        let vsyncRequested: Bool
+    public struct Summary: Codable, Equatable, Sendable {
+        public let segments: [Segment]
+        public let vsyncRequested: Bool
         /// The monitor's refresh rate as the window system reports it (nil: none reported).
-        let refreshHz: Double?
+        public let refreshHz: Double?
         /// Measured: false when frames came more than 10% faster than the refresh (they cannot
         /// all have waited for it), true when vsync was requested and the median frame interval
         /// is within 10% of the refresh interval, nil when it cannot be told (slower than the
         /// refresh, no refresh rate, or too few frames).
-        let vsyncInEffect: Bool?
-        let framesDrawn: Int
-        let framesMeasured: Int
-        let p50Milliseconds: Double
-        let p99Milliseconds: Double
-        let maxMilliseconds: Double
-        let meanFPS: Double
+        public let vsyncInEffect: Bool?
+        public let framesDrawn: Int
+        public let framesMeasured: Int
+        public let p50Milliseconds: Double
+        public let p99Milliseconds: Double
+        public let maxMilliseconds: Double
+        public let meanFPS: Double
 
         private enum CodingKeys: String, CodingKey {
             case segments, vsyncRequested, refreshHz, vsyncInEffect, framesDrawn, framesMeasured
@@ -85,7 +85,7 @@ struct FrameStats {
         }
 
         /// Every key is written, an unknown as `null` (not left out: a reader sees it is unknown).
-        func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(segments, forKey: .segments)
             try container.encode(vsyncRequested, forKey: .vsyncRequested)
@@ -100,7 +100,7 @@ struct FrameStats {
         }
     }
 
-    func summary(vsyncRequested: Bool, refreshHz: Double?, warmup: Int = 10) -> Summary {
+    public func summary(vsyncRequested: Bool, refreshHz: Double?, warmup: Int = 10) -> Summary {
         let skipped = all.count > warmup * 2 ? warmup : 0
         let measured = Array(all[skipped...])
         let total = measured.reduce(0, +)
@@ -133,7 +133,7 @@ struct FrameStats {
     }
 
     /// Writes the summary as JSON (atomically: a failed write leaves no partial file).
-    static func write(_ summary: Summary, to path: String) throws {
+    public static func write(_ summary: Summary, to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(summary).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -6,11 +6,11 @@ import SegueImage
 /// alone at the show's own size (the overlay and any letterbox bands are the window's, not the
 /// transition's), so it equals a headless `segue render` frame at that progress.
 @MainActor
-enum PlayerScreenshot {
+public enum PlayerScreenshot {
     /// Draws `show` once more into its offscreen stage (time does not move) and writes it into
     /// `directory` as `segue-NAME-PROGRESS.png` (a number added when that file exists).
     /// Returns the path.
-    static func save(_ show: any PlayerShow, into directory: String) throws -> String {
+    public static func save(_ show: any PlayerShow, into directory: String) throws -> String {
         let direct = show.directTarget
         show.directTarget = nil
         defer { show.directTarget = direct }
@@ -22,7 +22,7 @@ enum PlayerScreenshot {
     }
 
     /// `segue-NAME-0.450.png`, or `-2`, `-3`, … before `.png` when taken.
-    static func freePath(in directory: String, name: String, progress: Double) -> String {
+    public static func freePath(in directory: String, name: String, progress: Double) -> String {
         // A shader file's name without its folder and extension.
         let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
         let safe = String(base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })

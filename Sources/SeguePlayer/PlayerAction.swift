@@ -2,7 +2,7 @@ import SegueGLFW
 
 /// What a key does in the demo window, apart from any window system: the window (GLFW today, an
 /// app host tomorrow) maps its key events through `action(for:)` and performs the result.
-enum PlayerAction: Equatable {
+public enum PlayerAction: Equatable, Sendable {
     case quit
     case togglePause
     /// One display frame forwards (+1) or back (−1), while paused.
@@ -19,7 +19,7 @@ enum PlayerAction: Equatable {
     case replay
 
     /// The action of a key press (repeats of a held key step and switch, but do not toggle).
-    static func action(for key: KeyEvent.Key, isRepeat: Bool) -> PlayerAction? {
+    public static func action(for key: KeyEvent.Key, isRepeat: Bool) -> PlayerAction? {
         switch key {
         case .escape, .character("Q"): return .quit
         case .space: return isRepeat ? nil : .togglePause

@@ -10,16 +10,16 @@ import SegueText
 /// line, drawn and uploaded only when its text changes; the progress bar is two coloured views,
 /// so a frame that only moves the bar uploads nothing.
 @MainActor
-final class PlayerOverlay {
-    let view = View(name: "overlay")
+public final class PlayerOverlay {
+    public let view = View(name: "overlay")
     private let track = View(name: "overlay.track")
     private let fill = View(name: "overlay.fill")
     private var statusViews: [View] = []
     private let keys = View(name: "overlay.keys")
-    private(set) var layout: OverlayLayout?
+    public private(set) var layout: OverlayLayout?
     /// The text each status line shows now (for tests and `--trace-scrub`).
-    private(set) var statusTexts: [String] = []
-    private(set) var keysText = ""
+    public private(set) var statusTexts: [String] = []
+    public private(set) var keysText = ""
     private var status: PlayerStatus?
     private let longestName: String
 
@@ -27,7 +27,7 @@ final class PlayerOverlay {
     private static let ink = SIMD4<UInt8>(235, 235, 235, 255)
 
     /// `longestName`: the longest name the overlay may have to show (the layout makes room for it).
-    init(longestName: String) {
+    public init(longestName: String) {
         self.longestName = longestName
         track.backgroundColor = Color(red: 0.3, green: 0.3, blue: 0.33, alpha: 1)
         fill.backgroundColor = Color(red: 0.95, green: 0.6, blue: 0.15, alpha: 1)
@@ -36,7 +36,7 @@ final class PlayerOverlay {
     }
 
     /// Lays the band out along the bottom of a window of `size`.
-    func layout(in size: Size) {
+    public func layout(in size: Size) {
         let layout = OverlayLayout.make(for: size, longestName: longestName)
         self.layout = layout
         view.frame = Rect(x: 0, y: size.height - layout.bandHeight, width: size.width, height: layout.bandHeight)
@@ -60,14 +60,14 @@ final class PlayerOverlay {
     }
 
     /// Shows `progress` on the bar (every frame: two views move, nothing is uploaded).
-    func update(progress: Double) {
+    public func update(progress: Double) {
         let p = min(max(progress.isNaN ? 0 : progress, 0), 1)
         let track = track.frame
         fill.frame = Rect(x: track.minX, y: track.minY, width: track.width * p, height: track.height)
     }
 
     /// Shows `status` (each line drawn and uploaded only when its text changed).
-    func update(status: PlayerStatus, force: Bool = false) {
+    public func update(status: PlayerStatus, force: Bool = false) {
         guard force || status != self.status, let layout else { return }
         self.status = status
         let lines = status.lines(layout.statusFrames.count)
@@ -80,14 +80,14 @@ final class PlayerOverlay {
 
     /// The progress a press at `point` (window pixels) on the bar seeks to, or nil when the
     /// press is elsewhere (or the overlay is hidden).
-    func seekProgress(at point: Point) -> Double? {
+    public func seekProgress(at point: Point) -> Double? {
         guard !view.isHidden, let layout, view.frame.contains(point) else { return nil }
         return layout.seekProgress(at: Point(x: point.x - view.frame.minX, y: point.y - view.frame.minY))
     }
 
     /// The progress at window x `x` along the bar, wherever the pointer is vertically (a seek
     /// that started on the bar goes on while the pointer leaves it).
-    func seekProgress(atX x: Double) -> Double? {
+    public func seekProgress(atX x: Double) -> Double? {
         guard let track = layout?.trackFrame, track.width > 0 else { return nil }
         return min(max((x - view.frame.minX - track.minX) / track.width, 0), 1)
     }

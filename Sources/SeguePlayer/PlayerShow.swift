@@ -10,7 +10,7 @@ import SegueTransitions
 /// into its own offscreen `stage`, which the window composites (letterboxed when its aspect
 /// differs from the window's) below the overlay.
 @MainActor
-protocol PlayerShow: AnyObject {
+public protocol PlayerShow: AnyObject {
     var name: String { get }
     var timeline: PlayerTimeline { get set }
     /// The size the show draws at, in pixels.
@@ -41,8 +41,8 @@ protocol PlayerShow: AnyObject {
 }
 
 extension PlayerShow {
-    var parameters: [String] { [] }
-    var isSettling: Bool { false }
+    public var parameters: [String] { [] }
+    public var isSettling: Bool { false }
 }
 
 /// A show's offscreen stage, allocated when first asked for (never while the show draws
@@ -150,29 +150,38 @@ final class TimelineScrub {
 /// at their own size: the effect fits them to the stage (the window's size when the show starts)
 /// by its resize mode; the window letterboxes the stage when its aspect changes.
 @MainActor
-final class EffectShow: PlayerShow {
-    let name: String
-    var timeline: PlayerTimeline
+public final class EffectShow: PlayerShow {
+    public let name: String
+    public var timeline: PlayerTimeline
     private let lazyStage: LazyStage
     private let effect: any TransitionEffect
     private let transition: NamedTransition
     private let textures: [Texture]
     private var scrub: TimelineScrub!
     private let trace: (String) -> Void
-    var directTarget: DefaultFramebufferTarget?
+    public var directTarget: DefaultFramebufferTarget?
 
-    init(entry: EffectCatalog.Entry, device: GLDevice, from: RGBAImage, to: RGBAImage, labels: (from: String, to: String),
-         size: (width: Int, height: Int), duration: Double, trace: @escaping (String) -> Void) throws {
-        name = entry.name
-        transition = entry.transition
+    /// `transition` between `from` and `to` (uploaded at their own size; `onReduced` hears of a
+    /// picture reduced to fit the GL's textures, with its label) at a stage of `size`, playing
+    /// ping-pong over `duration` seconds; `trace` hears what the pointer did (`scrub`, `release`, `settled`).
+    public init(transition: NamedTransition, device: GLDevice, from: RGBAImage, to: RGBAImage, labels: (from: String, to: String),
+                size: (width: Int, height: Int), duration: Double, trace: @escaping (String) -> Void,
+                onReduced: @escaping (PictureReduction, String) -> Void = { _, _ in }) throws {
+        name = transition.name
+        self.transition = transition
         self.trace = trace
         timeline = PlayerTimeline(duration: duration, loopMode: .pingPong)
-        let fromTexture = try PictureFitting.texture(from, device: device, label: labels.from)
+        let fromTexture = try PictureFitting.texture(from, device: device, label: labels.from, onReduced: onReduced)
         let toTexture: Texture
-        do { toTexture = try PictureFitting.texture(to, device: device, label: labels.to) } catch { fromTexture.release(); throw error }
+        do {
+            toTexture = try PictureFitting.texture(to, device: device, label: labels.to, onReduced: onReduced)
+        } catch {
+            fromTexture.release()
+            throw error
+        }
         textures = [fromTexture, toTexture]
         do {
-            effect = try entry.make(device, fromTexture, toTexture, .fused)
+            effect = try transition.makeEffect(device: device, from: fromTexture, to: toTexture, mode: .fused)
         } catch {
             for texture in textures { texture.release() }
             throw error
@@ -184,10 +193,10 @@ final class EffectShow: PlayerShow {
             apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
     }
 
-    var isInteracting: Bool { scrub.isDragging }
-    var shownProgress: Double { timeline.progress }
+    public var isInteracting: Bool { scrub.isDragging }
+    public var shownProgress: Double { timeline.progress }
     /// Every parameter with the value it runs with: given by `--param` or a preset, else its default.
-    var parameters: [String] {
+    public var parameters: [String] {
         guard case .glTransition(let source, let values, let textures) = transition.kind else { return [] }
         return source.parameters.compactMap { parameter in
             if let value = values.first(where: { $0.name == parameter.name })?.value { return "\(parameter.name)=\(value.description)" }
@@ -195,14 +204,14 @@ final class EffectShow: PlayerShow {
             return "\(parameter.name)=\(parameter.defaultValue.description)"
         }
     }
-    var stageSize: (width: Int, height: Int) { lazyStage.size }
-    var stage: OffscreenTarget { get throws { try lazyStage.target } }
+    public var stageSize: (width: Int, height: Int) { lazyStage.size }
+    public var stage: OffscreenTarget { get throws { try lazyStage.target } }
 
-    func windowResized(width: Int, height: Int) throws {}
+    public func windowResized(width: Int, height: Int) throws {}
 
-    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) { scrub.pointer(kind, at: point, time: time) }
+    public func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) { scrub.pointer(kind, at: point, time: time) }
 
-    func draw(advancing seconds: Double) throws {
+    public func draw(advancing seconds: Double) throws {
         let wasSettling = timeline.isSettling
         timeline.advance(by: seconds)
         if wasSettling && !timeline.isSettling { trace("settled \(timeline.progress)") }
@@ -210,7 +219,7 @@ final class EffectShow: PlayerShow {
         if let directTarget { try effect.render(into: directTarget) } else { try effect.render(into: try stage) }
     }
 
-    func release() {
+    public func release() {
         effect.release()
         lazyStage.release()
         for texture in textures { texture.release() }

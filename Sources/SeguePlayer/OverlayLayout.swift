@@ -7,29 +7,29 @@ import SegueText
 /// status (one line, or two when one is too narrow) and the key line fit; without room for the
 /// key line it shows the status alone (the largest font that fits). Every line's box is as wide
 /// as the window allows, and its text is fitted to it (`OverlayLine.fitted`).
-struct OverlayLayout: Equatable {
-    static let maximumShare = 0.10
-    static let minimumFontSize = 9.0
+public struct OverlayLayout: Equatable, Sendable {
+    public static let maximumShare = 0.10
+    public static let minimumFontSize = 9.0
 
-    var fontSize: Double
-    var padding: Double
-    var gap: Double
-    var lineHeight: Double
+    public var fontSize: Double
+    public var padding: Double
+    public var gap: Double
+    public var lineHeight: Double
     /// Frames inside the band (origin at its top-left).
-    var statusFrames: [Rect]
-    var trackFrame: Rect
-    var keysFrame: Rect?
-    var bandHeight: Double
+    public var statusFrames: [Rect]
+    public var trackFrame: Rect
+    public var keysFrame: Rect?
+    public var bandHeight: Double
 
-    var font: Font { .systemFont(ofSize: fontSize) }
+    public var font: Font { .systemFont(ofSize: fontSize) }
     /// The width text may take on a line.
-    var textWidth: Double { statusFrames.first?.width ?? 0 }
+    public var textWidth: Double { statusFrames.first?.width ?? 0 }
 
     /// The font a window of `height` would like (about 2.5% of it, 9 to 14 pixels).
-    static func preferredFontSize(height: Double) -> Double { min(max((height * 0.025).rounded(), minimumFontSize), 14) }
+    public static func preferredFontSize(height: Double) -> Double { min(max((height * 0.025).rounded(), minimumFontSize), 14) }
 
     /// The layout for a window of `size`; `longestName` is the longest show name it may show.
-    static func make(for size: Size, longestName: String) -> OverlayLayout {
+    public static func make(for size: Size, longestName: String) -> OverlayLayout {
         let budget = size.height * maximumShare
         var statusOnly: OverlayLayout?
         var font = preferredFontSize(height: size.height)
@@ -85,7 +85,7 @@ struct OverlayLayout: Equatable {
     /// The progress a press at `point` (in band coordinates) seeks to, or nil when it is not on
     /// the bar: the track's width, and its row widened to a comfortable target (the gap and
     /// half a line above and below, within the band).
-    func seekProgress(at point: Point) -> Double? {
+    public func seekProgress(at point: Point) -> Double? {
         let reach = gap + lineHeight / 2
         guard point.y >= trackFrame.minY - reach, point.y <= trackFrame.maxY + reach,
               point.x >= trackFrame.minX - padding, point.x <= trackFrame.maxX + padding, trackFrame.width > 0

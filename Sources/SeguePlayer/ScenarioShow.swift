@@ -18,11 +18,11 @@ import SegueTransitions
 /// The two screens (the pictures fitted to the stage) are GPU textures the show owns, made once
 /// per size: a scene rebuilt for every frame of reverse playback uploads nothing.
 @MainActor
-final class ScenarioShow: PlayerShow {
-    let name: String
-    var timeline: PlayerTimeline
+public final class ScenarioShow: PlayerShow {
+    public let name: String
+    public var timeline: PlayerTimeline
     private let lazyStage: LazyStage
-    var directTarget: DefaultFramebufferTarget?
+    public var directTarget: DefaultFramebufferTarget?
     private let scenario: TransitionScenario
     private let gesture: ScenarioGesture?
     private let device: GLDevice
@@ -34,15 +34,16 @@ final class ScenarioShow: PlayerShow {
     private var screens: (from: OffscreenTarget, to: OffscreenTarget)
     private var scene: Scene?
     /// What the windows of the scenes shown so far reported (each scene has a window of its own).
-    private(set) var reportedProblems: [String] = []
+    public private(set) var reportedProblems: [String] = []
     private var interaction: (any ScenarioInteraction)?
     private var scrub: TimelineScrub!
     private let gestureInput: View
     private let gestureDispatcher: PointerDispatcher
     private var lastPointerTime = 0.0
     private let trace: (String) -> Void
+    private let onReduced: (PictureReduction, String) -> Void
     /// How long a gesture's result stays before the timeline continues.
-    static let gestureResultHold = 1.5
+    public static let gestureResultHold = 1.5
 
     private final class Scene {
         let window: Window
@@ -58,20 +59,24 @@ final class ScenarioShow: PlayerShow {
 
     /// `duration`: seconds the window takes for the whole transition (nil: the scenario's own);
     /// the scene's time is scaled to it.
-    /// `resize`: how each picture fits the screens (see `PictureFitting.screen`).
-    init(scenario: TransitionScenario, device: GLDevice, compositor: Compositor, from: RGBAImage, to: RGBAImage,
-         labels: (from: String, to: String), resize: ResizeMode,
-         size: (width: Int, height: Int), duration: Double?, trace: @escaping (String) -> Void) throws {
+    /// `resize`: how each picture fits the screens (see `PictureFitting.screen`); `onReduced`
+    /// hears of a picture reduced to fit the GL's textures, with its label. `trace` hears what
+    /// the pointer and resizes did (`gesture`, `pan`, `release`, `settled`, `relayout`).
+    public init(scenario: TransitionScenario, device: GLDevice, compositor: Compositor, from: RGBAImage, to: RGBAImage,
+                labels: (from: String, to: String), resize: ResizeMode,
+                size: (width: Int, height: Int), duration: Double?, trace: @escaping (String) -> Void,
+                onReduced: @escaping (PictureReduction, String) -> Void = { _, _ in }) throws {
         name = scenario.name
         self.scenario = scenario
         gesture = TransitionScenario.gesture(named: scenario.name)
         self.device = device
         self.compositor = compositor
         self.trace = trace
+        self.onReduced = onReduced
         pictures = (from, to)
         self.labels = labels
         self.resize = resize
-        screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: size)
+        screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: size, onReduced: onReduced)
         lazyStage = LazyStage(device: device, size: size, stencil: true)
         timeline = PlayerTimeline(duration: duration ?? scenario.duration, loopMode: .loop)
         let stageSize = Size(width: Double(size.width), height: Double(size.height))
@@ -84,19 +89,19 @@ final class ScenarioShow: PlayerShow {
             apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
     }
 
-    var isInteracting: Bool { scrub.isDragging || interaction != nil }
-    var isSettling: Bool { interaction != nil && route != .gesture }
-    var stageSize: (width: Int, height: Int) { lazyStage.size }
-    var stage: OffscreenTarget { get throws { try lazyStage.target } }
+    public var isInteracting: Bool { scrub.isDragging || interaction != nil }
+    public var isSettling: Bool { interaction != nil && route != .gesture }
+    public var stageSize: (width: Int, height: Int) { lazyStage.size }
+    public var stage: OffscreenTarget { get throws { try lazyStage.target } }
 
     /// While a gesture drives the transition (its drag and its settle) the timeline stands where
     /// it was: the interaction knows how far the scene on screen is.
-    var shownProgress: Double { interaction?.percentComplete ?? timeline.progress }
+    public var shownProgress: Double { interaction?.percentComplete ?? timeline.progress }
 
-    func windowResized(width: Int, height: Int) throws {
+    public func windowResized(width: Int, height: Int) throws {
         guard width != stageSize.width || height != stageSize.height else { return }
         let oldScreens = screens
-        screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: (width, height))
+        screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: (width, height), onReduced: onReduced)
         // Deleted once the scene shows the new ones (or is gone).
         defer { oldScreens.from.release(); oldScreens.to.release() }
         lazyStage.resize(width: width, height: height)
@@ -146,7 +151,7 @@ final class ScenarioShow: PlayerShow {
     private var press: (point: Point, time: Double)?
     private var lastPoint = Point.zero
 
-    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
+    public func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
         lastPointerTime = time
         lastPoint = point
         guard gesture != nil else { return scrub.pointer(kind, at: point, time: time) }
@@ -205,7 +210,7 @@ final class ScenarioShow: PlayerShow {
         }
     }
 
-    func draw(advancing seconds: Double) throws {
+    public func draw(advancing seconds: Double) throws {
         if let interaction, let scene {
             if !timeline.isPaused { scene.time += seconds * timeline.speed }
             let phase = interaction.phase
@@ -269,12 +274,15 @@ final class ScenarioShow: PlayerShow {
     /// The screens at `size`: each picture fitted by `resize` on the GPU, over black.
     private static func screens(
         _ pictures: (from: RGBAImage, to: RGBAImage), labels: (from: String, to: String), resize: ResizeMode,
-        device: GLDevice, size: (width: Int, height: Int)
+        device: GLDevice, size: (width: Int, height: Int), onReduced: (PictureReduction, String) -> Void
     ) throws -> (from: OffscreenTarget, to: OffscreenTarget) {
-        let frame = FrameSize(width: size.width, height: size.height)
-        let from = try PictureFitting.screen(pictures.from, device: device, frame: frame, mode: resize, label: labels.from)
+        func screen(_ picture: RGBAImage, label: String) throws -> OffscreenTarget {
+            try PictureFitting.screen(
+                picture, device: device, width: size.width, height: size.height, mode: resize, label: label, onReduced: onReduced)
+        }
+        let from = try screen(pictures.from, label: labels.from)
         do {
-            return (from, try PictureFitting.screen(pictures.to, device: device, frame: frame, mode: resize, label: labels.to))
+            return (from, try screen(pictures.to, label: labels.to))
         } catch {
             from.release()
             throw error
@@ -288,7 +296,7 @@ final class ScenarioShow: PlayerShow {
         screens.to.release()
     }
 
-    func release() {
+    public func release() {
         // A drag still held (N/P or quit in the middle of it) leaves its transition waiting for
         // the pointer, holding the pixel dissolve's GPU objects: the press is cancelled, so the
         // gesture's interaction cancels the transition, and `endScene` lets it settle and release them.
