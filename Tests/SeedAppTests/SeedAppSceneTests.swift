@@ -32,9 +32,9 @@ struct SeedAppSceneTests {
             let frame = try stage.play(demo.duration + 0.3)
             #expect(!app.isBusy)
             let shown = demo.isPush ? app.topViewController : app.presentedViewController
-            #expect((shown as? DemoScreenController)?.demo == demo)
+            #expect((shown as? DemoScreenController)?.demo == demo || (demo == .swipeTabs && shown is SwipeTabsController))
             #expect(app.viewControllers.count == (demo.isPush ? 2 : 1))
-            #expect(HeadlessSeedApp.pixel(frame, at: Self.probe(demo), is: demo.color), "\(frame[x: 200, y: 450])")
+            #expect(HeadlessSeedApp.pixel(frame, at: Self.probe(demo), is: demo.color), "\(frame[200, 450])")
         }
     }
 
@@ -74,7 +74,7 @@ struct SeedAppSceneTests {
             app.show(.dropDownMenu)
             try stage.play(0.8)
             // The menu shows in the top 60 %; the snapshot of the root screen below it.
-            let snapshot = try #require(DropDownMenuTransition.snapshot(in: stage.window.rootView))
+            let snapshot = try #require(Self.dropDownSnapshot(in: stage.window.rootView))
             #expect(abs(snapshot.frame.minY - 360) < 0.5)
             // A tap on the menu itself does nothing; one on the snapshot dismisses.
             stage.press(at: Point(x: 480, y: 150))
@@ -87,6 +87,11 @@ struct SeedAppSceneTests {
             #expect(app.presentedViewController == nil)
             #expect(ImageTolerance.exact.mismatch(actual: frame, expected: menu) == nil)
         }
+    }
+
+    /// The drop-down's snapshot wherever its transition's container is.
+    static func dropDownSnapshot(in view: View) -> View? {
+        view.tag == DropDownMenuTransition.snapshotTag ? view : view.subviews.lazy.compactMap(dropDownSnapshot(in:)).first
     }
 
     /// Drags from `from` to `to` in `steps` moves, one a frame, then lets go.
@@ -133,6 +138,28 @@ struct SeedAppSceneTests {
             stage.lift(at: Point(x: back.frame.midX, y: back.frame.midY))
             try stage.play(1)
             #expect(app.viewControllers.count == 1)
+        }
+    }
+
+    @Test func swipesSwitchTheSwipeContainersTabsOneAtATime() throws {
+        try HeadlessSeedApp.run { stage, app in
+            stage.window.deliver(KeyPress(key: .character("9"), phase: .began, time: stage.now))
+            try stage.play(0.6)
+            let tabs = try #require(app.topViewController as? SwipeTabsController)
+            // A quick drag left (past 50 points at over 200 points a second): the next tab enters from the right.
+            try Self.drag(stage, from: Point(x: 700, y: 450), to: Point(x: 400, y: 450), steps: 5)
+            try stage.step()
+            #expect(tabs.isTransitioning)
+            var frame = try stage.play(0.5)
+            #expect(tabs.selectedIndex == 1)
+            #expect(HeadlessSeedApp.pixel(frame, at: Point(x: 200, y: 450), is: SwipeTabsController.tabColors[1]))
+            // A swipe right goes back; another right has no tab before the first.
+            try Self.drag(stage, from: Point(x: 300, y: 450), to: Point(x: 600, y: 450), steps: 5)
+            try stage.play(0.5)
+            try Self.drag(stage, from: Point(x: 300, y: 450), to: Point(x: 600, y: 450), steps: 5)
+            frame = try stage.play(0.5)
+            #expect(tabs.selectedIndex == 0)
+            #expect(HeadlessSeedApp.pixel(frame, at: Point(x: 200, y: 450), is: SwipeTabsController.tabColors[0]))
         }
     }
 

@@ -4,7 +4,7 @@ import SegueTransitions
 /// The seed app's root: a navigation controller (UINavigationController, no bar) whose root is
 /// the menu. Pushes (cube, zoom) go on its stack; presentations are made from it. It holds
 /// the transitioning delegates a presented screen uses (UIKit's `transitioningDelegate` is
-/// weak) and answers the keys: Escape closes the screen on top, 1–8 press the menu's buttons.
+/// weak) and answers the keys: Escape closes the screen on top, 1–9 press the menu's buttons.
 public final class SeedAppController: NavigationController {
     /// The window size the app opens at (points), which the window tests use too.
     public static let windowSize = Size(width: 960, height: 600)
@@ -43,11 +43,17 @@ public final class SeedAppController: NavigationController {
     /// Shows `demo`'s screen with its seed's transition, from the menu only.
     public func show(_ demo: SeedDemo) {
         guard !isBusy, presentedViewController == nil, viewControllers.count == 1 else { return }
+        if demo == .swipeTabs {
+            let tabs = SwipeTabsController { [weak self] in self?.closeTopScreen() }
+            tabs.trace = trace
+            pushViewController(tabs, animated: true)
+            return
+        }
         let screen = DemoScreenController(demo: demo)
         screen.trace = trace
         screen.onClose = { [weak self] in self?.closeTopScreen() }
         switch demo {
-        case .cubePush, .zoomPush:
+        case .cubePush, .zoomPush, .swipeTabs:
             pushViewController(screen, animated: true)
             return
         case .diagonal:

@@ -3,7 +3,7 @@ import SegueScene
 /// One of the seeds' apps the root screen offers (DESIGN.md §4), in the order of its buttons:
 /// button n is also key n.
 public enum SeedDemo: Int, CaseIterable, Sendable {
-    case diagonal, slideUpSpring, dimming, dropDownMenu, shrinkDismiss, cubePush, zoomPush, pixelDissolve
+    case diagonal, slideUpSpring, dimming, dropDownMenu, shrinkDismiss, cubePush, zoomPush, pixelDissolve, swipeTabs
 
     /// The button's title.
     public var title: String {
@@ -16,6 +16,7 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .cubePush: "Cube push"
         case .zoomPush: "Zoom push"
         case .pixelDissolve: "Pixel dissolve"
+        case .swipeTabs: "Swipe tabs"
         }
     }
 
@@ -30,6 +31,7 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .cubePush: "Drag from the left edge, or Back, to rotate back"
         case .zoomPush: "Drag from the left edge, or Back, to go back"
         case .pixelDissolve: "Drag right across the screen to dissolve back"
+        case .swipeTabs: "Swipe left or right to switch tabs; Back to go back"
         }
     }
 
@@ -41,11 +43,12 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .dropDownMenu: SeedColors.menu
         case .cubePush, .zoomPush: SeedColors.detail
         case .pixelDissolve: SeedColors.dissolve
+        case .swipeTabs: SeedColors.items
         }
     }
 
     /// Pushed on the navigation stack rather than presented.
-    public var isPush: Bool { self == .cubePush || self == .zoomPush }
+    public var isPush: Bool { self == .cubePush || self == .zoomPush || self == .swipeTabs }
 
     /// The transition's length in seconds (presenting or pushing), from the seeds.
     public var duration: Double {
@@ -56,6 +59,7 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .cubePush: 1.5
         case .zoomPush: 0.25
         case .pixelDissolve: 1
+        case .swipeTabs: 0.35  // the navigation controller's own slide
         }
     }
 }

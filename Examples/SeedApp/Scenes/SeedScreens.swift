@@ -58,12 +58,12 @@ public final class DemoScreenView: View {
     public let instructionLabel: Label
     public let closeButton: Button
 
-    init(demo: SeedDemo, onClose: @escaping @MainActor () -> Void) {
-        titleLabel = Label(text: demo.title, font: .systemFont(ofSize: 30), name: "screen.title")
+    init(demo: SeedDemo, title: String? = nil, color: Color? = nil, onClose: @escaping @MainActor () -> Void) {
+        titleLabel = Label(text: title ?? demo.title, font: .systemFont(ofSize: 30), name: "screen.title")
         instructionLabel = Label(text: demo.instruction, font: .systemFont(ofSize: 16), name: "screen.instruction")
         closeButton = Button(title: demo.isPush ? "Back" : "Close", font: .systemFont(ofSize: 18), name: "screen.close")
         super.init(frame: .zero, name: "screen.\(demo)")
-        backgroundColor = demo.color
+        backgroundColor = color ?? demo.color
         for label in [titleLabel, instructionLabel] {
             label.textColor = .white
             label.textAlignment = .center
