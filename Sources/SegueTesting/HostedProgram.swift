@@ -8,6 +8,7 @@ public final class HostedProgram {
     public let x: XvfbSession
     /// The program's window's X id, for xdotool and xwd.
     public let window: String
+    public let pid: Int32
     private let process: Process
     private let output = ProgramTrace()
 
@@ -26,6 +27,7 @@ public final class HostedProgram {
         let output = self.output
         pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         try process.run()
+        pid = process.processIdentifier
         window = String(decoding: try x.run("xdotool", ["search", "--sync", "--name", "^\(windowName)"]), as: UTF8.self)
             .split(separator: "\n").first.map(String.init) ?? ""
         waitFor("frame ")
@@ -87,6 +89,14 @@ public final class HostedProgram {
     }
 
     public func screenshot() throws -> RGBAImage { try x.screenshot(window: window) }
+
+    /// The program's exit status once it ended within `timeout` seconds, else nil.
+    public func waitForExit(timeout: Double = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else { return nil }
+        return process.terminationStatus
+    }
 }
 
 /// What a program printed so far, appended from the pipe's reader thread.
