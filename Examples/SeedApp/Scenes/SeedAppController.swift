@@ -134,8 +134,11 @@ public final class SeedAppController: NavigationController {
         switch press.key {
         case .escape:
             closeTopScreen()
-        case .character(let character) where character.wholeNumberValue.flatMap { SeedDemo(rawValue: $0 - 1) } != nil:
-            show(SeedDemo(rawValue: character.wholeNumberValue! - 1)!)
+        case .character(let character):
+            guard let number = character.wholeNumberValue, let demo = SeedDemo(rawValue: number - 1) else {
+                return super.pressesBegan(press)
+            }
+            show(demo)
         default:
             super.pressesBegan(press)
         }
