@@ -24,34 +24,35 @@ struct InteractivePopTests {
 
     /// A 320 × 480 window showing `detail` pushed over `root`.
     static func scene() -> (Window, NavigationController, ViewController) {
-        AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 320, height: 480))
         let root = ViewController(name: "root")
         let detail = ViewController(name: "detail")
         let navigation = NavigationController(rootViewController: root)
         window.rootViewController = navigation
         navigation.pushViewController(detail, animated: false)
-        run(0.1)
+        run(window, 0.1)
         return (window, navigation, detail)
     }
 
-    static func run(_ seconds: Double) {
-        let end = AnimationEngine.main.now + seconds
-        while AnimationEngine.main.now < end - 1e-9 { AnimationEngine.main.advance(to: AnimationEngine.main.now + 1.0 / 60) }
+    /// Advances `window`'s engine by `seconds` in 60 Hz frames.
+    static func run(_ window: Window, _ seconds: Double) {
+        let engine = window.animationEngine
+        let end = engine.now + seconds
+        while engine.now < end - 1e-9 { engine.advance(to: engine.now + 1.0 / 60) }
     }
 
     /// Presses at `x`, moves right by `step` each frame (the engine follows), and releases after `pause` seconds at rest.
     static func drag(_ window: Window, fromX x: Double, step: Double, frames: Int, pause: Double) {
-        var t = AnimationEngine.main.now
+        var t = window.animationEngine.now
         window.pointerDown(at: Point(x: x, y: 240), time: t)
         for k in 1...frames {
             t += 1.0 / 60
-            AnimationEngine.main.advance(to: t)
+            window.animationEngine.advance(to: t)
             window.pointerMoved(to: Point(x: x + Double(k) * step, y: 240), time: t)
         }
         if pause > 0 {
             t += pause
-            AnimationEngine.main.advance(to: t)
+            window.animationEngine.advance(to: t)
             window.pointerMoved(to: Point(x: x + Double(frames) * step, y: 240), time: t)
         }
         window.pointerUp(at: Point(x: x + Double(frames) * step, y: 240), time: t)
@@ -64,16 +65,16 @@ struct InteractivePopTests {
         // 120 px (37.5 %), then at rest: cancelled, the detail stays.
         Self.drag(window, fromX: 4, step: 10, frames: 12, pause: 0.2)
         #expect(navigation.isTransitioning, "the cancellation plays the rest back")
-        Self.run(1)
+        Self.run(window, 1)
         #expect(!navigation.isTransitioning && navigation.viewControllers.count == 2 && navigation.topViewController === detail)
         #expect(detail.view.superview != nil && detail.view.frame == Rect(x: 0, y: 0, width: 320, height: 480))
 
         // 200 px (62.5 %), at rest: finished.
-        var t = AnimationEngine.main.now
+        var t = window.animationEngine.now
         window.pointerDown(at: Point(x: 4, y: 240), time: t)
         for k in 1...20 {
             t += 1.0 / 60
-            AnimationEngine.main.advance(to: t)
+            window.animationEngine.advance(to: t)
             window.pointerMoved(to: Point(x: 4 + Double(k) * 10, y: 240), time: t)
             if k == 10 {
                 // Following the finger: the detail has moved right, but not all the way.
@@ -84,7 +85,7 @@ struct InteractivePopTests {
         t += 0.2
         window.pointerMoved(to: Point(x: 204, y: 240), time: t)
         window.pointerUp(at: Point(x: 204, y: 240), time: t)
-        Self.run(1)
+        Self.run(window, 1)
         #expect(!navigation.isTransitioning && navigation.viewControllers.count == 1 && detail.view.superview == nil)
     }
 
@@ -92,28 +93,28 @@ struct InteractivePopTests {
         let (window, navigation, _) = Self.scene()
         // 20 px per frame (1,200 px/s) for 4 frames: 80 px, released moving.
         Self.drag(window, fromX: 2, step: 20, frames: 4, pause: 0)
-        Self.run(1)
+        Self.run(window, 1)
         #expect(navigation.viewControllers.count == 1)
     }
 
     @Test func awayFromTheEdgeAtTheRootOrWithACustomAnimatorNothingPops() {
         let (window, navigation, _) = Self.scene()
         Self.drag(window, fromX: 40, step: 10, frames: 25, pause: 0)
-        Self.run(1)
+        Self.run(window, 1)
         #expect(navigation.viewControllers.count == 2 && navigation.interactivePopGestureRecognizer.state == .failed)
 
         let delegate = AnimatingDelegate()
         navigation.delegate = delegate
         Self.drag(window, fromX: 4, step: 10, frames: 25, pause: 0)
-        Self.run(1)
+        Self.run(window, 1)
         #expect(navigation.viewControllers.count == 2 && navigation.interactivePopGestureRecognizer.state == .failed)
         navigation.delegate = nil
 
         navigation.popViewController(animated: false)
-        Self.run(0.1)
+        Self.run(window, 0.1)
         #expect(navigation.viewControllers.count == 1)
         Self.drag(window, fromX: 4, step: 10, frames: 25, pause: 0)
-        Self.run(1)
+        Self.run(window, 1)
         #expect(navigation.viewControllers.count == 1 && !navigation.isTransitioning)
         #expect(navigation.interactivePopGestureRecognizer.state == .failed)
     }

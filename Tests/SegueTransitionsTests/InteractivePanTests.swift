@@ -69,7 +69,7 @@ struct InteractivePanTests {
         let delegate = FixedNavigationDelegate(push: CubeRotationAnimator(operation: .push), pop: CubeRotationAnimator(operation: .pop))
         let s = Self.makeStack(delegate: delegate)
         s.navigation.pushViewController(s.second, animated: false)
-        AnimationEngine.main.advance(to: 0.1)
+        s.window.animationEngine.advance(to: 0.1)
         let pop = CubePopInteraction { _ = s.navigation.popViewController(animated: true) }
         delegate.interaction = { pop.isInteracting ? pop.interaction : nil }
         let edgePan = pop.addScreenEdgePan(to: s.navigation.view)
@@ -79,7 +79,7 @@ struct InteractivePanTests {
         #expect(s.navigation.viewControllers.count == 2 && edgePan.state == .failed, "not from the edge")
         Self.drag(s.dispatcher, from: Point(x: 6, y: 200), dx: distance, time: &time)
         #expect(s.navigation.viewControllers.count == (finishes ? 1 : 2), "\(distance) points from the edge")
-        #expect(TransitionDiagnostics.shared.messages.isEmpty)
+        #expect(s.window.diagnostics.messages.isEmpty)
     }
 
     @Test func zoomPushStartsOnlyOnTheRightHalfAndFollowsTheVelocity() {

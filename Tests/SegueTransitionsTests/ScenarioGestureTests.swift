@@ -73,16 +73,16 @@ struct ScenarioGestureTests {
         for step in 1...10 {
             time += 1.0 / 60
             scene.dispatcher.pointerMoved(to: Point(x: 60 + distance * Double(step) / 10, y: 90), time: time)
-            AnimationEngine.main.advance(to: time)
+            scene.window.animationEngine.advance(to: time)
         }
         #expect(abs(scene.interaction.percentComplete - distance / 200) < 1e-9)
         time += 0.3
-        AnimationEngine.main.advance(to: time)
+        scene.window.animationEngine.advance(to: time)
         scene.dispatcher.pointerUp(at: Point(x: 60 + distance, y: 90), time: time)
         var settle: [Double] = []
         for _ in 0..<120 where scene.interaction.phase == .running {
             time += 1.0 / 60
-            AnimationEngine.main.advance(to: time)
+            scene.window.animationEngine.advance(to: time)
             settle.append(scene.interaction.percentComplete)
         }
         let between = settle.filter { $0 > 0.05 && $0 < 0.95 && abs($0 - distance / 200) > 0.05 }

@@ -183,7 +183,7 @@ final class ScenarioShow: PlayerShow {
                 self.scene = scene
                 endScene()
                 route = .scrub
-                TransitionScenario.releaseRetainedObjects()
+                TransitionScenario.releaseRetainedObjects(in: scene.window)
                 if let press { scrub.pointer(.down, at: press.point, time: press.time) }
                 scrub.pointer(.moved, at: lastPoint, time: lastPointerTime)
                 return
