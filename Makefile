@@ -7,7 +7,7 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 
-.PHONY: all deps build release demo test test-libraries test-cli test-external test-integrations docs bench bench-edit clean
+.PHONY: all deps build release demo seedapp test test-libraries test-cli test-external test-integrations docs bench bench-edit clean
 
 all: release
 
@@ -25,6 +25,10 @@ release: deps
 # Without: renders it headlessly on EGL to $(OUT)/ and prints where.
 demo: release
 	$(SEGUE) demo --out "$(OUT)"
+
+# The seeds' apps in a window (needs DISPLAY): a menu of buttons, each a seed's transition.
+seedapp: deps
+	$(SWIFT) run SeedApp
 
 # The window tests need an X server of their own and real pointer input; the xfade presets
 # are compared with ffmpeg's xfade, and the export tests read their videos back with ffmpeg.

@@ -187,6 +187,14 @@ let package = Package(
             dependencies: ["SegueAppHost", "HostSampleScene", "SegueGLFW", "SegueScene"],
             path: "Examples/HostSample/App"),
 
+        // The seeds' apps as a user runs them (`swift run SeedApp`): a menu of buttons that present
+        // and push with the seeds' animators; its screens are a library the tests also render headlessly.
+        .target(
+            name: "SeedAppScenes", dependencies: ["SegueScene", "SegueText", "SegueTransitions"],
+            path: "Examples/SeedApp/Scenes"),
+        .executableTarget(
+            name: "SeedApp", dependencies: ["SegueAppHost", "SeedAppScenes"], path: "Examples/SeedApp/App"),
+
         // MARK: - Tests
 
         .target(
@@ -245,6 +253,12 @@ let package = Package(
             dependencies: [
                 "SeguePlayer", "SegueGLFW", "SegueScene", "SegueText", "SegueImage", "SegueEffects", "SegueTransitions",
                 "SegueTesting",
+            ]),
+        .testTarget(
+            name: "SeedAppTests",
+            dependencies: [
+                "SegueTesting", "SeedAppScenes", "SeedApp", "SegueScene", "SegueText", "SegueTransitions",
+                "SegueHeadless", "SegueImage",
             ]),
         .testTarget(
             name: "ExamplesTests",

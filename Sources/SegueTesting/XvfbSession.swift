@@ -1,20 +1,20 @@
 import Foundation
 import SegueImage
 
-/// An X server of its own (Xvfb) for window tests, with xdotool for real pointer input and
+/// An X server of its own (Xvfb) for window tests (the app host's and SeedApp's), with xdotool for real pointer input and
 /// xwd for screenshots of what is actually on the screen.
-final class XvfbSession {
-    let display: String
+public final class XvfbSession {
+    public let display: String
     private let server: Process
 
-    struct MissingTool: Error, CustomStringConvertible {
-        let tool: String
-        var description: String { "\(tool) is not installed; `make test` installs it (xvfb, xdotool, x11-apps, x11-utils)" }
+    public struct MissingTool: Error, CustomStringConvertible {
+        public let tool: String
+        public var description: String { "\(tool) is not installed; `make test` installs it (xvfb, xdotool, x11-apps, x11-utils)" }
     }
 
     /// `dotsPerInch`: the X resources' `Xft.dpi` (set with xprop), which GLFW reads as the
     /// content scale (dpi / 96); nil leaves it unset (scale 1).
-    init(dotsPerInch: Int? = nil) throws {
+    public init(dotsPerInch: Int? = nil) throws {
         let tools = ["Xvfb", "xdotool", "xwd"] + (dotsPerInch == nil ? [] : ["xprop"])
         for tool in tools where Self.which(tool) == nil { throw MissingTool(tool: tool) }
         // Xvfb picks a free display number itself and writes it to the pipe (-displayfd): no race
@@ -56,7 +56,7 @@ final class XvfbSession {
 
     /// Runs an X client (xdotool, xwd) on this display and returns its standard output.
     @discardableResult
-    func run(_ tool: String, _ arguments: [String]) throws -> Data {
+    public func run(_ tool: String, _ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.which(tool) ?? tool)
         process.arguments = arguments
@@ -74,7 +74,7 @@ final class XvfbSession {
     /// writes nothing (its request races the window's next buffer swap): such an empty dump is
     /// taken again, a few times, before it counts as a failure; a window that is really gone
     /// still fails, with what xwd said.
-    func screenshot(window: String) throws -> RGBAImage {
+    public func screenshot(window: String) throws -> RGBAImage {
         var said = ""
         for attempt in 0..<5 {
             if attempt > 0 { Thread.sleep(forTimeInterval: 0.2 * Double(attempt)) }
@@ -104,7 +104,7 @@ final class XvfbSession {
         return (data, String(decoding: errorText, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    static func which(_ tool: String) -> String? {
+    public static func which(_ tool: String) -> String? {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(directory)/\(tool)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -114,18 +114,18 @@ final class XvfbSession {
 }
 
 /// Decodes the X Window Dump format (TrueColor, 24 or 32 bits per pixel) that xwd writes.
-enum XWDImage {
-    struct Unsupported: Error, CustomStringConvertible {
-        let reason: String
-        var description: String { "unsupported xwd image: \(reason)" }
+public enum XWDImage {
+    public struct Unsupported: Error, CustomStringConvertible {
+        public let reason: String
+        public var description: String { "unsupported xwd image: \(reason)" }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let reason: String
-        var description: String { reason }
+    public struct Failure: Error, CustomStringConvertible {
+        public let reason: String
+        public var description: String { reason }
     }
 
-    static func decode(_ data: Data) throws -> RGBAImage {
+    public static func decode(_ data: Data) throws -> RGBAImage {
         let bytes = [UInt8](data)
         func field(_ index: Int) -> Int {  // header fields are big-endian 32-bit words
             let o = index * 4

@@ -1,0 +1,77 @@
+import SegueScene
+
+/// One of the seeds' apps the root screen offers (DESIGN.md §4), in the order of its buttons:
+/// button n is also key n.
+public enum SeedDemo: Int, CaseIterable, Sendable {
+    case diagonal, slideUpSpring, dimming, dropDownMenu, shrinkDismiss, cubePush, zoomPush, pixelDissolve, swipeTabs
+
+    /// The button's title.
+    public var title: String {
+        switch self {
+        case .diagonal: "Diagonal present"
+        case .slideUpSpring: "Slide up (spring)"
+        case .dimming: "Dimming"
+        case .dropDownMenu: "Drop-down menu"
+        case .shrinkDismiss: "Shrink dismiss"
+        case .cubePush: "Cube push"
+        case .zoomPush: "Zoom push"
+        case .pixelDissolve: "Pixel dissolve"
+        case .swipeTabs: "Swipe tabs"
+        }
+    }
+
+    /// What the shown screen asks the user to do.
+    public var instruction: String {
+        switch self {
+        case .diagonal: "Close slides it back to the bottom-right corner"
+        case .slideUpSpring: "Close slides it back down"
+        case .dimming: "Close fades it and the dimming out"
+        case .dropDownMenu: "Tap the screen below to close the menu"
+        case .shrinkDismiss: "Close shrinks a snapshot of this screen"
+        case .cubePush: "Drag from the left edge, or Back, to rotate back"
+        case .zoomPush: "Drag from the left edge, or Back, to go back"
+        case .pixelDissolve: "Drag right across the screen to dissolve back"
+        case .swipeTabs: "Swipe left or right to switch tabs; Back to go back"
+        }
+    }
+
+    /// The shown screen's colour (the seeds' samples' colours, Examples/SeedPorts/Palette.swift).
+    public var color: Color {
+        switch self {
+        case .diagonal, .slideUpSpring, .shrinkDismiss: SeedColors.action
+        case .dimming: SeedColors.message
+        case .dropDownMenu: SeedColors.menu
+        case .cubePush, .zoomPush: SeedColors.detail
+        case .pixelDissolve: SeedColors.dissolve
+        case .swipeTabs: SeedColors.items
+        }
+    }
+
+    /// Pushed on the navigation stack rather than presented.
+    public var isPush: Bool { self == .cubePush || self == .zoomPush || self == .swipeTabs }
+
+    /// The transition's length in seconds (presenting or pushing), from the seeds.
+    public var duration: Double {
+        switch self {
+        case .diagonal, .dimming, .dropDownMenu: 0.5
+        case .slideUpSpring: 2.5
+        case .shrinkDismiss: 0.5  // presented with the diagonal slide; the shrink is its dismissal (2 s)
+        case .cubePush: 1.5
+        case .zoomPush: 0.25
+        case .pixelDissolve: 1
+        case .swipeTabs: 0.35  // the navigation controller's own slide
+        }
+    }
+}
+
+/// The seeds' samples' colours.
+public enum SeedColors {
+    public static let background = Color(red: 0.95, green: 0.95, blue: 0.97)
+    public static let items = Color(red: 0.1, green: 0.3, blue: 0.9)
+    public static let action = Color(red: 1, green: 0.55, blue: 0)
+    public static let detail = Color(red: 0.1, green: 0.75, blue: 0.3)
+    public static let message = Color(red: 0.85, green: 0.15, blue: 0.55)
+    public static let menu = Color(red: 0.2, green: 0.2, blue: 0.25)
+    public static let dissolve = Color(red: 0.45, green: 0.2, blue: 0.8)
+    public static let text = Color(red: 0.1, green: 0.1, blue: 0.12)
+}

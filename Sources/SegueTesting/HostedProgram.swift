@@ -1,0 +1,109 @@
+import Foundation
+import SegueImage
+
+/// A built windowed program (an example app) in a window on an Xvfb of its own, driven with
+/// xdotool; what it prints (one line per event, change and frame: "frame N" for each frame
+/// drawn) is its trace, read as it comes.
+public final class HostedProgram {
+    public let x: XvfbSession
+    /// The program's window's X id, for xdotool and xwd.
+    public let window: String
+    public let pid: Int32
+    private let process: Process
+    private let output = ProgramTrace()
+
+    /// Starts `product` with `arguments` and waits for a window whose name starts with
+    /// `windowName` and for its first frame.
+    public init(product: String, arguments: [String] = [], windowName: String, dotsPerInch: Int? = nil) throws {
+        x = try XvfbSession(dotsPerInch: dotsPerInch)
+        process = Process()
+        process.executableURL = BuiltProgram.productsDirectory.appendingPathComponent(product)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = x.display
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        let output = self.output
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try process.run()
+        pid = process.processIdentifier
+        window = String(decoding: try x.run("xdotool", ["search", "--sync", "--name", "^\(windowName)"]), as: UTF8.self)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        waitFor("frame ")
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)  // Foundation's children may not act on SIGTERM
+            process.waitUntilExit()
+        }
+    }
+
+    public var trace: String { output.text }
+
+    public func lines(_ prefix: String) -> [String] {
+        trace.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }
+    }
+
+    /// Waits until the trace has `count` lines starting with `prefix`; false on timeout.
+    @discardableResult
+    public func waitFor(_ prefix: String, count: Int = 1, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if lines(prefix).count >= count { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    /// Waits until no frame has been drawn for `quiet` seconds (the window settled).
+    public func waitUntilSettled(quiet: Double = 0.5, timeout: Double = 20) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var count = lines("frame ").count
+        var since = Date()
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            let now = lines("frame ").count
+            if now != count {
+                count = now
+                since = Date()
+            } else if Date().timeIntervalSince(since) >= quiet {
+                return
+            }
+        }
+    }
+
+    public func xdotool(_ arguments: [String]) throws { try x.run("xdotool", arguments) }
+
+    /// Presses at `from` and drags to `to` in `steps` moves a tenth of a second apart, then lets go.
+    public func drag(from: (Int, Int), to: (Int, Int), steps: Int = 6) throws {
+        try xdotool(["mousemove", "--window", window, "\(from.0)", "\(from.1)", "mousedown", "1"])
+        for step in 1...max(1, steps) {
+            Thread.sleep(forTimeInterval: 0.1)
+            let x = from.0 + (to.0 - from.0) * step / max(1, steps), y = from.1 + (to.1 - from.1) * step / max(1, steps)
+            try xdotool(["mousemove", "--window", window, "\(x)", "\(y)"])
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        try xdotool(["mouseup", "1"])
+    }
+
+    public func screenshot() throws -> RGBAImage { try x.screenshot(window: window) }
+
+    /// The program's exit status once it ended within `timeout` seconds, else nil.
+    public func waitForExit(timeout: Double = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else { return nil }
+        return process.terminationStatus
+    }
+}
+
+/// What a program printed so far, appended from the pipe's reader thread.
+final class ProgramTrace: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) { lock.withLock { data += more } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}

@@ -1,0 +1,47 @@
+import SeedAppScenes
+import SegueHeadless
+import SegueImage
+import SegueScene
+
+/// SeedApp's screens rendered headlessly (EGL, a virtual clock) at the window's size: the
+/// reference the window's screenshots are compared with, and the stage the scene tests drive.
+@MainActor
+enum HeadlessSeedApp {
+    static let width = Int(SeedAppController.windowSize.width), height = Int(SeedAppController.windowSize.height)
+
+    /// Runs `body` with the app as the root of a headless window (one frame drawn, as a window's first).
+    static func run<Result>(_ body: (HeadlessStage, SeedAppController) throws -> Result) throws -> Result {
+        try HeadlessStage.run(width: width, height: height) { stage in
+            let app = SeedAppController()
+            stage.window.rootViewController = app
+            try stage.step()
+            return try body(stage, app)
+        }
+    }
+
+    /// The frame with `demo`'s screen shown (nil: the menu), its transition over.
+    static func settledFrame(showing demo: SeedDemo?) throws -> RGBAImage {
+        try run { stage, app in
+            if let demo {
+                app.show(demo)
+                try stage.play(demo.duration + 0.3)
+            }
+            return try stage.snapshot()
+        }
+    }
+
+    /// The centre of the menu's button for `demo`, in points (the layout of `SeedMenuView`).
+    static func buttonCentre(_ demo: SeedDemo) throws -> Point {
+        try run { _, app in
+            let frame = app.menu.menuView.buttons[demo.rawValue].frame
+            return Point(x: frame.midX, y: frame.midY)
+        }
+    }
+
+    /// Whether the pixel at `point` is `color` (within 2 of 255 a channel).
+    static func pixel(_ image: RGBAImage, at point: Point, is color: Color) -> Bool {
+        let value = image[Int(point.x), Int(point.y)]
+        let expected = [color.red, color.green, color.blue].map { Int(($0 * 255).rounded()) }
+        return zip([Int(value.x), Int(value.y), Int(value.z)], expected).allSatisfy { abs($0 - $1) <= 2 }
+    }
+}
