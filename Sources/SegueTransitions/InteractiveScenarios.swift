@@ -68,8 +68,7 @@ extension TransitionScenario {
         let pushed = pushedNavigation(window, from, to, interaction: interaction)
         navigation = pushed
         let driven = NavigationGesture(navigation: pushed, stackAtStart: 2) { pan, view in interaction.handle(pan, in: view) }
-        ScenarioRetainer.keep(driven, with: from)
-        return driven
+        return ScenarioRetainer.kept(driven, with: from)
     }
 
     static let zoomPushGesture = ScenarioGesture(
@@ -85,8 +84,7 @@ extension TransitionScenario {
         delegate.interaction = { interaction.interactionController }
         ScenarioRetainer.keep(delegate, with: from)
         let driven = NavigationGesture(navigation: navigation, stackAtStart: 1) { pan, view in interaction.handle(pan, in: view) }
-        ScenarioRetainer.keep(driven, with: from)
-        return driven
+        return ScenarioRetainer.kept(driven, with: from)
     }
 
     static let pixelDissolveGesture = ScenarioGesture(
@@ -98,9 +96,7 @@ extension TransitionScenario {
         delegate.presentInteraction = animator
         ScenarioRetainer.keep(delegate, with: from)
         to.transitioningDelegate = delegate
-        let driven = PixelDissolvePanInteraction(animator: animator, presenting: from, presented: to)
-        ScenarioRetainer.keep(driven, with: from)
-        return driven
+        return ScenarioRetainer.kept(PixelDissolvePanInteraction(animator: animator, presenting: from, presented: to), with: from)
     }
 }
 
