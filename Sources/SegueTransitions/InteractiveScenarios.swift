@@ -74,15 +74,11 @@ extension TransitionScenario {
     static let zoomPushGesture = ScenarioGesture(
         summary: "drag left from the right half to push: percent = -translation.x / width; on release finish if moving left"
     ) { window, from, to in
-        window.rootViewController = nil
-        let navigation = NavigationController(rootViewController: from)
         let delegate = FixedNavigationDelegate(push: ZoomPushAnimator(), pop: nil)
-        navigation.delegate = delegate
-        window.rootViewController = navigation
+        let navigation = showNavigation(window, rootedAt: from, delegate: delegate)
         let interaction = ZoomPushInteraction { navigation.pushViewController(to, animated: true) }
         // Vended only while a pan drives the push (the seed drops it afterwards).
         delegate.interaction = { interaction.interactionController }
-        ScenarioRetainer.keep(delegate, with: from)
         let driven = NavigationGesture(navigation: navigation, stackAtStart: 1) { pan, view in interaction.handle(pan, in: view) }
         return ScenarioRetainer.kept(driven, with: from)
     }

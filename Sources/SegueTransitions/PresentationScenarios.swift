@@ -9,10 +9,14 @@ extension TransitionScenario {
     static func present(
         _ from: ViewController, _ to: ViewController, animator: any ViewControllerAnimatedTransitioning, dismissing: Bool = true
     ) {
-        let delegate = FixedTransitioningDelegate(present: animator, dismiss: dismissing ? animator : nil)
+        present(from, to, with: FixedTransitioningDelegate(present: animator, dismiss: dismissing ? animator : nil))
+    }
+
+    /// Presents `to` over `from` through `delegate`, kept by the window.
+    static func present(_ from: ViewController, _ to: ViewController, with delegate: FixedTransitioningDelegate, animated: Bool = true) {
         ScenarioRetainer.keep(delegate, with: from)
         to.transitioningDelegate = delegate
-        from.present(to, animated: true)
+        from.present(to, animated: animated)
     }
 
     static let diagonal = TransitionScenario(

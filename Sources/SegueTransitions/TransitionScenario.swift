@@ -114,10 +114,7 @@ extension TransitionScenario {
         summary: "example c: dismiss with a snapshot shrinking to its centre while the screen behind fades in (2 s)",
         duration: 2
     ) { window, from, to in
-        let delegate = FixedTransitioningDelegate(dismiss: ShrinkDismissAnimator())
-        ScenarioRetainer.keep(delegate, with: from)
-        to.transitioningDelegate = delegate
-        from.present(to, animated: false)
+        present(from, to, with: FixedTransitioningDelegate(dismiss: ShrinkDismissAnimator()), animated: false)
         // A non-animated presentation completes on the engine's next frame: run it now.
         window.animationEngine.advance(to: window.animationEngine.now)
         to.dismiss(animated: true)
