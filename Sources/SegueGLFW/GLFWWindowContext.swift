@@ -55,11 +55,16 @@ public final class GLFWWindowContext: GLContext {
 
     public var isCurrent: Bool { window != nil && glfwGetCurrentContext() == window }
 
-    public var drawableSize: (width: Int, height: Int)? {
+    public var drawableSize: (width: Int, height: Int)? { size { glfwGetFramebufferSize($0, $1, $2) } }
+
+    /// A size GLFW reports through two out-parameters (`read`), nil once the window is gone.
+    private func size(
+        _ read: (OpaquePointer, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) -> Void
+    ) -> (width: Int, height: Int)? {
         guard let window else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
-        glfwGetFramebufferSize(window, &width, &height)
+        read(window, &width, &height)
         return (Int(width), Int(height))
     }
 
@@ -116,13 +121,7 @@ public final class GLFWWindowContext: GLContext {
     }
 
     /// The window's size in screen coordinates (the cursor's space).
-    public var windowSize: (width: Int, height: Int)? {
-        guard let window else { return nil }
-        var width: Int32 = 0
-        var height: Int32 = 0
-        glfwGetWindowSize(window, &width, &height)
-        return (Int(width), Int(height))
-    }
+    public var windowSize: (width: Int, height: Int)? { size { glfwGetWindowSize($0, $1, $2) } }
 
     /// True once the window was asked to close (its close button), or was destroyed under us
     /// (`xdotool windowclose`: the X server reports errors on it). Keys, Escape included, are

@@ -32,12 +32,19 @@ extension TransitionScenario {
     static func push(
         _ window: Window, _ from: ViewController, _ to: ViewController, delegate: FixedNavigationDelegate, animated: Bool = true
     ) -> NavigationController {
+        let navigation = showNavigation(window, rootedAt: from, delegate: delegate)
+        navigation.pushViewController(to, animated: animated)
+        return navigation
+    }
+
+    /// Replaces the window's root with a navigation controller rooted at `from`, led by
+    /// `delegate` (kept by the window).
+    static func showNavigation(_ window: Window, rootedAt from: ViewController, delegate: FixedNavigationDelegate) -> NavigationController {
         ScenarioRetainer.keep(delegate, with: from)
         window.rootViewController = nil
         let navigation = NavigationController(rootViewController: from)
         navigation.delegate = delegate
         window.rootViewController = navigation
-        navigation.pushViewController(to, animated: animated)
         return navigation
     }
 

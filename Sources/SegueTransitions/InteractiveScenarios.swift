@@ -68,25 +68,19 @@ extension TransitionScenario {
         let pushed = pushedNavigation(window, from, to, interaction: interaction)
         navigation = pushed
         let driven = NavigationGesture(navigation: pushed, stackAtStart: 2) { pan, view in interaction.handle(pan, in: view) }
-        ScenarioRetainer.keep(driven, with: from)
-        return driven
+        return ScenarioRetainer.kept(driven, with: from)
     }
 
     static let zoomPushGesture = ScenarioGesture(
         summary: "drag left from the right half to push: percent = -translation.x / width; on release finish if moving left"
     ) { window, from, to in
-        window.rootViewController = nil
-        let navigation = NavigationController(rootViewController: from)
         let delegate = FixedNavigationDelegate(push: ZoomPushAnimator(), pop: nil)
-        navigation.delegate = delegate
-        window.rootViewController = navigation
+        let navigation = showNavigation(window, rootedAt: from, delegate: delegate)
         let interaction = ZoomPushInteraction { navigation.pushViewController(to, animated: true) }
         // Vended only while a pan drives the push (the seed drops it afterwards).
         delegate.interaction = { interaction.interactionController }
-        ScenarioRetainer.keep(delegate, with: from)
         let driven = NavigationGesture(navigation: navigation, stackAtStart: 1) { pan, view in interaction.handle(pan, in: view) }
-        ScenarioRetainer.keep(driven, with: from)
-        return driven
+        return ScenarioRetainer.kept(driven, with: from)
     }
 
     static let pixelDissolveGesture = ScenarioGesture(
@@ -98,9 +92,7 @@ extension TransitionScenario {
         delegate.presentInteraction = animator
         ScenarioRetainer.keep(delegate, with: from)
         to.transitioningDelegate = delegate
-        let driven = PixelDissolvePanInteraction(animator: animator, presenting: from, presented: to)
-        ScenarioRetainer.keep(driven, with: from)
-        return driven
+        return ScenarioRetainer.kept(PixelDissolvePanInteraction(animator: animator, presenting: from, presented: to), with: from)
     }
 }
 

@@ -80,6 +80,12 @@ enum ScenarioRetainer {
         }
         window.retain(object)
     }
+
+    /// `object`, kept as `keep` does: for a scenario that hands back what it made.
+    static func kept<Object: AnyObject>(_ object: Object, with controller: ViewController) -> Object {
+        keep(object, with: controller)
+        return object
+    }
 }
 
 extension TransitionScenario {
@@ -99,12 +105,7 @@ extension TransitionScenario {
         name: "pixel-dissolve-present",
         summary: "example h: present with objc.io's GPU animator (snapshots pixellate and dissolve, 1 s)",
         duration: 1
-    ) { _, from, to in
-        let delegate = FixedTransitioningDelegate(present: PixelDissolveTransitionAnimator(duration: 1))
-        ScenarioRetainer.keep(delegate, with: from)
-        to.transitioningDelegate = delegate
-        from.present(to, animated: true)
-    }
+    ) { _, from, to in present(from, to, animator: PixelDissolveTransitionAnimator(duration: 1), dismissing: false) }
 
     /// Example c: the to screen is presented at once, then dismissed by a shrinking snapshot
     /// (so frames show "to" shrinking away to reveal "from").
@@ -113,10 +114,7 @@ extension TransitionScenario {
         summary: "example c: dismiss with a snapshot shrinking to its centre while the screen behind fades in (2 s)",
         duration: 2
     ) { window, from, to in
-        let delegate = FixedTransitioningDelegate(dismiss: ShrinkDismissAnimator())
-        ScenarioRetainer.keep(delegate, with: from)
-        to.transitioningDelegate = delegate
-        from.present(to, animated: false)
+        present(from, to, with: FixedTransitioningDelegate(dismiss: ShrinkDismissAnimator()), animated: false)
         // A non-animated presentation completes on the engine's next frame: run it now.
         window.animationEngine.advance(to: window.animationEngine.now)
         to.dismiss(animated: true)

@@ -234,3 +234,11 @@ public struct BenchmarkSuite {
         return report
     }
 }
+
+/// A benchmark's working folder in the temporary directory, named `name` and this process's id
+/// (so two benches at once do not share one); the caller removes it.
+func makeScratchDirectory(_ name: String) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}

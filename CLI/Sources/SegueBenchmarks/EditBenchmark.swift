@@ -66,8 +66,7 @@ struct EditBenchmark {
 
     func run(device: GLDevice, table: BenchTable) throws -> Report {
         let tools = try FFmpegTools.locate()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bench-edit-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try makeScratchDirectory("segue-bench-edit")
         defer { try? FileManager.default.removeItem(at: dir) }
         let media = try EditBenchmarkMedia.make(in: dir, tools: tools, size: size, clipSeconds: clipSeconds, framesPerSecond: framesPerSecond)
         let spec = EditSpec(size: "\(size.width)x\(size.height)", fps: framesPerSecond,

@@ -59,8 +59,7 @@ struct ExportBenchmark {
 
     func run(device: GLDevice, table: BenchTable) throws -> Report {
         let tools = try FFmpegTools.locate()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bench-export-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try makeScratchDirectory("segue-bench-export")
         defer { try? FileManager.default.removeItem(at: dir) }
         let (fromPath, toPath) = (dir.appendingPathComponent("a.png").path, dir.appendingPathComponent("b.png").path)
         try PNGCodec.write(try SampleImages.from(width: size.width, height: size.height), to: fromPath)

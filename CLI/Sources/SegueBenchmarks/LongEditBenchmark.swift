@@ -31,8 +31,7 @@ struct LongEditBenchmark {
 
     func run(device: GLDevice, table: BenchTable) throws -> Report {
         let tools = try FFmpegTools.locate()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bench-edit-long-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try makeScratchDirectory("segue-bench-edit-long")
         defer { try? FileManager.default.removeItem(at: dir) }
         // Three clips of whole seconds that overlap by 1 s twice: at least the minutes asked for.
         let clipSeconds = (minutes * 60 + 2 + 2) / 3

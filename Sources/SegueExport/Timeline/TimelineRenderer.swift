@@ -45,12 +45,7 @@ final class TimelineRenderer {
             for _ in headUsed..<tailStart {
                 guard index < wanted.upperBound else { break }
                 if wanted.contains(index) {
-                    let buffer = try sink.acquire()
-                    do { try reader.read(into: buffer) } catch {
-                        sink.recycle(buffer)
-                        throw error
-                    }
-                    try sink.submit(buffer)
+                    try sink.submitFrame { try reader.read(into: $0) }
                     done += 1
                     report(done)
                 } else {
@@ -113,13 +108,8 @@ final class TimelineRenderer {
                 try to.upload(pixels: UnsafeRawBufferPointer(staging))
                 effect.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
                 try effect.render(into: target)
-                let buffer = try sink.acquire()
                 // Offscreen targets hold the picture top row first, so the rows need no flip.
-                do { try target.readPixels(into: buffer) } catch {
-                    sink.recycle(buffer)
-                    throw error
-                }
-                try sink.submit(buffer)
+                try sink.submitFrame { try target.readPixels(into: $0) }
                 done += 1
                 report(done)
             }

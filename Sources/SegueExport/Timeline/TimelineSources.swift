@@ -12,6 +12,19 @@ protocol TimelineFrameSink: AnyObject {
 
 extension FramePipeline: TimelineFrameSink {}
 
+extension TimelineFrameSink {
+    /// Acquires a buffer, lets `fill` write the frame into it and submits it; a buffer `fill`
+    /// fails on goes back to the pool.
+    func submitFrame(_ fill: (UnsafeMutableRawBufferPointer) throws -> Void) throws {
+        let buffer = try acquire()
+        do { try fill(buffer) } catch {
+            recycle(buffer)
+            throw error
+        }
+        try submit(buffer)
+    }
+}
+
 /// The frames of one item, in order, at the edit's size: a picture fitted once on the CPU, or a
 /// clip decoded by ffmpeg from its `from` point.
 final class TimelineItemReader {

@@ -113,23 +113,13 @@ public final class PointerDispatcher {
 
     public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers) {
         guard let touch else { return }
-        advance(to: time)
-        touch.update(to: point, time: time, phase: .moved, modifiers: modifiers)
-        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button)
-        for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
-            recognizer.deliverMoved(touch, event)
-        }
+        let event = update(touch, to: point, time: time, phase: .moved, modifiers: modifiers) { $0.deliverMoved($1, $2) }
         if viewTouch === touch { touchView?.touchesMoved([touch], with: event) }
     }
 
     public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers) {
         guard let touch else { return }
-        advance(to: time)
-        touch.update(to: point, time: time, phase: .ended, modifiers: modifiers)
-        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button)
-        for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
-            recognizer.deliverEnded(touch, event)
-        }
+        let event = update(touch, to: point, time: time, phase: .ended, modifiers: modifiers) { $0.deliverEnded($1, $2) }
         self.touch = nil
         if viewTouch === touch {
             if delaysViewEnd { heldViewEnd = event } else { endViewTouch(with: event) }
@@ -139,15 +129,26 @@ public final class PointerDispatcher {
 
     public func pointerCancelled(time: Double) {
         guard let touch else { return }
-        advance(to: time)
-        touch.update(to: touch.windowLocation, time: time, phase: .cancelled, modifiers: touch.modifiers)
-        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: touch.modifiers, button: touch.button)
-        for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
-            recognizer.deliverCancelled(touch, event)
-        }
+        update(touch, to: touch.windowLocation, time: time, phase: .cancelled, modifiers: touch.modifiers) { $0.deliverCancelled($1, $2) }
         self.touch = nil
         cancelViewTouch()
         endGestureIfFinished()
+    }
+
+    /// Lets time pass to `time`, moves `touch` on to `phase` at `point`, and hands it with its
+    /// event to every recognizer still following it (`deliver`); returns the event.
+    @discardableResult
+    private func update(
+        _ touch: Touch, to point: Point, time: Double, phase: Touch.Phase, modifiers: KeyModifiers,
+        deliver: (GestureRecognizer, Touch, TouchEvent) -> Void
+    ) -> TouchEvent {
+        advance(to: time)
+        touch.update(to: point, time: time, phase: phase, modifiers: modifiers)
+        let event = TouchEvent(timestamp: touch.timestamp, modifierFlags: modifiers, button: touch.button)
+        for recognizer in candidates where isCandidate(recognizer) && recognizer.follows(touch) {
+            deliver(recognizer, touch, event)
+        }
+        return event
     }
 
     // MARK: - Hit testing
