@@ -91,18 +91,13 @@ public final class XvfbSession {
         process.arguments = arguments
         // A UTF-8 locale: xdotool reads the text it types (é) by the locale.
         process.environment = ["DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin", "LC_ALL": "C.UTF-8"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        nonisolated(unsafe) var errorText = Data()
-        let reader = Thread { errorText = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
-        return (data, String(decoding: errorText, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let output = try CapturedProcess.run(process)
+        return (output.stdout, output.stderrText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
+
+    /// Whether Xvfb, xdotool and xwd are installed (window tests run only then, or fail under
+    /// `make test`, which installs them).
+    public static var isAvailable: Bool { ["Xvfb", "xdotool", "xwd"].allSatisfy { which($0) != nil } }
 
     public static func which(_ tool: String) -> String? {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {

@@ -1,5 +1,6 @@
 import Foundation
 import SegueImage
+import SegueTesting
 
 /// `segue play` (or `demo`) running in a window on an X server of its own, driven like a user
 /// would: real pointer presses, drags and keys through xdotool, screenshots through xwd, and

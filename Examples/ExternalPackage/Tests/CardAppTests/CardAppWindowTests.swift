@@ -9,7 +9,7 @@ import Testing
 /// size. Both are Mesa's llvmpipe drawing axis-aligned boxes on whole points, so they agree to
 /// `ImageTolerance.crossDriver` (a channel off by 2 at most, mean 0.1): a GLX window and an EGL
 /// surface may round a colour differently.
-@Suite("Card app in a window (Xvfb, xdotool, xwd)", .serialized, .tags(.window), .enabled(if: XvfbDisplay.runs))
+@Suite("Card app in a window (Xvfb, xdotool, xwd)", .serialized, .tags(.window), .enabled(if: XvfbSession.isAvailable))
 @MainActor
 struct CardAppWindowTests {
     static let tolerance = ImageTolerance.crossDriver
@@ -53,12 +53,12 @@ struct CardAppWindowTests {
 /// `card-app`, built beside the test bundle, running on an Xvfb of its own.
 @MainActor
 final class RunningCardApp {
-    let x: XvfbDisplay
+    let x: XvfbSession
     let window: String
     private let process = Process()
 
     init() throws {
-        x = try XvfbDisplay()
+        x = try XvfbSession()
         process.executableURL = BuiltProgram.productsDirectory.appendingPathComponent("card-app")
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = x.display
