@@ -8,16 +8,22 @@ public struct SceneActivity: Equatable, Sendable {
     public var hasDisplayLinks: Bool
     /// A transition is in flight (its driver checks it every frame).
     public var isTransitioning: Bool
+    /// A gesture is under way (`PointerDispatcher.isFollowingGesture`): recognizers that decide
+    /// on time (a long press resting, a tap waiting out the double-tap interval) get it from frames.
+    public var isFollowingGesture: Bool
 
-    public init(needsDisplay: Bool, isAnimating: Bool, hasDisplayLinks: Bool, isTransitioning: Bool) {
+    public init(
+        needsDisplay: Bool, isAnimating: Bool, hasDisplayLinks: Bool, isTransitioning: Bool, isFollowingGesture: Bool = false
+    ) {
         self.needsDisplay = needsDisplay
         self.isAnimating = isAnimating
         self.hasDisplayLinks = hasDisplayLinks
         self.isTransitioning = isTransitioning
+        self.isFollowingGesture = isFollowingGesture
     }
 
     /// Nothing would change on screen: no frame is drawn until an event changes that.
-    public var isIdle: Bool { !needsDisplay && !isAnimating && !hasDisplayLinks && !isTransitioning }
+    public var isIdle: Bool { !needsDisplay && !isAnimating && !hasDisplayLinks && !isTransitioning && !isFollowingGesture }
 }
 
 /// The host's loop decision: how to wait for events and whether to draw. An idle window sleeps

@@ -152,7 +152,8 @@ public final class WindowHost {
     var activity: SceneActivity {
         SceneActivity(
             needsDisplay: window.needsDisplay, isAnimating: engine.isAnimating, hasDisplayLinks: engine.hasDisplayLinks,
-            isTransitioning: window.transitionDriver.isTransitioning)
+            isTransitioning: window.transitionDriver.isTransitioning,
+            isFollowingGesture: window.pointerDispatcher.isFollowingGesture)
     }
 
     /// One frame: the mark is cleared first, so a change made while drawing (an animation's

@@ -61,6 +61,12 @@ public final class PointerDispatcher {
         recognizer.view?.removeGestureRecognizer(recognizer)
     }
 
+    /// Whether a gesture is under way: a press is down, or recognizers of the last one are still
+    /// undecided (a single tap waiting out the double-tap interval). Recognizers that decide on
+    /// time need frames (`advance(to:)`) until then, so a host that sleeps while idle keeps
+    /// drawing while this is true.
+    public var isFollowingGesture: Bool { touch != nil || !candidates.isEmpty }
+
     // MARK: - Events
 
     /// Lets time pass to `time` (seconds): recognizers of the current gesture that act on time
