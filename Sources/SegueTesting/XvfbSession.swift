@@ -12,9 +12,14 @@ public final class XvfbSession {
         public var description: String { "\(tool) is not installed; `make test` installs it (xvfb, xdotool, x11-apps, x11-utils)" }
     }
 
+    /// The screen's size in pixels (what a fullscreen window fills).
+    public let screenWidth: Int, screenHeight: Int
+
+    /// `screenWidth` × `screenHeight`: the screen's pixels (1280×800 unless a test needs another).
     /// `dotsPerInch`: the X resources' `Xft.dpi` (set with xprop), which GLFW reads as the
     /// content scale (dpi / 96); nil leaves it unset (scale 1).
-    public init(dotsPerInch: Int? = nil) throws {
+    public init(screenWidth: Int = 1280, screenHeight: Int = 800, dotsPerInch: Int? = nil) throws {
+        (self.screenWidth, self.screenHeight) = (screenWidth, screenHeight)
         let tools = ["Xvfb", "xdotool", "xwd"] + (dotsPerInch == nil ? [] : ["xprop"])
         for tool in tools where Self.which(tool) == nil { throw MissingTool(tool: tool) }
         // Xvfb picks a free display number itself and writes it to the pipe (-displayfd): no race
@@ -22,7 +27,7 @@ public final class XvfbSession {
         server = Process()
         server.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
         // -noreset: a server that resets when its last client leaves would drop the resources.
-        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"]
+        server.arguments = ["-displayfd", "1", "-screen", "0", "\(screenWidth)x\(screenHeight)x24", "-nolisten", "tcp", "-noreset"]
         let number = Pipe()
         server.standardOutput = number
         server.standardError = FileHandle.nullDevice

@@ -165,7 +165,7 @@ extension PlayWindowTests {
     /// (xdotool looks for one the whole time), nothing says it is playing, and the error names
     /// the file.
     @Test func aBrokenShaderFailsBeforeAnyWindow() throws {
-        let x = try XvfbSession()
+        let x = try XvfbSession(screenWidth: 800, screenHeight: 600)
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let shader = dir.appendingPathComponent("broken.glsl")

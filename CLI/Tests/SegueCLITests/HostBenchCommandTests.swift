@@ -7,7 +7,7 @@ import Testing
 @Suite("segue bench --sections host (runs the built executable)", .serialized, .tags(.window, .gl))
 struct HostBenchCommandTests {
     @Test func withADisplayTheHostSectionMeasuresFrames() throws {
-        let x = try XvfbSession()
+        let x = try XvfbSession(screenWidth: 800, screenHeight: 600)
         let result = try CommandRunner.run(
             "segue", ["bench", "--json", "--sections", "host", "--host-size", "320x180", "--frames", "12", "--warmup", "3"],
             environment: ["DISPLAY": x.display])

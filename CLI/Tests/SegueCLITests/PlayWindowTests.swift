@@ -305,7 +305,7 @@ struct PlayWindowTests {
 
     /// `--headless` with a display renders files and says why (it used to claim there was no display).
     @Test func demoHeadlessWithADisplaySaysSo() throws {
-        let x = try XvfbSession()
+        let x = try XvfbSession(screenWidth: 800, screenHeight: 600)
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let demo = Process()

@@ -15,7 +15,7 @@ final class WindowSession {
     /// `frameStep`: seconds each frame advances (`SEGUE_PLAY_FRAME_STEP`; 0 stands time still);
     /// nil: the real clock.
     init(_ arguments: [String], frameStep: Double? = nil) throws {
-        x = try XvfbSession()
+        x = try XvfbSession(screenWidth: 800, screenHeight: 600)
         process = Process()
         process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
         process.arguments = arguments
