@@ -199,7 +199,7 @@ let package = Package(
 
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
-        .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage"]),
+        .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage", "SegueAnimation"]),
         .testTarget(name: "SegueAnimationTests", dependencies: ["SegueTesting", "SegueAnimation"]),
         .testTarget(
             name: "SegueSceneTests",

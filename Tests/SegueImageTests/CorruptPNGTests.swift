@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SegueTesting
 import SegueImage
+import SegueAnimation
 
 /// Damaged or non-PNG input must give a typed error naming the file, never a
 /// crash or a half-filled image.
@@ -101,19 +102,6 @@ import SegueImage
             guard case let .unsupported(path, _) = error as? ImageError else { return false }
             return path == "huge.png"
         }
-    }
-}
-
-/// Deterministic generator so the "random" test is reproducible.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

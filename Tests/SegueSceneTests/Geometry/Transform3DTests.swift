@@ -1,3 +1,4 @@
+import SegueAnimation
 import SegueScene
 import Testing
 import SegueTesting
@@ -104,13 +105,13 @@ struct Transform3DTests {
     }
 
     @Test func invertedRoundTrips() throws {
-        var random = GeometrySplitMix(seed: 0x5E6E)
+        var random = SplitMix64(seed: 0x5E6E)
         for _ in 0..<50 {
-            let t = Transform3D.perspective(m34: random.next(in: -0.01...0))
-                .rotated(by: random.next(in: -3...3), x: random.next(in: -1...1), y: random.next(in: -1...1), z: 1)
-                .scaledBy(x: random.next(in: 0.2...3), y: random.next(in: 0.2...3), z: random.next(in: 0.2...3))
-                .translatedBy(x: random.next(in: -500...500), y: random.next(in: -500...500), z: random.next(in: -50...50))
-                .rotated(by: random.next(in: -3...3), x: 0, y: 1, z: 0)
+            let t = Transform3D.perspective(m34: random.double(-0.01...0))
+                .rotated(by: random.double(-3...3), x: random.double(-1...1), y: random.double(-1...1), z: 1)
+                .scaledBy(x: random.double(0.2...3), y: random.double(0.2...3), z: random.double(0.2...3))
+                .translatedBy(x: random.double(-500...500), y: random.double(-500...500), z: random.double(-50...50))
+                .rotated(by: random.double(-3...3), x: 0, y: 1, z: 0)
             let inverse = try #require(t.inverted)
             #expect(geometryClose(t.concatenating(inverse), .identity))
             #expect(geometryClose(inverse.concatenating(t), .identity))
@@ -194,19 +195,3 @@ struct Transform3DTests {
     }
 }
 
-/// Deterministic SplitMix64, so a failing round-trip reproduces.
-struct GeometrySplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(in range: ClosedRange<Double>) -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        let unit = Double(z >> 11) / Double(1 << 53)
-        return range.lowerBound + unit * (range.upperBound - range.lowerBound)
-    }
-}
