@@ -34,7 +34,19 @@ enum AnimatableValue: Sendable, Equatable {
     }
 }
 
-extension ViewState {
+/// What holds a view's animatable properties: a view's model (`View`, whose background may be
+/// nil) and a state shown on screen (`ViewState`). One subscript reads and writes an
+/// `AnimatableValue` in either, so the switch over the properties is written once.
+protocol AnimatableProperties {
+    var bounds: Rect { get set }
+    var center: Point { get set }
+    var alpha: Double { get set }
+    var transform: Transform3D { get set }
+    /// The background colour as animations see it (clear where a view has none).
+    var animatedBackgroundColor: Color { get set }
+}
+
+extension AnimatableProperties {
     subscript(key: AnimatableValue.Key) -> AnimatableValue {
         get {
             switch key {
@@ -42,7 +54,7 @@ extension ViewState {
             case .center: .center(center)
             case .alpha: .alpha(alpha)
             case .transform: .transform(transform)
-            case .backgroundColor: .backgroundColor(backgroundColor)
+            case .backgroundColor: .backgroundColor(animatedBackgroundColor)
             }
         }
         set {
@@ -51,23 +63,30 @@ extension ViewState {
             case .center(let v): center = v
             case .alpha(let v): alpha = v
             case .transform(let v): transform = v
-            case .backgroundColor(let v): backgroundColor = v
+            case .backgroundColor(let v): animatedBackgroundColor = v
             }
         }
     }
 }
 
-extension View {
+extension ViewState: AnimatableProperties {
+    var animatedBackgroundColor: Color {
+        get { backgroundColor }
+        set { backgroundColor = newValue }
+    }
+}
+
+extension View: @MainActor AnimatableProperties {
+    var animatedBackgroundColor: Color {
+        get { backgroundColor ?? .clear }
+        set { backgroundColor = newValue }
+    }
+
     /// Sets a model value without recording it as an animation (used when an animator ends).
     func setModel(_ value: AnimatableValue) {
         AnimationTransaction.withoutRecording {
-            switch value {
-            case .bounds(let v): bounds = v
-            case .center(let v): center = v
-            case .alpha(let v): alpha = v
-            case .transform(let v): transform = v
-            case .backgroundColor(let v): backgroundColor = v
-            }
+            var view = self  // the subscript's setter is the protocol's (mutating); a view is a class
+            view[value.key] = value
         }
     }
 }
