@@ -171,11 +171,14 @@ let package = Package(
             name: "EffectGraphExample",
             dependencies: ["SegueEffects", "SegueHeadless", "SegueImage"],
             path: "Examples/EffectGraphExample"),
+        // The seeds' samples' colours, shared by their ports and the seed app.
+        .target(name: "SeedPalette", dependencies: ["SegueScene", "SegueImage"], path: "Examples/SeedPalette"),
         // The seeds' samples ported line for line to Segue's API (run by SeedPortsTests).
         .executableTarget(
             name: "SeedPorts",
             dependencies: [
-                "SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage", "SegueTransitions",
+                "SeedPalette", "SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage",
+                "SegueTransitions",
             ],
             path: "Examples/SeedPorts"),
 
@@ -190,7 +193,7 @@ let package = Package(
         // The seeds' apps as a user runs them (`swift run SeedApp`): a menu of buttons that present
         // and push with the seeds' animators; its screens are a library the tests also render headlessly.
         .target(
-            name: "SeedAppScenes", dependencies: ["SegueScene", "SegueText", "SegueTransitions"],
+            name: "SeedAppScenes", dependencies: ["SeedPalette", "SegueScene", "SegueText", "SegueTransitions"],
             path: "Examples/SeedApp/Scenes"),
         .executableTarget(
             name: "SeedApp", dependencies: ["SegueAppHost", "SeedAppScenes"], path: "Examples/SeedApp/App"),
@@ -225,7 +228,7 @@ let package = Package(
             exclude: ["Goldens", "GLTransitionFixtures"]),
         .testTarget(
             name: "SeedPortsTests",
-            dependencies: ["SegueTesting", "SeedPorts", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
+            dependencies: ["SegueTesting", "SeedPorts", "SeedPalette", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
         .testTarget(name: "SegueOutputTests", dependencies: ["SegueTesting", "SegueOutput"]),
         .testTarget(
             name: "SegueExportTests",
@@ -257,7 +260,7 @@ let package = Package(
         .testTarget(
             name: "SeedAppTests",
             dependencies: [
-                "SegueTesting", "SeedAppScenes", "SeedApp", "SegueScene", "SegueText", "SegueTransitions",
+                "SegueTesting", "SeedAppScenes", "SeedApp", "SeedPalette", "SegueScene", "SegueText", "SegueTransitions",
                 "SegueHeadless", "SegueImage",
             ]),
         .testTarget(

@@ -1,3 +1,4 @@
+import SeedPalette
 import SegueHeadless
 import SegueImage
 import SegueScene

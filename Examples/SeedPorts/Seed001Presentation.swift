@@ -3,6 +3,7 @@
 // `transitionCoordinator!`, `CGRectInset` → `insetBy`. The seed does not list the body of its
 // `CustomAnimationController(isPresenting:)`; Apple's listing 10-2 (`MyAnimator`) is an
 // animator of exactly that shape and stands in for it.
+import SeedPalette
 import SegueScene
 
 @MainActor

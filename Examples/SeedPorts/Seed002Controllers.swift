@@ -1,5 +1,6 @@
 // Seed 002's interaction controller and view controllers, ported line for line. The
 // storyboard's segue becomes `showAction()`; target/action becomes a closure.
+import SeedPalette
 import Foundation
 import SegueScene
 

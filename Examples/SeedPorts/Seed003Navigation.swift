@@ -1,6 +1,7 @@
 // Seed 003's other listings, ported line for line from Objective-C: the zoom `Animator`, the
 // navigation controller delegate that vends it (or the GPU animator), and the pan handler
 // that starts an interactive push from the right half of the screen.
+import SeedPalette
 import SegueScene
 
 /// "Animator": the old view zooms away to a tenth while the new one fades in, 0.25 s.

@@ -1,4 +1,5 @@
 import SeedAppScenes
+import SeedPalette
 import SegueHeadless
 import SegueImage
 import SegueScene
@@ -40,8 +41,6 @@ enum HeadlessSeedApp {
 
     /// Whether the pixel at `point` is `color` (within 2 of 255 a channel).
     static func pixel(_ image: RGBAImage, at point: Point, is color: Color) -> Bool {
-        let value = image[Int(point.x), Int(point.y)]
-        let expected = [color.red, color.green, color.blue].map { Int(($0 * 255).rounded()) }
-        return zip([Int(value.x), Int(value.y), Int(value.z)], expected).allSatisfy { abs($0 - $1) <= 2 }
+        image.shows(color, at: Int(point.x), Int(point.y))
     }
 }

@@ -1,3 +1,4 @@
+import SeedPalette
 import SeedAppScenes
 import SegueHeadless
 import SegueImage
@@ -43,7 +44,7 @@ struct SeedAppSceneTests {
         // 50/320 of each side: 150 points at the sides, 93.75 at top and bottom.
         #expect(HeadlessSeedApp.pixel(frame, at: Point(x: 160, y: 300), is: SeedDemo.dimming.color))
         #expect(!HeadlessSeedApp.pixel(frame, at: Point(x: 140, y: 300), is: SeedDemo.dimming.color))
-        #expect(!HeadlessSeedApp.pixel(frame, at: Point(x: 140, y: 300), is: SeedColors.background), "dimmed")
+        #expect(!HeadlessSeedApp.pixel(frame, at: Point(x: 140, y: 300), is: Palette.background), "dimmed")
     }
 
     @Test func escapeClosesTheTopScreenAndADigitPressesItsButton() throws {

@@ -1,3 +1,4 @@
+import SeedPalette
 import SegueScene
 
 @testable import SeedPorts

@@ -1,3 +1,4 @@
+import SeedPalette
 import SegueImage
 import SegueScene
 import Testing

@@ -1,3 +1,4 @@
+import SeedPalette
 import Foundation
 import SegueImage
 import Testing

@@ -1,3 +1,4 @@
+import SeedPalette
 import SegueScene
 
 /// One of the seeds' apps the root screen offers (DESIGN.md §4), in the order of its buttons:
@@ -35,15 +36,15 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The shown screen's colour (the seeds' samples' colours, Examples/SeedPorts/Palette.swift).
+    /// The shown screen's colour (the seeds' samples' colours, `Palette`).
     public var color: Color {
         switch self {
-        case .diagonal, .slideUpSpring, .shrinkDismiss: SeedColors.action
-        case .dimming: SeedColors.message
-        case .dropDownMenu: SeedColors.menu
-        case .cubePush, .zoomPush: SeedColors.detail
-        case .pixelDissolve: SeedColors.dissolve
-        case .swipeTabs: SeedColors.items
+        case .diagonal, .slideUpSpring, .shrinkDismiss: Palette.action
+        case .dimming: Palette.message
+        case .dropDownMenu: Palette.menu
+        case .cubePush, .zoomPush: Palette.detail
+        case .pixelDissolve: Palette.dissolve
+        case .swipeTabs: Palette.items
         }
     }
 
@@ -62,16 +63,4 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .swipeTabs: 0.35  // the navigation controller's own slide
         }
     }
-}
-
-/// The seeds' samples' colours.
-public enum SeedColors {
-    public static let background = Color(red: 0.95, green: 0.95, blue: 0.97)
-    public static let items = Color(red: 0.1, green: 0.3, blue: 0.9)
-    public static let action = Color(red: 1, green: 0.55, blue: 0)
-    public static let detail = Color(red: 0.1, green: 0.75, blue: 0.3)
-    public static let message = Color(red: 0.85, green: 0.15, blue: 0.55)
-    public static let menu = Color(red: 0.2, green: 0.2, blue: 0.25)
-    public static let dissolve = Color(red: 0.45, green: 0.2, blue: 0.8)
-    public static let text = Color(red: 0.1, green: 0.1, blue: 0.12)
 }

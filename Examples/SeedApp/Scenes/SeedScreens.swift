@@ -1,3 +1,4 @@
+import SeedPalette
 import SegueScene
 import SegueText
 
@@ -11,16 +12,16 @@ public final class SeedMenuView: View {
     public init(onChoose: @escaping @MainActor (SeedDemo) -> Void) {
         buttons = SeedDemo.allCases.map { demo in
             let button = Button(title: "\(demo.rawValue + 1)  \(demo.title)", font: .systemFont(ofSize: 18), name: "button.\(demo)")
-            button.backgroundColor = SeedColors.items
+            button.backgroundColor = Palette.items
             button.setTitleColor(.white, for: .normal)
             button.addAction(for: .primaryActionTriggered) { _ in onChoose(demo) }
             return button
         }
         super.init(frame: .zero, name: "menu")
-        backgroundColor = SeedColors.background
-        titleLabel.textColor = SeedColors.text
+        backgroundColor = Palette.background
+        titleLabel.textColor = Palette.text
         titleLabel.textAlignment = .center
-        hintLabel.textColor = SeedColors.text
+        hintLabel.textColor = Palette.text
         hintLabel.textAlignment = .center
         addSubview(titleLabel)
         addSubview(hintLabel)

@@ -1,3 +1,4 @@
+import SeedPalette
 import SegueScene
 
 /// Example g: the seed's custom container (`SwipeContainerViewController`, which builds its
@@ -5,7 +6,7 @@ import SegueScene
 /// right, a swipe right the previous one (0.25 s, ease-in-out). The seed app pushes it with the
 /// navigation controller's own slide.
 public final class SwipeTabsController: SwipeContainerViewController {
-    public static let tabColors = [SeedColors.items, SeedColors.detail, SeedColors.action]
+    public static let tabColors = [Palette.items, Palette.detail, Palette.action]
     var trace: @MainActor (String) -> Void = { _ in }
 
     init(onClose: @escaping @MainActor () -> Void) {
