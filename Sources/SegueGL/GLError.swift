@@ -118,3 +118,15 @@ extension String {
         return String(s)
     }
 }
+
+extension GLError {
+    /// `start`, once `byteCount` bytes are exactly `width` × `height` RGBA8 pixels (4 bytes
+    /// each); else `invalidPixelData`. Every upload and read-back checks its buffer this way.
+    static func rgba8Pixels<Pointer>(
+        _ start: Pointer?, byteCount: Int, width: Int, height: Int
+    ) throws(GLError) -> Pointer {
+        let expected = width * height * 4
+        guard byteCount == expected, let start else { throw .invalidPixelData(expectedBytes: expected, actualBytes: byteCount) }
+        return start
+    }
+}

@@ -33,10 +33,7 @@ public final class OffscreenTarget: RenderTarget {
     /// Reads the pixels back as RGBA8, top row first, into `buffer` (width × height × 4 bytes).
     public func readPixels(into buffer: UnsafeMutableRawBufferPointer) throws(GLError) {
         guard !isReleased else { throw GLError.released(object: "OffscreenTarget \(framebufferName)") }
-        let expected = width * height * 4
-        guard buffer.count == expected, let base = buffer.baseAddress else {
-            throw GLError.invalidPixelData(expectedBytes: expected, actualBytes: buffer.count)
-        }
+        let base = try GLError.rgba8Pixels(buffer.baseAddress, byteCount: buffer.count, width: width, height: height)
         GL.bindFramebuffer(framebufferName)
         GL.readPixelsRGBA8(width: Int32(width), height: Int32(height), into: base)
         device.countReadback()

@@ -22,10 +22,7 @@ public final class Texture {
     /// Replaces the texture's pixels (counted as an upload).
     public func upload(pixels: UnsafeRawBufferPointer) throws(GLError) {
         guard !isReleased else { throw GLError.released(object: "Texture \(name)") }
-        let expected = width * height * 4
-        guard pixels.count == expected, let base = pixels.baseAddress else {
-            throw GLError.invalidPixelData(expectedBytes: expected, actualBytes: pixels.count)
-        }
+        let base = try GLError.rgba8Pixels(pixels.baseAddress, byteCount: pixels.count, width: width, height: height)
         GL.bindTexture(name)
         GL.texSubImageRGBA8(width: Int32(width), height: Int32(height), pixels: base)
         device.countUpload()
@@ -56,9 +53,7 @@ extension GLDevice {
         width: Int, height: Int, pixels: UnsafeRawBufferPointer?, filter: Texture.Filter = .nearest
     ) throws(GLError) -> Texture {
         try validateSize(width: width, height: height)
-        if let pixels, pixels.count != width * height * 4 {
-            throw GLError.invalidPixelData(expectedBytes: width * height * 4, actualBytes: pixels.count)
-        }
+        if let pixels { _ = try GLError.rgba8Pixels(pixels.baseAddress, byteCount: pixels.count, width: width, height: height) }
         let name = GL.genTexture()
         objectCreated(.texture, name, bytes: width * height * 4)
         let texture = Texture(device: self, name: name, width: width, height: height, isOwned: true)
