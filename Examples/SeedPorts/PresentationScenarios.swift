@@ -3,17 +3,17 @@ import SegueImage
 import SegueHeadless
 import SegueScene
 
-/// A plain controller filling the window with one colour (the presenters of these scenarios).
+/// A plain controller filling the window with one colour (the presenters of these scenarios,
+/// seed 004's children).
 @MainActor
-final class ColourViewController: ViewController {
+class ColourViewController: ViewController {
     let colour: Color
     init(name: String, colour: Color) {
         self.colour = colour
         super.init(name: name)
     }
     override func loadView() {
-        view = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "\(name).view")
-        view.backgroundColor = colour
+        view = .seedScreen(name: "\(name).view", colour: colour)
     }
 }
 

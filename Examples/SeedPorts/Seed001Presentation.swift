@@ -90,8 +90,7 @@ final class MessageViewController: ViewController, ViewControllerTransitioningDe
     }
 
     override func loadView() {
-        view = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "message.view")
-        view.backgroundColor = Palette.message
+        view = .seedScreen(name: "message.view", colour: Palette.message)
     }
 
     func presentationController(forPresented presented: ViewController, presenting: ViewController?, source: ViewController) -> PresentationController? {

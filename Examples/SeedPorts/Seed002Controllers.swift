@@ -60,8 +60,7 @@ final class ItemsTableViewController: ViewController, ViewControllerTransitionin
     init() { super.init(name: "items") }
 
     override func loadView() {
-        view = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "items.view")
-        view.backgroundColor = Palette.items
+        view = .seedScreen(name: "items.view", colour: Palette.items)
     }
 
     override func viewDidLoad() {
@@ -103,8 +102,7 @@ final class ActionViewController: ViewController {
     init() { super.init(name: "action") }
 
     override func loadView() {
-        view = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "action.view")
-        view.backgroundColor = Palette.action
+        view = .seedScreen(name: "action.view", colour: Palette.action)
         let imageView = View(frame: Rect(x: 0, y: 0, width: 80, height: 120), name: "action.imageView")
         imageView.backgroundColor = Palette.badge
         view.addSubview(imageView)
@@ -118,8 +116,7 @@ final class ItemDetailViewController: ViewController {
     override init(name: String) { super.init(name: name) }
 
     override func loadView() {
-        view = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "\(name).view")
-        view.backgroundColor = Palette.detail
+        view = .seedScreen(name: "\(name).view", colour: Palette.detail)
         let strip = View(frame: Rect(x: 0, y: 0, width: 16, height: 480), name: "\(name).strip")
         strip.backgroundColor = Palette.badge
         view.addSubview(strip)

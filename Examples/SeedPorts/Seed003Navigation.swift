@@ -57,8 +57,7 @@ final class ObjcioListViewController: ViewController {
     init() { super.init(name: "list") }
 
     override func loadView() {
-        view = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "list.view")
-        view.backgroundColor = Palette.items
+        view = .seedScreen(name: "list.view", colour: Palette.items)
     }
 
     override func viewDidLoad() {

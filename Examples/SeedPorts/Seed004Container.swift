@@ -20,7 +20,7 @@ final class ContainerViewController: ViewController, ViewControllerTransitioning
     }
 
     override func loadView() {
-        view = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "container.view")
+        view = .seedScreen(name: "container.view")
         container.frame = view.bounds
         container.autoresizesToFillSuperview = true
         view.addSubview(container)

@@ -5,17 +5,11 @@ import SegueScene
 
 /// A child that logs its appearance callbacks (what the container forwards automatically).
 @MainActor
-final class LoggingChild: ViewController {
-    let colour: Color
+final class LoggingChild: ColourViewController {
     let log: AppearanceLog
     init(name: String, colour: Color, log: AppearanceLog) {
-        self.colour = colour
         self.log = log
-        super.init(name: name)
-    }
-    override func loadView() {
-        view = View(frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "\(name).view")
-        view.backgroundColor = colour
+        super.init(name: name, colour: colour)
     }
     override func viewWillAppear(_ animated: Bool) { log.lines.append("\(name).viewWillAppear") }
     override func viewDidAppear(_ animated: Bool) { log.lines.append("\(name).viewDidAppear") }
