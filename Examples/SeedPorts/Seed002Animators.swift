@@ -1,7 +1,8 @@
 // Seed 002 (AppCoda's custom transitions, translated): the three animators, ported line for
 // line from the Swift of the seed (UIKit 8 names → Segue's: UIView → View, CGRectOffset →
 // offsetBy, CATransform3D → Transform3D, view.layer.x → view.x, UIScreen.mainScreen() →
-// Screen.main). Nothing here uses Segue's built-in animators.
+// Screen.main); the seed's two dismissals share their first lines (`placeViewBehind`). Nothing
+// here uses Segue's built-in animators.
 import SegueScene
 
 /// "CustomPresentAnimationController": the target slides up from below the screen with a
@@ -41,14 +42,7 @@ final class CustomDismissAnimationController: ViewControllerAnimatedTransitionin
     }
 
     func animateTransition(using transitionContext: any ViewControllerContextTransitioning) {
-        let fromViewController = transitionContext.viewController(forKey: .from)!
-        let toViewController = transitionContext.viewController(forKey: .to)!
-        let finalFrameForVC = transitionContext.finalFrame(for: toViewController)
-        let containerView = transitionContext.containerView
-        toViewController.view.frame = finalFrameForVC
-        toViewController.view.alpha = 0.5
-        containerView.addSubview(toViewController.view)
-        containerView.sendSubviewToBack(toViewController.view)
+        let (fromViewController, toViewController, containerView) = placeViewBehind(transitionContext)
 
         let snapshotView = fromViewController.view.snapshotView(afterScreenUpdates: false)!
         snapshotView.frame = fromViewController.view.frame
@@ -75,14 +69,7 @@ final class CustomDismissWithoutSnapshotAnimationController: ViewControllerAnima
     }
 
     func animateTransition(using transitionContext: any ViewControllerContextTransitioning) {
-        let fromViewController = transitionContext.viewController(forKey: .from)!
-        let toViewController = transitionContext.viewController(forKey: .to)!
-        let finalFrameForVC = transitionContext.finalFrame(for: toViewController)
-        let containerView = transitionContext.containerView
-        toViewController.view.frame = finalFrameForVC
-        toViewController.view.alpha = 0.5
-        containerView.addSubview(toViewController.view)
-        containerView.sendSubviewToBack(toViewController.view)
+        let (fromViewController, toViewController, _) = placeViewBehind(transitionContext)
 
         View.animate(withDuration: transitionDuration(using: transitionContext), animations: {
             fromViewController.view.frame = fromViewController.view.frame.insetBy(dx: fromViewController.view.frame.size.width / 2, dy: fromViewController.view.frame.size.height / 2)
@@ -144,4 +131,21 @@ final class CustomNavigationAnimationController: ViewControllerAnimatedTransitio
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         })
     }
+}
+
+/// How both of the seed's dismissals begin: the view behind at its final frame, half faded in,
+/// added to the container and sent to the back (as Apple's guide says).
+@MainActor
+private func placeViewBehind(
+    _ transitionContext: any ViewControllerContextTransitioning
+) -> (from: ViewController, to: ViewController, container: View) {
+        let fromViewController = transitionContext.viewController(forKey: .from)!
+        let toViewController = transitionContext.viewController(forKey: .to)!
+        let finalFrameForVC = transitionContext.finalFrame(for: toViewController)
+        let containerView = transitionContext.containerView
+        toViewController.view.frame = finalFrameForVC
+        toViewController.view.alpha = 0.5
+        containerView.addSubview(toViewController.view)
+        containerView.sendSubviewToBack(toViewController.view)
+        return (fromViewController, toViewController, containerView)
 }
