@@ -74,8 +74,7 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         // Before ffprobe first runs: an interrupt kills the children and removes the partial output.
         InterruptHandling.install()
-        var tools = try FFmpegTools.locate()
-        if let timeout = VideoRender.stallTimeout { tools.stallTimeout = timeout }
+        let tools = try VideoRender.tools()
         let plan = try EditPlan.load(specAt: spec, tools: tools)
         let frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
         if self.plan != nil {
@@ -119,13 +118,17 @@ struct EditCommand: ParsableCommand {
 
     /// `--plan json`: one line on stdout, the range checked as a render would check it.
     private func printPlan(_ plan: EditPlan, frames: Range<Int>?) throws {
-        // The same check as TimelineExporter.checkedRange, which needs a GL device to exist.
-        let range = frames ?? 0..<plan.totalFrames
-        guard range.upperBound <= plan.totalFrames else {
-            throw ExportError.frameRangeOutOfRange(lower: range.lowerBound, upper: range.upperBound, total: plan.totalFrames)
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        print(String(decoding: try encoder.encode(EditPlanSummary(plan: plan, range: range)), as: UTF8.self))
+        print(String(decoding: try encoder.encode(EditPlanSummary(plan: plan, range: frames)), as: UTF8.self))
     }
+}
+
+extension EditChunk: @retroactive ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let chunk = try? EditChunk(parsing: argument) else { return nil }
+        self = chunk
+    }
+
+    public static var defaultCompletionKind: CompletionKind { .default }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import SegueEffects
 import SegueExport
+import SegueRendering
 import SegueTransitions
 
 /// The video half of `segue render`: option checks and the hand-off to `VideoRender`.
@@ -13,7 +15,7 @@ extension RenderCommand {
             guard fps == nil, duration == nil, crf == nil, offset == 0 else {
                 throw ValidationError("--fps, --duration, --crf and --offset apply to video output (--out x.mp4, .webm or .gif)")
             }
-            if let from, let to, !VideoRender.isPicture(from) || !VideoRender.isPicture(to) {
+            if let from, let to, !TransitionVideo.isPicture(from) || !TransitionVideo.isPicture(to) {
                 throw ValidationError("clips as inputs need a video output (--out x.mp4, .webm or .gif); PNG frames come from pictures")
             }
             return
@@ -38,7 +40,7 @@ extension RenderCommand {
         } catch {
             throw ValidationError("--offset: \(error)")
         }
-        if let from, let to, offset > 0, VideoRender.isPicture(from) && VideoRender.isPicture(to) {
+        if let from, let to, offset > 0, TransitionVideo.isPicture(from) && TransitionVideo.isPicture(to) {
             throw ValidationError("--offset places the transition in a clip; with two pictures the video is the transition alone")
         }
     }
@@ -80,10 +82,13 @@ extension RenderCommand {
 
     func renderVideo(from: String, to: String, effect entry: EffectCatalog.Entry, format video: VideoFormat) throws {
         let rate = fps ?? 30
-        let result = try VideoRender(
-            fromPath: from, toPath: to, effect: entry, format: video, size: size, framesPerSecond: rate,
-            transitionFrames: videoFrames, offsetSeconds: offset, crf: crf, resize: resize, mode: mode, outputPath: out, quiet: quiet
-        ).run()
+        let settings = ExportSettings(format: video, width: size.width, height: size.height, framesPerSecond: rate, crf: crf)
+        var render = TransitionVideo(
+            from: from, to: to, transition: entry.transition, settings: settings, transitionFrames: videoFrames, tools: try VideoRender.tools())
+        (render.offsetSeconds, render.clipFit, render.mode) = (offset, resize, mode)
+        render.onReduced = PictureFitting.printNotice
+        if let bar = ProgressBar(label: "\(entry.name) → \(video.rawValue)", quiet: quiet) { render.onProgress = { bar.update($0) } }
+        let result = try render.export(to: out)
         if !quiet { print(VideoRender.summary(result, format: video, framesPerSecond: rate)) }
     }
 }

@@ -40,16 +40,3 @@ struct SamplesCommand: ParsableCommand {
         }
     }
 }
-
-extension SampleImages {
-    /// A stand-in picture for a frame of `size` when the user gave none: at least
-    /// `minimumSide` a side (the effects fit it to a smaller frame), so a tiny `--size` is not
-    /// reported as a problem with pictures the user never asked for.
-    static func from(fitting size: FrameSize) throws -> RGBAImage {
-        try from(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
-    }
-
-    static func to(fitting size: FrameSize) throws -> RGBAImage {
-        try to(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
-    }
-}

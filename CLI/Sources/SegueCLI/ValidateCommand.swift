@@ -3,7 +3,7 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueHeadless
-import SegueShaders
+import SegueRendering
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +36,7 @@ struct ValidateCommand: ParsableCommand {
             if index < files.count {
                 // A user's file is compiled under a budget first (see `ShaderCompileProbe`).
                 do {
-                    try ShaderCompileProbe.check(text: text, name: input.name)
+                    try ShaderCompileProbe.ofThisProgram.check(text: text, name: input.name)
                 } catch {
                     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
                     failed += 1
