@@ -4,7 +4,6 @@ import SegueExport
 import SegueGL
 import SegueImage
 import SegueHeadless
-import SegueOutput
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
 
@@ -101,19 +100,10 @@ struct EditCommand: ParsableCommand {
                             summary: VideoRender.summary(result, format: video, framesPerSecond: plan.framesPerSecond))
             return
         }
-        let start = DispatchTime.now()
-        let directory = try OutputDirectory.produce(
-            at: out, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: sayWaitingForLock
-        ) { output in
-            try exporter.renderFrames(range: frames) { index, image in
-                try PNGCodec.write(image, to: output.stagedPath(TransitionExport.frameName(index)))
-            }
-            return output.destination.path
-        }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        reporter.finish(path: directory, frames: range.count, elapsed: elapsed,
-                        summary: "wrote \(range.count) frames to \(directory)/\(TransitionExport.frameName(range.lowerBound)) ... in "
-                            + String(format: "%.1f", elapsed) + " s")
+        let result = try exporter.exportFrames(toFolder: out, frames: frames, onWaitingForLock: sayWaitingForLock)
+        reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds,
+                        summary: "wrote \(result.frames) frames to \(result.path)/\(TransitionExport.frameName(range.lowerBound)) ... in "
+                            + String(format: "%.1f", result.elapsedSeconds) + " s")
     }
 
     /// `--plan json`: one line on stdout, the range checked as a render would check it.

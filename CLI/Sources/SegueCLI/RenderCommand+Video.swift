@@ -31,7 +31,7 @@ extension RenderCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        if let duration, Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: Self.frameRange) == nil {
+        if let duration, ExportInputs.transitionFrames(seconds: duration, framesPerSecond: fps ?? 30) == nil {
             throw ValidationError(
                 "--duration \(duration) s at \(fps ?? 30) fps is out of range: it must make 1...\(ExportInputs.maxTransitionFrames) frames")
         }
@@ -44,9 +44,6 @@ extension RenderCommand {
             throw ValidationError("--offset places the transition in a clip; with two pictures the video is the transition alone")
         }
     }
-
-    /// What --frames and --duration may ask for: the same cap either way.
-    static let frameRange = 1...ExportInputs.maxTransitionFrames
 
     /// `--out` is never empty (that would be the working folder by accident), and a name that ends
     /// in `/` is a folder: never taken for a video file, nor silently for a folder of frames when
@@ -68,16 +65,8 @@ extension RenderCommand {
     /// Frames of the transition: --frames, or --duration × fps, or 30 (the options are valid by now).
     var videoFrames: Int {
         if let frames { return frames }
-        if let duration { return Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: Self.frameRange) ?? 30 }
+        if let duration { return ExportInputs.transitionFrames(seconds: duration, framesPerSecond: fps ?? 30) ?? 30 }
         return 30
-    }
-
-    /// `seconds` × fps rounded to whole frames, nil when not in `range`. Checked as a Double
-    /// first: converting a huge or non-finite product to Int would trap.
-    static func frames(seconds: Double, framesPerSecond: Int, within range: ClosedRange<Int>) -> Int? {
-        let exact = (seconds * Double(framesPerSecond)).rounded()
-        guard exact.isFinite, exact >= Double(range.lowerBound), exact <= Double(range.upperBound) else { return nil }
-        return Int(exact)
     }
 
     func renderVideo(from: String, to: String, effect entry: EffectCatalog.Entry, format video: VideoFormat) throws {

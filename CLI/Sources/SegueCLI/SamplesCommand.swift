@@ -1,6 +1,6 @@
 import ArgumentParser
 import SegueImage
-import SegueOutput
+import SegueRendering
 
 struct SamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,14 +29,6 @@ struct SamplesCommand: ParsableCommand {
     }
 
     static func write(size: FrameSize, directory: String, lumaMaps: Bool = false) throws -> (from: String, to: String) {
-        let owns: (String) -> Bool = { $0 == "from.png" || $0 == "to.png" || (lumaMaps && $0.hasPrefix("luma-") && $0.hasSuffix(".png")) }
-        return try OutputDirectory.produce(at: directory, ownsFile: owns, onWaitingForLock: sayWaitingForLock) { output in
-            try PNGCodec.write(SampleImages.from(width: size.width, height: size.height), to: output.stagedPath("from.png"))
-            try PNGCodec.write(SampleImages.to(width: size.width, height: size.height), to: output.stagedPath("to.png"))
-            for map in lumaMaps ? LumaMap.allCases : [] {
-                try PNGCodec.write(map.image(width: size.width, height: size.height), to: output.stagedPath("luma-\(map.rawValue).png"))
-            }
-            return (output.finalPath("from.png"), output.finalPath("to.png"))
-        }
+        try SampleImages.write(size: size, toFolder: directory, lumaMaps: lumaMaps, onWaitingForLock: sayWaitingForLock)
     }
 }

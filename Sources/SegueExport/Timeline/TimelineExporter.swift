@@ -134,7 +134,7 @@ public final class TimelineExporter {
         }
     }
 
-    private static func seconds(since start: DispatchTime) -> Double {
+    static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 }

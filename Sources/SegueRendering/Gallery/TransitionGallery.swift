@@ -23,6 +23,14 @@ public struct TransitionGallery: Sendable {
         public let settings: [String: EditParameter]
         /// A user's file's GLSL, compiled under a budget before anything renders; nil for a built-in.
         public var userShader: String? = nil
+
+        public init(
+            effect: String, title: String, clip: String, summary: String, parameters: [String], settings: [String: EditParameter],
+            userShader: String? = nil
+        ) {
+            (self.effect, self.title, self.clip, self.summary) = (effect, title, clip, summary)
+            (self.parameters, self.settings, self.userShader) = (parameters, settings, userShader)
+        }
     }
 
     public let cards: [Card]
