@@ -1,9 +1,7 @@
 import Foundation
-import Logging
 import SegueEffects
 import SegueImage
 import SegueOutput
-import SegueText
 
 /// A folder of rendered frames, as `TransitionRenderer.writeFrameFolder` leaves it: the paths a
 /// caller shows its user or hands on.
@@ -15,8 +13,6 @@ public struct FrameFolder: Sendable, Equatable {
     /// The contact sheet's path (`contact-sheet.png`).
     public let contactSheet: String
 }
-
-private let logger = Logger(label: "segue.rendering")
 
 extension TransitionRenderer {
     /// Renders `count` frames into the folder at `path`, one PNG each (`frameName`), and their
@@ -43,7 +39,7 @@ extension TransitionRenderer {
             try PNGCodec.write(sheet.make(width: width, title: title), to: output.stagedPath("contact-sheet.png"))
             return FrameFolder(directory: output.destination.path, frames: names, contactSheet: output.finalPath("contact-sheet.png"))
         }
-        logger.debug("wrote \(count) frames of \(name) to \(folder.directory)")
+        RenderingLog.logger.debug("wrote \(count) frames of \(name) to \(folder.directory)")
         return folder
     }
 

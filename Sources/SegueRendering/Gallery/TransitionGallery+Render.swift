@@ -1,12 +1,9 @@
 import Foundation
-import Logging
 import SegueExport
 import SegueGL
 import SegueHeadless
 import SegueImage
 import SegueOutput
-
-private let logger = Logger(label: "segue.rendering")
 
 extension TransitionGallery {
     /// How the gallery's clips are made.
@@ -58,7 +55,7 @@ extension TransitionGallery {
                 } catch {
                     throw GalleryError.clipFailed(title: card.title, reason: "\(error)")
                 }
-                logger.debug("gallery: clip \(index + 1) of \(cards.count), \(card.title)")
+                RenderingLog.logger.debug("gallery: clip \(index + 1) of \(cards.count), \(card.title)")
                 onClip?(index, card)
             }
             let page = GalleryPage.html(

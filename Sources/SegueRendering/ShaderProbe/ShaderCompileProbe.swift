@@ -1,11 +1,8 @@
 import Foundation
-import Logging
 import SegueEffects
 import SegueGL
 import SegueHeadless
 import SegueImage
-
-private let logger = Logger(label: "segue.rendering")
 
 /// Compiles a user's transition file once in a child process under a CPU-time and memory budget,
 /// before the calling process compiles it. A driver's compile cannot be interrupted or bounded
@@ -58,7 +55,7 @@ public struct ShaderCompileProbe: Sendable {
         let log = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         watchdog.cancel()
-        logger.debug("compile probe of \(name): \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        RenderingLog.logger.debug("compile probe of \(name): \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
         switch (process.terminationReason, process.terminationStatus) {
         case (.exit, 0):
             return
