@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
 import SegueExport
-import SegueGL
-import SegueImage
-import SegueHeadless
+import SegueRendering
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
 
@@ -82,28 +80,18 @@ struct EditCommand: ParsableCommand {
         }
         guard let out else { return }   // validate() requires --out without --plan
         let video = OutputFormat.resolve(nil, out: out).video
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed ?? (fast ? .fast : .standard), tools: tools)
-        let range = try exporter.checkedRange(frames)
+        let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
         reporter.start(plan: plan, range: range)
-        exporter.onProgress = { reporter.update($0) }
-
-        if let video {
-            // The exporter's PartialFile registers itself with InterruptCleanup and sweeps the
-            // partials of runs killed outright.
-            let result = try exporter.export(to: out, frames: frames)
-            reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds,
-                            summary: VideoRender.summary(result, format: video, framesPerSecond: plan.framesPerSecond))
-            return
-        }
-        let result = try exporter.exportFrames(toFolder: out, frames: frames, onWaitingForLock: sayWaitingForLock)
-        reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds,
-                        summary: "wrote \(result.frames) frames to \(result.path)/\(TransitionExport.frameName(range.lowerBound)) ... in "
-                            + String(format: "%.1f", result.elapsedSeconds) + " s")
+        var render = EditRender(plan: plan, tools: tools)
+        (render.crf, render.speed) = (crf, speed ?? (fast ? .fast : .standard))
+        (render.onProgress, render.onWaitingForLock) = ({ reporter.update($0) }, sayWaitingForLock)
+        // An interrupt kills ffmpeg and removes the partial video or frame folder (InterruptCleanup).
+        let result = try render.export(to: out, video: video, frames: frames)
+        let summary = video.map { VideoRender.summary(result, format: $0, framesPerSecond: plan.framesPerSecond) }
+            ?? "wrote \(result.frames) frames to \(result.path)/\(TransitionExport.frameName(range.lowerBound)) ... in "
+            + String(format: "%.1f", result.elapsedSeconds) + " s"
+        reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds, summary: summary)
     }
 
     /// `--plan json`: one line on stdout, the range checked as a render would check it.
