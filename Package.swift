@@ -141,10 +141,15 @@ let package = Package(
             dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
 
         // MARK: - Rendering a transition by name between two pictures (frames, PNGs, contact sheets)
+        // and the renders a front end runs whole: frame folders, videos, the filter sheet, the
+        // transition gallery, the scene demo, a user's shader compiled under a budget
 
         .target(
             name: "SegueRendering",
-            dependencies: ["SegueEffects", "SegueHeadless", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage", "SegueText"]),
+            dependencies: [
+                "SegueEffects", "SegueHeadless", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage", "SegueText",
+                "SegueAnimation", "SegueOutput", "SegueExport", .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // MARK: - Umbrella and test kit
 
@@ -240,6 +245,7 @@ let package = Package(
             name: "SegueRenderingTests",
             dependencies: [
                 "SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting", "SegueText",
+                "SegueExport", "SegueOutput",
             ]),
         .testTarget(
             name: "SegueTextTests",

@@ -104,6 +104,15 @@ public enum ExportInputs {
     /// duration: 333 s at 30 fps.
     public static let maxTransitionFrames = 10_000
 
+    /// A transition of `seconds` at `framesPerSecond`, rounded to whole frames; nil when that is
+    /// not 1...`maxTransitionFrames`. Checked as a Double first: converting a huge or non-finite
+    /// product to Int would trap.
+    public static func transitionFrames(seconds: Double, framesPerSecond: Int) -> Int? {
+        let exact = (seconds * Double(framesPerSecond)).rounded()
+        guard exact.isFinite, exact >= 1, exact <= Double(maxTransitionFrames) else { return nil }
+        return Int(exact)
+    }
+
     /// Frames of `from` before the transition: `offsetSeconds` × fps rounded, as xfade rounds its
     /// offset to the frame grid. The product is checked as a Double, so a huge offset is an
     /// error rather than a trapping conversion.

@@ -102,3 +102,17 @@ public enum SampleImages {
         return (d0 >= 0 && d1 >= 0 && d2 >= 0) || (d0 <= 0 && d1 <= 0 && d2 <= 0)
     }
 }
+
+extension SampleImages {
+    /// A stand-in first picture for a frame of `size` when the user gave none: at least
+    /// `minimumSide` a side (the effects fit it to a smaller frame), so a tiny frame is not
+    /// reported as a problem with pictures the user never asked for.
+    public static func from(fitting size: FrameSize) throws(ImageError) -> RGBAImage {
+        try from(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
+    }
+
+    /// The second picture, as `from(fitting:)`.
+    public static func to(fitting size: FrameSize) throws(ImageError) -> RGBAImage {
+        try to(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
+    }
+}

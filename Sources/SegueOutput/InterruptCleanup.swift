@@ -19,8 +19,17 @@ public final class InterruptCleanup: @unchecked Sendable {
     /// Process ids of children, each the leader of its own process group (Foundation's Process
     /// starts children that way), so killing the group also ends what they started.
     private var children: Set<pid_t> = []
+    /// The signal sources `exitOnSignals` installed; kept so they stay alive.
+    private var signalSources: [any DispatchSourceSignal] = []
 
     public init() {}
+
+    /// Runs `body` with the installed signal sources, under the lock.
+    func withSignalSources(_ body: (inout [any DispatchSourceSignal]) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body(&signalSources)
+    }
 
     /// Registers a staging folder or partial file to remove if the process is interrupted.
     public func register(_ path: URL) {

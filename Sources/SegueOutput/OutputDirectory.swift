@@ -119,6 +119,13 @@ public struct OutputDirectory {
         }
     }
 
+    /// `frame-0042.png`: four digits at least, so that names sort in frame order; a frame
+    /// sequence's names, which `isFrameOutput` owns.
+    public static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+    }
+
     /// Frame sequences: `frame-NNNN.png` and `contact-sheet.png`.
     public static func isFrameOutput(_ name: String) -> Bool {
         (name.hasPrefix("frame-") && name.hasSuffix(".png")) || name == "contact-sheet.png"

@@ -3,6 +3,7 @@ import SegueEffects
 import SegueGL
 import SegueHeadless
 import SegueImage
+import SegueOutput
 import SegueScene
 import SegueTransitions
 
@@ -152,10 +153,7 @@ public struct TransitionRenderer {
     }
 
     /// `frame-0042.png`: four digits at least, so that names sort in frame order.
-    nonisolated public static func frameName(_ index: Int) -> String {
-        let digits = String(index)
-        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
-    }
+    nonisolated public static func frameName(_ index: Int) -> String { OutputDirectory.frameName(index) }
 
     private func renderEffect(
         from: RGBAImage, to: RGBAImage, at progress: [Double], _ body: (Frame) throws -> Void,

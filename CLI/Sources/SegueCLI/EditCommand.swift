@@ -1,10 +1,7 @@
 import ArgumentParser
 import Foundation
 import SegueExport
-import SegueGL
-import SegueImage
-import SegueHeadless
-import SegueOutput
+import SegueRendering
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
 
@@ -74,8 +71,7 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         // Before ffprobe first runs: an interrupt kills the children and removes the partial output.
         InterruptHandling.install()
-        var tools = try FFmpegTools.locate()
-        if let timeout = VideoRender.stallTimeout { tools.stallTimeout = timeout }
+        let tools = try VideoRender.tools()
         let plan = try EditPlan.load(specAt: spec, tools: tools)
         let frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
         if self.plan != nil {
@@ -84,48 +80,33 @@ struct EditCommand: ParsableCommand {
         }
         guard let out else { return }   // validate() requires --out without --plan
         let video = OutputFormat.resolve(nil, out: out).video
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed ?? (fast ? .fast : .standard), tools: tools)
-        let range = try exporter.checkedRange(frames)
+        let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
         reporter.start(plan: plan, range: range)
-        exporter.onProgress = { reporter.update($0) }
-
-        if let video {
-            // The exporter's PartialFile registers itself with InterruptCleanup and sweeps the
-            // partials of runs killed outright.
-            let result = try exporter.export(to: out, frames: frames)
-            reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds,
-                            summary: VideoRender.summary(result, format: video, framesPerSecond: plan.framesPerSecond))
-            return
-        }
-        let start = DispatchTime.now()
-        let directory = try OutputDirectory.produce(
-            at: out, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: sayWaitingForLock
-        ) { output in
-            try exporter.renderFrames(range: frames) { index, image in
-                try PNGCodec.write(image, to: output.stagedPath(TransitionExport.frameName(index)))
-            }
-            return output.destination.path
-        }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        reporter.finish(path: directory, frames: range.count, elapsed: elapsed,
-                        summary: "wrote \(range.count) frames to \(directory)/\(TransitionExport.frameName(range.lowerBound)) ... in "
-                            + String(format: "%.1f", elapsed) + " s")
+        var render = EditRender(plan: plan, tools: tools)
+        (render.crf, render.speed) = (crf, speed ?? (fast ? .fast : .standard))
+        (render.onProgress, render.onWaitingForLock) = ({ reporter.update($0) }, sayWaitingForLock)
+        // An interrupt kills ffmpeg and removes the partial video or frame folder (InterruptCleanup).
+        let result = try render.export(to: out, video: video, frames: frames)
+        let summary = video.map { VideoRender.summary(result, format: $0, framesPerSecond: plan.framesPerSecond) }
+            ?? "wrote \(result.frames) frames to \(result.path)/\(TransitionExport.frameName(range.lowerBound)) ... in "
+            + String(format: "%.1f", result.elapsedSeconds) + " s"
+        reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds, summary: summary)
     }
 
     /// `--plan json`: one line on stdout, the range checked as a render would check it.
     private func printPlan(_ plan: EditPlan, frames: Range<Int>?) throws {
-        // The same check as TimelineExporter.checkedRange, which needs a GL device to exist.
-        let range = frames ?? 0..<plan.totalFrames
-        guard range.upperBound <= plan.totalFrames else {
-            throw ExportError.frameRangeOutOfRange(lower: range.lowerBound, upper: range.upperBound, total: plan.totalFrames)
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        print(String(decoding: try encoder.encode(EditPlanSummary(plan: plan, range: range)), as: UTF8.self))
+        print(String(decoding: try encoder.encode(EditPlanSummary(plan: plan, range: frames)), as: UTF8.self))
     }
+}
+
+extension EditChunk: @retroactive ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let chunk = try? EditChunk(parsing: argument) else { return nil }
+        self = chunk
+    }
+
+    public static var defaultCompletionKind: CompletionKind { .default }
 }

@@ -1,16 +1,13 @@
 import ArgumentParser
 import Foundation
 import SegueExport
-import SegueGL
-import SegueHeadless
 import SegueImage
-import SegueOutput
+import SegueRendering
 
 /// `segue gallery --from A --to B --out DIR`: every built-in transition (and any `.glsl` files
 /// named) as a short looping WebM clip of the user's own pictures, with an `index.html` that
 /// shows them with their names and parameters, for choosing one. Each clip is an edit
-/// (`TransitionGallery.spec`) rendered by `TimelineExporter`; the folder appears whole or not
-/// at all (`OutputDirectory`).
+/// (`TransitionGallery`, SegueRendering).
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",
@@ -39,45 +36,19 @@ struct GalleryCommand: ParsableCommand {
 
     func run() throws {
         InterruptHandling.install()
-        var tools = try FFmpegTools.locate()
-        if let timeout = VideoRender.stallTimeout { tools.stallTimeout = timeout }
-        let gallery = try TransitionGallery(only: only, glslFiles: glsl)
-        // A user's file is compiled first in a child process under a budget, as `segue render` does.
-        for card in gallery.cards {
-            guard let shader = card.userShader else { continue }
-            do { try ShaderCompileProbe.check(text: shader, name: card.title) } catch {
-                throw GalleryError.invalidTransitionFile(card.title, reason: "\(error)")
-            }
-        }
-        let fromPath = try Self.checkedPicture(from, option: "--from")
-        let toPath = try Self.checkedPicture(to, option: "--to")
-        if !force, Self.holdsFiles(out) { throw GalleryError.outputExists(out) }
-
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
+        let tools = try VideoRender.tools()
         let start = DispatchTime.now()
-        let folder = try OutputDirectory.produce(at: out, ownsFile: Self.isGalleryFile, onWaitingForLock: sayWaitingForLock) { output in
-            for (index, card) in gallery.cards.enumerated() {
-                let spec = TransitionGallery.spec(for: card, from: fromPath, to: toPath, size: size, duration: duration, hold: hold)
-                do {
-                    let plan = try EditPlan(spec: spec, folder: URL(fileURLWithPath: "/"), tools: tools)
-                    let exporter = try TimelineExporter(device: device, plan: plan, format: .webm, speedFirst: true, tools: tools)
-                    _ = try exporter.export(to: output.stagedPath(card.clip))
-                } catch {
-                    throw GalleryError.clipFailed(title: card.title, reason: "\(error)")
-                }
-                if !quiet { say("gallery: [\(index + 1)/\(gallery.cards.count)] \(card.title)") }
-            }
-            let page = GalleryPage.html(cards: gallery.cards, from: URL(fileURLWithPath: from).lastPathComponent,
-                                        to: URL(fileURLWithPath: to).lastPathComponent, width: size.width, height: size.height,
-                                        duration: duration, hold: hold)
-            let index = URL(fileURLWithPath: output.stagedPath("index.html"))
-            do { try Data(page.utf8).write(to: index) } catch {
-                throw OutputError("write", path: index.path, reason: error.localizedDescription)
-            }
-            return output.destination.path
+        let gallery: TransitionGallery
+        let folder: String
+        do {
+            gallery = try TransitionGallery(only: only, glslFiles: glsl)
+            folder = try gallery.render(
+                from: from, to: to, at: out, settings: .init(size: size, duration: duration, hold: hold), tools: tools,
+                probe: .ofThisProgram, replacing: force,
+                onClip: { index, card in if !quiet { say("gallery: [\(index + 1)/\(gallery.cards.count)] \(card.title)") } },
+                onWaitingForLock: sayWaitingForLock)
+        } catch let error as GalleryError {
+            throw CLIError(message(error))
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         if !quiet {
@@ -85,22 +56,16 @@ struct GalleryCommand: ParsableCommand {
         }
     }
 
-    /// The picture decoded whole now, so a missing or damaged one is named before anything renders.
-    static func checkedPicture(_ path: String, option: String) throws(GalleryError) -> String {
-        do { _ = try PictureDecoder.read(path: path) } catch {
-            throw .unreadablePicture(option: option, path: path, reason: "\(error)")
+    /// The library's error in the words of this command's options.
+    private func message(_ error: GalleryError) -> String {
+        switch error {
+        case let .unknownTransition(name, known): "unknown transition '\(name)' in --only; the built-ins are " + known.joined(separator: ", ")
+        case let .unreadablePicture(path, reason): "\(path == from ? "--from" : "--to") \(path): \(reason)"
+        case .unreadableTransitionFile, .invalidTransitionFile: "--glsl \(error)"
+        case let .outputExists(path): "\(path) already holds files; give --force to replace the gallery there"
+        case .clipFailed: "\(error)"
         }
-        return path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
-
-    /// A folder with anything in it (hidden files aside).
-    static func holdsFiles(_ path: String) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.contains { !$0.hasPrefix(".") } || names.contains(OutputDirectory.manifestName)
-    }
-
-    /// What a gallery writes, and so may replace in its folder.
-    static func isGalleryFile(_ name: String) -> Bool { name == "index.html" || name.hasSuffix(".webm") }
 
     private func say(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 }

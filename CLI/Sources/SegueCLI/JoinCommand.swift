@@ -18,8 +18,7 @@ struct JoinCommand: ParsableCommand {
     func run() throws {
         // An interrupt kills ffmpeg and removes the partial video and the join's own files.
         InterruptHandling.install()
-        var tools = try FFmpegTools.locate()
-        if let timeout = VideoRender.stallTimeout { tools.stallTimeout = timeout }
+        let tools = try VideoRender.tools()
         try VideoJoiner.join(chunks, to: out, tools: tools)
         if !quiet { print("joined \(chunks.count) chunks into \(out)") }
     }

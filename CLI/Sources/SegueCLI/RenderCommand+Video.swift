@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import SegueEffects
 import SegueExport
+import SegueRendering
 import SegueTransitions
 
 /// The video half of `segue render`: option checks and the hand-off to `VideoRender`.
@@ -13,7 +15,7 @@ extension RenderCommand {
             guard fps == nil, duration == nil, crf == nil, offset == 0 else {
                 throw ValidationError("--fps, --duration, --crf and --offset apply to video output (--out x.mp4, .webm or .gif)")
             }
-            if let from, let to, !VideoRender.isPicture(from) || !VideoRender.isPicture(to) {
+            if let from, let to, !TransitionVideo.isPicture(from) || !TransitionVideo.isPicture(to) {
                 throw ValidationError("clips as inputs need a video output (--out x.mp4, .webm or .gif); PNG frames come from pictures")
             }
             return
@@ -29,7 +31,7 @@ extension RenderCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        if let duration, Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: Self.frameRange) == nil {
+        if let duration, ExportInputs.transitionFrames(seconds: duration, framesPerSecond: fps ?? 30) == nil {
             throw ValidationError(
                 "--duration \(duration) s at \(fps ?? 30) fps is out of range: it must make 1...\(ExportInputs.maxTransitionFrames) frames")
         }
@@ -38,13 +40,10 @@ extension RenderCommand {
         } catch {
             throw ValidationError("--offset: \(error)")
         }
-        if let from, let to, offset > 0, VideoRender.isPicture(from) && VideoRender.isPicture(to) {
+        if let from, let to, offset > 0, TransitionVideo.isPicture(from) && TransitionVideo.isPicture(to) {
             throw ValidationError("--offset places the transition in a clip; with two pictures the video is the transition alone")
         }
     }
-
-    /// What --frames and --duration may ask for: the same cap either way.
-    static let frameRange = 1...ExportInputs.maxTransitionFrames
 
     /// `--out` is never empty (that would be the working folder by accident), and a name that ends
     /// in `/` is a folder: never taken for a video file, nor silently for a folder of frames when
@@ -66,24 +65,19 @@ extension RenderCommand {
     /// Frames of the transition: --frames, or --duration × fps, or 30 (the options are valid by now).
     var videoFrames: Int {
         if let frames { return frames }
-        if let duration { return Self.frames(seconds: duration, framesPerSecond: fps ?? 30, within: Self.frameRange) ?? 30 }
+        if let duration { return ExportInputs.transitionFrames(seconds: duration, framesPerSecond: fps ?? 30) ?? 30 }
         return 30
-    }
-
-    /// `seconds` × fps rounded to whole frames, nil when not in `range`. Checked as a Double
-    /// first: converting a huge or non-finite product to Int would trap.
-    static func frames(seconds: Double, framesPerSecond: Int, within range: ClosedRange<Int>) -> Int? {
-        let exact = (seconds * Double(framesPerSecond)).rounded()
-        guard exact.isFinite, exact >= Double(range.lowerBound), exact <= Double(range.upperBound) else { return nil }
-        return Int(exact)
     }
 
     func renderVideo(from: String, to: String, effect entry: EffectCatalog.Entry, format video: VideoFormat) throws {
         let rate = fps ?? 30
-        let result = try VideoRender(
-            fromPath: from, toPath: to, effect: entry, format: video, size: size, framesPerSecond: rate,
-            transitionFrames: videoFrames, offsetSeconds: offset, crf: crf, resize: resize, mode: mode, outputPath: out, quiet: quiet
-        ).run()
+        let settings = ExportSettings(format: video, width: size.width, height: size.height, framesPerSecond: rate, crf: crf)
+        var render = TransitionVideo(
+            from: from, to: to, transition: entry.transition, settings: settings, transitionFrames: videoFrames, tools: try VideoRender.tools())
+        (render.offsetSeconds, render.clipFit, render.mode) = (offset, resize, mode)
+        render.onReduced = PictureFitting.printNotice
+        if let bar = ProgressBar(label: "\(entry.name) → \(video.rawValue)", quiet: quiet) { render.onProgress = { bar.update($0) } }
+        let result = try render.export(to: out)
         if !quiet { print(VideoRender.summary(result, format: video, framesPerSecond: rate)) }
     }
 }

@@ -4,9 +4,6 @@ import SegueEffects
 import SegueExport
 import SegueGL
 import SegueImage
-import SegueText
-import SegueHeadless
-import SegueOutput
 import SegueRendering
 import SegueTransitions
 
@@ -64,12 +61,10 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         InterruptHandling.install()
         if list {
-            print(EffectCatalog.listing)
-            print(GLTransitionCatalog.builtInListing)
-            print(MainActor.assumeIsolated {
-                TransitionScenario.all.map { "\($0.name)  \($0.summary)" }.joined(separator: "\n")
-            })
-            print(FilterGallery.listing)
+            print(TransitionListing.pixelDissolveListing)
+            print(TransitionListing.glTransitionsListing)
+            print(MainActor.assumeIsolated { TransitionRenderer.scenarioListing })
+            print(FilterCatalog.listing)
             return
         }
         guard let from, let to else { return }
@@ -80,30 +75,18 @@ struct RenderCommand: ParsableCommand {
         if !parameters.isEmpty && glEntry == nil {
             throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }
-        guard let entry = glEntry ?? EffectCatalog.entry(named: effect, resize: resize) else {
-            // A view-controller transition (the seeds' examples) rather than a filter effect.
-            let written = try MainActor.assumeIsolated { () throws -> TransitionExport.Result in
-                guard let scenario = TransitionScenario.named(effect) else { throw ValidationError("unknown effect '\(effect)'") }
-                return try ScenarioExport(
-                    fromPath: from, toPath: to, scenario: scenario, frames: frames, size: size,
-                    outputDirectory: out, progress: report, resize: resize
-                ).run()
-            }
-            if !quiet {
-                print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")
-                print("contact sheet: \(written.contactSheet)")
-            }
-            return
-        }
-        if let video = OutputFormat.resolve(format, out: out).video {
+        let entry = glEntry ?? EffectCatalog.entry(named: effect, resize: resize)
+        if let entry, let video = OutputFormat.resolve(format, out: out).video {
             try renderVideo(from: from, to: to, effect: entry, format: video)
             return
         }
         let written = try MainActor.assumeIsolated {
-            try TransitionExport(
-                fromPath: from, toPath: to, effect: entry, frames: frames, size: size, mode: mode,
-                outputDirectory: out, progress: report, resize: resize
-            ).run()
+            // An effect, or a view-controller transition (the seeds' examples).
+            guard let transition = entry.map({ TransitionRenderer.Transition.effect($0.transition) })
+                ?? TransitionScenario.named(effect).map(TransitionRenderer.Transition.scenario)
+            else { throw ValidationError("unknown effect '\(effect)'") }
+            return try TransitionExport.write(transition, from: from, to: to, frames: frames, size: size, mode: mode,
+                                              outputDirectory: out, progress: report, resize: resize)
         }
         if !quiet {
             print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")
@@ -114,7 +97,8 @@ struct RenderCommand: ParsableCommand {
 
 extension ExecutionMode: @retroactive ExpressibleByArgument {}
 
-/// Renders frames of a transition headlessly and writes them with a contact sheet.
+/// Renders frames of a transition headlessly into a folder with a contact sheet
+/// (`TransitionRenderer.writeFrameFolder`), with the notices and messages of the command line.
 @MainActor
 struct TransitionExport {
     let fromPath: String
@@ -128,52 +112,25 @@ struct TransitionExport {
     /// How pictures of another size are fitted (see `PictureFitting`).
     var resize: ResizeMode = .cover
 
-    struct Result {
-        let directory: String
-        let frames: [String]
-        let contactSheet: String
-    }
+    typealias Result = FrameFolder
 
     nonisolated static func frameName(_ index: Int) -> String { TransitionRenderer.frameName(index) }
 
     func run() throws -> Result {
-        // Decode first: a bad input fails before anything is written. The pictures go to the GPU
-        // at their own size; the effect's resize mode fits them (see `PictureFitting`).
-        let fromImage = try PictureDecoder.read(path: fromPath)
-        let toImage = try PictureDecoder.read(path: toPath)
-
-        return try OutputDirectory.produce(at: outputDirectory, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: sayWaitingForLock) { output in
-            try render(fromImage, toImage, into: output)
-        }
+        try Self.write(.effect(effect.transition), from: fromPath, to: toPath, frames: frames, size: size, mode: mode,
+                       outputDirectory: outputDirectory, progress: progress, resize: resize)
     }
 
-    private func render(_ fromImage: RGBAImage, _ toImage: RGBAImage, into output: OutputDirectory) throws -> Result {
-        var renderer = try TransitionRenderer(.effect(effect.transition), width: size.width, height: size.height, resize: resize)
-        renderer.mode = mode
-        renderer.onReduced = { [fromPath, toPath] isFrom, reduction in
-            PictureFitting.printNotice(reduction, label: isFrom ? fromPath : toPath)
-        }
-        return try Self.writeFrames(of: renderer, from: fromImage, to: toImage, count: frames, into: output, progress: progress) {
-            "\(effect.name)  \(size)  \(frames) frames  (\(mode.rawValue), \($0))"
-        }
-    }
-
-    /// Renders `count` frames into the output's staging folder, one PNG each, and their contact
-    /// sheet titled by `title(the GL renderer's name)`: what effect and scenario renders share.
-    static func writeFrames(
-        of renderer: TransitionRenderer, from: RGBAImage, to: RGBAImage, count: Int, into output: OutputDirectory,
-        progress: ((Int, Int) -> Void)?, title: (String) -> String
+    static func write(
+        _ transition: TransitionRenderer.Transition, from: String, to: String, frames: Int, size: FrameSize, mode: ExecutionMode,
+        outputDirectory: String, progress: ((Int, Int) -> Void)?, resize: ResizeMode
     ) throws -> Result {
-        var names: [String] = []
-        var sheet = ContactSheetFrames(total: count)
-        let glRenderer = try renderer.render(from: from, to: to, count: count) { frame in
-            let name = frameName(frame.index)
-            try PNGCodec.write(frame.image, to: output.stagedPath(name))
-            names.append(output.finalPath(name))
-            sheet.offer(frame)
-            progress?(frame.index + 1, count)
-        }
-        try PNGCodec.write(sheet.make(width: renderer.width, title: title(glRenderer)), to: output.stagedPath("contact-sheet.png"))
-        return Result(directory: output.destination.path, frames: names, contactSheet: output.finalPath("contact-sheet.png"))
+        // Decode first: a bad input fails before anything is written.
+        let (fromImage, toImage) = (try PictureDecoder.read(path: from), try PictureDecoder.read(path: to))
+        var renderer = try TransitionRenderer(transition, width: size.width, height: size.height, resize: resize)
+        renderer.mode = mode
+        renderer.onReduced = { isFrom, reduction in PictureFitting.printNotice(reduction, label: isFrom ? from : to) }
+        return try renderer.writeFrameFolder(
+            from: fromImage, to: toImage, count: frames, at: outputDirectory, progress: progress, onWaitingForLock: sayWaitingForLock)
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SegueImage
-import SegueOutput
+import SegueRendering
 
 struct SamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,27 +29,6 @@ struct SamplesCommand: ParsableCommand {
     }
 
     static func write(size: FrameSize, directory: String, lumaMaps: Bool = false) throws -> (from: String, to: String) {
-        let owns: (String) -> Bool = { $0 == "from.png" || $0 == "to.png" || (lumaMaps && $0.hasPrefix("luma-") && $0.hasSuffix(".png")) }
-        return try OutputDirectory.produce(at: directory, ownsFile: owns, onWaitingForLock: sayWaitingForLock) { output in
-            try PNGCodec.write(SampleImages.from(width: size.width, height: size.height), to: output.stagedPath("from.png"))
-            try PNGCodec.write(SampleImages.to(width: size.width, height: size.height), to: output.stagedPath("to.png"))
-            for map in lumaMaps ? LumaMap.allCases : [] {
-                try PNGCodec.write(map.image(width: size.width, height: size.height), to: output.stagedPath("luma-\(map.rawValue).png"))
-            }
-            return (output.finalPath("from.png"), output.finalPath("to.png"))
-        }
-    }
-}
-
-extension SampleImages {
-    /// A stand-in picture for a frame of `size` when the user gave none: at least
-    /// `minimumSide` a side (the effects fit it to a smaller frame), so a tiny `--size` is not
-    /// reported as a problem with pictures the user never asked for.
-    static func from(fitting size: FrameSize) throws -> RGBAImage {
-        try from(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
-    }
-
-    static func to(fitting size: FrameSize) throws -> RGBAImage {
-        try to(width: max(size.width, minimumSide), height: max(size.height, minimumSide))
+        try SampleImages.write(size: size, toFolder: directory, lumaMaps: lumaMaps, onWaitingForLock: sayWaitingForLock)
     }
 }

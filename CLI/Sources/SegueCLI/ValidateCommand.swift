@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEffects
-import SegueGL
-import SegueHeadless
-import SegueShaders
+import SegueRendering
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,36 +15,21 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        var inputs: [(name: String, text: String?, parameters: [GLTransitionSetting])] = files.map { path in
-            (path, FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }, [])
-        }
-        if builtins { inputs += GLTransitionLibrary.entries.map { ($0.name, $0.source, $0.parameters) } }
         var failed = 0
-        for (index, input) in inputs.enumerated() {
-            guard let text = input.text else {
-                FileHandle.standardError.write(Data("\(input.name): cannot read the file\n".utf8))
-                failed += 1
-                continue
+        try TransitionFileCheck.run(files: files, builtIns: builtins, probe: .ofThisProgram) { name, outcome in
+            switch outcome {
+            case .unreadable: say("\(name): cannot read the file")
+            case .overBudget(let error): say("error: \(error)")
+            case .checked(let report):
+                for warning in report.warnings { say("warning: \(warning)") }
+                for error in report.errors { say("error: \(error)") }
+                if report.isValid { print("ok \(name)") }
             }
-            if index < files.count {
-                // A user's file is compiled under a budget first (see `ShaderCompileProbe`).
-                do {
-                    try ShaderCompileProbe.check(text: text, name: input.name)
-                } catch {
-                    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                    failed += 1
-                    continue
-                }
-            }
-            let report = GLTransitionValidator.validate(text: text, name: input.name, device: device, parameters: input.parameters)
-            for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-            for error in report.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
-            if report.isValid { print("ok \(input.name)") } else { failed += 1 }
+            if case .checked(let report) = outcome, report.isValid { return }
+            failed += 1
         }
         if failed > 0 { throw ExitCode(1) }
     }
+
+    private func say(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 }

@@ -46,10 +46,16 @@ public final class TimelineExporter {
 
     /// Checks a frame range against the plan: `lower..<upper` within 0..<totalFrames, not empty.
     public func checkedRange(_ range: Range<Int>?) throws(ExportError) -> Range<Int> {
-        let all = 0..<plan.totalFrames
+        try Self.checkedRange(range, ofTotal: plan.totalFrames)
+    }
+
+    /// `checkedRange(_:)` for an edit of `total` frames, without an exporter (and so without a
+    /// GL device): what a plan printed instead of a render checks.
+    public static func checkedRange(_ range: Range<Int>?, ofTotal total: Int) throws(ExportError) -> Range<Int> {
+        let all = 0..<total
         guard let range else { return all }
         guard !range.isEmpty, all.contains(range.lowerBound), range.upperBound <= all.upperBound else {
-            throw .frameRangeOutOfRange(lower: range.lowerBound, upper: range.upperBound, total: plan.totalFrames)
+            throw .frameRangeOutOfRange(lower: range.lowerBound, upper: range.upperBound, total: total)
         }
         return range
     }
@@ -128,7 +134,7 @@ public final class TimelineExporter {
         }
     }
 
-    private static func seconds(since start: DispatchTime) -> Double {
+    static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 }

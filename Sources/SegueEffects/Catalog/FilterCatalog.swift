@@ -1,18 +1,19 @@
-import SegueEffects
-
 /// The effect-graph filters as `segue filters` shows them and `segue render --list` lists them:
-/// each with its Swift parameters and defaults, and a graph that shows it on a picture.
-enum FilterGallery {
-    struct Entry: Sendable {
-        let name: String
-        let summary: String
+/// each with its Swift parameters and defaults, and a graph that shows it on a picture, so a
+/// gallery of the filter library is one loop over `entries`.
+public enum FilterCatalog {
+    /// One filter (or small graph) of the library.
+    public struct Entry: Sendable {
+        public let name: String
+        public let summary: String
         /// "name: meaning = default" lines.
-        let parameters: [String]
+        public let parameters: [String]
         /// The graph shown in the gallery: the filter on `picture` with visible settings.
-        let build: @Sendable (_ picture: ImageSource) -> any EffectNode
+        public let build: @Sendable (_ picture: ImageSource) -> any EffectNode
     }
 
-    static let entries: [Entry] = [
+    /// Every filter of the library, then two graphs that combine them.
+    public static let entries: [Entry] = [
         .init(name: "brightness", summary: "adds to red, green and blue", parameters: ["brightness: -1...1 = 0"]) { $0.brightness(0.25) },
         .init(name: "contrast", summary: "away from or toward mid-grey", parameters: ["contrast: 0...4 = 1"]) { $0.contrast(1.8) },
         .init(name: "saturation", summary: "between luminance and colour", parameters: ["saturation: 0...2 = 1"]) { $0.saturation(0.2) },
@@ -52,7 +53,7 @@ enum FilterGallery {
     ]
 
     /// `--list` lines: the filters of effect graphs (Swift API and `segue filters`).
-    static var listing: String {
+    public static var listing: String {
         (["Filters for effect graphs (Swift API; `segue filters` renders each):"] + entries.map { entry in
             (["\(entry.name)  \(entry.summary)"] + entry.parameters.map { "    " + $0 }).joined(separator: "\n")
         }).joined(separator: "\n")

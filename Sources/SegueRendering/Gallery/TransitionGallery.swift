@@ -6,28 +6,38 @@ import SegueImage
 /// What `segue gallery` shows: each transition as a card (its name, what it does, its parameters
 /// with the values it runs with) over a looping clip, made as an edit (`EditSpec`) of the user's
 /// two pictures: from, the transition, to, the transition back, so the clip's last frame leads
-/// into its first.
-struct TransitionGallery {
-    struct Card: Equatable {
+/// into its first. `render` writes the clips and the page (`GalleryPage`) into a folder.
+public struct TransitionGallery: Sendable {
+    /// One transition of the gallery.
+    public struct Card: Equatable, Sendable {
         /// The name the edit spec and `segue render` take: a built-in's, or the `.glsl` file's path.
-        let effect: String
+        public let effect: String
         /// Shown on the card: the built-in's name or the file's name.
-        let title: String
+        public let title: String
         /// The clip's file name in the gallery folder.
-        let clip: String
-        let summary: String
+        public let clip: String
+        public let summary: String
         /// "name: type = value" lines.
-        let parameters: [String]
+        public let parameters: [String]
         /// Settings the clip is rendered with beyond the built-in's own (a texture a file needs).
-        let settings: [String: EditParameter]
+        public let settings: [String: EditParameter]
         /// A user's file's GLSL, compiled under a budget before anything renders; nil for a built-in.
-        var userShader: String? = nil
+        public var userShader: String? = nil
+
+        public init(
+            effect: String, title: String, clip: String, summary: String, parameters: [String], settings: [String: EditParameter],
+            userShader: String? = nil
+        ) {
+            (self.effect, self.title, self.clip, self.summary) = (effect, title, clip, summary)
+            (self.parameters, self.settings, self.userShader) = (parameters, settings, userShader)
+        }
     }
 
-    let cards: [Card]
+    public let cards: [Card]
 
-    /// The built-ins (all, or those `only` names, in that order) and then the `.glsl` files.
-    init(only: [String]?, glslFiles: [String]) throws(GalleryError) {
+    /// The built-ins (all, or those `only` names, in that order, each once) and then the
+    /// `.glsl` files, each parsed now so a broken one fails before anything renders.
+    public init(only: [String]?, glslFiles: [String]) throws(GalleryError) {
         var seen = Set<String>()
         let names = (only ?? NamedTransition.builtInNames).filter { seen.insert($0).inserted }
         if let unknown = names.first(where: { !NamedTransition.isBuiltIn($0) }) {
@@ -43,21 +53,16 @@ struct TransitionGallery {
         self.cards = cards
     }
 
+    /// A built-in's card: its description and its parameters with the values it runs with.
     static func builtInCard(_ name: String) -> Card {
         guard let builtIn = GLTransitionLibrary.entry(named: name),
               let source = try? GLTransitionSource.parse(builtIn.source, name: builtIn.name) else {
             // The effects that are not gl-transitions (the pixel dissolve).
-            return Card(effect: name, title: name, clip: name + ".webm", summary: EffectCatalog.pixelDissolveSummary.summary,
-                        parameters: EffectCatalog.pixelDissolveSummary.parameters, settings: [:])
+            return Card(effect: name, title: name, clip: name + ".webm", summary: TransitionListing.pixelDissolveSummary,
+                        parameters: TransitionListing.pixelDissolveParameters, settings: [:])
         }
-        var presetValues: [String: GLTransitionValue] = [:]
-        for setting in builtIn.parameters { presetValues[setting.name] = setting.value }
         let summary = builtIn.isPreset ? "ffmpeg xfade's \(name): the \(builtIn.file) transition with its settings" : builtIn.summary
-        let parameters = source.parameters.map { parameter in
-            let preset = presetValues[parameter.name]
-            return GLTransitionCatalog.parameterLine(parameter, value: preset ?? parameter.defaultValue)
-                + (preset == nil ? "" : " (set by \(name))")
-        }
+        let parameters = TransitionListing.builtInParameterLines(builtIn, source: source) { " (set by \($0))" }
         return Card(effect: name, title: name, clip: name + ".webm", summary: summary, parameters: parameters, settings: [:])
     }
 
@@ -80,7 +85,7 @@ struct TransitionGallery {
         let luma = LumaMap.allCases[0].rawValue
         var settings: [String: EditParameter] = [:]
         let parameters = source.parameters.map { parameter -> String in
-            guard parameter.type == .sampler2D else { return GLTransitionCatalog.parameterLine(parameter, value: parameter.defaultValue) }
+            guard parameter.type == .sampler2D else { return TransitionListing.parameterLine(parameter, value: parameter.defaultValue) }
             settings[parameter.name] = .text(luma)
             return "\(parameter.name): sampler2D = \(luma) (a built-in luma map)"
         }
@@ -91,7 +96,7 @@ struct TransitionGallery {
 
     /// The card's clip as an edit: `from` for `hold` seconds, the transition over `duration`,
     /// `to` for `hold`, the transition back to `from`; 2·(hold + duration) seconds in all.
-    static func spec(for card: Card, from: String, to: String, size: FrameSize, duration: Double, hold: Double) -> EditSpec {
+    public static func spec(for card: Card, from: String, to: String, size: FrameSize, duration: Double, hold: Double) -> EditSpec {
         let transition = EditTransition(effect: card.effect, duration: duration, easing: "ease-in-out",
                                         params: card.settings.isEmpty ? nil : card.settings)
         return EditSpec(size: "\(size.width)x\(size.height)", fps: 30, items: [
@@ -104,22 +109,25 @@ struct TransitionGallery {
 }
 
 /// What stops a gallery before (or while) it renders.
-enum GalleryError: Error, CustomStringConvertible {
+public enum GalleryError: Error, Equatable, CustomStringConvertible {
+    /// A name asked for is not a built-in.
     case unknownTransition(String, known: [String])
-    case unreadablePicture(option: String, path: String, reason: String)
+    /// One of the two pictures cannot be read or decoded.
+    case unreadablePicture(path: String, reason: String)
     case unreadableTransitionFile(String)
+    /// A user's file does not parse, or its compile ran out of the budget (`ShaderCompileProbe`).
     case invalidTransitionFile(String, reason: String)
+    /// The folder holds files and replacing them was not asked for.
     case outputExists(String)
     case clipFailed(title: String, reason: String)
 
-    var description: String {
+    public var description: String {
         switch self {
-        case let .unknownTransition(name, known):
-            "unknown transition '\(name)' in --only; the built-ins are " + known.joined(separator: ", ")
-        case let .unreadablePicture(option, path, reason): "\(option) \(path): \(reason)"
-        case let .unreadableTransitionFile(path): "--glsl \(path): cannot read the file"
-        case let .invalidTransitionFile(path, reason): "--glsl \(path): \(reason)"
-        case let .outputExists(path): "\(path) already holds files; give --force to replace the gallery there"
+        case let .unknownTransition(name, known): "unknown transition '\(name)'; the built-ins are " + known.joined(separator: ", ")
+        case let .unreadablePicture(path, reason): "\(path): \(reason)"
+        case let .unreadableTransitionFile(path): "\(path): cannot read the file"
+        case let .invalidTransitionFile(path, reason): "\(path): \(reason)"
+        case let .outputExists(path): "\(path) already holds files"
         case let .clipFailed(title, reason): "the clip of \(title) failed: \(reason)"
         }
     }

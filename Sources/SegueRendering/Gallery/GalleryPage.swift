@@ -1,8 +1,11 @@
 /// The gallery's `index.html`: a grid of cards, each a looping, muted clip (`autoplay muted loop
 /// playsinline`, which browsers let start without a click) with the transition's name, what it
 /// does and its parameters. Self-contained: no scripts, no fonts or styles from elsewhere.
-enum GalleryPage {
-    static func html(cards: [TransitionGallery.Card], from: String, to: String, width: Int, height: Int,
+public enum GalleryPage {
+    /// The page for `cards` of clips between the pictures named `from` and `to` (file names,
+    /// shown in the title), each clip `width`×`height`, transitions of `duration` seconds with
+    /// `hold` seconds between them.
+    public static func html(cards: [TransitionGallery.Card], from: String, to: String, width: Int, height: Int,
                      duration: Double, hold: Double) -> String {
         let seconds = { (value: Double) in value == value.rounded() ? String(Int(value)) : String(value) }
         let figures = cards.map { card in
@@ -50,7 +53,8 @@ enum GalleryPage {
             """
     }
 
-    static func escape(_ text: String) -> String {
+    /// `text` safe inside HTML text and attribute values.
+    public static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {
             switch character {

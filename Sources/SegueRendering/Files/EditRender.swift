@@ -1,0 +1,35 @@
+import Foundation
+import SegueExport
+import SegueGL
+import SegueHeadless
+
+/// An edit (`EditPlan`: pictures and clips with transitions and sound) rendered on a headless GL
+/// context of its own by `TimelineExporter`: to a video, or to a folder of PNG frames named by
+/// their index in the edit. What `segue edit` runs once it has the plan.
+public struct EditRender {
+    public let plan: EditPlan
+    public var tools: FFmpegTools
+    /// Video quality (constant rate factor); nil for the format's default.
+    public var crf: Int?
+    public var speed: EncoderSpeed = .standard
+    /// Told of the render's progress (see `TimelineExporter.onProgress`).
+    public var onProgress: ((ExportProgress) -> Void)?
+    /// Told when another process is writing into the same frame folder and this one waits for it.
+    public var onWaitingForLock: ((URL) -> Void)?
+
+    public init(plan: EditPlan, tools: FFmpegTools) { (self.plan, self.tools) = (plan, tools) }
+
+    /// Renders the frames in `range` (all when nil) to the `video` file at `path`, or, when
+    /// `video` is nil, into the folder at `path` as PNGs. The video goes into place whole when
+    /// complete, the folder whole or not at all.
+    public func export(to path: String, video: VideoFormat?, frames range: Range<Int>? = nil) throws -> ExportResult {
+        let context = try HeadlessEGLContext()
+        defer { context.release() }
+        let device = try GLDevice(context: context)
+        defer { device.release() }
+        let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools)
+        exporter.onProgress = onProgress
+        guard video != nil else { return try exporter.exportFrames(toFolder: path, frames: range, onWaitingForLock: onWaitingForLock) }
+        return try exporter.export(to: path, frames: range)
+    }
+}

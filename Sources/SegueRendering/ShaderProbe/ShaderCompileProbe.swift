@@ -1,0 +1,144 @@
+import Foundation
+import SegueEffects
+import SegueGL
+import SegueHeadless
+import SegueImage
+
+/// Compiles a user's transition file once in a child process under a CPU-time and memory budget,
+/// before the calling process compiles it. A driver's compile cannot be interrupted or bounded
+/// from inside the process that runs it, and its cost is not a function of the file that a
+/// static check could bound: on llvmpipe 8 calls of a function filling a 64-float array compile
+/// in 0.7 s, 16 calls of one filling a 32-float array for minutes. The child inherits this
+/// process's environment, so Mesa's shader cache makes the second compile cheap.
+///
+/// The child is a program of the caller's (usually itself, `/proc/self/exe`, with a hidden
+/// command): it is started with `childArguments` followed by `--name NAME`, gets the GLSL on
+/// its standard input, and calls `ShaderCompileProbe.runChild(name:text:)` with this budget.
+public struct ShaderCompileProbe: Sendable {
+    /// The program that runs the child side.
+    public var childExecutable: URL
+    /// Its arguments before `--name NAME`.
+    public var childArguments: [String]
+    /// CPU seconds the child's compile and first frame may take (legitimate transitions take
+    /// well under one), clamped to 1...600.
+    public var cpuSeconds: Int { didSet { cpuSeconds = min(max(cpuSeconds, 1), 600) } }
+    /// Address space the compile may add to the child's, once its GL context exists.
+    public var memoryBytes: Int
+
+    public init(
+        childExecutable: URL = URL(fileURLWithPath: "/proc/self/exe"), childArguments: [String], cpuSeconds: Int = 10,
+        memoryBytes: Int = 1 << 30
+    ) {
+        (self.childExecutable, self.childArguments) = (childExecutable, childArguments)
+        self.cpuSeconds = min(max(cpuSeconds, 1), 600)
+        self.memoryBytes = memoryBytes
+    }
+
+    /// Throws when the child ran out of its budget (or the driver crashed on the file). Compile
+    /// errors are left to the caller's own compile, which reports them with their lines.
+    public func check(text: String, name: String) throws(CompileBudgetError) {
+        let process = Process()
+        process.executableURL = childExecutable
+        process.arguments = childArguments + ["--name", name]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        do { try process.run() } catch { throw .childNotStarted(file: name, reason: error.localizedDescription) }
+        // The child reads all of its input before compiling, so writing it cannot block for long.
+        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        try? input.fileHandleForWriting.close()
+        // A child blocked rather than computing (the CPU limit cannot end it) is killed after a
+        // generous wall-clock time.
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(cpuSeconds * 3 + 10), execute: watchdog)
+        let log = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        RenderingLog.logger.debug("compile probe of \(name): \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        switch (process.terminationReason, process.terminationStatus) {
+        case (.exit, 0):
+            return
+        case (.uncaughtSignal, SIGXCPU), (.uncaughtSignal, SIGKILL):
+            throw .cpuTimeExceeded(file: name, cpuSeconds: cpuSeconds)
+        default:
+            let detail = String(decoding: log.suffix(300), as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            let ending = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
+            throw .compileFailed(file: name, memoryGiB: memoryBytes >> 30, cpuSeconds: cpuSeconds, ending: ending, detail: detail)
+        }
+    }
+
+    /// The child side: limits this process to the budget, compiles `text` and renders one small
+    /// frame. Returns whether or not the file compiles (the caller's own compile reports its
+    /// errors); only running out of the budget (the kernel's SIGXCPU, or out of memory), or a
+    /// driver crash, ends the process otherwise.
+    public func runChild(name: String, text: String) throws {
+        guard let source = try? GLTransitionSource.parse(text, name: name) else { return }
+        // Without GL there is nothing to bound: the caller reports its own GL failure.
+        guard let context = try? HeadlessEGLContext() else { return }
+        defer { context.release() }
+        guard let device = try? GLDevice(context: context) else { return }
+        defer { device.release() }
+        guard let picture = try? RGBAImage(width: 2, height: 2, fill: [128, 128, 128, 255]),
+            let from = try? device.makeTexture(image: picture), let to = try? device.makeTexture(image: picture),
+            let target = try? device.makeOffscreenTarget(width: 2, height: 2)
+        else { return }
+        // Limits start now: the context's own start-up (a GPU driver maps a lot) is not the file's.
+        Self.limit(RLIMIT_AS, to: Self.addressSpace() + memoryBytes)
+        Self.limit(RLIMIT_CPU, to: Self.cpuSecondsUsed() + cpuSeconds)
+        guard let effect = try? GLTransitionEffect(device: device, source: source, from: from, to: to) else { return }
+        effect.progress = 0.5
+        try effect.render(into: target)
+        _ = try target.readImage()
+    }
+
+    /// Lowers the soft limit to `soft` (and the hard one just above it, so a process ignoring
+    /// SIGXCPU is killed); a limit already tighter is kept.
+    private static func limit(_ resource: __rlimit_resource, to soft: Int) {
+        let kind = __rlimit_resource_t(resource.rawValue)
+        var existing = rlimit()
+        getrlimit(kind, &existing)
+        // RLIM_INFINITY is all ones, above every finite limit.
+        let wanted = rlim_t(soft)
+        guard existing.rlim_cur > wanted else { return }
+        var value = rlimit(rlim_cur: wanted, rlim_max: min(existing.rlim_max, wanted + 1))
+        setrlimit(kind, &value)
+    }
+
+    /// Bytes of address space mapped now (/proc/self/statm's first field, in pages).
+    private static func addressSpace() -> Int {
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+        return (Int(statm.split(separator: " ").first ?? "") ?? 0) * sysconf(Int32(_SC_PAGESIZE))
+    }
+
+    private static func cpuSecondsUsed() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + 1
+    }
+}
+
+/// Why a user's transition file was refused before the calling process compiled it.
+public enum CompileBudgetError: Error, Equatable, CustomStringConvertible {
+    /// The child's compile used up its CPU seconds (or was killed by the wall-clock watchdog).
+    case cpuTimeExceeded(file: String, cpuSeconds: Int)
+    /// The child ended otherwise than with status 0: out of memory, or the driver crashed.
+    /// `ending`: `status N` or `signal N`; `detail`: the child's last line of output, if any.
+    case compileFailed(file: String, memoryGiB: Int, cpuSeconds: Int, ending: String, detail: String)
+    /// The child program could not be started at all.
+    case childNotStarted(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cpuTimeExceeded(file, cpuSeconds):
+            "\(file): compiling this transition took more than \(cpuSeconds) s of CPU, the compile budget; "
+                + "simplify its arrays, loops and function calls"
+        case let .compileFailed(file, memoryGiB, cpuSeconds, ending, detail):
+            "\(file): the driver failed compiling this transition within the compile budget of "
+                + "\(memoryGiB) GiB and \(cpuSeconds) s of CPU (the compile ended with \(ending))"
+                + (detail.isEmpty ? "" : ": \(detail)")
+        case let .childNotStarted(file, reason):
+            "\(file): the compile budget's child process could not start: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import SegueExport
+import SegueOutput
+import SegueImage
+import SegueRendering
+import SegueTesting
+import Testing
+
+/// `EditRender`: an edit of two pictures to a frame folder, whole or a chunk, the frames named by
+/// their index in the edit.
+@Suite("EditRender (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
+struct EditRenderTests {
+    @Test func anEditBecomesAFrameFolderAndAChunkKeepsItsNumbers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-edit-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PNGCodec.write(try SampleImages.from(width: 64, height: 36), to: folder.appendingPathComponent("a.png").path)
+        try PNGCodec.write(try SampleImages.to(width: 64, height: 36), to: folder.appendingPathComponent("b.png").path)
+        let spec = EditSpec(size: "64x36", fps: 10, items: [.picture(path: "a.png", duration: 1), .picture(path: "b.png", duration: 1)],
+                            transitions: [EditTransition(effect: "fade", duration: 0.5)])
+        let tools = try FFmpegTools.locate()
+        let plan = try EditPlan(spec: spec, folder: folder, tools: tools)
+        #expect(plan.totalFrames == 15)
+
+        let whole = try EditRender(plan: plan, tools: tools).export(to: folder.appendingPathComponent("whole").path, video: nil)
+        #expect(whole.frames == 15 && whole.path.hasSuffix("whole"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: whole.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(names == (0..<15).map(OutputDirectory.frameName))
+
+        let chunk = try EditRender(plan: plan, tools: tools).export(to: folder.appendingPathComponent("chunk").path, video: nil, frames: 5..<9)
+        let chunkNames = try FileManager.default.contentsOfDirectory(atPath: chunk.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(chunkNames == (5..<9).map(OutputDirectory.frameName))
+        for name in chunkNames {
+            let a = try PictureDecoder.read(path: whole.path + "/" + name), b = try PictureDecoder.read(path: chunk.path + "/" + name)
+            #expect(a == b, "\(name) is the same frame of the whole")
+        }
+    }
+}
