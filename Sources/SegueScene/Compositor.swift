@@ -65,17 +65,23 @@ public final class Compositor {
     /// Clears `target` to `clearColor` and draws `root` and its subviews with their
     /// presentation values. `root`'s frame is in target points (top-left origin): `scale`
     /// pixels per point (a HiDPI window's 2), so views that draw their content (text) draw it
-    /// at `scale` and stay crisp.
-    public func render(_ root: View, into target: some RenderTarget, clearColor: Color = .black, scale: Double = 1) throws(GLError) {
+    /// at `scale` and stay crisp. A nil `clearColor` keeps the target's pixels and draws the
+    /// views over them (something drew the window's picture already this frame).
+    public func render(_ root: View, into target: some RenderTarget, clearColor: Color? = .black, scale: Double = 1) throws(GLError) {
         collectGarbage()
         contentScale = scale.isFinite && scale > 0 ? scale : 1
         currentTarget = target
         defer { currentTarget = nil }
         device.bind(target)
-        let clear = clearColor.premultiplied
-        GL.clearColor(clear.x, clear.y, clear.z, clear.w)
+        let stencil = target.hasStencil ? GL.stencilBufferBit : 0
         GL.clearStencil(0)
-        GL.clear(GL.colorBufferBit | (target.hasStencil ? GL.stencilBufferBit : 0))
+        if let clearColor {
+            let clear = clearColor.premultiplied
+            GL.clearColor(clear.x, clear.y, clear.z, clear.w)
+            GL.clear(GL.colorBufferBit | stencil)
+        } else if stencil != 0 {
+            GL.clear(stencil)
+        }
         let projection = Self.projection(
             width: Double(target.width) / contentScale, height: Double(target.height) / contentScale, flip: target.flipsVertically)
         try draw(root, parentMatrix: projection, hasStencil: target.hasStencil, ownTransform: true)
