@@ -3,7 +3,6 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SegueGLFW
 import SegueAppHost
 import SegueHeadless
 import SeguePlayer

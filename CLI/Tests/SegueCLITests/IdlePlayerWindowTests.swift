@@ -26,6 +26,18 @@ extension PlayWindowTests {
         #expect(segments.first?["framesDrawn"] as? Int ?? 0 > 0, "the playing show drew frames: \(json)")
     }
 
+    /// `--seconds` ends a run that is idle then: the host wakes from its event wait at the
+    /// deadline (an idle wait would otherwise last until an event, or the next window check).
+    @Test func secondsClosesAPausedWindow() throws {
+        let session = try WindowSession(["play", "--trace-scrub", "--seconds", "2", "--size", "200x100"], frameStep: Self.still)
+        #expect(!session.window.isEmpty, "the window appeared")
+        try session.key("space")
+        #expect(session.waitFor("pause"), "\(session.trace)")
+        let start = Date()
+        #expect(session.waitForExit(timeout: 5) == 0, "\(session.trace)")
+        #expect(Date().timeIntervalSince(start) < 2.5, "closed at the deadline, not seconds later")
+    }
+
     /// A held arrow key steps a paused player once per key repeat (the host delivers repeats as
     /// `KeyPress` with phase `.repeated`; stepping is one of the actions that repeat), each step
     /// one frame of 1/60 s, and the window shows the last one.
