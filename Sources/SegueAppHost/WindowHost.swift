@@ -135,14 +135,13 @@ public final class WindowHost {
         var lastFrameStart: Double?
         while !shouldEnd {
             let events: [WindowSystemEvent]
-            // A close deadline wakes an idle wait: `--seconds` ends a window with nothing moving.
-            let untilDeadline = closeDeadline.map { max(0, $0 - clock.now) } ?? .infinity
-            switch RedrawPolicy.wait(activity, now: clock.now, nextFrameTime: nextFrameTime) {
-            case .poll: events = context.pollSystemEvents()
-            case .upTo(let seconds): events = context.waitSystemEvents(timeout: min(seconds, untilDeadline))
-            case .untilEvent:
+            let wait = RedrawPolicy.wait(activity, now: clock.now, nextFrameTime: nextFrameTime)
+            // A close deadline ends a wait: `requestClose(afterSeconds:)` ends an idle window on time.
+            let timeout = RedrawPolicy.timeout(
+                wait, idleCheckInterval: Self.idleCheckInterval, secondsToDeadline: closeDeadline.map { $0 - clock.now })
+            if let timeout { events = context.waitSystemEvents(timeout: timeout) } else { events = context.pollSystemEvents() }
+            if wait == .untilEvent {
                 lastFrameStart = nil  // the next frame ends an idle stretch, not an interval
-                events = context.waitSystemEvents(timeout: min(Self.idleCheckInterval, untilDeadline))
                 if events.isEmpty { context.confirmWindowExists() }
             }
             if !events.isEmpty {

@@ -31,6 +31,16 @@ struct HostClockTests {
         #expect(throws: WindowHostError.self) { try HostClock.fixedStep(seconds: seconds) }
     }
 
+    @Test func aCloseDeadlineShortensEveryWait() {
+        let check = 1.0
+        #expect(RedrawPolicy.timeout(.untilEvent, idleCheckInterval: check, secondsToDeadline: nil) == 1)
+        #expect(RedrawPolicy.timeout(.untilEvent, idleCheckInterval: check, secondsToDeadline: 0.3) == 0.3, "idle, woken at the deadline")
+        #expect(RedrawPolicy.timeout(.upTo(seconds: 0.016), idleCheckInterval: check, secondsToDeadline: 0.01) == 0.01)
+        #expect(RedrawPolicy.timeout(.upTo(seconds: 0.016), idleCheckInterval: check, secondsToDeadline: 5) == 0.016)
+        #expect(RedrawPolicy.timeout(.untilEvent, idleCheckInterval: check, secondsToDeadline: -2) == 0, "past it: no wait")
+        #expect(RedrawPolicy.timeout(.poll, idleCheckInterval: check, secondsToDeadline: 0.3) == nil)
+    }
+
     @Test func theLatestIntervalIsNilAfterAnIdleWait() {
         var statistics = FrameStatistics()
         statistics.record(frameSeconds: 0.004, interval: nil)

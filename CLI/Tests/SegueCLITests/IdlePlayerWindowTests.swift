@@ -26,8 +26,8 @@ extension PlayWindowTests {
         #expect(segments.first?["framesDrawn"] as? Int ?? 0 > 0, "the playing show drew frames: \(json)")
     }
 
-    /// `--seconds` ends a run that is idle then: the host wakes from its event wait at the
-    /// deadline (an idle wait would otherwise last until an event, or the next window check).
+    /// `--seconds` ends a run that is idle then (the host's event wait ends at the deadline; the
+    /// timing itself is `RedrawPolicy.timeout`'s, tested in the pure tier).
     @Test func secondsClosesAPausedWindow() throws {
         let session = try WindowSession(["play", "--trace-scrub", "--seconds", "2", "--size", "200x100"], frameStep: Self.still)
         #expect(!session.window.isEmpty, "the window appeared")
