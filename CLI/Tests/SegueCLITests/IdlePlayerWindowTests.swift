@@ -4,8 +4,8 @@ import Testing
 
 /// The player as an app on `WindowHost`: it draws only when something changed or moves.
 extension PlayWindowTests {
-    /// Paused, the window is idle: the N that switches the show draws one frame, then nothing is
-    /// drawn for over a second (the loop of `WindowPlayer` drew every frame, ~60 a second, paused
+    /// Paused, the window is idle: the N that switches the show (and the window's title) draws
+    /// one frame, then nothing is drawn for over a second (the loop of `WindowPlayer` drew every frame, ~60 a second, paused
     /// or not). Read from `--stats`, whose segments count each show's frames.
     @Test func aPausedWindowDrawsNoFrames() throws {
         let dir = try CommandRunner.temporaryDirectory()
@@ -16,6 +16,10 @@ extension PlayWindowTests {
         #expect(session.waitFor("pause"), "\(session.trace)")
         try session.key("n")
         #expect(session.waitFor("continue paused"), "\(session.trace)")
+        // The host's title follows the show (what window lists and `xdotool search` read).
+        let next = session.lines("effect").last.map { String($0.dropFirst("effect ".count)) } ?? ""
+        let title = String(decoding: try session.x.run("xdotool", ["getwindowname", session.window]), as: UTF8.self)
+        #expect(title.trimmingCharacters(in: .whitespacesAndNewlines) == "Segue — \(next)", "\(title)")
         Thread.sleep(forTimeInterval: 1.2)
         #expect(try session.close() == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
