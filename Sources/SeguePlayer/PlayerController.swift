@@ -1,3 +1,4 @@
+import Logging
 import SegueAnimation
 import SegueAppHost
 import SegueEffects
@@ -54,6 +55,7 @@ final class PlayerController: ViewController {
     /// Display time: what the pointer's events are stamped with (the shows' own clock).
     private var displayTime = 0.0
     private let wallClock = RealClock()
+    private static let logger = Logger(label: "segue.player")
 
     init(configuration: PlayerWindow.Configuration, host: WindowHost, report: @escaping @MainActor (PlayerWindow.Report) -> Void) {
         self.configuration = configuration
@@ -65,7 +67,7 @@ final class PlayerController: ViewController {
         loopMode = configuration.loop
         super.init(name: "player")
         host.willRelease = { [unowned self] in release() }
-        host.underlay = { [unowned self] target in drawFrame(into: target) }
+        host.underlay = { [unowned self] target throws(GLError) in try drawFrame(into: target) }
     }
 
     static func title(_ name: String) -> String { "Segue — \(name)" }
@@ -206,13 +208,15 @@ final class PlayerController: ViewController {
 
     /// The host's underlay: moves the show on by the time the link counted and draws it, into
     /// the window (true: it filled it) or into its stage (false: the host clears, `stageView`
-    /// shows the stage).
-    private func drawFrame(into window: DefaultFramebufferTarget) -> Bool {
+    /// shows the stage). A GL error goes to the host, which tells a window another client
+    /// destroyed (llvmpipe then fails to allocate its buffers) from a real failure.
+    private func drawFrame(into window: DefaultFramebufferTarget) throws(GLError) -> Bool {
         guard let show, failure == nil, windowPixels.width > 0 else { return false }
         let seconds = pendingSeconds
         pendingSeconds = 0
         show.directTarget = drawsDirect ? window : nil
         do { try show.draw(advancing: seconds) } catch {
+            if let error = error as? GLError { throw error }
             fail(error)
             return false
         }
@@ -222,6 +226,7 @@ final class PlayerController: ViewController {
     }
 
     private func fail(_ error: any Error) {
+        Self.logger.debug("the player stops: \(error)")  // the caller reports the error run() throws
         if failure == nil { failure = error }
         updateDisplayLink()
         host.requestClose()
@@ -267,6 +272,7 @@ final class PlayerController: ViewController {
         if let previous { made.timeline.continueFrom(previous) }
         show = made
         try layoutStage()
+        Self.logger.debug("\(name) at \(made.stageSize.width)x\(made.stageSize.height), \(drawsDirect ? "straight into the window" : "letterboxed stage")")
         host.title = Self.title(name)
         statusRefresh = -1
         if windowPixels.width > 0 { stats.show(effect: name, width: windowPixels.width, height: windowPixels.height) }

@@ -85,15 +85,17 @@ public final class PlayerWindow {
 
     /// Opens the window (not shown until `run`) and checks the configuration: `names` must not be
     /// empty and `startIndex` must be one of its indices.
-    public init(_ configuration: Configuration, report: @escaping @MainActor (Report) -> Void) throws {
+    public init(_ configuration: Configuration, report: @escaping @MainActor (Report) -> Void) throws(PlayerWindowError) {
         guard configuration.names.indices.contains(configuration.startIndex) else {
-            throw PlayerWindowError.noSuchShow(index: configuration.startIndex, count: configuration.names.count)
+            throw .noSuchShow(index: configuration.startIndex, count: configuration.names.count)
         }
         let name = configuration.names[configuration.startIndex]
-        host = try WindowHost(
-            title: PlayerController.title(name),
-            size: Size(width: Double(configuration.size.width), height: Double(configuration.size.height)),
-            framesPerSecond: configuration.vsync ? nil : .infinity, vsync: configuration.vsync)
+        do {
+            host = try WindowHost(
+                title: PlayerController.title(name),
+                size: Size(width: Double(configuration.size.width), height: Double(configuration.size.height)),
+                framesPerSecond: configuration.vsync ? nil : .infinity, vsync: configuration.vsync)
+        } catch { throw .window(error) }
         host.timeSource = configuration.timeSource
         controller = PlayerController(configuration: configuration, host: host, report: report)
     }
@@ -103,6 +105,8 @@ public final class PlayerWindow {
 
     /// Shows the window and plays until it closes (Q or Escape, the close button, `seconds`, or
     /// the window destroyed by another client); returns the frame-time statistics of the run.
+    /// Throws what ended it otherwise: a `PlayerWindowError`, the host's `WindowHostError`, or
+    /// the error of a show that could not be made or drawn (`makeTransition`'s, a GL error).
     public func run() throws -> FrameStats.Summary {
         if let seconds = controller.configuration.seconds { host.requestClose(afterSeconds: seconds) }
         host.frameObserver = { [controller] statistics in controller.frameDrawn(statistics) }
@@ -118,23 +122,14 @@ public enum PlayerWindowError: Error, Equatable, CustomStringConvertible {
     case unknownShow(String)
     /// `startIndex` is not an index of `names`.
     case noSuchShow(index: Int, count: Int)
+    /// The window could not be opened (no display, a bad size, no GL context).
+    case window(WindowHostError)
 
     public var description: String {
         switch self {
         case .unknownShow(let name): "unknown effect '\(name)'; see `segue render --list`"
         case .noSuchShow(let index, let count): "show \(index) of \(count) names does not exist"
+        case .window(let error): error.description
         }
-    }
-}
-
-/// Where the stage goes in the window: the largest rect of the stage's aspect inside the window,
-/// centred, on whole pixels (the player letterboxes; it never crops or stretches the show).
-public enum StageFitting {
-    public static func aspectFit(width: Int, height: Int, in window: (width: Int, height: Int)) -> Rect {
-        let scale = min(Double(window.width) / Double(width), Double(window.height) / Double(height))
-        let w = (Double(width) * scale).rounded(), h = (Double(height) * scale).rounded()
-        return Rect(
-            x: ((Double(window.width) - w) / 2).rounded(.down), y: ((Double(window.height) - h) / 2).rounded(.down),
-            width: w, height: h)
     }
 }
