@@ -16,8 +16,10 @@ import SegueScene
 /// The loop routes events to the window (the primary button's presses to its gesture
 /// recognizers, keys and text to the first responder, the scroll wheel to the view under the
 /// pointer), follows live resizes with `Window.resize(to:)` and the content scale, and draws
-/// with a real clock, at most once per display interval. It draws only when something changed
-/// or moves: an idle window sleeps in the window system's event wait, drawing no frames.
+/// with a real clock (or a fixed step per frame, `timeSource`), at most once per display
+/// interval. It draws only when something changed or moves: an idle window sleeps in the window
+/// system's event wait, drawing no frames. A renderer that fills the window itself draws in
+/// `underlay`, under the views.
 ///
 /// Sizes are in points; the framebuffer has `size × contentScale` pixels (crisp on HiDPI, where
 /// the window opens `contentScale` times larger in pixels).
@@ -201,13 +203,8 @@ public final class WindowHost {
     private func drawFrame(at now: Double) throws(GLError) -> Double {
         window.needsDisplay = false
         lastFrameTime = timeSource.frameTime(realSeconds: now, previousFrame: lastFrameTime)
-        if underlay == nil {
-            try window.renderFrame(at: timeBase + lastFrameTime, compositor: compositor, into: framebuffer, clearColor: clearColor)
-        } else {
-            try window.renderFrame(
-                at: timeBase + lastFrameTime, compositor: compositor, into: framebuffer, clearColor: clearColor,
-                underlay: drawUnderlay)
-        }
+        try window.renderFrame(
+            at: timeBase + lastFrameTime, compositor: compositor, into: framebuffer, clearColor: clearColor, underlay: drawUnderlay)
         let rendered = clock.now
         try context.present()
         return rendered
