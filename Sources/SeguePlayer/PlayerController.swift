@@ -180,6 +180,8 @@ final class PlayerController: ViewController {
         host.window.needsDisplay = true
     }
 
+    /// What keeps the display link: the timeline playing (not paused, not stopped at the end of
+    /// a "once" run), a press down, a seek, or a gesture-driven transition under way.
     private var isMoving: Bool {
         guard let show, failure == nil else { return false }
         let timeline = show.timeline
