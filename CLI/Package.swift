@@ -33,6 +33,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Segue", package: "Segue"),
                 .product(name: "SegueGLFW", package: "Segue"),
+                .product(name: "SegueAppHost", package: "Segue"),
                 .product(name: "SeguePlayer", package: "Segue"),
                 "SegueBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -14,6 +14,9 @@ public struct FrameStatistics: Sendable, Equatable {
     /// Seconds between the starts of consecutive frames while drawing continuously (a frame
     /// after an idle wait starts no interval).
     public private(set) var intervalSeconds: [Double] = []
+    /// The interval that ended with the latest frame: nil for the first frame and for one that
+    /// ended an idle wait (a frame observer reads what the frame just drawn took, wait included).
+    public private(set) var lastInterval: Double?
     /// How many frame times are kept (a long session does not grow without bound).
     public let capacity: Int
 
@@ -23,6 +26,7 @@ public struct FrameStatistics: Sendable, Equatable {
         framesRendered += 1
         Self.append(seconds, to: &frameSeconds, capacity: capacity)
         Self.append(render ?? seconds, to: &renderSeconds, capacity: capacity)
+        lastInterval = interval
         if let interval { Self.append(interval, to: &intervalSeconds, capacity: capacity) }
     }
 

@@ -51,6 +51,18 @@ public enum RedrawPolicy {
         return remaining > slack ? .upTo(seconds: remaining) : .poll
     }
 
+    /// How long a wait may last: until the next frame, or (idle) until the window's next check,
+    /// and never past a close deadline (`secondsToDeadline`), so a deadline ends an idle window
+    /// on time. Nil: do not wait (poll).
+    public static func timeout(_ wait: Wait, idleCheckInterval: Double, secondsToDeadline: Double?) -> Double? {
+        let deadline = secondsToDeadline.map { max(0, $0) } ?? .infinity
+        switch wait {
+        case .poll: return nil
+        case .upTo(let seconds): return min(seconds, deadline)
+        case .untilEvent: return min(idleCheckInterval, deadline)
+        }
+    }
+
     /// Whether to draw a frame now (after the events were handled).
     public static func shouldRender(_ activity: SceneActivity, now: Double, nextFrameTime: Double) -> Bool {
         !activity.isIdle && now >= nextFrameTime - slack

@@ -6,7 +6,7 @@ import SegueScene
 extension WindowHost {
     func handle(_ event: WindowSystemEvent) {
         eventObserver?(event)
-        let time = timeBase + clock.now
+        let time = engineNow
         switch event {
         case .pointer(let pointer): route(pointer, time: time)
         case .scroll(let scroll):

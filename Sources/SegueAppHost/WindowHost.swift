@@ -16,8 +16,10 @@ import SegueScene
 /// The loop routes events to the window (the primary button's presses to its gesture
 /// recognizers, keys and text to the first responder, the scroll wheel to the view under the
 /// pointer), follows live resizes with `Window.resize(to:)` and the content scale, and draws
-/// with a real clock, at most once per display interval. It draws only when something changed
-/// or moves: an idle window sleeps in the window system's event wait, drawing no frames.
+/// with a real clock (or a fixed step per frame, `timeSource`), at most once per display
+/// interval. It draws only when something changed or moves: an idle window sleeps in the window
+/// system's event wait, drawing no frames. A renderer that fills the window itself draws in
+/// `underlay`, under the views.
 ///
 /// Sizes are in points; the framebuffer has `size × contentScale` pixels (crisp on HiDPI, where
 /// the window opens `contentScale` times larger in pixels).
@@ -33,10 +35,28 @@ public final class WindowHost {
     public var eventObserver: ((WindowSystemEvent) -> Void)?
     /// Called after each frame is presented, with the statistics so far.
     public var frameObserver: ((FrameStatistics) -> Void)?
+    /// Draws the window's pixels under its views, every frame, after animations and display links
+    /// advanced and views laid out (see `Window.renderFrame(at:compositor:into:clearColor:underlay:)`):
+    /// true when it filled the framebuffer (the views are drawn over it, no clear), false for the
+    /// usual clear. For a renderer that draws at the window's size itself: a full-window pass
+    /// fewer than drawing offscreen and showing that in a view. Views it changes are drawn in the
+    /// same frame (they ask for no other).
+    public var underlay: ((DefaultFramebufferTarget) throws(GLError) -> Bool)?
+    /// Called once when the host is about to release its window, while its GL context still
+    /// exists: free the GL objects made with `device` here (textures, offscreen targets, effects).
+    public var willRelease: (() -> Void)?
+
+    /// Where the engine's time comes from (set it before `run`): real time by default, or a
+    /// fixed step per drawn frame for scripted runs. Statistics measure real time either way.
+    public var timeSource = HostClock.real
+    /// The GL device of the window's context: make the textures, offscreen targets and effects
+    /// that views show (`ViewContent.texture`) with it, on the main actor.
+    public let device: GLDevice
+    /// The compositor that draws the window; a program drawing view trees of its own into
+    /// offscreen targets (a scene inside a view) can use it between frames or in a display link.
+    public let compositor: Compositor
 
     let context: GLFWWindowContext
-    let device: GLDevice
-    let compositor: Compositor
     let framebuffer: DefaultFramebufferTarget
     /// Seconds between frames while something moves.
     let frameInterval: Double
@@ -44,6 +64,14 @@ public final class WindowHost {
     /// Engine time when the clock started: the engine's time never goes back.
     var timeBase = 0.0
     var closeRequested = false
+    /// What `title` reads (GLFW has no getter for it).
+    var titleStorage: String
+    /// The clock's time at which `run` ends (`requestClose(afterSeconds:)`), nil: none.
+    var closeDeadline: Double?
+    /// The time (seconds since the run started, on `timeSource`) of the latest frame drawn.
+    var lastFrameTime = 0.0
+    /// The engine's time now: with a fixed step, the time of the frame on screen.
+    var engineNow: Double { timeBase + timeSource.eventTime(realSeconds: clock.now, lastFrame: lastFrameTime) }
     private var hasRun = false
     private var isReleased = false
     /// The button of the press the recognizers follow, nil between presses.
@@ -82,6 +110,7 @@ public final class WindowHost {
         let pixels = context.drawableSize ?? (Int(size.width), Int(size.height))
         let scale = context.contentScale
         (self.context, self.device, self.compositor) = (context, device, compositor)
+        titleStorage = title
         framebuffer = DefaultFramebufferTarget(width: pixels.width, height: pixels.height)
         let rate = framesPerSecond ?? context.refreshRate ?? 60
         frameInterval = rate.isFinite && rate > 0 ? 1 / rate : 0
@@ -106,26 +135,27 @@ public final class WindowHost {
         timeBase = engine.now
         var nextFrameTime = 0.0
         var lastFrameStart: Double?
-        while !closeRequested && !context.shouldClose {
+        while !shouldEnd {
             let events: [WindowSystemEvent]
-            switch RedrawPolicy.wait(activity, now: clock.now, nextFrameTime: nextFrameTime) {
-            case .poll: events = context.pollSystemEvents()
-            case .upTo(let seconds): events = context.waitSystemEvents(timeout: seconds)
-            case .untilEvent:
+            let wait = RedrawPolicy.wait(activity, now: clock.now, nextFrameTime: nextFrameTime)
+            // A close deadline ends a wait: `requestClose(afterSeconds:)` ends an idle window on time.
+            let timeout = RedrawPolicy.timeout(
+                wait, idleCheckInterval: Self.idleCheckInterval, secondsToDeadline: closeDeadline.map { $0 - clock.now })
+            if let timeout { events = context.waitSystemEvents(timeout: timeout) } else { events = context.pollSystemEvents() }
+            if wait == .untilEvent {
                 lastFrameStart = nil  // the next frame ends an idle stretch, not an interval
-                events = context.waitSystemEvents(timeout: Self.idleCheckInterval)
                 if events.isEmpty { context.confirmWindowExists() }
             }
             if !events.isEmpty {
                 // Animations that handlers start begin at the engine's time: bring it to now,
                 // or after an idle stretch they would start in the past (and be over at once).
-                engine.advance(to: timeBase + clock.now)
+                engine.advance(to: engineNow)
                 for event in events { handle(event) }
             }
             // Main-actor work queued from elsewhere (a task's continuation, a main-queue block, a
             // Foundation timer) gets its turn here: the loop holds the main thread otherwise.
             _ = RunLoop.main.run(mode: .default, before: Date())
-            guard !closeRequested && !context.shouldClose else { break }
+            guard !shouldEnd else { break }
             let now = clock.now
             guard RedrawPolicy.shouldRender(activity, now: now, nextFrameTime: nextFrameTime) else { continue }
             let rendered: Double
@@ -148,6 +178,17 @@ public final class WindowHost {
         GLFWWindowContext.wake()
     }
 
+    /// Ends `run` once `seconds` of real time have passed from this call (scripted runs), even
+    /// in a window that is idle then. Call it before `run` or while it runs.
+    public func requestClose(afterSeconds seconds: Double) {
+        closeDeadline = clock.now + max(0, seconds)
+    }
+
+    /// Whether the loop is over: a close was asked for, its deadline passed, or the window went.
+    private var shouldEnd: Bool {
+        closeRequested || context.shouldClose || closeDeadline.map { self.clock.now >= $0 } ?? false
+    }
+
     /// What the window has going on now.
     var activity: SceneActivity {
         SceneActivity(
@@ -161,10 +202,20 @@ public final class WindowHost {
     /// Returns the clock's time before the present.
     private func drawFrame(at now: Double) throws(GLError) -> Double {
         window.needsDisplay = false
-        try window.renderFrame(at: timeBase + now, compositor: compositor, into: framebuffer, clearColor: clearColor)
+        lastFrameTime = timeSource.frameTime(realSeconds: now, previousFrame: lastFrameTime)
+        try window.renderFrame(
+            at: timeBase + lastFrameTime, compositor: compositor, into: framebuffer, clearColor: clearColor, underlay: drawUnderlay)
         let rendered = clock.now
         try context.present()
         return rendered
+    }
+
+    /// Runs `underlay`; what it changes in the views is drawn in this frame, so it asks for no other.
+    private func drawUnderlay(_ target: DefaultFramebufferTarget) throws(GLError) -> Bool {
+        guard let underlay else { return false }
+        let marked = window.needsDisplay
+        defer { window.needsDisplay = marked }
+        return try underlay(target)
     }
 
     /// A window destroyed by another client (`xdotool windowkill`) fails its frame before the X
@@ -184,7 +235,9 @@ public final class WindowHost {
     public func release() {
         guard !isReleased else { return }
         isReleased = true
-        if pressedButton != nil { window.pointerCancelled(time: timeBase + clock.now) }
+        willRelease?()
+        willRelease = nil
+        if pressedButton != nil { window.pointerCancelled(time: engineNow) }
         compositor.release()
         _ = device.release()
         context.release()

@@ -12,6 +12,8 @@ public enum WindowHostError: Error, Equatable, CustomStringConvertible {
     case gl(GLError)
     /// `run` was called on a host that has already run or was released (a host drives one session).
     case alreadyRan
+    /// A fixed frame step that is negative or not finite (`HostClock.fixedStep(seconds:)`).
+    case badFrameStep(Double)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum WindowHostError: Error, Equatable, CustomStringConvertible {
         case .windowCreation(let error): "could not open the window: \(error)"
         case .gl(let error): "drawing failed: \(error)"
         case .alreadyRan: "this host has already run; make a new one"
+        case .badFrameStep(let seconds): "a frame step is 0 or more finite seconds, not \(seconds)"
         }
     }
 }

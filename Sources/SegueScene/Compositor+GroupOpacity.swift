@@ -13,6 +13,8 @@ extension Compositor {
             RenderTargetDescription(width: outer.width, height: outer.height, stencil: outer.hasStencil))
         defer { device.targetPool.recycle(group) }
         let outerStencil = stencilLevel
+        groupDepth += 1
+        defer { groupDepth -= 1 }
         currentTarget = group
         device.bind(group)
         GL.clearColor(0, 0, 0, 0)

@@ -123,8 +123,14 @@ public final class Window {
 
     /// Advances this window's animations to `time` (seconds on the driver's clock), lays out the views
     /// that need it (`layoutSubviews()`) and draws the window.
-    public func renderFrame(
-        at time: Double, compositor: Compositor, into target: some RenderTarget, clearColor: Color = .black
+    ///
+    /// `underlay`, when given, draws into `target` after the layout and before the views: it
+    /// returns true when it filled the target (the views are then drawn over its pixels, with
+    /// no clear), false to have the target cleared to `clearColor` as usual. A renderer that
+    /// draws at the window's size itself (a transition, a video) saves a full-window pass so.
+    public func renderFrame<Target: RenderTarget>(
+        at time: Double, compositor: Compositor, into target: Target, clearColor: Color = .black,
+        underlay: ((Target) throws(GLError) -> Bool)? = nil
     ) throws(GLError) {
         self.compositor = compositor
         // What runs during the frame (layout, completions) and names no window is this window's.
@@ -133,7 +139,8 @@ public final class Window {
             pointerDispatcher.advance(to: time)
             transitionDriver.check(at: time)
             rootView.layoutIfNeeded()
-            try compositor.render(rootView, into: target, clearColor: clearColor, scale: contentScale)
+            let filled = try underlay?(target) ?? false
+            try compositor.render(rootView, into: target, clearColor: filled ? nil : clearColor, scale: contentScale)
         }
     }
 }

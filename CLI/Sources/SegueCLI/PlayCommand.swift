@@ -3,12 +3,13 @@ import Foundation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SegueGLFW
+import SegueAppHost
 import SegueHeadless
+import SeguePlayer
 import SegueTransitions
 
 /// A window that plays a transition (an effect or a view-controller scenario); drag to scrub,
-/// keys to pause, step, reverse, change speed, repeat mode and effect. See `WindowPlayer`.
+/// keys to pause, step, reverse, change speed, repeat mode and effect. See `PlayerWindow`.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -49,31 +50,59 @@ struct PlayCommand: ParsableCommand {
         if !parameters.isEmpty && !isGLTransition {
             throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
         }
+        let timeSource = try frameStep()
         try MainActor.assumeIsolated {
             // N/P go through every built-in, and a shader file given first.
             var names = EffectCatalog.allNames
             if !names.contains(effect) { names.insert(effect, at: 0) }
-            let setup = WindowPlayer.Setup(
+            var configuration = PlayerWindow.Configuration(
                 names: names, startIndex: names.firstIndex(of: effect) ?? 0,
-                effectEntry: { name, isFirst in
+                makeTransition: { name, isFirst in
                     if GLTransitionCatalog.isTransition(name) {
-                        return try GLTransitionCatalog.entry(for: name, parameters: isFirst ? parameters : [], resize: resize, edges: edges)
+                        return try GLTransitionCatalog.entry(for: name, parameters: isFirst ? parameters : [], resize: resize, edges: edges).transition
                     }
-                    return EffectCatalog.entry(named: name, resize: resize)
+                    return EffectCatalog.entry(named: name, resize: resize)?.transition
                 },
-                from: fromImage, to: toImage, labels: (from ?? "the sample", to ?? "the sample"), resize: resize, options: options)
-            let window = try GLFWWindowContext(title: "Segue — \(effect)", width: size.width, height: size.height, vsync: options.vsync == .on)
-            defer { window.release() }
-            let device = try GLDevice(context: window)
-            defer { device.release() }
-            print("Playing \(effect) on \(device.renderer). Drag to scrub; space pauses, N/P switch effects, Q or Escape quits (--help lists the keys).")
-            fflush(nil)  // all streams: a pipe reader sees the line now
-            try WindowPlayer(window: window, device: device, setup: setup) { line in
-                guard options.traceScrub else { return }
-                print(line)
-                fflush(nil)
-            }.run()
+                from: fromImage, to: toImage, labels: (from ?? "the sample", to ?? "the sample"), resize: resize,
+                size: (size.width, size.height))
+            configuration.duration = options.duration
+            configuration.loop = options.loop
+            configuration.showsOverlay = !options.noOverlay
+            configuration.seconds = options.seconds
+            configuration.screenshotFolder = options.screenshots
+            configuration.vsync = options.vsync == .on
+            configuration.timeSource = timeSource
+            let player = try PlayerWindow(configuration) { report in
+                switch report {
+                case .trace(let line):
+                    guard options.traceScrub else { return }
+                    print(line)
+                case .screenshotSaved(let path):
+                    print("Saved \(path)")
+                case .pictureReduced(let reduction, let label):
+                    // A picture larger than this GL's textures: the notice on stderr, even with `--quiet`.
+                    PictureFitting.printNotice(reduction, label: label)
+                }
+                fflush(nil)  // all streams: a pipe reader sees the line now
+            }
+            print("Playing \(effect) on \(player.renderer). Drag to scrub; space pauses, N/P switch effects, Q or Escape quits (--help lists the keys).")
+            fflush(nil)
+            let summary = try player.run()
+            guard let path = options.stats else { return }
+            try FrameStats.write(summary, to: path)
+            print(String(
+                format: "%d frames drawn; frame time p50 %.2f ms, p99 %.2f ms, max %.2f ms (%@)",
+                summary.framesDrawn, summary.p50Milliseconds, summary.p99Milliseconds, summary.maxMilliseconds, path))
         }
+    }
+
+    /// `SEGUE_PLAY_FRAME_STEP=seconds`: every drawn frame advances exactly that much (scripted
+    /// tests; 0 stands time still, so only drags and keys move the transition); unset or not a
+    /// number of seconds: real time. Frame-time statistics stay real either way.
+    private static func frameStep() throws -> HostClock {
+        guard let step = ProcessInfo.processInfo.environment["SEGUE_PLAY_FRAME_STEP"].flatMap(Double.init),
+              step.isFinite, step >= 0 else { return .real }
+        return try HostClock.fixedStep(seconds: step)
     }
 
     /// Makes the effect once on a headless context (4×4 pictures) and lets it go: the shader
