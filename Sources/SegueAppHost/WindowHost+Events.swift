@@ -14,10 +14,16 @@ extension WindowHost {
                 location: point(x: scroll.x, y: scroll.y), delta: Point(x: scroll.deltaX, y: scroll.deltaY),
                 modifiers: scroll.modifiers, time: time))
         case .key(let key):
-            let phase: KeyPress.Phase = switch key.action {
-            case .press: .began
-            case .repeat: .repeated
-            case .release: .ended
+            let phase: KeyPress.Phase
+            switch key.action {
+            case .press:
+                heldKeys.insert(key.key)
+                phase = .began
+            case .repeat: phase = .repeated
+            case .release:
+                // A key cancelled by a focus loss: GLFW's release after it is not the user's.
+                guard heldKeys.remove(key.key) != nil else { return }
+                phase = .ended
             }
             window.deliver(KeyPress(key: key.key, phase: phase, modifiers: key.modifiers, time: time))
         case .text(let scalar): window.deliverText(String(Character(scalar)))
@@ -26,9 +32,17 @@ extension WindowHost {
         case .closeRequested: closeRequested = true
         case .focusChanged(let focused):
             // As UIKit cancels touches when the app resigns active: a press cannot end unseen.
-            if !focused && pressedButton != nil {
+            // Keys held then are cancelled too (pressesCancelled), not ended by the releases
+            // GLFW makes up for them.
+            guard !focused else { return }
+            if pressedButton != nil {
                 pressedButton = nil
                 window.pointerCancelled(time: time)
+            }
+            let cancelled = heldKeys
+            heldKeys.removeAll()
+            for key in cancelled.sorted(by: { String(describing: $0) < String(describing: $1) }) {
+                window.deliver(KeyPress(key: key, phase: .cancelled, time: time))
             }
         }
     }

@@ -76,6 +76,8 @@ public final class WindowHost {
     private var isReleased = false
     /// The button of the press the recognizers follow, nil between presses.
     var pressedButton: PointerButton?
+    /// The keys down now (pressed in this window and not yet released or cancelled).
+    var heldKeys: Set<KeyboardKey> = []
     static let logger = Logger(label: "segue.apphost")
     /// How long an idle wait lasts before the window is checked: another client can destroy it
     /// (`xdotool windowclose`) with no event GLFW reports, and an idle window makes no request
@@ -218,7 +220,7 @@ public final class WindowHost {
         return try underlay(target)
     }
 
-    /// A window destroyed by another client (`xdotool windowkill`) fails its frame before the X
+    /// A window destroyed by another client (`xdotool windowclose`; `windowkill` cuts the connection, and Xlib ends the process) fails its frame before the X
     /// server's error about it is read: read events for a moment, and if the window is gone the
     /// failure is the close, not an error.
     private func windowWasDestroyed() -> Bool {

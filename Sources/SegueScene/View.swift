@@ -113,6 +113,8 @@ open class View {
     open func pressesBegan(_ press: KeyPress) { nextResponder?.pressesBegan(press) }
     /// A key came up. The default passes it to `nextResponder`.
     open func pressesEnded(_ press: KeyPress) { nextResponder?.pressesEnded(press) }
+    /// A held key will not come up here (the window lost the focus). The default passes it on.
+    open func pressesCancelled(_ press: KeyPress) { nextResponder?.pressesCancelled(press) }
     /// Typed text (UIKeyInput's `insertText`). The default passes it to `nextResponder`.
     open func insertText(_ text: String) { nextResponder?.insertText(text) }
     /// The scroll wheel over this view (AppKit's `scrollWheel(with:)`). The default passes it on.

@@ -53,4 +53,20 @@ struct HostWindowManagerTests {
         #expect(sample.lines("pan began").count == 2, "\(sample.trace)")
         #expect(sample.lastOffset.x == 80 && sample.lastOffset.y == 55, "\(sample.trace)")
     }
+
+    @Test func aKeyHeldWhenTheFocusIsLostIsCancelledAndItsLaterReleaseIsNotDelivered() throws {
+        let sample = try HostedSample()
+        sample.waitUntilSettled()
+        try sample.xdotool(["keydown", "--window", sample.window, "a"])
+        #expect(sample.waitFor("key A down"), "\(sample.trace)")
+        // Another application takes the focus with the key held: GLFW reports the focus loss and
+        // makes up a release of the key; the host cancels the press instead (UIKit's
+        // pressesCancelled), and the real release later reaches nobody.
+        try sample.x.takeInputFocus()
+        #expect(sample.waitFor("key A cancelled"), "\(sample.trace)")
+        try sample.xdotool(["keyup", "a"])
+        sample.waitUntilSettled()
+        #expect(sample.lines("key A up").isEmpty, "\(sample.trace)")
+        #expect(sample.lines("key A cancelled").count == 1, "\(sample.trace)")
+    }
 }

@@ -105,6 +105,10 @@ public final class SampleCanvas: View {
         trace("key \(press.key.name) up \(Self.format(press.modifiers))")
     }
 
+    public override func pressesCancelled(_ press: KeyPress) {
+        trace("key \(press.key.name) cancelled")
+    }
+
     public override func insertText(_ text: String) {
         type(text)
         trace("text \(text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: ",")) typed \(typedText.count)")

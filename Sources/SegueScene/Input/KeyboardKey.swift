@@ -71,6 +71,9 @@ public struct KeyPress: Hashable, Sendable {
         /// The auto-repeat of a held key (delivered through `pressesBegan` again, marked).
         case repeated
         case ended
+        /// The key stopped reaching the window while held (its window lost the focus): UIKit's
+        /// `pressesCancelled`. No release follows.
+        case cancelled
     }
 
     public let key: KeyboardKey

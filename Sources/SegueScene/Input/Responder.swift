@@ -11,6 +11,7 @@ public protocol Responder: AnyObject {
     var canBecomeFirstResponder: Bool { get }
     func pressesBegan(_ press: KeyPress)
     func pressesEnded(_ press: KeyPress)
+    func pressesCancelled(_ press: KeyPress)
     func insertText(_ text: String)
     func scrollWheel(_ event: ScrollWheelEvent)
 }
@@ -71,6 +72,7 @@ extension Window {
             switch press.phase {
             case .began, .repeated: target.pressesBegan(press)
             case .ended: target.pressesEnded(press)
+            case .cancelled: target.pressesCancelled(press)
             }
         }
     }
