@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueGLFW
 import SegueImage
+import SegueRendering
 
 /// What `make demo` runs: a window when there is a display, headless files when there is not.
 struct DemoCommand: ParsableCommand {
@@ -25,16 +26,14 @@ struct DemoCommand: ParsableCommand {
         fflush(nil)  // all streams: a pipe reader sees the line before the rendering
         let size = FrameSize(width: 640, height: 360)
         let samples = try SamplesCommand.write(size: size, directory: out + "/samples")
-        guard let effect = EffectCatalog.entry(named: "pixel-dissolve") else { return }
         let result = try MainActor.assumeIsolated {
-            try TransitionExport(
-                fromPath: samples.from, toPath: samples.to, effect: effect, frames: 30, size: size, mode: .fused,
-                outputDirectory: out + "/pixel-dissolve", progress: nil
-            ).run()
+            try RenderCommand.writeFrames(
+                .effect(.pixelDissolve), from: samples.from, to: samples.to, frames: 30, size: size,
+                outputDirectory: out + "/pixel-dissolve", progress: nil)
         }
         print("""
             Pixel dissolve, \(result.frames.count) frames at \(size):
-              frames:        \(result.directory)/frame-0000.png ... \(TransitionExport.frameName(result.frames.count - 1))
+              frames:        \(result.directory)/frame-0000.png ... \(TransitionRenderer.frameName(result.frames.count - 1))
               contact sheet: \(result.contactSheet)
               inputs:        \(samples.from), \(samples.to)
             """)
@@ -47,11 +46,11 @@ struct DemoCommand: ParsableCommand {
             """)
         InterruptHandling.install()
         let scene = try MainActor.assumeIsolated {
-            try SceneDemo(size: size, framesPerSecond: 24, outputDirectory: out + "/scene").run()
+            try SceneDemo(size: size, framesPerSecond: 24, outputDirectory: out + "/scene", onWaitingForLock: sayWaitingForLock).run()
         }
         print("""
             Animated scene (views, 3D transforms, snapshot), \(scene.frameCount) frames:
-              frames:        \(scene.directory)/frame-0000.png ... \(TransitionExport.frameName(scene.frameCount - 1))
+              frames:        \(scene.directory)/frame-0000.png ... \(TransitionRenderer.frameName(scene.frameCount - 1))
               contact sheet: \(scene.contactSheet)
             """)
     }

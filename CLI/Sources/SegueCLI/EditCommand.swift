@@ -89,7 +89,7 @@ struct EditCommand: ParsableCommand {
         // An interrupt kills ffmpeg and removes the partial video or frame folder (InterruptCleanup).
         let result = try render.export(to: out, video: video, frames: frames)
         let summary = video.map { VideoRender.summary(result, format: $0, framesPerSecond: plan.framesPerSecond) }
-            ?? "wrote \(result.frames) frames to \(result.path)/\(TransitionExport.frameName(range.lowerBound)) ... in "
+            ?? "wrote \(result.frames) frames to \(result.path)/\(TransitionRenderer.frameName(range.lowerBound)) ... in "
             + String(format: "%.1f", result.elapsedSeconds) + " s"
         reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds, summary: summary)
     }

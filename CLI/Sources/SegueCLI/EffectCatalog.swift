@@ -1,33 +1,10 @@
 import ArgumentParser
 import SegueEffects
-import SegueGL
 import SegueRendering
 
-/// What `--effect NAME` takes (render and play): a transition by name (`NamedTransition`) with
-/// the words `--list` and the window say about it (`TransitionListing`).
-struct EffectCatalog {
-    struct Entry: Sendable {
-        let name: String
-        let summary: String
-        /// Parameter lines for `--list`: "name: meaning (default)".
-        let parameters: [String]
-        let transition: NamedTransition
-        let make: @Sendable (GLDevice, Texture, Texture, ExecutionMode) throws -> any TransitionEffect
-
-        init(_ transition: NamedTransition, summary: String, parameters: [String]) {
-            (name, self.summary, self.parameters, self.transition) = (transition.name, summary, parameters, transition)
-            make = { device, from, to, mode in try transition.makeEffect(device: device, from: from, to: to, mode: mode) }
-        }
-    }
-
-    /// The effects that are not gl-transitions (the pixel dissolve), fitting pictures with `resize`.
-    static func entry(named name: String, resize: ResizeMode = .stretch) -> Entry? {
-        guard NamedTransition.effectNames.contains(name), !NamedTransition.isGLTransition(name),
-              let transition = try? NamedTransition.named(name, resize: resize)
-        else { return nil }
-        return Entry(transition, summary: TransitionListing.pixelDissolveSummary, parameters: TransitionListing.pixelDissolveParameters)
-    }
-
+/// What `--effect NAME` takes (render and play): an effect, a gl-transition (a built-in or a
+/// `.glsl` file, with `--param name=value` settings) or a view-controller scenario.
+enum EffectCatalog {
     /// Every built-in name `--effect` takes, in the order the window's N/P go through them.
     @MainActor static var allNames: [String] { TransitionRenderer.builtInNames }
 
@@ -42,4 +19,50 @@ struct EffectCatalog {
         let near = unknown.suggestions.map { "'\($0)'" }.joined(separator: " or ")
         throw ValidationError("unknown effect '\(name)'\(near.isEmpty ? "" : "; did you mean \(near)?") (`segue render --list` lists them all)")
     }
+
+    /// The effect called `name` with its `--param` settings checked (a user's file compiled under
+    /// the compile budget first; the built-ins are known to be cheap); nil for a scenario.
+    static func transition(
+        named name: String, parameters: [String], resize: ResizeMode, edges: GLTransitionEffect.EdgeMode = .clamp
+    ) throws -> NamedTransition? {
+        guard NamedTransition.isGLTransition(name) else {
+            guard parameters.isEmpty else {
+                throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
+            }
+            return NamedTransition.effectNames.contains(name) ? try NamedTransition.named(name, resize: resize) : nil
+        }
+        let transition = try NamedTransition.named(name, settingTexts: parameters, resize: resize, edges: edges)
+        if GLTransitionLibrary.entry(named: name) == nil, case .glTransition(let source, _, _) = transition.kind {
+            try ShaderCompileProbe.ofThisProgram.check(text: source.source, name: source.name)
+        }
+        return transition
+    }
+}
+
+/// A command-line error with a plain message.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension GLTransitionEffect.EdgeMode: @retroactive ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let mode = Self.all.first(where: { $0.name == argument }) else { return nil }
+        self = mode
+    }
+
+    /// The command line's word for the mode (ArgumentParser would print the raw value).
+    var name: String { self == .clamp ? "clamp" : "transparent" }
+    public static var allValueStrings: [String] { all.map(\.name) }
+    public var defaultValueDescription: String { name }
+}
+
+extension ResizeMode: @retroactive ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let mode = Self.all.first(where: { $0.name == argument }) else { return nil }
+        self = mode
+    }
+
+    public static var allValueStrings: [String] { all.map(\.name) }
+    public var defaultValueDescription: String { name }
 }

@@ -4,7 +4,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import SegueAppHost
-import SegueHeadless
+import SegueRendering
 import SeguePlayer
 import SegueTransitions
 
@@ -40,15 +40,12 @@ struct PlayCommand: ParsableCommand {
         let toImage = try to.map { try PictureDecoder.read(path: $0) } ?? SampleImages.to(fitting: size)
         let effect = options.effect
         try EffectCatalog.validateName(effect)
-        // Parsed (and its parameters checked) before a window opens.
-        let isGLTransition = GLTransitionCatalog.isTransition(effect)
-        if isGLTransition {
-            let entry = try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize, edges: edges)
-            // A user's file is compiled headless first: its errors come before any window is mapped.
-            if effect.hasSuffix(".glsl") { try compileHeadless(entry) }
-        }
-        if !parameters.isEmpty && !isGLTransition {
-            throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
+        // Parsed (and its parameters checked) before a window opens; a user's file is compiled
+        // headless too, so its errors come before any window is mapped.
+        let transition = try EffectCatalog.transition(named: effect, parameters: parameters, resize: resize, edges: edges)
+        if let transition, effect.hasSuffix(".glsl") {
+            let picture = try RGBAImage(width: 4, height: 4, fill: SIMD4(0, 0, 0, 255))
+            try MainActor.assumeIsolated { _ = try TransitionRenderer(.effect(transition), width: 4, height: 4).frames(from: picture, to: picture, at: [0]) }
         }
         let timeSource = try frameStep()
         try MainActor.assumeIsolated {
@@ -58,10 +55,7 @@ struct PlayCommand: ParsableCommand {
             var configuration = PlayerWindow.Configuration(
                 names: names, startIndex: names.firstIndex(of: effect) ?? 0,
                 makeTransition: { name, isFirst in
-                    if GLTransitionCatalog.isTransition(name) {
-                        return try GLTransitionCatalog.entry(for: name, parameters: isFirst ? parameters : [], resize: resize, edges: edges).transition
-                    }
-                    return EffectCatalog.entry(named: name, resize: resize)?.transition
+                    try EffectCatalog.transition(named: name, parameters: isFirst ? parameters : [], resize: resize, edges: edges)
                 },
                 from: fromImage, to: toImage, labels: (from ?? "the sample", to ?? "the sample"), resize: resize,
                 size: (size.width, size.height))
@@ -103,22 +97,5 @@ struct PlayCommand: ParsableCommand {
         guard let step = ProcessInfo.processInfo.environment["SEGUE_PLAY_FRAME_STEP"].flatMap(Double.init),
               step.isFinite, step >= 0 else { return .real }
         return try HostClock.fixedStep(seconds: step)
-    }
-
-    /// Makes the effect once on a headless context (4×4 pictures) and lets it go: the shader
-    /// compiles and links as it will in the window, and fails the same way.
-    private static func compileHeadless(_ entry: EffectCatalog.Entry) throws {
-        try MainActor.assumeIsolated {
-            let context = try HeadlessEGLContext()
-            defer { context.release() }
-            let device = try GLDevice(context: context)
-            defer { device.release() }
-            let picture = try RGBAImage(width: 4, height: 4, fill: SIMD4(0, 0, 0, 255))
-            let from = try device.makeTexture(image: picture)
-            defer { from.release() }
-            let to = try device.makeTexture(image: picture)
-            defer { to.release() }
-            try entry.make(device, from, to, .fused).release()
-        }
     }
 }

@@ -69,14 +69,14 @@ extension RenderCommand {
         return 30
     }
 
-    func renderVideo(from: String, to: String, effect entry: EffectCatalog.Entry, format video: VideoFormat) throws {
+    func renderVideo(from: String, to: String, effect transition: NamedTransition, format video: VideoFormat) throws {
         let rate = fps ?? 30
         let settings = ExportSettings(format: video, width: size.width, height: size.height, framesPerSecond: rate, crf: crf)
         var render = TransitionVideo(
-            from: from, to: to, transition: entry.transition, settings: settings, transitionFrames: videoFrames, tools: try VideoRender.tools())
+            from: from, to: to, transition: transition, settings: settings, transitionFrames: videoFrames, tools: try VideoRender.tools())
         (render.offsetSeconds, render.clipFit, render.mode) = (offset, resize, mode)
         render.onReduced = PictureFitting.printNotice
-        if let bar = ProgressBar(label: "\(entry.name) → \(video.rawValue)", quiet: quiet) { render.onProgress = { bar.update($0) } }
+        if let bar = ProgressBar(label: "\(transition.name) → \(video.rawValue)", quiet: quiet) { render.onProgress = { bar.update($0) } }
         let result = try render.export(to: out)
         if !quiet { print(VideoRender.summary(result, format: video, framesPerSecond: rate)) }
     }

@@ -70,23 +70,18 @@ struct RenderCommand: ParsableCommand {
         guard let from, let to else { return }
         let report = ProgressBar.reporter(label: "rendering \(effect)", quiet: quiet)
         let frames = frames ?? 30
-        let glEntry = GLTransitionCatalog.isTransition(effect)
-            ? try GLTransitionCatalog.entry(for: effect, parameters: parameters, resize: resize, edges: edges) : nil
-        if !parameters.isEmpty && glEntry == nil {
-            throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
-        }
-        let entry = glEntry ?? EffectCatalog.entry(named: effect, resize: resize)
-        if let entry, let video = OutputFormat.resolve(format, out: out).video {
-            try renderVideo(from: from, to: to, effect: entry, format: video)
+        let transition = try EffectCatalog.transition(named: effect, parameters: parameters, resize: resize, edges: edges)
+        if let transition, let video = OutputFormat.resolve(format, out: out).video {
+            try renderVideo(from: from, to: to, effect: transition, format: video)
             return
         }
         let written = try MainActor.assumeIsolated {
             // An effect, or a view-controller transition (the seeds' examples).
-            guard let transition = entry.map({ TransitionRenderer.Transition.effect($0.transition) })
+            guard let chosen = transition.map(TransitionRenderer.Transition.effect)
                 ?? TransitionScenario.named(effect).map(TransitionRenderer.Transition.scenario)
             else { throw ValidationError("unknown effect '\(effect)'") }
-            return try TransitionExport.write(transition, from: from, to: to, frames: frames, size: size, mode: mode,
-                                              outputDirectory: out, progress: report, resize: resize)
+            return try Self.writeFrames(chosen, from: from, to: to, frames: frames, size: size, mode: mode,
+                                        outputDirectory: out, progress: report, resize: resize)
         }
         if !quiet {
             print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")
@@ -97,35 +92,14 @@ struct RenderCommand: ParsableCommand {
 
 extension ExecutionMode: @retroactive ExpressibleByArgument {}
 
-/// Renders frames of a transition headlessly into a folder with a contact sheet
-/// (`TransitionRenderer.writeFrameFolder`), with the notices and messages of the command line.
-@MainActor
-struct TransitionExport {
-    let fromPath: String
-    let toPath: String
-    let effect: EffectCatalog.Entry
-    let frames: Int
-    let size: FrameSize
-    let mode: ExecutionMode
-    let outputDirectory: String
-    let progress: ((Int, Int) -> Void)?
-    /// How pictures of another size are fitted (see `PictureFitting`).
-    var resize: ResizeMode = .cover
-
-    typealias Result = FrameFolder
-
-    nonisolated static func frameName(_ index: Int) -> String { TransitionRenderer.frameName(index) }
-
-    func run() throws -> Result {
-        try Self.write(.effect(effect.transition), from: fromPath, to: toPath, frames: frames, size: size, mode: mode,
-                       outputDirectory: outputDirectory, progress: progress, resize: resize)
-    }
-
-    static func write(
-        _ transition: TransitionRenderer.Transition, from: String, to: String, frames: Int, size: FrameSize, mode: ExecutionMode,
-        outputDirectory: String, progress: ((Int, Int) -> Void)?, resize: ResizeMode
-    ) throws -> Result {
-        // Decode first: a bad input fails before anything is written.
+extension RenderCommand {
+    /// Frames of a transition in a folder with a contact sheet (`TransitionRenderer.writeFrameFolder`),
+    /// with the command line's notices; the pictures are decoded before anything is written.
+    @MainActor
+    static func writeFrames(
+        _ transition: TransitionRenderer.Transition, from: String, to: String, frames: Int, size: FrameSize, mode: ExecutionMode = .fused,
+        outputDirectory: String, progress: ((Int, Int) -> Void)?, resize: ResizeMode = .cover
+    ) throws -> FrameFolder {
         let (fromImage, toImage) = (try PictureDecoder.read(path: from), try PictureDecoder.read(path: to))
         var renderer = try TransitionRenderer(transition, width: size.width, height: size.height, resize: resize)
         renderer.mode = mode
