@@ -123,6 +123,32 @@ struct HostWindowTests {
         #expect(Self.tolerance.mismatch(actual: try sample.screenshot(), expected: expected) == nil)
     }
 
+    @Test func aLongPressAndTapsAreDecidedByTimeInAWindowThatGetsNoEvents() throws {
+        let sample = try HostedSample()
+        sample.waitUntilSettled()
+        // A press that rests on the background: no event comes while it rests, yet the long press
+        // begins once half a second has passed (the host draws while a gesture is undecided).
+        try sample.xdotool(["mousemove", "--window", sample.window, "60", "60", "mousedown", "1"])
+        #expect(sample.waitFor("long press began", timeout: 10), "\(sample.trace)")
+        try sample.xdotool(["mouseup", "1"])
+        #expect(sample.waitFor("long press ended"), "\(sample.trace)")
+        #expect(sample.lines("tap ").isEmpty, "a long press is no tap: \(sample.trace)")
+        // One click: the tap waits for the double tap to fail (the interval passes with no
+        // event), then recognizes.
+        sample.waitUntilSettled()
+        try sample.xdotool(["click", "--window", sample.window, "1"])
+        #expect(sample.waitFor("tap ended", timeout: 10), "\(sample.trace)")
+        #expect(sample.lines("double tap").isEmpty, "\(sample.trace)")
+        // Two clicks in quick succession: the double tap, and no second single tap.
+        sample.waitUntilSettled()
+        try sample.xdotool(["click", "--window", sample.window, "--repeat", "2", "--delay", "80", "1"])
+        #expect(sample.waitFor("double tap ended", timeout: 10), "\(sample.trace)")
+        sample.waitUntilSettled()
+        #expect(sample.lines("tap ended").count == 1, "\(sample.trace)")
+        // The presses on the background moved nothing.
+        #expect(sample.lastOffset == Point(x: 0, y: 0), "\(sample.trace)")
+    }
+
     @Test func anIdleWindowDrawsNoFramesAndUsesNoCPU() throws {
         let sample = try HostedSample()
         sample.waitUntilSettled()

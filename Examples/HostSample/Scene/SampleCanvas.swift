@@ -5,9 +5,10 @@ import SegueScene
 /// the middle; A fades it to half (or back) over a second; T changes its colour from a task
 /// (0.3 s later, on the main actor); the scroll wheel moves it up and down
 /// (10 points a step); every typed character
-/// adds a small mark along the top. Its state (`offset`, `colorIndex`, `typedText`) is all a
+/// adds a small mark along the top. Taps, double taps and long presses on the background are
+/// only reported. Its state (`offset`, `colorIndex`, `typedText`) is all a
 /// frame shows, so a test can build the same frame headlessly from the trace.
-public final class SampleCanvas: View {
+public final class SampleCanvas: View, GestureRecognizerDelegate {
     public static let boxSize = 120.0
     public static let markSize = 8.0
     public static let background = Color(red: 0.12, green: 0.14, blue: 0.2)
@@ -31,6 +32,20 @@ public final class SampleCanvas: View {
         box.backgroundColor = Self.colors[0]
         addSubview(box)
         box.addGestureRecognizer(PanGestureRecognizer(minimumDistance: 10) { [weak self] pan in self?.panned(pan) })
+        addBackgroundRecognizers()
+    }
+
+    /// On the background (presses on the box are the pan's): a tap that waits for the double tap
+    /// to fail, the double tap, and a long press. They only report: the frame does not change.
+    private func addBackgroundRecognizers() {
+        let doubleTap = TapGestureRecognizer(numberOfTapsRequired: 2) { [weak self] tap in self?.trace("double tap \(tap.state)") }
+        let tap = TapGestureRecognizer { [weak self] tap in self?.trace("tap \(tap.state)") }
+        tap.require(toFail: doubleTap)
+        let longPress = LongPressGestureRecognizer { [weak self] press in self?.trace("long press \(press.state)") }
+        for recognizer in [doubleTap, tap, longPress] {
+            recognizer.delegate = self
+            addGestureRecognizer(recognizer)
+        }
     }
 
     /// Types `text` as if it arrived from the keyboard (the headless reference replays it).
@@ -120,6 +135,10 @@ public final class SampleCanvas: View {
     }
 
     public static func format(_ point: Point) -> String { "offset \(point.x) \(point.y)" }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        touch.view !== box
+    }
 
     public static func format(_ modifiers: KeyModifiers) -> String {
         let names: [(KeyModifiers, String)] = [(.shift, "shift"), (.control, "control"), (.alternate, "alt"), (.command, "command")]
