@@ -14,11 +14,13 @@ final class WindowSession {
     /// Starts `segue` with `arguments` (a subcommand first) and waits for its window.
     /// `frameStep`: seconds each frame advances (`SEGUE_PLAY_FRAME_STEP`; 0 stands time still);
     /// nil: the real clock.
-    init(_ arguments: [String], frameStep: Double? = nil) throws {
-        x = try XvfbSession(screenWidth: 800, screenHeight: 600)
+    /// `dotsPerInch`: the screen's `Xft.dpi` (192: a HiDPI screen, content scale 2).
+    init(_ arguments: [String], frameStep: Double? = nil, dotsPerInch: Int? = nil, in directory: URL? = nil) throws {
+        x = try XvfbSession(screenWidth: 800, screenHeight: 600, dotsPerInch: dotsPerInch)
         process = Process()
         process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
         process.arguments = arguments
+        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = x.display
         environment["SEGUE_PLAY_FRAME_STEP"] = frameStep.map { "\($0)" }
