@@ -8,22 +8,23 @@ public struct SceneActivity: Equatable, Sendable {
     public var hasDisplayLinks: Bool
     /// A transition is in flight (its driver checks it every frame).
     public var isTransitioning: Bool
-    /// A gesture is under way (`PointerDispatcher.isFollowingGesture`): recognizers that decide
-    /// on time (a long press resting, a tap waiting out the double-tap interval) get it from frames.
-    public var isFollowingGesture: Bool
+    /// A gesture recognizer decides by time now (`PointerDispatcher.nextTimedDecision` has come:
+    /// a long press resting its duration, a tap waiting out the double-tap interval): a frame
+    /// moves its time on. Until then a resting press draws nothing.
+    public var isGestureDecisionDue: Bool
 
     public init(
-        needsDisplay: Bool, isAnimating: Bool, hasDisplayLinks: Bool, isTransitioning: Bool, isFollowingGesture: Bool = false
+        needsDisplay: Bool, isAnimating: Bool, hasDisplayLinks: Bool, isTransitioning: Bool, isGestureDecisionDue: Bool = false
     ) {
         self.needsDisplay = needsDisplay
         self.isAnimating = isAnimating
         self.hasDisplayLinks = hasDisplayLinks
         self.isTransitioning = isTransitioning
-        self.isFollowingGesture = isFollowingGesture
+        self.isGestureDecisionDue = isGestureDecisionDue
     }
 
     /// Nothing would change on screen: no frame is drawn until an event changes that.
-    public var isIdle: Bool { !needsDisplay && !isAnimating && !hasDisplayLinks && !isTransitioning && !isFollowingGesture }
+    public var isIdle: Bool { !needsDisplay && !isAnimating && !hasDisplayLinks && !isTransitioning && !isGestureDecisionDue }
 }
 
 /// The host's loop decision: how to wait for events and whether to draw. An idle window sleeps
@@ -52,8 +53,8 @@ public enum RedrawPolicy {
     }
 
     /// How long a wait may last: until the next frame, or (idle) until the window's next check,
-    /// and never past a close deadline (`secondsToDeadline`), so a deadline ends an idle window
-    /// on time. Nil: do not wait (poll).
+    /// and never past a deadline (`secondsToDeadline`: a close deadline, a gesture's timed
+    /// decision), so an idle window acts on it on time. Nil: do not wait (poll).
     public static func timeout(_ wait: Wait, idleCheckInterval: Double, secondsToDeadline: Double?) -> Double? {
         let deadline = secondsToDeadline.map { max(0, $0) } ?? .infinity
         switch wait {

@@ -140,9 +140,10 @@ public final class WindowHost {
         while !shouldEnd {
             let events: [WindowSystemEvent]
             let wait = RedrawPolicy.wait(activity, now: clock.now, nextFrameTime: nextFrameTime)
-            // A close deadline ends a wait: `requestClose(afterSeconds:)` ends an idle window on time.
-            let timeout = RedrawPolicy.timeout(
-                wait, idleCheckInterval: Self.idleCheckInterval, secondsToDeadline: closeDeadline.map { $0 - clock.now })
+            // A deadline ends a wait: `requestClose(afterSeconds:)` ends an idle window on time,
+            // and a recognizer deciding by time (a long press) does so with no event coming.
+            let deadline = [closeDeadline.map { $0 - clock.now }, secondsToGestureDecision].compactMap { $0 }.min()
+            let timeout = RedrawPolicy.timeout(wait, idleCheckInterval: Self.idleCheckInterval, secondsToDeadline: deadline)
             if let timeout { events = context.waitSystemEvents(timeout: timeout) } else { events = context.pollSystemEvents() }
             if wait == .untilEvent {
                 lastFrameStart = nil  // the next frame ends an idle stretch, not an interval
@@ -196,7 +197,16 @@ public final class WindowHost {
         SceneActivity(
             needsDisplay: window.needsDisplay, isAnimating: engine.isAnimating, hasDisplayLinks: engine.hasDisplayLinks,
             isTransitioning: window.transitionDriver.isTransitioning,
-            isFollowingGesture: window.pointerDispatcher.isFollowingGesture)
+            isGestureDecisionDue: secondsToGestureDecision.map { $0 <= RedrawPolicy.slack } ?? false)
+    }
+
+    /// Seconds until the window's gesture next decides by time (`PointerDispatcher.nextTimedDecision`),
+    /// 0 when that has come; nil when only events move it on. On a fixed-step clock only frames
+    /// move time on, so a pending decision always asks for them.
+    var secondsToGestureDecision: Double? {
+        guard let decision = window.pointerDispatcher.nextTimedDecision else { return nil }
+        guard timeSource.step == nil else { return 0 }
+        return max(0, decision - engineNow)
     }
 
     /// One frame: the mark is cleared first, so a change made while drawing (an animation's

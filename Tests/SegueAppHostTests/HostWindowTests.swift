@@ -149,6 +149,26 @@ struct HostWindowTests {
         #expect(sample.lastOffset == Point(x: 0, y: 0), "\(sample.trace)")
     }
 
+    @Test func aPressRestingOnThePannedBoxDrawsNoFramesUntilItMoves() throws {
+        let sample = try HostedSample()
+        sample.waitUntilSettled()
+        // Only the box's pan follows this press, and a pan decides on moves: nothing to draw.
+        try sample.xdotool(["mousemove", "--window", sample.window, "240", "160", "mousedown", "1"])
+        #expect(sample.waitFor("pointer down primary"), "\(sample.trace)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let framesWhilePressed = sample.lines("frame ").count
+        Thread.sleep(forTimeInterval: 1)
+        #expect(sample.lines("frame ").count == framesWhilePressed, "a resting press drew frames: \(sample.trace)")
+        // Moves draw again (the first begins the pan, the next moves the box).
+        try sample.xdotool(["mousemove", "--window", sample.window, "260", "160"])
+        #expect(sample.waitFor("pan began"), "\(sample.trace)")
+        try sample.xdotool(["mousemove", "--window", sample.window, "280", "160"])
+        #expect(sample.waitFor("pan changed"), "\(sample.trace)")
+        #expect(sample.waitFor("frame ", count: framesWhilePressed + 1), "\(sample.trace)")
+        try sample.xdotool(["mouseup", "1"])
+        #expect(sample.waitFor("pan ended"), "\(sample.trace)")
+    }
+
     @Test func anIdleWindowDrawsNoFramesAndUsesNoCPU() throws {
         let sample = try HostedSample()
         sample.waitUntilSettled()

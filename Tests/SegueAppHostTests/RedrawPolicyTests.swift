@@ -17,7 +17,7 @@ struct RedrawPolicyTests {
 
     @Test func eachReasonToDrawEndsTheIdleWait() {
         var reasons: [SceneActivity] = []
-        for keyPath in [\SceneActivity.needsDisplay, \.isAnimating, \.hasDisplayLinks, \.isTransitioning, \.isFollowingGesture] {
+        for keyPath in [\SceneActivity.needsDisplay, \.isAnimating, \.hasDisplayLinks, \.isTransitioning, \.isGestureDecisionDue] {
             var activity = Self.idle
             activity[keyPath: keyPath] = true
             reasons.append(activity)

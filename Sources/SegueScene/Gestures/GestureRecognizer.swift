@@ -147,6 +147,20 @@ open class GestureRecognizer: GestureActionSending {
     /// tap) decide here; it is Segue's stand-in for UIKit's internal timers.
     open func timeDidAdvance(to time: Double) {}
 
+    /// When this recognizer next decides by time alone, with no event (seconds, on the clock of
+    /// its events), so that a host which sleeps while nothing moves wakes then instead of drawing
+    /// every frame while a press rests. nil: only events move it on. The default, `currentTime`,
+    /// asks for every frame, so a subclass acting in `timeDidAdvance(to:)` works without saying
+    /// when; override it to let the window sleep (the built-in recognizers do).
+    open var nextTimedDecision: Double? { currentTime }
+
+    /// How far past a strict limit (`elapsed > limit`) a timed decision is asked for: well above
+    /// the rounding of the subtraction, far below a frame.
+    static let pastTheLimit = 1e-6
+
+    /// Whether time passing reaches it now (`advance(to:)` calls `timeDidAdvance`).
+    var takesTime: Bool { isEnabled && storedState < .ended && pendingState == nil }
+
     /// Back to `.possible`, forgetting the press, without running actions. Called before a
     /// finished recognizer takes part in a new gesture; subclasses clear their fields and call super.
     open func reset() {

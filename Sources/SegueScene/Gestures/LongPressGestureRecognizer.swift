@@ -61,6 +61,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         state = .began
     }
 
+    /// The moment the resting press has lasted `minimumPressDuration`.
+    open override var nextTimedDecision: Double? {
+        guard state == .possible, trackedTouch != nil, let pressTime else { return nil }
+        return pressTime + minimumPressDuration
+    }
+
     open override func reset() {
         super.reset()
         pressPoint = nil

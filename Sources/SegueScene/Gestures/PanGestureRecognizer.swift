@@ -18,6 +18,9 @@
 /// and runs the action again, with `.cancelled`, from inside the first call).
 @MainActor
 open class PanGestureRecognizer: GestureRecognizer {
+    /// A pan decides on moves and releases only.
+    open override var nextTimedDecision: Double? { nil }
+
     /// How far (window pixels) the pointer must move from the press point before the pan begins.
     public let minimumDistance: Double
 

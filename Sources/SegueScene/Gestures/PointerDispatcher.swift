@@ -62,10 +62,17 @@ public final class PointerDispatcher {
     }
 
     /// Whether a gesture is under way: a press is down, or recognizers of the last one are still
-    /// undecided (a single tap waiting out the double-tap interval). Recognizers that decide on
-    /// time need frames (`advance(to:)`) until then, so a host that sleeps while idle keeps
-    /// drawing while this is true.
+    /// undecided (a single tap waiting out the double-tap interval). When time must pass for them
+    /// to decide, `nextTimedDecision` says.
     public var isFollowingGesture: Bool { touch != nil || !candidates.isEmpty }
+
+    /// When the current gesture next needs time to pass: the earliest `nextTimedDecision` of the
+    /// recognizers time still reaches (a long press resting, a tap waiting out the double-tap
+    /// interval). nil: only events move it on (a pan resting under a held button), or no gesture
+    /// is under way. A host may sleep until then and call `advance(to:)` (a frame does).
+    public var nextTimedDecision: Double? {
+        candidates.filter { isCandidate($0) && $0.takesTime }.compactMap(\.nextTimedDecision).min()
+    }
 
     // MARK: - Events
 

@@ -72,6 +72,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         state = .failed
     }
 
+    /// Too slow from then on to reach the distance in time.
+    open override var nextTimedDecision: Double? {
+        guard state == .possible, let pressTime, minimumVelocity > 0 else { return nil }
+        return pressTime + minimumDistance / minimumVelocity + Self.pastTheLimit
+    }
+
     open override func reset() {
         super.reset()
         recognizedDirection = []

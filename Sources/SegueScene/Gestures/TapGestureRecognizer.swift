@@ -76,6 +76,14 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// A press held past `maximumTapDuration`, or no next press within the interval, fails it
+    /// (a moment after the limit: the comparisons are strict).
+    open override var nextTimedDecision: Double? {
+        guard state == .possible else { return nil }
+        if let pressTime { return pressTime + maximumTapDuration + Self.pastTheLimit }
+        return lastReleaseTime.map { $0 + maximumIntervalBetweenSuccessiveTaps + Self.pastTheLimit }
+    }
+
     /// As UIKit's taps: recognizing does not stop a tap recognizer that needs more taps, so
     /// without `require(toFail:)` a double tap runs the single tap's action, then its own.
     open override func canPrevent(_ other: GestureRecognizer) -> Bool {
