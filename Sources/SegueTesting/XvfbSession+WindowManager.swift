@@ -76,7 +76,7 @@ extension XvfbSession {
             event.xclient.data[1] = 0  # CurrentTime
             XSendEvent(display, window, 0, 0, byref(event))  # to the window's own client, no event mask
             XSync(display, 0)
-            print("sent")
+            sys.stdout.write("sent\\n")
         elif sys.argv[1] == "focus":
             window = XCreateSimpleWindow(display, XDefaultRootWindow(display), int(sys.argv[2]), int(sys.argv[3]), 8, 8, 0, 0, 0)
             XSelectInput(display, window, 1 << 17)  # StructureNotifyMask
@@ -87,6 +87,6 @@ extension XvfbSession {
             XSync(display, 0)
             focus, revert = c_ulong(), c_int()
             XGetInputFocus(display, byref(focus), byref(revert))
-            print("focused" if focus.value == window else "focus is on %d" % focus.value)
+            sys.stdout.write("focused\\n" if focus.value == window else "focus is on %d\\n" % focus.value)
         """
 }
