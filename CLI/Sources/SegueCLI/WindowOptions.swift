@@ -63,4 +63,4 @@ struct WindowOptions: ParsableArguments {
         """
 }
 
-extension PlayerTimeline.LoopMode: ExpressibleByArgument {}
+extension PlayerTimeline.LoopMode: @retroactive ExpressibleByArgument {}

@@ -19,8 +19,9 @@ struct HostileCommandTests {
         merged.merge(environment) { $1 }
         process.environment = merged
         let out = dir.appendingPathComponent(".stdout-\(UUID().uuidString)"), err = dir.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        for file in [out, err] where !FileManager.default.createFile(atPath: file.path, contents: nil) {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)

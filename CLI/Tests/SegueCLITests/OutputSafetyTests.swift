@@ -132,7 +132,9 @@ struct OutputSafetyTests {
 
         func start() throws -> (process: Process, log: URL) {
             let log = dir.appendingPathComponent("log-\(UUID().uuidString).txt")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log.path])
+            }
             let process = Process()
             process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
             process.arguments = ["render", "--from", "a.png", "--to", "b.png", "--frames", "3", "--size", "64x36", "--out", "frames", "--quiet"]
