@@ -142,7 +142,8 @@ public final class WindowHost {
             let wait = RedrawPolicy.wait(activity, now: clock.now, nextFrameTime: nextFrameTime)
             // A deadline ends a wait: `requestClose(afterSeconds:)` ends an idle window on time,
             // and a recognizer deciding by time (a long press) does so with no event coming.
-            let deadline = [closeDeadline.map { $0 - clock.now }, secondsToGestureDecision].compactMap { $0 }.min()
+            let toClose = closeDeadline.map { $0 - clock.now }, toGesture = secondsToGestureDecision
+            let deadline = toClose.map { min($0, toGesture ?? .infinity) } ?? toGesture
             let timeout = RedrawPolicy.timeout(wait, idleCheckInterval: Self.idleCheckInterval, secondsToDeadline: deadline)
             if let timeout { events = context.waitSystemEvents(timeout: timeout) } else { events = context.pollSystemEvents() }
             if wait == .untilEvent {

@@ -71,7 +71,12 @@ public final class PointerDispatcher {
     /// interval). nil: only events move it on (a pan resting under a held button), or no gesture
     /// is under way. A host may sleep until then and call `advance(to:)` (a frame does).
     public var nextTimedDecision: Double? {
-        candidates.filter { isCandidate($0) && $0.takesTime }.compactMap(\.nextTimedDecision).min()
+        // Asked on every pass of a host's loop: a plain loop, no arrays.
+        var earliest: Double?
+        for recognizer in candidates where isCandidate(recognizer) && recognizer.takesTime {
+            if let time = recognizer.nextTimedDecision, time < earliest ?? .infinity { earliest = time }
+        }
+        return earliest
     }
 
     // MARK: - Events
