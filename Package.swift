@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "SegueExport", targets: ["SegueExport"]),
         .library(name: "SegueRendering", targets: ["SegueRendering"]),
         .library(name: "SegueText", targets: ["SegueText"]),
+        .library(name: "SegueColor", targets: ["SegueColor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -97,6 +98,10 @@ let package = Package(
                 "SegueEffects", "SegueTransitions", .product(name: "Logging", package: "swift-log"),
             ]),
 
+        // MARK: - Colour (what a picture's numbers mean; the media pipeline's conversions)
+
+        .target(name: "SegueColor"),
+
         // MARK: - Images
 
         // libpng's full API in C: its errors longjmp, which must never cross Swift frames.
@@ -158,7 +163,7 @@ let package = Package(
             name: "Segue",
             dependencies: [
                 "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene",
-                "SegueTransitions", "SegueOutput", "SegueExport", "SegueRendering", "SegueText",
+                "SegueTransitions", "SegueOutput", "SegueExport", "SegueRendering", "SegueText", "SegueColor",
             ]),
         .target(
             name: "SegueTesting",
@@ -207,6 +212,7 @@ let package = Package(
 
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
+        .testTarget(name: "SegueColorTests", dependencies: ["SegueTesting", "SegueColor"]),
         .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage", "SegueAnimation"]),
         .testTarget(name: "SegueAnimationTests", dependencies: ["SegueTesting", "SegueAnimation"]),
         .testTarget(

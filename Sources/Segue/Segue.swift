@@ -1,6 +1,7 @@
 // The everyday modules in one import. Windows (SegueGLFW) stay out, so a headless render
 // worker that imports Segue links neither GLFW nor X11.
 @_exported import SegueAnimation
+@_exported import SegueColor
 @_exported import SegueEffects
 @_exported import SegueExport
 @_exported import SegueGL
