@@ -49,6 +49,11 @@ public struct EditPlan {
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?
+    /// The spec's identity (`ChunkTag.identity(of:)`), written into every video rendered from it.
+    public let specIdentity: String
+    /// Every file the edit reads (the spec, pictures, clips, music, `.glsl` files and their
+    /// textures), which no output may replace (`OutputPath.refuseInputs`).
+    public internal(set) var inputPaths: [String]
 
     /// Frames of the whole edit.
     public var totalFrames: Int { items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames } }
@@ -70,7 +75,9 @@ public struct EditPlan {
         }
         // The folder the kernel finds the spec in: `lnk/../edit.json` is beside what lnk points at.
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        return try EditPlan(spec: try decode(data), folder: folder, tools: tools)
+        var plan = try EditPlan(spec: try decode(data), folder: folder, tools: tools)
+        plan.inputPaths.append(path)
+        return plan
     }
 
     /// The spec in `data` (JSON); a mistake is an `EditSpecError` with its place.
@@ -104,6 +111,7 @@ public struct EditPlan {
     /// Checks `spec` against the files it names (paths relative to `folder`).
     public init(spec: EditSpec, folder: URL, tools: FFmpegTools) throws {
         let checker = EditPlanChecker(folder: folder, tools: tools)
+        specIdentity = ChunkTag.identity(of: spec)
         (width, height) = try checker.size(spec.size)
         framesPerSecond = spec.fps ?? 30
         guard ExportSettings.frameRates.contains(framesPerSecond) else {
@@ -126,5 +134,14 @@ public struct EditPlan {
         try checker.checkOverlaps(items: items, transitions: transitions, fps: fps)
         (self.items, self.transitions) = (items, transitions)
         music = try spec.audio.flatMap { try checker.music($0, place: "audio") }
+        inputPaths = items.map {
+            switch $0.source {
+            case let .picture(path), let .clip(path, _, _, _): path
+            }
+        } + (music.map { [$0.path] } ?? [])
+        for transition in given {
+            if transition.effect.hasSuffix(".glsl") { inputPaths.append(checker.resolve(transition.effect)) }
+            for case let .text(file) in (transition.params ?? [:]).values { inputPaths.append(checker.resolve(file)) }
+        }
     }
 }
