@@ -70,9 +70,13 @@ public struct EditPlan {
 
     /// Reads and checks the spec at `path`; relative paths in it are taken from its folder.
     public static func load(specAt path: String, tools: FFmpegTools) throws -> EditPlan {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int {
+            try EditSpecLimits.checkSpecSize(size, path: path)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw EditSpecError("spec", "cannot read '\(path)' (no such file, or not readable)")
         }
+        try EditSpecLimits.checkSpecSize(data.count, path: path)
         // The folder the kernel finds the spec in: `lnk/../edit.json` is beside what lnk points at.
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var plan = try EditPlan(spec: try decode(data), folder: folder, tools: tools)
@@ -110,6 +114,7 @@ public struct EditPlan {
 
     /// Checks `spec` against the files it names (paths relative to `folder`).
     public init(spec: EditSpec, folder: URL, tools: FFmpegTools) throws {
+        try EditSpecLimits.check(spec)
         let checker = EditPlanChecker(folder: folder, tools: tools)
         specIdentity = ChunkTag.identity(of: spec)
         (width, height) = try checker.size(spec.size)
@@ -132,6 +137,7 @@ public struct EditPlan {
             try checker.transition(transition, place: "transitions[\(index)]", fps: fps, resize: mode)
         }
         try checker.checkOverlaps(items: items, transitions: transitions, fps: fps)
+        try EditSpecLimits.checkLength(frames: items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames }, fps: fps)
         (self.items, self.transitions) = (items, transitions)
         music = try spec.audio.flatMap { try checker.music($0, place: "audio") }
         inputPaths = items.map {
