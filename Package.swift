@@ -29,6 +29,9 @@ let package = Package(
         .library(name: "SegueRendering", targets: ["SegueRendering"]),
         .library(name: "SegueText", targets: ["SegueText"]),
         .library(name: "SegueColor", targets: ["SegueColor"]),
+        // The child a user's `.glsl` is first compiled in, under the compile budget, by a program
+        // that is not `segue` (see `ShaderCompileProbe`); found beside the program or on PATH.
+        .executable(name: "segue-compile-probe", targets: ["SegueCompileProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -155,6 +158,8 @@ let package = Package(
                 "SegueEffects", "SegueHeadless", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage", "SegueText",
                 "SegueAnimation", "SegueOutput", "SegueExport", .product(name: "Logging", package: "swift-log"),
             ]),
+
+        .executableTarget(name: "SegueCompileProbe", dependencies: ["SegueRendering"]),
 
         // MARK: - Umbrella and test kit
 

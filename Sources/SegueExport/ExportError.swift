@@ -55,6 +55,13 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case joinChunkFormatMismatch(chunk: String, output: String)
     /// Some chunks have sound and some do not: `silent` is the first without.
     case joinSoundMismatch(silent: String, sounding: String)
+    /// A chunk that is not of the same edit as the first: no Segue chunk tag, another spec or
+    /// settings, or streams of another codec, size or rate (`reason` says which).
+    case joinChunkForeign(chunk: String, reason: String)
+    /// The chunks do not tile the edit: `frames` are in none (after `after`, or at the start).
+    case joinChunksMissing(frames: Range<Int>, after: String?)
+    /// A chunk that holds frames already joined: repeated, or given out of order.
+    case joinChunkOutOfOrder(chunk: String, frames: Range<Int>, expected: Int)
     /// Reading, writing or moving a file failed.
     case output(OutputError)
 
@@ -121,6 +128,13 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return "chunk '\(chunk)' is not of the output's format ('\(output)'); join chunks of one edit's export"
         case let .joinSoundMismatch(silent, sounding):
             return "some chunks have sound and some do not ('\(sounding)' has, '\(silent)' has none)"
+        case let .joinChunkForeign(chunk, reason):
+            return "chunk '\(chunk)' is not of the same edit as the first: \(reason)"
+        case let .joinChunksMissing(frames, after):
+            return "frames \(frames.lowerBound)..<\(frames.upperBound) are in no chunk" + (after.map { " (missing after '\($0)')" } ?? " (the first chunk is missing)")
+        case let .joinChunkOutOfOrder(chunk, frames, expected):
+            return "chunk '\(chunk)' holds frames \(frames.lowerBound)..<\(frames.upperBound) but frame \(expected) comes next: "
+                + "a chunk repeated or out of order (give them in the order of their frames)"
         case let .output(error):
             return error.description
         }

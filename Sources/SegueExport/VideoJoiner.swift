@@ -6,7 +6,9 @@ import Glibc
 
 /// Puts encoded chunks of one edit (`segue edit --frames A..B`, same settings) together without
 /// re-encoding the pictures: ffmpeg's concat demuxer copies their packets one after another.
-/// The sound, if any, is decoded and encoded once more as one stream.
+/// The sound, if any, is decoded, each chunk's cut to its frames, and encoded once more as one
+/// stream. Every chunk must carry the tag its render wrote (`ChunkTag`): the join checks that
+/// they are of one edit and settings, and hold its frames once each, in order.
 ///
 /// Chunks are user input exactly like clips: each is vetted by `ClipProbe` (a regular file
 /// whose container is a media file, never a playlist or concat script) and opened as the demuxer
@@ -21,9 +23,13 @@ public enum VideoJoiner {
         for chunk in chunks where VideoFormat(path: chunk) != format {
             throw .joinChunkFormatMismatch(chunk: chunk, output: path)
         }
+        do { try OutputPath.refuseInputs(chunks, asOutput: path) } catch { throw .output(error) }
         let tools = if let tools { tools } else { try FFmpegTools.locate() }
         var probes: [ClipProbe] = []
         for chunk in chunks { probes.append(try ClipProbe(path: chunk, tools: tools)) }
+        var identities: [ChunkIdentity] = []
+        for (chunk, probe) in zip(chunks, probes) { identities.append(try ChunkIdentity(path: chunk, demuxer: probe.demuxer, tools: tools)) }
+        let tags = try checkedTags(chunks, identities)
         let withSound = probes[0].hasAudio
         if let odd = probes.firstIndex(where: { $0.hasAudio != withSound }) {
             let (silent, sounding) = withSound ? (chunks[odd], chunks[0]) : (chunks[0], chunks[odd])
@@ -52,16 +58,26 @@ public enum VideoJoiner {
             // the file protocol all the same.
             var arguments = ["-protocol_whitelist", "file", "-f", "concat", "-safe", "0", "-i", "file:" + list.partial.path]
             if withSound, let codec = AudioGraph.codecArguments(format) {
-                // The sound is decoded (each chunk's priming and padding dropped) and encoded once
-                // more as one stream: a small cost beside the pictures, which are copied.
+                // The sound is decoded and encoded once more as one stream: a small cost beside the
+                // pictures, which are copied. Each chunk's decoded sound is cut to its frames' samples
+                // (padded if short): its encoder padded it to a whole codec frame, and that padding
+                // would push every later chunk's sound late.
                 arguments += zip(chunks, probes).flatMap { ClipProbe.inputArguments(path: $0, demuxer: $1.demuxer) }
-                let inputs = chunks.indices.map { "[\($0 + 1):a]" }.joined()
-                arguments += ["-filter_complex", inputs + "concat=n=\(chunks.count):v=0:a=1[a]",
+                let trims = tags.enumerated().map { index, tag in
+                    let format = "aformat=sample_rates=\(AudioGraph.sampleRate):channel_layouts=stereo"
+                    return "[\(index + 1):a]\(format),apad=whole_len=\(tag.soundSamples),atrim=end_sample=\(tag.soundSamples)[s\(index)]"
+                }
+                let inputs = chunks.indices.map { "[s\($0)]" }.joined()
+                arguments += ["-filter_complex", (trims + [inputs + "concat=n=\(chunks.count):v=0:a=1[a]"]).joined(separator: ";"),
                               "-map", "0:v", "-c:v", "copy", "-map", "[a]"] + codec
             } else {
                 arguments += ["-map", "0:v", "-c:v", "copy"]
             }
-            try run(tools, arguments + (format == .mp4 ? ["-movflags", "+faststart"] : []) + ["-f", format.rawValue], into: file)
+            // The joined video says what it is, as a whole render does: the edit's every frame.
+            let whole = ChunkTag(spec: tags[0].spec, encoding: tags[0].encoding, frames: 0..<tags[0].total,
+                                 total: tags[0].total, framesPerSecond: tags[0].framesPerSecond)
+            try run(tools, arguments + ["-metadata", "comment=" + whole.text] + (format == .mp4 ? ["-movflags", "+faststart"] : [])
+                + ["-f", format.rawValue], into: file)
             do { try file.commit() } catch { throw ExportError.output(error) }
         } catch {
             file.discard()

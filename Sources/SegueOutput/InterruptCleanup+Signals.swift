@@ -19,14 +19,28 @@ extension InterruptCleanup {
     /// progress holds the cleanup's lock, so an interrupted run leaves either the old output or
     /// the new one, never a mix. A signal ignored by whoever started the process (nohup's
     /// SIGHUP) stays ignored.
+    ///
+    /// A signal that arrives while the sources are being set up is kept, not lost: the signals
+    /// are blocked first, the sources registered (Dispatch installs its own handler for each,
+    /// which feeds its `signalfd`), and only then unblocked, so one pending meanwhile (or since
+    /// before the program started, with the signal blocked) is delivered to the source. Setting
+    /// `SIG_IGN` first, as before, discarded a signal that came in between.
     public func exitOnSignals(_ signals: [Int32] = terminatingSignals, announce: @escaping @Sendable (Int32) -> Void) {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in signals { sigaddset(&mask, number) }
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
+        defer { pthread_sigmask(SIG_UNBLOCK, &mask, nil) }
+        let registered = DispatchGroup()
         withSignalSources { sources in
             guard sources.isEmpty else { return }
             for number in signals {
-                // The default action would kill the process before the source's handler runs.
-                let previous = signal(number, SIG_IGN)
-                if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+                var previous = sigaction()
+                sigaction(number, nil, &previous)
+                if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInitiated))
+                registered.enter()
+                source.setRegistrationHandler { registered.leave() }
                 source.setEventHandler { [self] in
                     cleanUpForExit()
                     announce(number)
@@ -38,6 +52,8 @@ extension InterruptCleanup {
                 sources.append(source)
             }
         }
+        // Registration is asynchronous: unblock only once every source has its handler in place.
+        _ = registered.wait(timeout: .now() + 5)
     }
 
     /// `SIGINT`, `SIGTERM`, `SIGHUP`, else `signal N`: for a message about how a run ended.

@@ -72,6 +72,8 @@ public struct TransitionRenderer {
             return
         }
         let effect: NamedTransition
+        // A user's file is compiled first under the compile budget; a program that installed none gets the default.
+        if name.hasSuffix(".glsl") { ShaderCompileProbe.installDefaultIfNeeded() }
         do {
             effect = try NamedTransition.named(name, settingTexts: settings, resize: resize, edges: edges)
         } catch .unknownName(let unknown, let known) {

@@ -6,8 +6,7 @@ extension ShaderCompileProbe {
     /// The probe of this program: `segue __compile-probe` as the child, with
     /// `SEGUE_COMPILE_CPU_SECONDS` (1...600, default 10) as its CPU budget.
     static var ofThisProgram: ShaderCompileProbe {
-        let seconds = ProcessInfo.processInfo.environment["SEGUE_COMPILE_CPU_SECONDS"].flatMap { Int($0) } ?? 10
-        return ShaderCompileProbe(childArguments: [CompileProbeCommand.configuration.commandName ?? ""], cpuSeconds: seconds)
+        ShaderCompileProbe(childArguments: [CompileProbeCommand.configuration.commandName ?? ""], cpuSeconds: environmentCPUSeconds)
     }
 }
 

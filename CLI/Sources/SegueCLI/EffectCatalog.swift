@@ -31,11 +31,8 @@ enum EffectCatalog {
             }
             return NamedTransition.effectNames.contains(name) ? try NamedTransition.named(name, resize: resize) : nil
         }
-        let transition = try NamedTransition.named(name, settingTexts: parameters, resize: resize, edges: edges)
-        if GLTransitionLibrary.entry(named: name) == nil, case .glTransition(let source, _, _) = transition.kind {
-            try ShaderCompileProbe.ofThisProgram.check(text: source.source, name: source.name)
-        }
-        return transition
+        // A user's file is compiled under the budget where it is read (UserTransitionFile).
+        return try NamedTransition.named(name, settingTexts: parameters, resize: resize, edges: edges)
     }
 }
 

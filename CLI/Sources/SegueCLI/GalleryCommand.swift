@@ -44,7 +44,7 @@ struct GalleryCommand: ParsableCommand {
             gallery = try TransitionGallery(only: only, glslFiles: glsl)
             folder = try gallery.render(
                 from: from, to: to, at: out, settings: .init(size: size, duration: duration, hold: hold), tools: tools,
-                probe: .ofThisProgram, replacing: force,
+                replacing: force,
                 onClip: { index, card in if !quiet { say("gallery: [\(index + 1)/\(gallery.cards.count)] \(card.title)") } },
                 onWaitingForLock: sayWaitingForLock)
         } catch let error as GalleryError {

@@ -4,6 +4,7 @@ import SegueEffects
 import SegueExport
 import SegueGL
 import SegueImage
+import SegueOutput
 import SegueRendering
 import SegueTransitions
 
@@ -54,6 +55,11 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--frames must be 1...\(ExportInputs.maxTransitionFrames), not \(frames)")
         }
         try validateOut()
+        // No output may replace an input: the pictures or clips, the .glsl, a --param's file.
+        let files = parameters.compactMap { $0.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) }
+        do {
+            try OutputPath.refuseInputs([from, to].compactMap { $0 } + (effect.hasSuffix(".glsl") ? [effect] : []) + files, asOutput: out)
+        } catch { throw ValidationError("\(error)") }
         try EffectCatalog.validateName(effect)
         try validateVideoOptions()
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SegueRendering
 
 @main
 struct Segue: ParsableCommand {
@@ -21,6 +22,9 @@ struct Segue: ParsableCommand {
             handler.logLevel = level
             return handler
         }
+        // Every user's .glsl, whichever command reads it, is compiled first by this program's own
+        // child under the budget (UserTransitionFile).
+        ShaderCompileProbe.ofThisProgram.install()
         let command: ParsableCommand
         do { command = try parseAsRoot() } catch { exit(withError: error) }
         var running = command

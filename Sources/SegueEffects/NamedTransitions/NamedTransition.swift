@@ -65,11 +65,7 @@ public struct NamedTransition: Sendable {
             return (try parse(builtIn.source, name: name), builtIn.parameters)
         }
         guard name.hasSuffix(".glsl") else { throw .unknownName(name, known: builtInNames) }
-        let text: String
-        do { text = try String(contentsOfFile: name, encoding: .utf8) } catch {
-            throw .unreadableFile(path: name, reason: error.localizedDescription)
-        }
-        return (try parse(text, name: URL(fileURLWithPath: name).lastPathComponent), [])
+        return (try UserTransitionFile.read(path: name), [])
     }
 
     /// As `named(_:settings:…)`, with settings written `name=value` (a command line's `--param`).
@@ -169,6 +165,8 @@ public enum NamedTransitionError: Error, Equatable, CustomStringConvertible {
     /// The gl-transition file or a setting for it was refused.
     case transition(GLTransitionError)
     case gl(GLError)
+    /// A user's file ran out of the compile budget (`UserTransitionFile`); `reason` says how.
+    case overBudget(file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -177,6 +175,7 @@ public enum NamedTransitionError: Error, Equatable, CustomStringConvertible {
         case .settingsNotTaken(let name): "'\(name)' takes no parameters; --param applies to gl-transitions effects (a built-in name or a .glsl file)"
         case .transition(let error): error.description
         case .gl(let error): error.description
+        case .overBudget(_, let reason): reason
         }
     }
 }

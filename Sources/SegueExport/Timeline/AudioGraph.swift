@@ -23,7 +23,10 @@ struct AudioGraph {
         var chains = ["anullsrc=r=\(Self.sampleRate):cl=stereo,atrim=end_sample=\(total)[bed]"]
         var labels = ["[bed]"]
         var input = 1
+        // Each item's first frame, kept as the loop goes (not summed again per item).
+        var firstFrame = 0
         for (index, item) in plan.items.enumerated() {
+            defer { firstFrame += item.frames - (index < plan.transitions.count ? plan.transitions[index].frames : 0) }
             guard case let .clip(path, start, true, demuxer) = item.source else { continue }
             inputArguments += ClipProbe.inputArguments(path: path, demuxer: demuxer)
             // Times from the sound's own start (a stream may start past 0, as in MPEG-TS), as -ss
@@ -39,7 +42,7 @@ struct AudioGraph {
             }
             let length = samples(item.frames)
             chain += ",apad=whole_len=\(length),atrim=end_sample=\(length)"
-            chain += ",adelay=delays=\(samples(plan.startFrame(ofItem: index)))S:all=1[clip\(index)]"
+            chain += ",adelay=delays=\(samples(firstFrame))S:all=1[clip\(index)]"
             chains.append(chain)
             labels.append("[clip\(index)]")
             input += 1

@@ -49,6 +49,11 @@ public struct EditPlan {
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?
+    /// The spec's identity (`ChunkTag.identity(of:)`), written into every video rendered from it.
+    public let specIdentity: String
+    /// Every file the edit reads (the spec, pictures, clips, music, `.glsl` files and their
+    /// textures), which no output may replace (`OutputPath.refuseInputs`).
+    public internal(set) var inputPaths: [String]
 
     /// Frames of the whole edit.
     public var totalFrames: Int { items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames } }
@@ -65,12 +70,18 @@ public struct EditPlan {
 
     /// Reads and checks the spec at `path`; relative paths in it are taken from its folder.
     public static func load(specAt path: String, tools: FFmpegTools) throws -> EditPlan {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int {
+            try EditSpecLimits.checkSpecSize(size, path: path)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw EditSpecError("spec", "cannot read '\(path)' (no such file, or not readable)")
         }
+        try EditSpecLimits.checkSpecSize(data.count, path: path)
         // The folder the kernel finds the spec in: `lnk/../edit.json` is beside what lnk points at.
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        return try EditPlan(spec: try decode(data), folder: folder, tools: tools)
+        var plan = try EditPlan(spec: try decode(data), folder: folder, tools: tools)
+        plan.inputPaths.append(path)
+        return plan
     }
 
     /// The spec in `data` (JSON); a mistake is an `EditSpecError` with its place.
@@ -103,7 +114,9 @@ public struct EditPlan {
 
     /// Checks `spec` against the files it names (paths relative to `folder`).
     public init(spec: EditSpec, folder: URL, tools: FFmpegTools) throws {
+        try EditSpecLimits.check(spec)
         let checker = EditPlanChecker(folder: folder, tools: tools)
+        specIdentity = ChunkTag.identity(of: spec)
         (width, height) = try checker.size(spec.size)
         framesPerSecond = spec.fps ?? 30
         guard ExportSettings.frameRates.contains(framesPerSecond) else {
@@ -124,7 +137,17 @@ public struct EditPlan {
             try checker.transition(transition, place: "transitions[\(index)]", fps: fps, resize: mode)
         }
         try checker.checkOverlaps(items: items, transitions: transitions, fps: fps)
+        try EditSpecLimits.checkLength(frames: items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames }, fps: fps)
         (self.items, self.transitions) = (items, transitions)
         music = try spec.audio.flatMap { try checker.music($0, place: "audio") }
+        inputPaths = items.map {
+            switch $0.source {
+            case let .picture(path), let .clip(path, _, _, _): path
+            }
+        } + (music.map { [$0.path] } ?? [])
+        for transition in given {
+            if transition.effect.hasSuffix(".glsl") { inputPaths.append(checker.resolve(transition.effect)) }
+            for case let .text(file) in (transition.params ?? [:]).values { inputPaths.append(checker.resolve(file)) }
+        }
     }
 }

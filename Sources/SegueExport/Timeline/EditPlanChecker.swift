@@ -8,6 +8,7 @@ import SegueImage
 struct EditPlanChecker {
     let folder: URL
     let tools: FFmpegTools
+    let cache = EditPlanCache()
 
     /// Longest item or transition, in seconds: far beyond any edit, small enough that frame
     /// counts stay ordinary Ints.
@@ -53,9 +54,13 @@ struct EditPlanChecker {
         case let .picture(path, duration):
             let resolved = resolve(path)
             do {
-                // Decoded now (at the size the edit uses), so a damaged picture fails before rendering.
-                _ = try PictureDecoder.read(path: resolved) {
-                    FittedPicture.neededSize(width: $0, height: $1, mode: resize, frameWidth: frameWidth, frameHeight: frameHeight)
+                // Decoded now (at the size the edit uses), so a damaged picture fails before
+                // rendering; once per file, however many items show it.
+                if !cache.pictures.contains(resolved) {
+                    _ = try PictureDecoder.read(path: resolved) {
+                        FittedPicture.neededSize(width: $0, height: $1, mode: resize, frameWidth: frameWidth, frameHeight: frameHeight)
+                    }
+                    cache.pictures.insert(resolved)
                 }
             } catch {
                 throw EditSpecError("\(place).picture", "\(error)")
@@ -63,22 +68,8 @@ struct EditPlanChecker {
             return EditPlan.Item(source: .picture(path: resolved), frames: try frames(duration, fps: fps, place: "\(place).duration"), place: place)
         case let .clip(path, from, to):
             let resolved = resolve(path)
-            // A FIFO would block the picture sniffing below forever: vetted before anything opens it.
-            try requireRegularFile(resolved, named: path, place: "\(place).clip")
-            if let type = try? PictureDecoder.type(ofFileAt: resolved), type.isStillPicture {
-                throw EditSpecError("\(place).clip", "'\(path)' is a \(type.rawValue) picture, not a clip; use {\"picture\": ..., \"duration\": ...}")
-            }
-            let probe: ClipProbe
-            do {
-                probe = try ClipProbe(path: resolved, tools: tools)
-            } catch .clipFormatRefused(_, let format)
-                where ClipProbe.soundDemuxers.contains(String(format.prefix { $0 != "," })) {
-                // A sound file is no playlist: it simply has no pictures to show.
-                throw EditSpecError("\(place).clip", "'\(path)' has no pictures (no video stream)")
-            } catch {
-                throw EditSpecError("\(place).clip", "\(error)")
-            }
-            guard probe.hasVideo else { throw EditSpecError("\(place).clip", "'\(path)' has no pictures (no video stream)") }
+            let probe = try cache.clips[resolved] ?? clipProbe(resolved, path: path, place: place)
+            cache.clips[resolved] = probe
             let start = from ?? 0
             guard start.isFinite, start >= 0 else { throw EditSpecError("\(place).from", "\(start) must be 0 or more seconds") }
             guard let length = to ?? probe.duration else {
@@ -98,6 +89,26 @@ struct EditPlanChecker {
         }
     }
 
+    /// The probe of a clip the plan has not met yet: a regular file (a FIFO would block the
+    /// picture sniffing forever), not a still picture, with pictures.
+    private func clipProbe(_ resolved: String, path: String, place: String) throws -> ClipProbe {
+        try requireRegularFile(resolved, named: path, place: "\(place).clip")
+        if let type = try? PictureDecoder.type(ofFileAt: resolved), type.isStillPicture {
+            throw EditSpecError("\(place).clip", "'\(path)' is a \(type.rawValue) picture, not a clip; use {\"picture\": ..., \"duration\": ...}")
+        }
+        let probe: ClipProbe
+        do {
+            probe = try ClipProbe(path: resolved, tools: tools)
+        } catch .clipFormatRefused(_, let format) where ClipProbe.soundDemuxers.contains(String(format.prefix { $0 != "," })) {
+            // A sound file is no playlist: it simply has no pictures to show.
+            throw EditSpecError("\(place).clip", "'\(path)' has no pictures (no video stream)")
+        } catch {
+            throw EditSpecError("\(place).clip", "\(error)")
+        }
+        guard probe.hasVideo else { throw EditSpecError("\(place).clip", "'\(path)' has no pictures (no video stream)") }
+        return probe
+    }
+
     func transition(_ transition: EditTransition, place: String, fps: Int, resize: ResizeMode) throws -> EditPlan.Transition {
         let audioCurve = try AudioCrossfade.curve(transition.audio, place: "\(place).audio")
         if transition.effect == "cut" {
@@ -108,8 +119,13 @@ struct EditPlanChecker {
         guard let easing = Easing(transition.easing ?? "linear", duration: seconds) else {
             throw EditSpecError("\(place).easing", "'\(transition.easing ?? "")' is not an easing; use \(Easing.accepted)")
         }
-        let make = try TimelineEffects.make(
+        // Parsed, checked and its textures read once per effect and settings, however many junctions use it.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let key = transition.effect + "\u{0}" + String(decoding: (try? encoder.encode(transition.params ?? [:])) ?? Data(), as: UTF8.self)
+        let make = try cache.effects[key] ?? TimelineEffects.make(
             effect: transition.effect, params: transition.params ?? [:], place: place, resize: resize, resolve: resolve)
+        cache.effects[key] = make
         return EditPlan.Transition(name: transition.effect, frames: count, easing: easing, audioCurve: audioCurve, make: make)
     }
 

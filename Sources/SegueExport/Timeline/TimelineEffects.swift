@@ -14,31 +14,30 @@ enum TimelineEffects {
             guard params.isEmpty else { throw EditSpecError("\(place).params", "pixel-dissolve takes no parameters") }
             return { device, from, to in try PixelDissolve(device: device, from: from, to: to) }
         }
-        let text: String, name: String
         // A preset's own settings come typed; the spec's are text checked against the source.
         var presets: [GLTransitionSetting] = []
+        let source: GLTransitionSource
         if let builtIn = GLTransitionLibrary.entry(named: effect) {
-            (text, name) = (builtIn.source, effect)
+            do { source = try GLTransitionSource.parse(builtIn.source, name: effect) } catch {
+                throw EditSpecError("\(place).effect", "\(error)")
+            }
             presets = builtIn.parameters
         } else if effect.hasSuffix(".glsl") {
-            guard let data = FileManager.default.contents(atPath: resolve(effect)) else {
-                throw EditSpecError("\(place).effect", "cannot read the transition file '\(effect)'")
+            // Read, parsed and compiled under the compile budget where every front end reads a user's file.
+            do { source = try UserTransitionFile.read(path: resolve(effect)) } catch {
+                if case .unreadableFile = error { throw EditSpecError("\(place).effect", "cannot read the transition file '\(effect)'") }
+                throw EditSpecError("\(place).effect", "\(error)")
             }
-            (text, name) = (String(decoding: data, as: UTF8.self), URL(fileURLWithPath: effect).lastPathComponent)
         } else {
             throw EditSpecError("\(place).effect", "unknown effect '\(effect)'; use cut, pixel-dissolve, a .glsl file or one of: "
                 + GLTransitionLibrary.entries.map(\.name).joined(separator: ", "))
-        }
-        let source: GLTransitionSource
-        do { source = try GLTransitionSource.parse(text, name: name) } catch {
-            throw EditSpecError("\(place).effect", "\(error)")
         }
         var values: [(String, GLTransitionValue)] = []
         var textures: [(String, GLTransitionTexture)] = []
         func add(_ parameter: String, _ value: GLTransitionValue) throws {
             if case .texture(let file) = value {
                 let isMap = LumaMap(rawValue: file) != nil
-                textures.append((parameter, try GLTransitionTexture.resolve(isMap ? file : resolve(file), parameter: parameter, file: name)))
+                textures.append((parameter, try GLTransitionTexture.resolve(isMap ? file : resolve(file), parameter: parameter, file: source.name)))
             } else {
                 values.append((parameter, value))
             }

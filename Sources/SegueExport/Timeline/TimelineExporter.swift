@@ -68,6 +68,7 @@ public final class TimelineExporter {
         guard !used else { throw ExportError.exporterAlreadyUsed }
         used = true
         let wanted = try checkedRange(range)
+        do { try OutputPath.refuseInputs(plan.inputPaths, asOutput: path) } catch { throw ExportError.output(error) }
         let file: PartialFile
         do { file = try PartialFile(destination: path, purpose: "the video") } catch { throw ExportError.output(error) }
         let start = DispatchTime.now()
@@ -124,7 +125,15 @@ public final class TimelineExporter {
         case (.fast, .webm), (.fastest, .webm): ["-deadline", "realtime", "-cpu-used", "8"]
         default: []
         }
-        return arguments + settings.format.encoderArguments(crf: settings.crf) + preset + TransitionExporter.outputFlush + [output]
+        return arguments + settings.format.encoderArguments(crf: settings.crf) + preset
+            + ["-metadata", "comment=" + chunkTag(range: range).text] + TransitionExporter.outputFlush + [output]
+    }
+
+    /// What a video of the frames in `range` (all when nil) says it is (see `ChunkTag`).
+    public func chunkTag(range: Range<Int>?) -> ChunkTag {
+        let encoding = "\(settings.format.rawValue)-crf\(settings.crf.map(String.init) ?? "default")-\(speed.rawValue)"
+        return ChunkTag(spec: plan.specIdentity, encoding: encoding, frames: range ?? 0..<plan.totalFrames,
+                        total: plan.totalFrames, framesPerSecond: plan.framesPerSecond)
     }
 
     private func render(into sink: any TimelineFrameSink, range: Range<Int>, start: DispatchTime) throws {

@@ -4,6 +4,7 @@ import SegueExport
 import SegueGL
 import SegueHeadless
 import SegueImage
+import SegueOutput
 
 /// A named transition encoded as a video by ffmpeg (`TransitionExporter`) on a headless GL
 /// context of its own: between two still pictures (the video is the transition), or as an edit
@@ -47,6 +48,7 @@ public struct TransitionVideo {
     /// with nothing written; an interrupted export kills ffmpeg and removes its unfinished video
     /// (`InterruptCleanup`), and one killed outright is swept by the next export to the same path.
     public func export(to path: String) throws -> ExportResult {
+        do { try OutputPath.refuseInputs([from, to], asOutput: path) } catch { throw ExportError.output(error) }
         let clips = (Self.isPicture(from), Self.isPicture(to))
         guard clips.0 == clips.1 else { throw RenderInputError.mixedPicturesAndClips(from: from, to: to) }
         let pictures = clips.0 ? (try PictureDecoder.read(path: from), try PictureDecoder.read(path: to)) : nil

@@ -23,19 +23,13 @@ extension TransitionGallery {
     /// Renders every card's clip (WebM, VP9: browsers play it muted and looping on their own)
     /// and the `index.html` that shows them into the folder at `path`, which appears whole or
     /// not at all (`OutputDirectory`). Everything that can fail early does, before anything
-    /// renders: the users' shaders are compiled by `probe` under its budget, both pictures are
+    /// renders: the users' shaders were compiled under the budget when read, both pictures are
     /// decoded whole, and a folder holding files is refused unless `replacing`. `onClip` hears
     /// of each finished clip (its index and card). Returns the folder's path.
     public func render(
-        from: String, to: String, at path: String, settings: ClipSettings, tools: FFmpegTools, probe: ShaderCompileProbe,
+        from: String, to: String, at path: String, settings: ClipSettings, tools: FFmpegTools,
         replacing: Bool = false, onClip: ((Int, Card) -> Void)? = nil, onWaitingForLock: ((URL) -> Void)? = nil
     ) throws -> String {
-        for card in cards {
-            guard let shader = card.userShader else { continue }
-            do { try probe.check(text: shader, name: card.title) } catch {
-                throw GalleryError.invalidTransitionFile(card.title, reason: "\(error)")
-            }
-        }
         let fromPath = try Self.checkedPicture(from)
         let toPath = try Self.checkedPicture(to)
         if !replacing, Self.holdsFiles(path) { throw GalleryError.outputExists(path) }

@@ -69,10 +69,12 @@ public struct TransitionGallery: Sendable {
     /// A user's gl-transitions file, parsed now so a broken one fails before anything renders. A
     /// `sampler2D` parameter, which has no default, gets the first built-in luma map.
     static func fileCard(_ path: String, avoiding used: Set<String>) throws(GalleryError) -> Card {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableTransitionFile(path) }
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         let source: GLTransitionSource
-        do { source = try GLTransitionSource.parse(String(decoding: data, as: UTF8.self), name: fileName) } catch {
+        // Read where every front end reads a user's file: compiled under the compile budget.
+        ShaderCompileProbe.installDefaultIfNeeded()
+        do { source = try UserTransitionFile.read(path: path) } catch {
+            if case .unreadableFile = error { throw .unreadableTransitionFile(path) }
             throw .invalidTransitionFile(path, reason: "\(error)")
         }
         let stem = String(fileName.dropLast(".glsl".count)).map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }

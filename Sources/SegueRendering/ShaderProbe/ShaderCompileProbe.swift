@@ -3,6 +3,7 @@ import SegueEffects
 import SegueGL
 import SegueHeadless
 import SegueImage
+import SegueOutput
 
 /// Compiles a user's transition file once in a child process under a CPU-time and memory budget,
 /// before the calling process compiles it. A driver's compile cannot be interrupted or bounded
@@ -44,7 +45,20 @@ public struct ShaderCompileProbe: Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output
-        do { try process.run() } catch { throw .childNotStarted(file: name, reason: error.localizedDescription) }
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.parentVariable] = String(getpid())
+        // The child limits itself to this probe's budget, whatever its own defaults.
+        environment["SEGUE_COMPILE_CPU_SECONDS"] = String(cpuSeconds)
+        process.environment = environment
+        // Registered with the interrupt cleanup, so an interrupted run kills it; it also dies with
+        // this process (`dieWithParent`) when that is killed outright.
+        do {
+            try InterruptCleanup.shared.startChild { () throws(CompileBudgetError) -> pid_t in
+                do { try process.run() } catch { throw .childNotStarted(file: name, reason: error.localizedDescription) }
+                return process.processIdentifier
+            }
+        }
+        defer { InterruptCleanup.shared.childEnded(process.processIdentifier) }
         // The child reads all of its input before compiling, so writing it cannot block for long.
         try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
         try? input.fileHandleForWriting.close()
@@ -73,6 +87,7 @@ public struct ShaderCompileProbe: Sendable {
     /// errors); only running out of the budget (the kernel's SIGXCPU, or out of memory), or a
     /// driver crash, ends the process otherwise.
     public func runChild(name: String, text: String) throws {
+        Self.dieWithParent()
         guard let source = try? GLTransitionSource.parse(text, name: name) else { return }
         // Without GL there is nothing to bound: the caller reports its own GL failure.
         guard let context = try? HeadlessEGLContext() else { return }
