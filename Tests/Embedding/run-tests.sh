@@ -115,6 +115,24 @@ assert 0.35 < near(middle, red) < 0.65 and 0.35 < near(middle, blue) < 0.65, "th
 PY
 result $? "melt's middle frame of the overlap is half red, half blue (a wipe, not one of the inputs)"
 
+# The transition's own parameters through MLT, written name:value (MLT reads '=' as keyframes):
+# wipe with direction 0,1 splits the middle frame into a top and a bottom half, not a left and a right.
+FREI0R_PATH=$PWD/$LIB/frei0r-1 melt -quiet "$work/red.mp4" "$work/blue.mp4" -mix 25 -mixer frei0r.segue \
+    transition=wipe params="direction:0,1 smoothness:0" "progress=0=0;24=1" \
+    -consumer "avformat:$work/melt-up.mp4" vcodec=libx264 an=1 >"$work/melt-up.log" 2>&1 &&
+    ffmpeg -v error -i "$work/melt-up.mp4" -f rawvideo -pix_fmt rgb24 "$work/melt-up.rgb" &&
+    "$py" - "$work/melt-up.rgb" <<'PY'
+import sys, numpy as np
+middle = np.fromfile(sys.argv[1], np.uint8).reshape(-1, 180, 320, 3).astype(int)[37]
+red = lambda part: np.mean(np.abs(part - [220, 30, 30]).sum(axis=2) < 60)
+top, bottom, left, right = red(middle[:80]), red(middle[100:]), red(middle[:, :150]), red(middle[:, 170:])
+print(f"  middle frame red share: top {top:.2f}, bottom {bottom:.2f}, left {left:.2f}, right {right:.2f}")
+assert abs(top - bottom) > 0.9 and abs(left - right) < 0.1
+PY
+status=$?
+result $status "melt passes params=\"direction:0,1 smoothness:0\" to the transition (a vertical wipe)"
+[ $status -eq 0 ] || sed 's/^/  | /' "$work/melt-up.log" | tail -20
+
 SEGUE_CLI="$SEGUE" FFMPEG_BINARY=$(command -v ffmpeg) "$py" -m pytest -p no:cacheprovider python/tests
 result $? "pytest python/tests"
 

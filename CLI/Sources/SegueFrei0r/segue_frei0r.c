@@ -3,7 +3,8 @@
  * loads it as the transition `frei0r.segue`. Parameters:
  *   transition  a built-in name (wipeleft, fade, ...) or a path to a gl-transitions .glsl file
  *   progress    0...1 (keyframe it over the overlap)
- *   params      the transition's own parameters: "direction=1,0 smoothness=0.3"
+ *   params      the transition's own parameters: "direction=1,0 smoothness=0.3", or written with
+ *               ':' for MLT, which reads a string holding '=' as keyframes: "direction:1,0 smoothness:0.3"
  * A transition that cannot be loaded or set is reported on stderr once and the first input is
  * passed through: frei0r has no way to return an error.
  */
@@ -55,12 +56,27 @@ void f0r_get_param_info(f0r_param_info_t *info, int index) {
     static const f0r_param_info_t params[PARAM_COUNT] = {
         {"transition", F0R_PARAM_STRING, "a built-in transition's name (wipeleft, fade, ...) or a .glsl file's path"},
         {"progress", F0R_PARAM_DOUBLE, "0 shows the first input, 1 the second"},
-        {"params", F0R_PARAM_STRING, "the transition's parameters, name=value separated by spaces: direction=1,0 smoothness=0.3"},
+        {"params", F0R_PARAM_STRING,
+         "the transition's parameters separated by spaces, name=value or name:value (MLT): direction:1,0 smoothness:0.3"},
     };
     if (index >= 0 && index < PARAM_COUNT) *info = params[index];
 }
 
 static char *copy(const char *text) { return strdup(text ? text : ""); }
+
+/* "direction:1,0 smoothness:0.3" as "direction=1,0 smoothness=0.3": a word without '=' has its
+ * first ':' read as one (MLT takes a property holding '=' for keyframes, so its users write ':'). */
+static char *settings_text(const char *params) {
+    char *text = copy(params);
+    for (char *word = text; *word;) {
+        size_t length = strcspn(word, " \t\n");
+        char *colon = memchr(word, ':', length);
+        if (colon && !memchr(word, '=', length)) *colon = '=';
+        word += length;
+        word += strspn(word, " \t\n");
+    }
+    return text;
+}
 
 f0r_instance_t f0r_construct(unsigned int width, unsigned int height) {
     instance *self = calloc(1, sizeof *self);
@@ -131,7 +147,10 @@ static int ready(instance *self) {
         report(self, self->transition_name);
         return 0;
     }
-    if (segue_transition_set_all(loaded, self->params) != SEGUE_OK) {
+    char *settings = settings_text(self->params);
+    int set = segue_transition_set_all(loaded, settings) == SEGUE_OK;
+    free(settings);
+    if (!set) {
         report(self, self->params);
         segue_transition_destroy(loaded);
         return 0;
