@@ -11,27 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_files.h"
 #include "segue.h"
 
-static int failures;
-static void check(int passed, const char *what, const char *detail) {
-    printf("%s - %s%s%s\n", passed ? "ok" : "not ok", what, detail && *detail ? ": " : "", detail ? detail : "");
-    if (!passed) failures++;
-}
-
+/* name_: the library's function, found by dlsym, with the header's type. */
 #define LOAD(name) __typeof__(name) *name##_ = (__typeof__(name) *)dlsym(library, #name)
-
-static unsigned char *read_all(const char *path, size_t expected) {
-    FILE *file = fopen(path, "rb");
-    unsigned char *bytes = malloc(expected + 1);
-    size_t got = file ? fread(bytes, 1, expected + 1, file) : 0;
-    if (file) fclose(file);
-    if (got != expected) {
-        fprintf(stderr, "%s: expected %zu bytes, read %zu\n", path, expected, got);
-        exit(2);
-    }
-    return bytes;
-}
 
 int main(int argc, char **argv) {
     if (argc < 8) {
@@ -51,7 +35,7 @@ int main(int argc, char **argv) {
 
     int width = atoi(argv[3]), height = atoi(argv[4]);
     size_t bytes = (size_t)width * height * 4;
-    unsigned char *from = read_all(argv[5], bytes), *to = read_all(argv[6], bytes);
+    unsigned char *from = read_exactly(argv[5], bytes), *to = read_exactly(argv[6], bytes);
     unsigned char *out = malloc(bytes * 3), *batch = malloc(bytes * 3);
 
     int listed = 0;
@@ -82,11 +66,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 3; i++) {
         status = segue_transition_render_(transition, from, to, progress[i], out + i * bytes);
         check(status == SEGUE_OK, "a frame renders", segue_last_error_());
-        char path[4096];
-        snprintf(path, sizeof path, "%s-%04d.rgba", argv[7], i);
-        FILE *file = fopen(path, "wb");
-        if (!file || fwrite(out + i * bytes, 1, bytes, file) != bytes) return 2;
-        fclose(file);
+        write_frame(argv[7], i, out + i * bytes, bytes);
     }
     status = segue_transition_render_batch_(transition, from, to, progress, 3, batch);
     check(status == SEGUE_OK && memcmp(batch, out, bytes * 3) == 0, "the batch equals the single frames", segue_last_error_());

@@ -11,23 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-static void check(int passed, const char *what) {
-    printf("%s - %s\n", passed ? "ok" : "not ok", what);
-    if (!passed) failures++;
-}
-
-static void *read_all(const char *path, size_t expected) {
-    FILE *file = fopen(path, "rb");
-    unsigned char *bytes = malloc(expected + 1);
-    size_t got = file ? fread(bytes, 1, expected + 1, file) : 0;
-    if (file) fclose(file);
-    if (got != expected) {
-        fprintf(stderr, "%s: expected %zu bytes, read %zu\n", path, expected, got);
-        exit(2);
-    }
-    return bytes;
-}
+#include "host_files.h"
 
 int main(int argc, char **argv) {
     if (argc < 8) {
@@ -49,15 +33,15 @@ int main(int argc, char **argv) {
     __typeof__(f0r_get_param_value) *get_param = (__typeof__(f0r_get_param_value) *)dlsym(plugin, "f0r_get_param_value");
     __typeof__(f0r_update2) *update2 = (__typeof__(f0r_update2) *)dlsym(plugin, "f0r_update2");
     check(init && deinit && plugin_info && param_info && construct && destruct && set_param && get_param && update2,
-          "the plugin exports frei0r's functions");
+          "the plugin exports frei0r's functions", NULL);
     if (failures) return 1;
-    check(init() == 1, "f0r_init succeeds");
+    check(init() == 1, "f0r_init succeeds", NULL);
 
     f0r_plugin_info_t info;
     plugin_info(&info);
     check(info.plugin_type == F0R_PLUGIN_TYPE_MIXER2 && info.color_model == F0R_COLOR_MODEL_RGBA8888
               && info.frei0r_version == FREI0R_MAJOR_VERSION,
-          "the plugin is a mixer2 of RGBA8888 for frei0r 1");
+          "the plugin is a mixer2 of RGBA8888 for frei0r 1", NULL);
     int transition_index = -1, progress_index = -1, params_index = -1;
     for (int i = 0; i < info.num_params; i++) {
         f0r_param_info_t param;
@@ -67,12 +51,12 @@ int main(int argc, char **argv) {
         if (strcmp(param.name, "params") == 0 && param.type == F0R_PARAM_STRING) params_index = i;
     }
     check(transition_index >= 0 && progress_index >= 0 && params_index >= 0,
-          "the transition, progress and params parameters are found by name");
+          "the transition, progress and params parameters are found by name", NULL);
     if (failures) return 1;
 
     unsigned width = (unsigned)atoi(argv[3]), height = (unsigned)atoi(argv[4]);
     size_t bytes = (size_t)width * height * 4;
-    uint32_t *from = read_all(argv[5], bytes), *to = read_all(argv[6], bytes), *out = malloc(bytes);
+    uint32_t *from = read_exactly(argv[5], bytes), *to = read_exactly(argv[6], bytes), *out = malloc(bytes);
     f0r_instance_t instance = construct(width, height);
     f0r_param_string name = argv[2];
     set_param(instance, &name, transition_index);
@@ -82,17 +66,13 @@ int main(int argc, char **argv) {
     }
     f0r_param_string read_back = NULL;
     get_param(instance, &read_back, transition_index);
-    check(read_back && strcmp(read_back, argv[2]) == 0, "the transition parameter reads back");
+    check(read_back && strcmp(read_back, argv[2]) == 0, "the transition parameter reads back", NULL);
     const double progress[3] = {0, 0.5, 1};
     for (int i = 0; i < 3; i++) {
         f0r_param_double value = progress[i];
         set_param(instance, &value, progress_index);
         update2(instance, i, from, to, NULL, out);
-        char path[4096];
-        snprintf(path, sizeof path, "%s-%04d.rgba", argv[7], i);
-        FILE *file = fopen(path, "wb");
-        if (!file || fwrite(out, 1, bytes, file) != bytes) return 2;
-        fclose(file);
+        write_frame(argv[7], i, out, bytes);
     }
     destruct(instance);
     deinit();
