@@ -1,10 +1,11 @@
 """Transitions on one engine (one GL thread) shared by the process."""
 from __future__ import annotations
 
+import atexit
 import ctypes
 import os
 import threading
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, List, Optional, Union
 
 import numpy as np
 
@@ -25,6 +26,17 @@ def _shared_engine() -> int:
             check(library().segue_engine_create(ctypes.byref(handle)))
             _engine = handle.value
         return _engine
+
+
+@atexit.register
+def _destroy_engine() -> None:
+    """Releases the engine's GL context on its own thread before the interpreter goes (transitions still
+    open are released with it; closing them afterwards does nothing)."""
+    global _engine
+    with _engine_lock:
+        if _engine is not None:
+            library().segue_engine_destroy(_engine)
+            _engine = None
 
 
 def transitions() -> Dict[str, List[str]]:
