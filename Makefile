@@ -6,8 +6,16 @@ OUT ?= out
 # The command line and the benchmarks are their own package (CLI/), beside the libraries (.).
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
+RELEASE_BIN = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)"
+# libsegue (lib/libsegue.so, include/segue.h, lib/segue-compile-probe) and the frei0r plugin
+# (frei0r-1/segue.so and its probe) are staged here; FREI0R_PATH's first folder is where
+# install-frei0r puts the plugin (MLT's default, /usr/lib/frei0r-1, without it).
+LIBSEGUE := .build-libsegue
+FREI0R_DIR = $(firstword $(subst :, ,$(or $(FREI0R_PATH),/usr/lib/frei0r-1)))
+CC ?= cc
 
-.PHONY: all deps build release demo seedapp test test-libraries test-cli test-external test-integrations docs bench bench-edit clean
+.PHONY: all deps build release demo seedapp test test-libraries test-cli test-external test-integrations test-reach docs bench bench-edit clean \
+	libsegue frei0r install-frei0r
 
 all: release
 
@@ -43,13 +51,42 @@ seedapp: deps
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium
 	@bash scripts/ray/install-ray.sh >/dev/null
-	$(MAKE) test-integrations test-external docs test-libraries test-cli
+	$(MAKE) test-integrations test-external test-reach docs test-libraries test-cli
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
 
 test-cli:
 	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_RAY=1 SEGUE_REQUIRE_CHROMIUM=1 $(SWIFT) test $(CLI)
+
+# libsegue from a C program (dlopen, no Swift on its link line), the frei0r plugin from a frei0r
+# host and from Debian's melt, and the Python package (pip install ./python in a fresh venv with
+# MoviePy 2 from PyPI, then pytest): every frame against `segue render`'s, bit for bit.
+test-reach: release libsegue frei0r
+	@bash scripts/install-deps.sh ffmpeg melt frei0r-plugins-dev python3-venv binutils
+	SEGUE=$(SEGUE) bash Tests/Embedding/run-tests.sh
+
+# The C API: segue.h, libsegue.so (Swift's runtime linked in: a C host needs nothing of Swift's)
+# and the compile budget's helper beside it.
+libsegue: deps
+	$(SWIFT) build -c release $(CLI) --product segue-capi
+	mkdir -p $(LIBSEGUE)/lib $(LIBSEGUE)/include
+	cp $(RELEASE_BIN)/libsegue-capi.so $(LIBSEGUE)/lib/libsegue.so
+	cp CLI/Sources/CSegue/include/segue.h $(LIBSEGUE)/include/
+	$(CC) -O2 -o $(LIBSEGUE)/lib/segue-compile-probe CLI/libsegue/segue-compile-probe.c -ldl
+
+# The frei0r plugin (MLT's frei0r.segue): segue.so and its compile budget's helper.
+frei0r: deps
+	@bash scripts/install-deps.sh frei0r-plugins-dev
+	$(SWIFT) build -c release $(CLI) --product segue-frei0r
+	mkdir -p $(LIBSEGUE)/frei0r-1
+	cp $(RELEASE_BIN)/libsegue-frei0r.so $(LIBSEGUE)/frei0r-1/segue.so
+	$(CC) -O2 -o $(LIBSEGUE)/frei0r-1/segue-compile-probe CLI/libsegue/segue-compile-probe.c -ldl
+
+install-frei0r: frei0r
+	install -d "$(FREI0R_DIR)"
+	install -m 755 $(LIBSEGUE)/frei0r-1/segue.so $(LIBSEGUE)/frei0r-1/segue-compile-probe "$(FREI0R_DIR)/"
+	@echo "installed $(FREI0R_DIR)/segue.so: MLT (melt, Shotcut, Kdenlive) finds it as frei0r.segue"
 
 # Examples/ExternalPackage, a package that uses Segue as a user would (rebuilds Segue in its own
 # .build, about 1-2 minutes), and the test kit's record / pass / changed-golden cycle on a copy.
@@ -78,4 +115,4 @@ bench-edit: release
 	$(SEGUE) bench --sections edit,edit-long
 
 clean:
-	rm -rf .build CLI/.build Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build "$(OUT)"
+	rm -rf .build CLI/.build $(LIBSEGUE) Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build "$(OUT)"

@@ -2,11 +2,19 @@
 import PackageDescription
 
 // The `segue` command line and its benchmarks, a package of their own so that a package that
-// depends on Segue's libraries (the package one folder up) never resolves argument-parser.
+// depends on Segue's libraries (the package one folder up) never resolves argument-parser; and
+// the ways in from other programs: libsegue (a C API) and the frei0r plugin built on it.
+
+/// This folder, for the linker's version script (SwiftPM does not say which folder it links in).
+let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 let package = Package(
     name: "SegueCLI",
     products: [
         .executable(name: "segue", targets: ["SegueCLI"]),
+        // libsegue-capi.so, installed as libsegue.so by `make libsegue`: segue.h's C API, Swift's runtime linked in.
+        .library(name: "segue-capi", type: .dynamic, targets: ["SegueCAPI"]),
+        // The frei0r plugin (`make frei0r` installs it as segue.so): the C API and frei0r's entry points.
+        .library(name: "segue-frei0r", type: .dynamic, targets: ["SegueFrei0r"]),
     ],
     dependencies: [
         .package(name: "Segue", path: ".."),
@@ -17,6 +25,8 @@ let package = Package(
         // MARK: - Benchmark floor: the pixel dissolve in bare C + GL, no engine
 
         .target(name: "CSegueFloor", linkerSettings: [.linkedLibrary("epoxy")]),
+        // A frei0r mixer2 host in C, for the frei0r plugin's per-frame cost.
+        .target(name: "CFrei0rHost", linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: - Benchmarks (`segue bench`): the performance tester, apart from the libraries
 
@@ -24,6 +34,7 @@ let package = Package(
             name: "SegueBenchmarks",
             dependencies: [
                 .product(name: "Segue", package: "Segue"), .product(name: "SegueAppHost", package: "Segue"), "CSegueFloor",
+                "CFrei0rHost",
             ]),
 
         // MARK: - Command line
@@ -39,6 +50,33 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+
+        // MARK: - libsegue (C API) and the frei0r plugin: loaded by hosts with no Swift toolchain, so
+        // Swift's runtime is linked in statically and only segue_* and f0r_* are exported.
+
+        .target(name: "CSegue"),
+        .target(
+            name: "SegueCAPI",
+            dependencies: [
+                "CSegue", .product(name: "SegueEffects", package: "Segue"), .product(name: "SegueGL", package: "Segue"),
+                .product(name: "SegueHeadless", package: "Segue"), .product(name: "SegueImage", package: "Segue"),
+                .product(name: "SegueRendering", package: "Segue"),
+            ],
+            linkerSettings: [
+                // Foundation's own static dependencies are not in its autolink entries, so they are
+                // named here, in a group with it; `-z defs` fails the link on anything left unresolved.
+                .unsafeFlags([
+                    "-static-stdlib", "-Xlinker", "--version-script=\(packageFolder)/libsegue/libsegue.map",
+                    "-Xlinker", "-z", "-Xlinker", "defs", "-Xlinker", "--start-group",
+                    "-Xlinker", "-lFoundation", "-Xlinker", "-lCoreFoundation",
+                    "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundationEssentials",
+                    "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationICU",
+                    "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftCore", "-Xlinker", "-lswift_Concurrency",
+                    "-Xlinker", "-lswiftSynchronization", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch",
+                    "-Xlinker", "-lBlocksRuntime", "-Xlinker", "--end-group",
+                ]),
+            ]),
+        .target(name: "SegueFrei0r", dependencies: ["CSegue", "SegueCAPI"]),
 
         // MARK: - Tests (run the built `segue` as a user would; the window tests under Xvfb)
 

@@ -42,6 +42,8 @@ public struct BenchmarkSuite {
         case editLong = "edit-long"
         /// Not in the default run: pointer events through gesture arbitration (no GL).
         case input
+        /// Not in the default run (needs `make frei0r`): the frei0r plugin's frame against the CLI's renderer.
+        case frei0r
 
         public static let defaults: [Section] = [.dissolve, .scene, .chain, .resolution]
     }
@@ -78,6 +80,9 @@ public struct BenchmarkSuite {
         public var editLongMinutes = 10
         /// Gestures per run of the input section.
         public var inputGestures = 2_000
+        /// The frei0r section's plugin (segue.so) and frame size.
+        public var frei0rPlugin = Frei0rBenchmark.defaultPlugin
+        public var frei0rSize = FrameSize(width: 1920, height: 1080)
         /// Print the table while measuring (off for JSON).
         public var printsTable = true
 
@@ -119,6 +124,8 @@ public struct BenchmarkSuite {
         let editLong: LongEditBenchmark.Report?
         /// Pointer events through gesture arbitration (the input section).
         let input: InputBenchmark.Report?
+        /// The frei0r plugin against the CLI's renderer (the frei0r section).
+        let frei0r: Frei0rBenchmark.Report?
     }
 
     let options: Options
@@ -163,6 +170,9 @@ public struct BenchmarkSuite {
             ? try LongEditBenchmark(size: options.editLongSize, minutes: options.editLongMinutes).run(device: device, table: table) : nil
         let input = options.sections.contains(.input)
             ? InputBenchmark(gestures: max(options.inputGestures, 1), runs: options.runs).run(table: table) : nil
+        let frei0r = options.sections.contains(.frei0r)
+            ? try Frei0rBenchmark(plugin: options.frei0rPlugin, size: options.frei0rSize, frames: min(options.frames, 60), runs: options.runs)
+                .run(table: table) : nil
 
         let longest = chains.lengths.max { $0.filters < $1.filters }
         let report = Report(
@@ -179,7 +189,7 @@ public struct BenchmarkSuite {
             },
             soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
             gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit,
-            host: host, editLong: editLong, input: input)
+            host: host, editLong: editLong, input: input, frei0r: frei0r)
         table.targets(report, longestChain: longest)
         return report
     }

@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2), edit-long (memory over a 10-minute timeline), host (a hosted app's frame times in a window; needs a display) and input (pointer events through gesture arbitration); soak, export, edit, edit-long, host and input are not run by default. (default: dissolve,scene,chain,resolution)",
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2), edit-long (memory over a 10-minute timeline), host (a hosted app's frame times in a window; needs a display), input (pointer events through gesture arbitration) and frei0r (the frei0r plugin's f0r_update2 against the CLI's renderer; needs make frei0r); soak, export, edit, edit-long, host, input and frei0r are not run by default. (default: dissolve,scene,chain,resolution)",
             transform: CommaSeparated.parser("--sections", "section", choices: BenchmarkSuite.Section.allCases.map(\.rawValue)))
     var sections = CommaSeparated(BenchmarkSuite.Section.defaults)
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
@@ -40,6 +40,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Minutes of the edit-long section's edit (2...60).") var editLongMinutes = 10
     @Option(help: "The window size of the host section, in points.") var hostSize = FrameSize(width: 1280, height: 720)
     @Option(help: "Gestures per run of the input section (not run by default; --sections input).") var inputGestures = 2_000
+    @Option(help: "The frei0r section's plugin (default: $SEGUE_FREI0R_PLUGIN, else .build-libsegue/frei0r-1/segue.so made by make frei0r).")
+    var frei0rPlugin = Frei0rBenchmark.defaultPlugin
+    @Option(help: "The frame size of the frei0r section (at most 60 frames per run).") var frei0rSize = FrameSize(width: 1920, height: 1080)
 
     func validate() throws {
         guard (2...600).contains(editClipSeconds), (1...20).contains(editRuns) else {
@@ -72,6 +75,7 @@ struct BenchCommand: ParsableCommand {
         options.hostSize = hostSize
         (options.moviePyPython, options.editLongSize, options.editLongMinutes) = (moviepyPython, editLongSize, editLongMinutes)
         options.inputGestures = inputGestures
+        (options.frei0rPlugin, options.frei0rSize) = (frei0rPlugin, frei0rSize)
         options.printsTable = !json
         // Commands run on the main thread; views and the animation engine are main-actor types.
         let json = json

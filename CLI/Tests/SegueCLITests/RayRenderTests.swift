@@ -93,29 +93,36 @@ struct RayRenderTests {
         #expect(!left.contains("failed.mp4") && left.filter { $0.hasPrefix(".") }.isEmpty, "\(left)")
     }
 
-    /// docs/k8s/segue-edit-job.yaml parses (PyYAML, which Ray brings) as the split it describes:
-    /// an Indexed Job whose pods render `--chunk $JOB_COMPLETION_INDEX/N` for N = completions, then a join.
-    /// Kubernetes itself cannot run here; this checks the manifest's shape, not a cluster's run of it.
+    /// docs/k8s/segue-edit-job.yaml, its parameters substituted as envsubst does (CHUNKS=7), parses
+    /// (PyYAML, which Ray brings) as the split it describes: the volume, a pod that holds it for
+    /// `kubectl cp`, an Indexed Job whose pods render `--chunk $JOB_COMPLETION_INDEX/7` with 7
+    /// completions, then a join. Kubernetes itself cannot run here; this checks the manifest's
+    /// shape, not a cluster's run of it.
     @Test func theKubernetesManifestIsAnIndexedJobOfChunks() throws {
         let script = """
             import json, sys, yaml
-            docs = list(yaml.safe_load_all(open(sys.argv[1])))
-            print(json.dumps(docs))
+            text = open(sys.argv[1]).read().replace("${CHUNKS}", "7").replace("${SEGUE_IMAGE}", "registry.example/segue:1")
+            assert "${" not in text, "a parameter is left"
+            print(json.dumps(list(yaml.safe_load_all(text))))
             """
         let result = try ExternalProgram.run(try Self.python(), ["-c", script,
                                                                  Self.repository.appendingPathComponent("docs/k8s/segue-edit-job.yaml").path])
         #expect(result.status == 0, "\(result.stderr)")
         let documents = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(documents.map { $0["kind"] as? String } == ["PersistentVolumeClaim", "Job", "Job"])
-        let chunks = try #require(documents[1]["spec"] as? [String: Any])
+        #expect(documents.map { $0["kind"] as? String } == ["PersistentVolumeClaim", "Pod", "Job", "Job"])
+        let volume = try #require(documents[0]["spec"] as? [String: Any])
+        #expect(volume["accessModes"] as? [String] == ["ReadWriteMany"])
+        let holder = try #require((documents[1]["spec"] as? [String: Any])?["volumes"] as? [[String: Any]])
+        #expect((holder.first?["persistentVolumeClaim"] as? [String: Any])?["claimName"] as? String == "segue-work")
+        let chunks = try #require(documents[2]["spec"] as? [String: Any])
         #expect(chunks["completionMode"] as? String == "Indexed")
-        let count = try #require(chunks["completions"] as? Int)
-        #expect(chunks["parallelism"] as? Int == count)
+        #expect(chunks["completions"] as? Int == 7 && chunks["parallelism"] as? Int == 7)
         let pod = try #require((chunks["template"] as? [String: Any])?["spec"] as? [String: Any])
         let container = try #require((pod["containers"] as? [[String: Any]])?.first)
+        #expect(container["image"] as? String == "registry.example/segue:1")
         let command = ((container["args"] as? [String]) ?? []).joined(separator: " ")
-        #expect(command.contains("segue edit spec.json --chunk \"$JOB_COMPLETION_INDEX/\(count)\""), "\(command)")
-        let join = try #require((((documents[2]["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any])?["containers"] as? [[String: Any]])
+        #expect(command.contains("segue edit spec.json --chunk \"$JOB_COMPLETION_INDEX/7\""), "\(command)")
+        let join = try #require((((documents[3]["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any])?["containers"] as? [[String: Any]])
         let joinCommand = ((join.first?["args"] as? [String]) ?? []).joined(separator: " ")
         #expect(joinCommand.contains("segue join chunks/chunk_*.mp4 --out edit.mp4"), "\(joinCommand)")
     }

@@ -1,0 +1,115 @@
+/*
+ * segue.h: Segue's transitions from C (libsegue.so).
+ *
+ * An engine owns a headless EGL context (Mesa's surfaceless platform, or a GPU's EGL device) on
+ * a thread of its own, so a host needs no GL, no window and no Swift toolchain: it loads
+ * libsegue.so (with dlopen or by linking it) and calls these functions. A transition is one of
+ * the built-ins (segue_transition_name) or a gl-transitions `.glsl` file; it renders RGBA8
+ * pictures (straight alpha, top row first, rows packed: width * 4 bytes) of its own size.
+ *
+ *     segue_engine *engine;  segue_transition *wipe;
+ *     if (segue_engine_create(&engine) != SEGUE_OK) fprintf(stderr, "%s\n", segue_last_error());
+ *     segue_transition_load(engine, "wipeleft", 640, 360, &wipe);
+ *     segue_transition_render(wipe, from, to, 0.5, out);
+ *     segue_transition_destroy(wipe);  segue_engine_destroy(engine);
+ *
+ * Errors: every call that can fail returns a segue_status; on anything but SEGUE_OK,
+ * segue_last_error() gives the message (as Segue's command line words it). Bad input never aborts
+ * the process.
+ *
+ * Budgets (the command line's): a transition's frame is 1...16384 pixels a side and at most
+ * 512 MiB of RGBA8; a batch is 1...100000 frames; a `.glsl` file is compiled first in a child
+ * process (segue-compile-probe, beside the library, or $SEGUE_COMPILE_PROBE) under a CPU budget of
+ * $SEGUE_COMPILE_CPU_SECONDS (1...600, default 10) and 1 GiB, so a hostile shader is refused
+ * (SEGUE_ERROR_BUDGET) instead of hanging the host. Built-ins are not probed.
+ *
+ * Threads: every function may be called from any thread. An engine runs its GL work on its own
+ * thread and serialises the calls of all its transitions there (a call waits for the ones before
+ * it); several engines run in parallel. segue_last_error() is per calling thread. Do not destroy
+ * a transition or an engine while another thread is using it; destroy an engine's transitions
+ * before the engine (segue_engine_destroy releases what is left, and those handles are then dead).
+ */
+#ifndef SEGUE_H
+#define SEGUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SEGUE_API_VERSION 1
+
+typedef struct segue_engine segue_engine;
+typedef struct segue_transition segue_transition;
+
+typedef enum segue_status {
+    SEGUE_OK = 0,
+    /* A null pointer, a size, progress or count out of range, a picture of the wrong size. */
+    SEGUE_ERROR_ARGUMENT = 1,
+    /* Neither a built-in name nor a `.glsl` path (the message suggests the nearest names). */
+    SEGUE_ERROR_UNKNOWN_TRANSITION = 2,
+    /* An unknown parameter, a value of the wrong type or out of its @range, a missing texture. */
+    SEGUE_ERROR_PARAMETER = 3,
+    /* The `.glsl` file is not a transition Segue accepts, or the driver would not compile it. */
+    SEGUE_ERROR_SHADER = 4,
+    /* Over a budget: the frame's size, or the compile budget of a `.glsl` file. */
+    SEGUE_ERROR_BUDGET = 5,
+    /* A file (the `.glsl`, a texture's PNG) could not be read. */
+    SEGUE_ERROR_FILE = 6,
+    /* No EGL or GL context could be made, or a GL call failed. */
+    SEGUE_ERROR_GL = 7
+} segue_status;
+
+/* SEGUE_API_VERSION of the library loaded (compare with the header's). */
+int segue_api_version(void);
+
+/* The message of the last call on this thread that failed ("" before any). The text stays valid
+ * until this thread's next failing call. */
+const char *segue_last_error(void);
+
+/* The built-in transitions: segue_transition_count() names, each with its parameter lines
+ * ("name: type = value  (range a…b)", separated by '\n'; "" when it has none) at the values it
+ * runs with. Strings are the library's, valid while it is loaded; NULL past the end. */
+size_t segue_transition_count(void);
+const char *segue_transition_name(size_t index);
+const char *segue_transition_parameters(size_t index);
+
+/* A new engine (its thread and its GL context). */
+segue_status segue_engine_create(segue_engine **engine);
+/* The GL renderer's name ("llvmpipe (LLVM 15.0.7, 256 bits)"), valid until the engine is destroyed. */
+const char *segue_engine_renderer(segue_engine *engine);
+void segue_engine_destroy(segue_engine *engine);
+
+/* Loads `name` (a built-in, or a path ending in `.glsl`) for frames of width x height: parses
+ * and checks it, compiles it (a `.glsl` under the compile budget first) and makes its GPU state. */
+segue_status segue_transition_load(
+    segue_engine *engine, const char *name, int width, int height, segue_transition **transition);
+/* Sets one parameter by name, the value written as on the command line's --param: "0.3",
+ * "1,0", "true", a PNG's path or a luma map's name for a sampler2D. Kept for the next frames. */
+segue_status segue_transition_set(segue_transition *transition, const char *name, const char *value);
+/* Several at once: "direction=1,0 smoothness=0.3" (name=value, separated by spaces). All are
+ * checked before any is kept. */
+segue_status segue_transition_set_all(segue_transition *transition, const char *settings);
+/* The transition's parameter lines with the values it now runs with (as segue_transition_parameters). */
+const char *segue_transition_describe(segue_transition *transition);
+
+/* One frame at `progress` (0...1) between `from` and `to` into `out`: three buffers of
+ * width * height * 4 bytes. */
+segue_status segue_transition_render(
+    segue_transition *transition, const uint8_t *from, const uint8_t *to, double progress, uint8_t *out);
+/* `count` frames (1...100000), at progress[0], progress[1], ..., one after another in `out`
+ * (count * width * height * 4 bytes); the pictures are uploaded once. */
+segue_status segue_transition_render_batch(
+    segue_transition *transition, const uint8_t *from, const uint8_t *to, const double *progress, size_t count,
+    uint8_t *out);
+
+/* Releases the transition's GPU state (on the engine's thread). NULL is ignored. */
+void segue_transition_destroy(segue_transition *transition);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
