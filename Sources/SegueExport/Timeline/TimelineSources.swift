@@ -37,9 +37,14 @@ final class TimelineItemReader {
     /// short of the planned count (containers often round their duration up).
     private var lastFrame: [UInt8] = []
 
+    /// Frames the clip's decoder was started past (`skipping`): `pass` counts them off unread.
+    private var skipped = 0
+
     var isStill: Bool { picture != nil }
 
-    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools) throws {
+    /// `skipping` frames of a clip are seeked past (its decoder starts that much later) and
+    /// then passed over by `pass` without decoding.
+    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, skipping: Int = 0) throws {
         frames = item.frames
         place = item.place
         switch item.source {
@@ -50,8 +55,9 @@ final class TimelineItemReader {
             clip = nil
         case let .clip(path, start, _, _):
             picture = nil
-            clip = try ClipDecoder(path: path, tools: tools, width: plan.width, height: plan.height,
-                                   framesPerSecond: plan.framesPerSecond, fit: plan.resize, start: start, frameLimit: item.frames)
+            skipped = min(max(0, skipping), item.frames - 1)
+            clip = try ClipDecoder(path: path, tools: tools, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond,
+                                   fit: plan.resize, start: start + Double(skipped) / Double(plan.framesPerSecond), frameLimit: item.frames - skipped)
         }
     }
 
@@ -71,6 +77,14 @@ final class TimelineItemReader {
             throw ExportError.clipTooShort(path: clip.path, frames: clip.framesRead, needed: frames)
         }
         lastFrame.withUnsafeBytes { buffer.copyMemory(from: $0) }
+    }
+
+    /// Moves past the next frame: one seeked past is only counted, any other is read into
+    /// `scratch` (a clip's decoder must move on).
+    func pass(scratch: UnsafeMutableRawBufferPointer) throws {
+        guard skipped > 0 else { return try read(into: scratch) }
+        skipped -= 1
+        delivered += 1
     }
 
     func close() { clip?.close() }
