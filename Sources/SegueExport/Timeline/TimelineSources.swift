@@ -31,7 +31,8 @@ final class TimelineItemReader {
     let frames: Int
     let place: String
     private let picture: RGBAImage?
-    private let clip: ClipDecoder?
+    /// The clip's decoder, read ahead on a thread of its own.
+    private let clip: ClipReadAhead?
     private var delivered = 0
     /// The clip's newest frame near its end, held to repeat when the decoder stops one frame
     /// short of the planned count (containers often round their duration up).
@@ -56,8 +57,10 @@ final class TimelineItemReader {
         case let .clip(path, start, _, _):
             picture = nil
             skipped = min(max(0, skipping), item.frames - 1)
-            clip = try ClipDecoder(path: path, tools: tools, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond,
-                                   fit: plan.resize, start: start + Double(skipped) / Double(plan.framesPerSecond), frameLimit: item.frames - skipped)
+            let decoder = try ClipDecoder(
+                path: path, tools: tools, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond,
+                fit: plan.resize, start: start + Double(skipped) / Double(plan.framesPerSecond), frameLimit: item.frames - skipped)
+            clip = ClipReadAhead(decoder, frameBytes: plan.width * plan.height * 4)
         }
     }
 
@@ -74,7 +77,7 @@ final class TimelineItemReader {
             return
         }
         guard delivered == frames - 1, lastFrame.count == buffer.count else {
-            throw ExportError.clipTooShort(path: clip.path, frames: clip.framesRead, needed: frames)
+            throw ExportError.clipTooShort(path: clip.decoder.path, frames: clip.decoder.framesRead, needed: frames)
         }
         lastFrame.withUnsafeBytes { buffer.copyMemory(from: $0) }
     }
@@ -88,6 +91,8 @@ final class TimelineItemReader {
     }
 
     func close() { clip?.close() }
+
+    deinit { clip?.close() }
 }
 
 /// Pictures fitted to the frame on the CPU, as ffmpeg fits clips (`ClipDecoder.fitFilters`):
