@@ -188,6 +188,11 @@ private final class ImageFrameSink: TimelineFrameSink {
     func acquire() throws -> UnsafeMutableRawBufferPointer { buffer }
     func recycle(_ buffer: UnsafeMutableRawBufferPointer) {}
 
+    func submitStill(_ still: StillFrame) throws {
+        buffer.copyMemory(from: still.bytes)
+        try submit(buffer)
+    }
+
     func submit(_ buffer: UnsafeMutableRawBufferPointer) throws {
         let image = try RGBAImage(width: width, height: height, pixels: Array(UnsafeRawBufferPointer(buffer)))
         try body(index, image)

@@ -59,7 +59,11 @@ final class TimelineRenderer {
             let tailStart = plan.items[itemIndex].frames - (isLast ? 0 : plan.transitions[itemIndex].frames)
             for _ in headUsed..<tailStart {
                 guard index < wanted.upperBound else { break }
-                if wanted.contains(index) {
+                if wanted.contains(index), let still = reader.still {
+                    try sink.submitStill(still)   // the same bytes as every frame of it: no copy
+                    done += 1
+                    report(done)
+                } else if wanted.contains(index) {
                     try sink.submitFrame { try reader.read(into: $0) }
                     done += 1
                     report(done)

@@ -8,6 +8,8 @@ protocol TimelineFrameSink: AnyObject {
     func acquire() throws -> UnsafeMutableRawBufferPointer
     func submit(_ buffer: UnsafeMutableRawBufferPointer) throws
     func recycle(_ buffer: UnsafeMutableRawBufferPointer)
+    /// A still's frame, the same bytes every time it is shown.
+    func submitStill(_ still: StillFrame) throws
 }
 
 extension FramePipeline: TimelineFrameSink {}
@@ -30,7 +32,8 @@ extension TimelineFrameSink {
 final class TimelineItemReader {
     let frames: Int
     let place: String
-    private let picture: RGBAImage?
+    /// A picture's one frame, fitted and converted once.
+    let still: StillFrame?
     /// The clip's decoder, read ahead on a thread of its own.
     private let clip: ClipReadAhead?
     private var delivered = 0
@@ -41,7 +44,7 @@ final class TimelineItemReader {
     /// Frames the clip's decoder was started past (`skipping`): `pass` counts them off unread.
     private var skipped = 0
 
-    var isStill: Bool { picture != nil }
+    var isStill: Bool { still != nil }
 
     /// `skipping` frames of a clip are seeked past (its decoder starts that much later) and
     /// then passed over by `pass` without decoding.
@@ -52,10 +55,10 @@ final class TimelineItemReader {
         case let .picture(path):
             let (mode, width, height) = (plan.resize, plan.width, plan.height)
             let decoded = try PictureDecoder.read(path: path) { FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height) }
-            picture = try FittedPicture.fit(decoded, mode: mode, width: width, height: height)
+            still = StillFrame(try FittedPicture.fit(decoded, mode: mode, width: width, height: height).pixels)
             clip = nil
         case let .clip(path, start, _, _):
-            picture = nil
+            still = nil
             skipped = min(max(0, skipping), item.frames - 1)
             let decoder = try ClipDecoder(
                 path: path, tools: tools, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond,
@@ -67,8 +70,8 @@ final class TimelineItemReader {
     /// The next frame into `buffer` (frame size × 4 bytes).
     func read(into buffer: UnsafeMutableRawBufferPointer) throws {
         defer { delivered += 1 }
-        if let picture {
-            picture.pixels.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        if let still {
+            buffer.copyMemory(from: still.bytes)
             return
         }
         guard let clip else { return }
