@@ -190,8 +190,11 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
             if frames.overlaps(start..<(start + transition.frames)) { why.append("transitions[\(index)] (\(transition.name))") }
         }
         for index in plan.items.indices {
+            // Only the item's own frames (outside the transitions, named above) say more.
             let start = plan.startFrame(ofItem: index)
-            guard frames.overlaps(start..<(start + plan.items[index].frames)) else { continue }
+            let head = index > 0 ? plan.transitions[index - 1].frames : 0
+            let tail = plan.items[index].frames - (index < plan.transitions.count ? plan.transitions[index].frames : 0)
+            guard head < tail, frames.overlaps((start + head)..<(start + tail)) else { continue }
             why.append("items[\(index)]" + (refused[index].map { ": \($0)" } ?? ": frames between a transition and its nearest cut point"))
         }
         return Segment(first: frames.lowerBound, end: frames.upperBound, copy: false, item: nil, why: why.joined(separator: "; "))
