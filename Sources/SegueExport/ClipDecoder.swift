@@ -119,6 +119,10 @@ final class ClipDecoder {
         return false
     }
 
+    /// Ends ffmpeg at once from another thread, leaving the pipes to `close` (see
+    /// `FFmpegProcess.kill`): a read in progress then sees the end.
+    func kill() { process.kill() }
+
     /// Stops decoding (the rest of the clip is not needed).
     func close() {
         guard !ended else { return }

@@ -12,7 +12,9 @@ final class FramePipeline: @unchecked Sendable {
     private let condition = NSCondition()
     private let buffers: [UnsafeMutableRawBufferPointer]
     private var free: [UnsafeMutableRawBufferPointer]
-    private var queued: [UnsafeMutableRawBufferPointer] = []
+    /// Frames waiting for the writer: pooled buffers (handed back once written) or a still
+    /// picture's one frame, shared by every frame that shows it.
+    private var queued: [QueuedFrame] = []
     private var noMoreFrames = false
     private var writeFailed = false
     private var writerDone = true
@@ -61,7 +63,27 @@ final class FramePipeline: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         if writeFailed { throw encoderError() }
-        queued.append(buffer)
+        queued.append(.pooled(buffer))
+        condition.broadcast()
+    }
+
+    /// Queues a still picture's frame, written as it is (no copy); waits while `depth` frames
+    /// are already queued, so the queue stays bounded.
+    func submitStill(_ still: StillFrame) throws {
+        if depth == 0 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let written = encoder.write(still.bytes)
+            encoderWaitSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            if !written { throw encoderError() }
+            return
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        while queued.count >= depth && !writeFailed { condition.wait() }
+        encoderWaitSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if writeFailed { throw encoderError() }
+        queued.append(.still(still))
         condition.broadcast()
     }
 
@@ -115,11 +137,14 @@ final class FramePipeline: @unchecked Sendable {
         while true {
             while queued.isEmpty && !noMoreFrames { condition.wait() }
             if queued.isEmpty { break }
-            let buffer = queued.removeFirst()
+            let frame = queued.removeFirst()
             condition.unlock()
-            let written = encoder.write(UnsafeRawBufferPointer(buffer))
+            let written = switch frame {
+            case let .pooled(buffer): encoder.write(UnsafeRawBufferPointer(buffer))
+            case let .still(still): encoder.write(still.bytes)
+            }
             condition.lock()
-            free.append(buffer)
+            if case let .pooled(buffer) = frame { free.append(buffer) }
             if !written {
                 writeFailed = true
                 queued.removeAll()
@@ -131,4 +156,24 @@ final class FramePipeline: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
+}
+
+private enum QueuedFrame {
+    case pooled(UnsafeMutableRawBufferPointer)
+    case still(StillFrame)
+}
+
+/// A still picture's frame, converted once and shared by every frame that shows it unchanged:
+/// the encoder's pipeline writes these bytes as they are, and they live as long as any queued
+/// frame holds them.
+final class StillFrame: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    init(_ pixels: [UInt8]) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pixels.count, alignment: 64)
+        pixels.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        bytes = UnsafeRawBufferPointer(buffer)
+    }
+
+    deinit { bytes.deallocate() }
 }

@@ -96,7 +96,7 @@ public enum VideoJoiner {
         do { return try PartialFile(destination: path, purpose: purpose) } catch { throw .output(error) }
     }
 
-    private static func write(_ text: String, to file: PartialFile) throws(ExportError) {
+    static func write(_ text: String, to file: PartialFile) throws(ExportError) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

@@ -62,7 +62,26 @@ struct EditBenchmark {
         let variants: [Variant]
         /// Every output has the edit's frames, and pictures and sound of its length.
         let outputsAgree: Bool
+        /// A peer's CPU-seconds over a Segue variant's, for each pairing the targets name.
+        let cpuRatios: [CPURatio]
     }
+
+    /// `peer`'s CPU-seconds / `segue`'s (above 1: Segue costs less), with both variants' loads.
+    struct CPURatio: Codable {
+        let segue: String
+        let peer: String
+        let ratio: Double
+        let segueLoad: Double
+        let peerLoad: Double
+    }
+
+    /// The pairings compared: Segue with and without smart rendering, default and speed-first,
+    /// against ffmpeg at the same x264 preset and MoviePy at the default.
+    static let pairings: [(segue: String, peer: String)] = [
+        ("segue edit", "ffmpeg xfade+acrossfade"), ("segue edit --reencode", "ffmpeg xfade+acrossfade"),
+        ("segue edit --fast", "ffmpeg veryfast"), ("segue edit --fast --reencode", "ffmpeg veryfast"),
+        ("segue edit", "MoviePy 2"), ("segue edit --reencode", "MoviePy 2"),
+    ]
 
     func run(device: GLDevice, table: BenchTable) throws -> Report {
         let tools = try FFmpegTools.locate()
@@ -83,20 +102,26 @@ struct EditBenchmark {
             if measured[name] == nil { order.append(name) }
             measured[name, default: []].append(measurement)
         }
-        func segue(_ speed: EncoderSpeed, out: String) throws -> Measurement {
+        func segue(_ speed: EncoderSpeed, smart: Bool = true, out: String) throws -> Measurement {
             try Measurement.inProcess(tools: tools, out: out) {
                 let plan = try EditPlan(spec: spec, folder: dir, tools: tools)
-                _ = try TimelineExporter(device: device, plan: plan, format: .mp4, speed: speed, tools: tools).export(to: out)
+                let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, speed: speed, tools: tools)
+                exporter.smartRendering = smart
+                _ = try exporter.export(to: out)
             }
         }
+        func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
         for _ in 0..<runs {
-            record("segue edit", try segue(.standard, out: dir.appendingPathComponent("segue.mp4").path))
-            record("ffmpeg xfade+acrossfade", try peers.ffmpeg(out: dir.appendingPathComponent("ffmpeg.mp4").path))
+            record("segue edit", try segue(.standard, out: path("segue.mp4")))
+            record("ffmpeg xfade+acrossfade", try peers.ffmpeg(out: path("ffmpeg.mp4")))
             if case let .success(moviePy) = moviePy {
-                record("MoviePy 2", try peers.moviePy(moviePy, out: dir.appendingPathComponent("moviepy.mp4").path))
+                record("MoviePy 2", try peers.moviePy(moviePy, out: path("moviepy.mp4")))
             }
-            record("segue edit --fast", try segue(.fast, out: dir.appendingPathComponent("segue-fast.mp4").path))
-            record("segue --speed fastest", try segue(.fastest, out: dir.appendingPathComponent("segue-fastest.mp4").path))
+            record("segue edit --reencode", try segue(.standard, smart: false, out: path("segue-reencode.mp4")))
+            record("segue edit --fast", try segue(.fast, out: path("segue-fast.mp4")))
+            record("ffmpeg veryfast", try peers.ffmpeg(out: path("ffmpeg-fast.mp4"), preset: "veryfast"))
+            record("segue edit --fast --reencode", try segue(.fast, smart: false, out: path("segue-fast-reencode.mp4")))
+            record("segue --speed fastest", try segue(.fastest, out: path("segue-fastest.mp4")))
         }
         let variants = order.map { name in
             Measurement.summary(name: name, measured[name] ?? [], editSeconds: Double(editSeconds))
@@ -117,6 +142,12 @@ struct EditBenchmark {
             variants: variants,
             outputsAgree: variants.allSatisfy {
                 $0.output.agrees(frames: expectedFrames, seconds: Double(editSeconds), framesPerSecond: framesPerSecond)
+            },
+            cpuRatios: Self.pairings.compactMap { pairing in
+                guard let segue = variants.first(where: { $0.name == pairing.segue }),
+                      let peer = variants.first(where: { $0.name == pairing.peer }) else { return nil }
+                return CPURatio(segue: segue.name, peer: peer.name, ratio: peer.cpuSeconds / segue.cpuSeconds,
+                                segueLoad: segue.loadAverage, peerLoad: peer.loadAverage)
             })
         printTable(report, table)
         return report
@@ -124,7 +155,8 @@ struct EditBenchmark {
 
     private func printTable(_ report: Report, _ table: BenchTable) {
         table.line("\nedit: 3 clips of \(clipSeconds) s with sound, 2 fades of \(transitionSeconds) s, music; \(report.size) MP4 "
-            + "(libx264 CRF 23 preset medium, AAC 192k), median of \(runs) runs; CPU = user + system of the whole process tree")
+            + "(libx264 CRF 23 preset medium, AAC 192k), median of \(runs) runs; CPU = user + system of the whole process tree; "
+            + "clips H.264 High with a keyframe every second; segue edit copies their untouched groups of pictures, --reencode does not")
         for variant in report.variants {
             let output = variant.output
             table.line(variant.name.padding(toLength: 24, withPad: " ", startingAt: 0)
@@ -137,6 +169,9 @@ struct EditBenchmark {
             + (report.moviePySpeedup.map { String(format: ";  MoviePy / Segue %.2f (target 10)", $0) } ?? "")
             + String(format: ";  --fast %.2fx, --speed fastest %.2fx real time (target 1)", report.segueFastRealtime,
                      report.segueFastestRealtime))
+        for ratio in report.cpuRatios {
+            table.line("CPU-seconds \(ratio.peer) / \(ratio.segue): " + String(format: "%.2f (loads %.1f / %.1f)", ratio.ratio, ratio.peerLoad, ratio.segueLoad))
+        }
         if let skipped = report.moviePySkipped { table.line("MoviePy 2: skipped: \(skipped)") }
         if !report.outputsAgree { table.line("warning: the outputs differ in frames or length; the comparison is not like for like") }
     }

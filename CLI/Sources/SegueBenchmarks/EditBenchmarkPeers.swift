@@ -17,8 +17,12 @@ struct EditBenchmarkMedia {
             try EditBenchmarkPeers.runTool(tools.ffmpeg, [
                 "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
                 "-f", "lavfi", "-i", "testsrc2=s=\(size.width)x\(size.height):r=\(framesPerSecond):d=\(clipSeconds),hue=h=\(index * 100)",
-                "-f", "lavfi", "-i", "sine=f=\(200 * index):d=\(clipSeconds)", "-c:v", "libx264", "-preset", "ultrafast",
-                "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", path,
+                "-f", "lavfi", "-i", "sine=f=\(200 * index):d=\(clipSeconds)",
+                // As phones and cameras record: H.264 High with B-frames, a keyframe every second,
+                // BT.709 tags, AAC (veryfast only to make them sooner).
+                "-c:v", "libx264", "-preset", "veryfast", "-g", String(framesPerSecond), "-pix_fmt", "yuv420p",
+                "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+                "-c:a", "aac", "-shortest", path,
             ])
             return path
         }
@@ -38,8 +42,9 @@ struct EditBenchmarkPeers {
     let transitionSeconds: Int
     let framesPerSecond: Int
 
-    /// ffmpeg doing the same edit in one filter graph, encoded alike.
-    func ffmpeg(out: String) throws -> Measurement {
+    /// ffmpeg doing the same edit in one filter graph, encoded alike (`preset` is x264's, the
+    /// format's own when nil).
+    func ffmpeg(out: String, preset: String? = nil) throws -> Measurement {
         let first = clipSeconds - transitionSeconds, second = 2 * clipSeconds - 2 * transitionSeconds
         let graph = "[0:v][1:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(first)[v01];"
             + "[v01][2:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(second)" + (VideoFormat.mp4.conversionFilter.map { "," + $0 } ?? "") + "[v];"
@@ -47,7 +52,8 @@ struct EditBenchmarkPeers {
             + "[3:a]volume=0.5[m];[a][m]amix=inputs=2:duration=first:normalize=0[aout]"
         return try measureChild(tools.ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"]
             + clips.flatMap { ["-i", $0] } + ["-i", music, "-filter_complex", graph, "-map", "[v]", "-map", "[aout]",
-                                              "-c:a", "aac", "-b:a", "192k"] + VideoFormat.mp4.codecArguments(crf: nil) + [out], out: out)
+                                              "-c:a", "aac", "-b:a", "192k"] + VideoFormat.mp4.codecArguments(crf: nil)
+            + (preset.map { ["-preset", $0] } ?? []) + [out], out: out)
     }
 
     /// MoviePy 2 doing the same edit (scripts/bench/moviepy_edit.py) through the same ffmpeg.

@@ -23,9 +23,9 @@ struct EditCommand: ParsableCommand {
     @Option(help: "Only the edit's frames A..B (A included, B not, counted from 0): a chunk of a render split over processes; its frames are bit-identical to the same frames of the whole.",
             transform: EditCommand.parseRange)
     var frames: Range<Int>?
-    @Option(help: "Only the I-th (from 0) of N near-equal spans of the edit's frames, I/N (e.g. a Kubernetes Indexed Job's $JOB_COMPLETION_INDEX/4): frames ⌊total·I/N⌋..⌊total·(I+1)/N⌋.")
+    @Option(help: "Only the I-th (from 0) of N near-equal spans of the edit's frames, I/N (e.g. a Kubernetes Indexed Job's $JOB_COMPLETION_INDEX/4): frames ⌊total·I/N⌋..⌊total·(I+1)/N⌋, each edge moved to the nearest cut point where it would split a copied group of pictures (smart rendering).")
     var chunk: EditChunk?
-    @Option(help: "Print the edit's plan and render nothing: json (frames, fps, seconds, width, height, audio, items, transitions, and first..end of the frames --frames or --chunk select).")
+    @Option(help: "Print the edit's plan and render nothing: json (frames, fps, seconds, width, height, audio, items, transitions, first..end of the frames --frames or --chunk select, and for MP4 the smart render's segments: which are copied, which encoded and why).")
     var plan: PlanStyle?
     @Flag(help: "Speed-first encoding (--speed fast): x264 preset veryfast (mp4), VP9 realtime with cpu-used 8 (webm); larger files.")
     var fast = false
@@ -33,6 +33,8 @@ struct EditCommand: ParsableCommand {
     var speed: EncoderSpeed?
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar
+    @Flag(help: "Re-encode every frame: no packet of a clip is copied (smart rendering, on by default for MP4 where the clips allow it, is off).")
+    var reencode = false
     @Flag(help: "Print nothing but errors.") var quiet = false
 
     enum ProgressStyle: String, ExpressibleByArgument, CaseIterable { case bar, json, none }
@@ -73,19 +75,39 @@ struct EditCommand: ParsableCommand {
         InterruptHandling.install()
         let tools = try VideoRender.tools()
         let plan = try EditPlan.load(specAt: spec, tools: tools)
-        let frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
+        var frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
+        let video = out.map { OutputFormat.resolve(nil, out: $0).video } ?? .mp4
+        // Chunks of a smart render split no group of pictures: their edges move to cut points.
+        if let chunk, let span = frames, !reencode, let video {
+            let snapped = try SmartRenderPlan(plan: plan, format: video, tools: tools).snapped(span)
+            guard !snapped.isEmpty else {
+                throw ValidationError("--chunk \(chunk.index)/\(chunk.count) is empty once its edges move to cut points; give fewer chunks")
+            }
+            frames = snapped
+        }
         if self.plan != nil {
-            try printPlan(plan, frames: frames)
+            let smart = try video.flatMap { reencode ? nil : try SmartRenderPlan(plan: plan, format: $0, range: frames, tools: tools) }
+            try printPlan(plan, frames: frames, smart: smart)
             return
         }
         guard let out else { return }   // validate() requires --out without --plan
-        let video = OutputFormat.resolve(nil, out: out).video
         let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
         reporter.start(plan: plan, range: range)
         var render = EditRender(plan: plan, tools: tools)
         (render.crf, render.speed) = (crf, speed ?? (fast ? .fast : .standard))
         (render.onProgress, render.onWaitingForLock) = ({ reporter.update($0) }, sayWaitingForLock)
+        render.smartRendering = !reencode
+        let silent = quiet || progress == .json
+        render.onSmartPlan = { smart in
+            guard !silent else { return }
+            if let reason = smart.reason {
+                print("smart rendering not used: \(reason)")
+            } else {
+                let copied = smart.segments.filter(\.copy).reduce(0) { $0 + $1.end - $1.first }
+                print("smart rendering: \(copied) of \(range.count) frames copied from the clips, the rest encoded")
+            }
+        }
         // An interrupt kills ffmpeg and removes the partial video or frame folder (InterruptCleanup).
         let result = try render.export(to: out, video: video, frames: frames)
         let summary = video.map { VideoRender.summary(result, format: $0, framesPerSecond: plan.framesPerSecond) }
@@ -95,10 +117,12 @@ struct EditCommand: ParsableCommand {
     }
 
     /// `--plan json`: one line on stdout, the range checked as a render would check it.
-    private func printPlan(_ plan: EditPlan, frames: Range<Int>?) throws {
+    private func printPlan(_ plan: EditPlan, frames: Range<Int>?, smart: SmartRenderPlan?) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        print(String(decoding: try encoder.encode(EditPlanSummary(plan: plan, range: frames)), as: UTF8.self))
+        var summary = try EditPlanSummary(plan: plan, range: frames)
+        summary.smart = smart
+        print(String(decoding: try encoder.encode(summary), as: UTF8.self))
     }
 }
 

@@ -55,6 +55,9 @@ public struct EditPlanSummary: Codable, Equatable, Sendable {
     /// The frames selected, first included, end not: the whole edit without a range.
     public let first: Int
     public let end: Int
+    /// For an MP4 output without `--reencode`: which frames are copied from the clips and which
+    /// encoded, and why (`SmartRenderPlan`); absent otherwise.
+    public var smart: SmartRenderPlan?
 
     /// The summary of `plan` with the frames `range` selects (the whole edit when nil), checked
     /// as a render would check it (`TimelineExporter.checkedRange`, which needs a GL device).

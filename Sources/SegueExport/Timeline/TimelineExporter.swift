@@ -22,6 +22,11 @@ public final class TimelineExporter {
     public var speedFirst: Bool { speed != .standard }
     /// Called on the exporting thread after every frame.
     public var onProgress: ((ExportProgress) -> Void)?
+    /// Copies the clips' untouched spans as packets where the inputs allow it (MP4 only; see
+    /// `SmartRenderPlan`); false re-encodes every frame (`segue edit --reencode`).
+    public var smartRendering = true
+    /// Told, before anything renders, which frames an MP4 export copies and which it encodes.
+    public var onSmartPlan: ((SmartRenderPlan) -> Void)?
     private var used = false
 
     /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
@@ -73,6 +78,17 @@ public final class TimelineExporter {
         do { file = try PartialFile(destination: path, purpose: "the video") } catch { throw ExportError.output(error) }
         let start = DispatchTime.now()
         do {
+            if smartRendering, settings.format == .mp4 {
+                let smart = try SmartRenderPlan(plan: plan, format: settings.format, range: wanted, tools: tools)
+                onSmartPlan?(smart)
+                if smart.copies || smart.joinable {
+                    let wait = try exportSmart(smart, into: file, range: wanted, start: start)
+                    do { try file.commit() } catch { throw ExportError.output(error) }
+                    return ExportResult(
+                        path: file.destination.path, frames: wanted.count, durationSeconds: Double(wanted.count) / Double(plan.framesPerSecond),
+                        elapsedSeconds: Self.seconds(since: start), encoderWaitSeconds: wait)
+                }
+            }
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: encoderArguments(output: TransitionExporter.childStdout, range: range),
                 writesInput: true, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout)
@@ -118,15 +134,19 @@ public final class TimelineExporter {
         } else {
             arguments += ["-an"]
         }
-        // ffmpeg takes the last of a repeated option, so these override the format's own choices.
-        let preset: [String] = switch (speed, settings.format) {
+        return arguments + settings.format.encoderArguments(crf: settings.crf) + presetArguments
+            + ["-metadata", "comment=" + chunkTag(range: range).text] + TransitionExporter.outputFlush + [output]
+    }
+
+    /// The speed's encoder options; ffmpeg takes the last of a repeated option, so these
+    /// override the format's own choices.
+    var presetArguments: [String] {
+        switch (speed, settings.format) {
         case (.fast, .mp4): ["-preset", "veryfast"]
         case (.fastest, .mp4): ["-preset", "ultrafast"]
         case (.fast, .webm), (.fastest, .webm): ["-deadline", "realtime", "-cpu-used", "8"]
         default: []
         }
-        return arguments + settings.format.encoderArguments(crf: settings.crf) + preset
-            + ["-metadata", "comment=" + chunkTag(range: range).text] + TransitionExporter.outputFlush + [output]
     }
 
     /// What a video of the frames in `range` (all when nil) says it is (see `ChunkTag`).
@@ -176,6 +196,11 @@ private final class ImageFrameSink: TimelineFrameSink {
 
     func acquire() throws -> UnsafeMutableRawBufferPointer { buffer }
     func recycle(_ buffer: UnsafeMutableRawBufferPointer) {}
+
+    func submitStill(_ still: StillFrame) throws {
+        buffer.copyMemory(from: still.bytes)
+        try submit(buffer)
+    }
 
     func submit(_ buffer: UnsafeMutableRawBufferPointer) throws {
         let image = try RGBAImage(width: width, height: height, pixels: Array(UnsafeRawBufferPointer(buffer)))

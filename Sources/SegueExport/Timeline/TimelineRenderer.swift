@@ -11,6 +11,10 @@ final class TimelineRenderer {
     let plan: EditPlan
     let device: GLDevice
     let tools: FFmpegTools
+    /// Items whose decoder may seek to a range's first frame instead of decoding up to it:
+    /// clips at the edit's constant rate starting on a frame (those smart rendering copies),
+    /// where the seek lands on the very frames reading through would.
+    var seekableItems: Set<Int> = []
 
     init(plan: EditPlan, device: GLDevice, tools: FFmpegTools) {
         (self.plan, self.device, self.tools) = (plan, device, tools)
@@ -33,23 +37,38 @@ final class TimelineRenderer {
             textures?.target.release()
         }
 
-        var index = 0  // the edit's frame
+        // Items that end before the range are not opened: no frame of theirs is wanted.
+        var firstItem = 0
+        while firstItem < plan.items.count - 1, plan.startFrame(ofItem: firstItem) + plan.items[firstItem].frames <= wanted.lowerBound {
+            firstItem += 1
+        }
+        var index = plan.startFrame(ofItem: firstItem)  // the edit's frame
         var done = 0
-        var reader = try TimelineItemReader(plan.items[0], plan: plan, tools: tools)
+        let skip = seekableItems.contains(firstItem) ? max(0, wanted.lowerBound - index) : 0
+        var reader = try TimelineItemReader(plan.items[firstItem], plan: plan, tools: tools, skipping: skip)
         defer { reader.close() }
-        for itemIndex in plan.items.indices {
+        if firstItem > 0 {
+            // The transition before it lies before the range; its frames are the reader's first.
+            for _ in 0..<plan.transitions[firstItem - 1].frames { try reader.pass(scratch: scratch) }
+            index += plan.transitions[firstItem - 1].frames
+        }
+        for itemIndex in plan.items.indices where itemIndex >= firstItem {
             guard index < wanted.upperBound else { break }
             let headUsed = itemIndex > 0 ? plan.transitions[itemIndex - 1].frames : 0
             let isLast = itemIndex == plan.items.count - 1
             let tailStart = plan.items[itemIndex].frames - (isLast ? 0 : plan.transitions[itemIndex].frames)
             for _ in headUsed..<tailStart {
                 guard index < wanted.upperBound else { break }
-                if wanted.contains(index) {
+                if wanted.contains(index), let still = reader.still {
+                    try sink.submitStill(still)   // the same bytes as every frame of it: no copy
+                    done += 1
+                    report(done)
+                } else if wanted.contains(index) {
                     try sink.submitFrame { try reader.read(into: $0) }
                     done += 1
                     report(done)
                 } else {
-                    try reader.read(into: scratch)
+                    try reader.pass(scratch: scratch)
                 }
                 index += 1
             }
@@ -101,7 +120,7 @@ final class TimelineRenderer {
             // Both sides are read every frame (a clip's decoder must move on); a wanted frame is
             // rendered from its own two pictures alone, so its pixels never depend on where a
             // range started.
-            try reader.read(into: staging)
+            try wanted.contains(index) ? reader.read(into: staging) : reader.pass(scratch: staging)
             if wanted.contains(index) { try from.upload(pixels: UnsafeRawBufferPointer(staging)) }
             try next.read(into: staging)
             if wanted.contains(index) {

@@ -8,6 +8,8 @@ protocol TimelineFrameSink: AnyObject {
     func acquire() throws -> UnsafeMutableRawBufferPointer
     func submit(_ buffer: UnsafeMutableRawBufferPointer) throws
     func recycle(_ buffer: UnsafeMutableRawBufferPointer)
+    /// A still's frame, the same bytes every time it is shown.
+    func submitStill(_ still: StillFrame) throws
 }
 
 extension FramePipeline: TimelineFrameSink {}
@@ -30,36 +32,46 @@ extension TimelineFrameSink {
 final class TimelineItemReader {
     let frames: Int
     let place: String
-    private let picture: RGBAImage?
-    private let clip: ClipDecoder?
+    /// A picture's one frame, fitted and converted once.
+    let still: StillFrame?
+    /// The clip's decoder, read ahead on a thread of its own.
+    private let clip: ClipReadAhead?
     private var delivered = 0
     /// The clip's newest frame near its end, held to repeat when the decoder stops one frame
     /// short of the planned count (containers often round their duration up).
     private var lastFrame: [UInt8] = []
 
-    var isStill: Bool { picture != nil }
+    /// Frames the clip's decoder was started past (`skipping`): `pass` counts them off unread.
+    private var skipped = 0
 
-    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools) throws {
+    var isStill: Bool { still != nil }
+
+    /// `skipping` frames of a clip are seeked past (its decoder starts that much later) and
+    /// then passed over by `pass` without decoding.
+    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, skipping: Int = 0) throws {
         frames = item.frames
         place = item.place
         switch item.source {
         case let .picture(path):
             let (mode, width, height) = (plan.resize, plan.width, plan.height)
             let decoded = try PictureDecoder.read(path: path) { FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height) }
-            picture = try FittedPicture.fit(decoded, mode: mode, width: width, height: height)
+            still = StillFrame(try FittedPicture.fit(decoded, mode: mode, width: width, height: height).pixels)
             clip = nil
         case let .clip(path, start, _, _):
-            picture = nil
-            clip = try ClipDecoder(path: path, tools: tools, width: plan.width, height: plan.height,
-                                   framesPerSecond: plan.framesPerSecond, fit: plan.resize, start: start, frameLimit: item.frames)
+            still = nil
+            skipped = min(max(0, skipping), item.frames - 1)
+            let decoder = try ClipDecoder(
+                path: path, tools: tools, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond,
+                fit: plan.resize, start: start + Double(skipped) / Double(plan.framesPerSecond), frameLimit: item.frames - skipped)
+            clip = ClipReadAhead(decoder, frameBytes: plan.width * plan.height * 4)
         }
     }
 
     /// The next frame into `buffer` (frame size × 4 bytes).
     func read(into buffer: UnsafeMutableRawBufferPointer) throws {
         defer { delivered += 1 }
-        if let picture {
-            picture.pixels.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        if let still {
+            buffer.copyMemory(from: still.bytes)
             return
         }
         guard let clip else { return }
@@ -68,12 +80,22 @@ final class TimelineItemReader {
             return
         }
         guard delivered == frames - 1, lastFrame.count == buffer.count else {
-            throw ExportError.clipTooShort(path: clip.path, frames: clip.framesRead, needed: frames)
+            throw ExportError.clipTooShort(path: clip.decoder.path, frames: clip.decoder.framesRead, needed: frames)
         }
         lastFrame.withUnsafeBytes { buffer.copyMemory(from: $0) }
     }
 
+    /// Moves past the next frame: one seeked past is only counted, any other is read into
+    /// `scratch` (a clip's decoder must move on).
+    func pass(scratch: UnsafeMutableRawBufferPointer) throws {
+        guard skipped > 0 else { return try read(into: scratch) }
+        skipped -= 1
+        delivered += 1
+    }
+
     func close() { clip?.close() }
+
+    deinit { clip?.close() }
 }
 
 /// Pictures fitted to the frame on the CPU, as ffmpeg fits clips (`ClipDecoder.fitFilters`):

@@ -16,6 +16,11 @@ public struct EditRender {
     public var onProgress: ((ExportProgress) -> Void)?
     /// Told when another process is writing into the same frame folder and this one waits for it.
     public var onWaitingForLock: ((URL) -> Void)?
+    /// Copies untouched clip spans as packets where the inputs allow (see `SmartRenderPlan`);
+    /// false re-encodes every frame.
+    public var smartRendering = true
+    /// Told which frames an MP4 export copies and which it encodes, before it renders.
+    public var onSmartPlan: ((SmartRenderPlan) -> Void)?
 
     public init(plan: EditPlan, tools: FFmpegTools) { (self.plan, self.tools) = (plan, tools) }
 
@@ -29,6 +34,7 @@ public struct EditRender {
         defer { device.release() }
         let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools)
         exporter.onProgress = onProgress
+        (exporter.smartRendering, exporter.onSmartPlan) = (smartRendering, onSmartPlan)
         guard video != nil else { return try exporter.exportFrames(toFolder: path, frames: range, onWaitingForLock: onWaitingForLock) }
         return try exporter.export(to: path, frames: range)
     }
