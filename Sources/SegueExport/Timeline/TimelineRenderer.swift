@@ -35,7 +35,7 @@ final class TimelineRenderer {
 
         var index = 0  // the edit's frame
         var done = 0
-        var reader = try TimelineItemReader(plan.items[0], plan: plan, tools: tools)
+        var reader = try TimelineItemReader(plan.items[0], plan: plan, tools: tools, device: device)
         defer { reader.close() }
         for itemIndex in plan.items.indices {
             guard index < wanted.upperBound else { break }
@@ -55,7 +55,7 @@ final class TimelineRenderer {
             }
             guard !isLast, index < wanted.upperBound else { break }
 
-            let next = try TimelineItemReader(plan.items[itemIndex + 1], plan: plan, tools: tools)
+            let next = try TimelineItemReader(plan.items[itemIndex + 1], plan: plan, tools: tools, device: device)
             do {
                 try renderTransition(itemIndex, from: reader, to: next, textures: &textures, staging: staging,
                                      sink: sink, wanted: wanted, index: &index, done: &done, report: report)

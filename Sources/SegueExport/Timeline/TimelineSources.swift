@@ -1,5 +1,6 @@
 import Foundation
 import SegueEffects
+import SegueGL
 import SegueImage
 
 /// Where a timeline's frames go: the encoder's pipeline, or a PNG writer. The renderer fills a
@@ -26,12 +27,15 @@ extension TimelineFrameSink {
 }
 
 /// The frames of one item, in order, at the edit's size: a picture fitted once on the CPU, or a
-/// clip decoded by ffmpeg from its `from` point.
+/// clip decoded by ffmpeg from its `from` point, in its own Y'CbCr, and converted on the GPU
+/// (`YCbCrInputStage`: its matrix and range, HDR tone-mapped) to RGBA.
 final class TimelineItemReader {
     let frames: Int
     let place: String
     private let picture: RGBAImage?
     private let clip: ClipDecoder?
+    /// A planar clip's GPU conversion and the buffer its planes are read into.
+    private var input: (stage: YCbCrInputStage, planes: UnsafeMutableRawBufferPointer)?
     private var delivered = 0
     /// The clip's newest frame near its end, held to repeat when the decoder stops one frame
     /// short of the planned count (containers often round their duration up).
@@ -39,7 +43,7 @@ final class TimelineItemReader {
 
     var isStill: Bool { picture != nil }
 
-    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools) throws {
+    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, device: GLDevice) throws {
         frames = item.frames
         place = item.place
         switch item.source {
@@ -48,10 +52,24 @@ final class TimelineItemReader {
             let decoded = try PictureDecoder.read(path: path) { FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height) }
             picture = try FittedPicture.fit(decoded, mode: mode, width: width, height: height)
             clip = nil
+            input = nil
         case let .clip(path, start, _, _):
             picture = nil
-            clip = try ClipDecoder(path: path, tools: tools, width: plan.width, height: plan.height,
-                                   framesPerSecond: plan.framesPerSecond, fit: plan.resize, start: start, frameLimit: item.frames)
+            let clip = try ClipDecoder(path: path, tools: tools, width: plan.width, height: plan.height,
+                                       framesPerSecond: plan.framesPerSecond, fit: plan.resize, start: start, frameLimit: item.frames,
+                                       planar: true)
+            self.clip = clip
+            if let layout = clip.planes {
+                do {
+                    let stage = try YCbCrInputStage(device: device, layout: layout, color: clip.info.color)
+                    input = (stage, .allocate(byteCount: layout.frameBytes, alignment: 64))
+                } catch {
+                    clip.close()
+                    throw error
+                }
+            } else {
+                input = nil
+            }
         }
     }
 
@@ -63,7 +81,7 @@ final class TimelineItemReader {
             return
         }
         guard let clip else { return }
-        if try clip.readFrame(into: buffer) {
+        if try readClipFrame(clip, into: buffer) {
             if delivered >= frames - 2 { lastFrame = Array(UnsafeRawBufferPointer(buffer)) }
             return
         }
@@ -73,7 +91,24 @@ final class TimelineItemReader {
         lastFrame.withUnsafeBytes { buffer.copyMemory(from: $0) }
     }
 
-    func close() { clip?.close() }
+    /// A clip's next frame as RGBA: straight from the decoder, or its planes through the GPU.
+    private func readClipFrame(_ clip: ClipDecoder, into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
+        guard let input else { return try clip.readFrame(into: buffer) }
+        guard try clip.readFrame(into: input.planes) else { return false }
+        try input.stage.convert(UnsafeRawBufferPointer(input.planes))
+        try input.stage.target.readPixels(into: buffer)
+        return true
+    }
+
+    /// Stops the decoder and releases the GPU stage (on the GL thread, as every reader is used).
+    func close() {
+        clip?.close()
+        if let input {
+            input.stage.release()
+            input.planes.deallocate()
+        }
+        input = nil
+    }
 }
 
 /// Pictures fitted to the frame on the CPU, as ffmpeg fits clips (`ClipDecoder.fitFilters`):
