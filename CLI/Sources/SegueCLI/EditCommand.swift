@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import SegueColor
 import SegueExport
 import SegueRendering
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
+extension ToneMapOperator: @retroactive ExpressibleByArgument {}
 
 /// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
 /// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
@@ -33,6 +35,8 @@ struct EditCommand: ParsableCommand {
     var speed: EncoderSpeed?
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar
+    @Option(help: "How HDR clips (HLG, PQ) are tone-mapped to SDR: hable (default, as ffmpeg's tonemap), mobius, reinhard or clip; overrides the spec's \"tonemap\".")
+    var tonemap: ToneMapOperator?
     @Flag(help: "Print nothing but errors.") var quiet = false
 
     enum ProgressStyle: String, ExpressibleByArgument, CaseIterable { case bar, json, none }
@@ -72,7 +76,8 @@ struct EditCommand: ParsableCommand {
         // Before ffprobe first runs: an interrupt kills the children and removes the partial output.
         InterruptHandling.install()
         let tools = try VideoRender.tools()
-        let plan = try EditPlan.load(specAt: spec, tools: tools)
+        var plan = try EditPlan.load(specAt: spec, tools: tools)
+        if let tonemap { plan.toneMap = tonemap }
         let frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
         if self.plan != nil {
             try printPlan(plan, frames: frames)

@@ -61,7 +61,7 @@ final class TimelineItemReader {
             self.clip = clip
             if let layout = clip.planes {
                 do {
-                    let stage = try YCbCrInputStage(device: device, layout: layout, color: clip.info.color)
+                    let stage = try YCbCrInputStage(device: device, layout: layout, color: clip.info.color, toneMap: plan.toneMap)
                     input = (stage, .allocate(byteCount: layout.frameBytes, alignment: 64))
                 } catch {
                     clip.close()
