@@ -35,7 +35,7 @@ final class ClipDecoder {
         info = try MediaInfo.probe(path: path, demuxer: probe.demuxer, tools: tools)
         (self.width, self.height) = (width, height)
         let planes = planar && info.color.matrix != .rgb
-            ? PlaneLayout(width: width, height: height, source: info, alpha: fit == .contain) : nil
+            ? PlaneLayout(width: width, height: height, source: info, alpha: fit == .contain || info.color.alpha != .opaque) : nil
         self.planes = planes
         let frames = probe.duration.map { ($0 * Double(framesPerSecond)).rounded() }
         // A claim beyond any real clip (or one no Int holds) says nothing: treated as unknown.
@@ -51,7 +51,7 @@ final class ClipDecoder {
             executable: tools.ffmpeg,
             arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file"]
                 + (start > 0 ? ["-ss", String(start)] : [])
-                + ["-f", probe.demuxer, "-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
+                + ["-f", probe.demuxer] + Self.alphaDecoder(info) + ["-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
                 + (frameLimit.map { ["-frames:v", String($0)] } ?? [])
                 + ["-f", "rawvideo", "-pix_fmt", planes?.pixelFormat ?? "rgba", "pipe:1"],
             writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
@@ -63,6 +63,12 @@ final class ClipDecoder {
     static func colorTags(_ color: ColorDescription) -> String {
         guard color.matrix != .rgb else { return "" }
         return "setparams=colorspace=\(color.matrix.ffmpegName):range=\(color.range.ffmpegName),"
+    }
+
+    /// VP9 keeps alpha in a side channel only libvpx's decoder reads (ffmpeg's own drops it): it
+    /// is chosen for a VP9 clip whose stream says it has alpha.
+    static func alphaDecoder(_ info: MediaInfo) -> [String] {
+        info.codec == "vp9" && info.color.alpha != .opaque ? ["-c:v", "libvpx-vp9"] : []
     }
 
     /// Demuxers of media files. Playlists and scripts (hls, dash, concat, ffconcat), image
