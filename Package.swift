@@ -122,7 +122,7 @@ let package = Package(
         // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 
         .target(name: "SegueOutput"),
-        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueAnimation"]),
+        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueAnimation", "SegueColor"]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
 
@@ -249,7 +249,7 @@ let package = Package(
         .testTarget(
             name: "SegueExportTests",
             dependencies: [
-                "SegueOutput", "SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting",
+                "SegueOutput", "SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting", "SegueColor",
             ]),
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage"]),
         .testTarget(

@@ -29,6 +29,9 @@ public enum ShaderLibrary {
     /// Follows the transition's code: `main`.
     public static let glTransitionMain = text(PackageResources.gl_transition_main_glsl)
 
+    /// A decoded video frame's Y'CbCr planes to the blend space (the media pipeline's input stage).
+    public static let ycbcrInput = text(PackageResources.ycbcr_input_glsl)
+
     /// The built-in transitions written in the gl-transitions format (Shaders/glsl/transition_*.glsl).
     public static let glTransitions: [(name: String, source: String)] = [
         ("fade", text(PackageResources.transition_fade_glsl)),

@@ -1,6 +1,7 @@
 import Foundation
 import SegueOutput
 import SegueEffects
+import SegueColor
 
 /// A video clip decoded by ffmpeg into RGBA frames of the export's size and frame rate, read
 /// one at a time from its stdout: no frame touches the disk. The picture is fitted to the
@@ -11,23 +12,38 @@ final class ClipDecoder {
     /// and for checking the edit up front; the decoded stream is the truth); nil when the
     /// duration is unknown, as for raw streams.
     let estimatedFrames: Int?
+    /// What ffprobe says of the clip's video: its colour, rotation, rate.
+    let info: MediaInfo
+    /// The planes' layout when decoded planar; nil for RGBA frames.
+    let planes: PlaneLayout?
+    /// Bytes of one decoded frame.
+    var frameBytes: Int { planes?.frameBytes ?? width * height * 4 }
+    private let width: Int, height: Int
     private let process: FFmpegProcess
     private(set) var framesRead = 0
     private var ended = false
 
     /// `start` (seconds) seeks into the clip first, exactly (ffmpeg decodes from the keyframe
     /// before and drops what precedes); `frameLimit` stops the decoder after that many frames.
+    /// With `planar`, a Y'CbCr clip is decoded in its own layout (`planes`: its subsampling and
+    /// bit depth, scaled and fitted in Y'CbCr) for the GPU's input stage; otherwise, and for RGB
+    /// clips, as RGBA.
     init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode,
-         start: Double = 0, frameLimit: Int? = nil) throws(ExportError) {
+         start: Double = 0, frameLimit: Int? = nil, planar: Bool = false) throws(ExportError) {
         self.path = path
         let probe = try Self.probe(path, tools: tools)
+        info = try MediaInfo.probe(path: path, demuxer: probe.demuxer, tools: tools)
+        (self.width, self.height) = (width, height)
+        let planes = planar && info.color.matrix != .rgb
+            ? PlaneLayout(width: width, height: height, source: info, alpha: fit == .contain || info.color.alpha != .opaque) : nil
+        self.planes = planes
         let frames = probe.duration.map { ($0 * Double(framesPerSecond)).rounded() }
         // A claim beyond any real clip (or one no Int holds) says nothing: treated as unknown.
         estimatedFrames = frames.flatMap { $0 <= 1e9 ? Int($0) : nil }
         // Square pixels first (an anamorphic 1440x1080 clip with SAR 4:3 is 1920x1080 on screen),
         // so the fit sees the picture's displayed shape.
-        let filters = "fps=\(framesPerSecond),scale=iw*sar:ih,setsar=1,"
-            + Self.fitFilters(fit, width: width, height: height) + ",setsar=1"
+        let filters = Self.colorTags(info.color) + "fps=\(framesPerSecond),scale=iw*sar:ih,setsar=1,"
+            + Self.fitFilters(fit, width: width, height: height, padFormat: planes?.pixelFormat ?? "rgba") + ",setsar=1"
         // The demuxer ffprobe found is forced, so a file swapped for a playlist meanwhile is not
         // read as one; only the file protocol is allowed, and the path is a file: URL after -i,
         // so no name (`-report`, `scene:1.mp4`) is taken for an option or a protocol.
@@ -35,10 +51,24 @@ final class ClipDecoder {
             executable: tools.ffmpeg,
             arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file"]
                 + (start > 0 ? ["-ss", String(start)] : [])
-                + ["-f", probe.demuxer, "-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
+                + ["-f", probe.demuxer] + Self.alphaDecoder(info) + ["-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
                 + (frameLimit.map { ["-frames:v", String($0)] } ?? [])
-                + ["-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
+                + ["-f", "rawvideo", "-pix_fmt", planes?.pixelFormat ?? "rgba", "pipe:1"],
             writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
+    }
+
+    /// The clip's matrix and range set on its frames before any conversion, so swscale reads an
+    /// untagged HD clip as BT.709 (the players' rule, `ColorDescription.video`), not as its
+    /// own default BT.601.
+    static func colorTags(_ color: ColorDescription) -> String {
+        guard color.matrix != .rgb else { return "" }
+        return "setparams=colorspace=\(color.matrix.ffmpegName):range=\(color.range.ffmpegName),"
+    }
+
+    /// VP9 keeps alpha in a side channel only libvpx's decoder reads (ffmpeg's own drops it): it
+    /// is chosen for a VP9 clip whose stream says it has alpha.
+    static func alphaDecoder(_ info: MediaInfo) -> [String] {
+        info.codec == "vp9" && info.color.alpha != .opaque ? ["-c:v", "libvpx-vp9"] : []
     }
 
     /// Demuxers of media files. Playlists and scripts (hls, dash, concat, ffconcat), image
@@ -88,13 +118,14 @@ final class ClipDecoder {
     /// ffmpeg filters that fit a frame to width x height. Clips are uploaded at the export's
     /// size (one texture each, refilled per frame), so ffmpeg does the fitting the effects do for
     /// still pictures at their own size.
-    static func fitFilters(_ fit: ResizeMode, width: Int, height: Int) -> String {
+    /// `padFormat` is the layout the bars are drawn in (one with alpha).
+    static func fitFilters(_ fit: ResizeMode, width: Int, height: Int, padFormat: String = "rgba") -> String {
         switch fit {
         case .cover:
             "scale=\(width):\(height):force_original_aspect_ratio=increase,crop=\(width):\(height)"
         case .contain:
-            // In RGBA before the pad, so the bars are transparent (black@0) as an effect's are.
-            "format=rgba,scale=\(width):\(height):force_original_aspect_ratio=decrease,"
+            // With alpha before the pad, so the bars are transparent (black@0) as an effect's are.
+            "format=\(padFormat),scale=\(width):\(height):force_original_aspect_ratio=decrease,"
                 + "pad=\(width):\(height):(ow-iw)/2:(oh-ih)/2:color=black@0"
         case .stretch:
             "scale=\(width):\(height)"

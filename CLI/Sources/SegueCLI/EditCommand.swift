@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import SegueColor
 import SegueExport
 import SegueRendering
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
+extension ToneMapOperator: @retroactive ExpressibleByArgument {}
 
 /// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
 /// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
@@ -35,6 +37,8 @@ struct EditCommand: ParsableCommand {
     var progress: ProgressStyle = .bar
     @Flag(help: "Re-encode every frame: no packet of a clip is copied (smart rendering, on by default for MP4 where the clips allow it, is off).")
     var reencode = false
+    @Option(help: "How HDR clips (HLG, PQ) are tone-mapped to SDR: hable (default, as ffmpeg's tonemap), mobius, reinhard or clip; overrides the spec's \"tonemap\".")
+    var tonemap: ToneMapOperator?
     @Flag(help: "Print nothing but errors.") var quiet = false
 
     enum ProgressStyle: String, ExpressibleByArgument, CaseIterable { case bar, json, none }
@@ -74,7 +78,8 @@ struct EditCommand: ParsableCommand {
         // Before ffprobe first runs: an interrupt kills the children and removes the partial output.
         InterruptHandling.install()
         let tools = try VideoRender.tools()
-        let plan = try EditPlan.load(specAt: spec, tools: tools)
+        var plan = try EditPlan.load(specAt: spec, tools: tools)
+        if let tonemap { plan.toneMap = tonemap }
         var frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
         let video = out.map { OutputFormat.resolve(nil, out: $0).video } ?? .mp4
         // Chunks of a smart render split no group of pictures: their edges move to cut points.

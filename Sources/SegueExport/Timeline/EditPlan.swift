@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 import SegueEffects
 import SegueImage
 
@@ -46,6 +47,8 @@ public struct EditPlan {
     public let height: Int
     public let framesPerSecond: Int
     public let resize: ResizeMode
+    /// How HDR clips are tone-mapped to SDR (the spec's `tonemap`; a front end may override it).
+    public var toneMap: ToneMapOperator
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?
@@ -123,6 +126,7 @@ public struct EditPlan {
             throw EditSpecError("fps", "\(framesPerSecond) must be \(ExportSettings.frameRates.lowerBound)...\(ExportSettings.frameRates.upperBound)")
         }
         resize = try checker.resize(spec.resize)
+        toneMap = try checker.toneMap(spec.tonemap)
         guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
         let (fps, mode, frameWidth, frameHeight) = (framesPerSecond, resize, width, height)
         let items = try spec.items.enumerated().map { index, item in

@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 import SegueEffects
 import SegueGL
 import SegueImage
@@ -35,6 +36,14 @@ struct EditPlanChecker {
             throw EditSpecError("resize", "'\(text)' is not one of " + ResizeMode.all.map(\.name).joined(separator: ", "))
         }
         return mode
+    }
+
+    func toneMap(_ text: String?) throws -> ToneMapOperator {
+        guard let text else { return .hable }
+        guard let toneMap = ToneMapOperator(rawValue: text) else {
+            throw EditSpecError("tonemap", "'\(text)' is not one of " + ToneMapOperator.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return toneMap
     }
 
     /// Whole frames for `seconds`, which must be positive (or zero where `allowZero`).

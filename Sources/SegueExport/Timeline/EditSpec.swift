@@ -14,13 +14,17 @@ public struct EditSpec: Codable, Sendable, Equatable {
     /// One per junction (items.count − 1); absent means hard cuts.
     public var transitions: [EditTransition]?
     public var audio: EditAudio?
+    /// How HDR clips (HLG, PQ) are brought to SDR: hable (default), mobius, reinhard or clip
+    /// (`ToneMapOperator`, ffmpeg's `tonemap` names).
+    public var tonemap: String?
 
     public init(size: String, fps: Int? = nil, resize: String? = nil, items: [EditItem],
-                transitions: [EditTransition]? = nil, audio: EditAudio? = nil) {
+                transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil) {
         (self.size, self.fps, self.resize, self.items, self.transitions, self.audio) = (size, fps, resize, items, transitions, audio)
+        self.tonemap = tonemap
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio }
+    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +35,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
         items = try keys.decode([EditItem].self, forKey: .items)
         transitions = try keys.decodeIfPresent([EditTransition].self, forKey: .transitions)
         audio = try keys.decodeIfPresent(EditAudio.self, forKey: .audio)
+        tonemap = try keys.decodeIfPresent(String.self, forKey: .tonemap)
     }
 }
 

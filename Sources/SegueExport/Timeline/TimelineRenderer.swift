@@ -45,7 +45,7 @@ final class TimelineRenderer {
         var index = plan.startFrame(ofItem: firstItem)  // the edit's frame
         var done = 0
         let skip = seekableItems.contains(firstItem) ? max(0, wanted.lowerBound - index) : 0
-        var reader = try TimelineItemReader(plan.items[firstItem], plan: plan, tools: tools, skipping: skip)
+        var reader = try TimelineItemReader(plan.items[firstItem], plan: plan, tools: tools, device: device, skipping: skip)
         defer { reader.close() }
         if firstItem > 0 {
             // The transition before it lies before the range; its frames are the reader's first.
@@ -74,7 +74,7 @@ final class TimelineRenderer {
             }
             guard !isLast, index < wanted.upperBound else { break }
 
-            let next = try TimelineItemReader(plan.items[itemIndex + 1], plan: plan, tools: tools)
+            let next = try TimelineItemReader(plan.items[itemIndex + 1], plan: plan, tools: tools, device: device)
             do {
                 try renderTransition(itemIndex, from: reader, to: next, textures: &textures, staging: staging,
                                      sink: sink, wanted: wanted, index: &index, done: &done, report: report)

@@ -1,5 +1,6 @@
 import Foundation
 import SegueEffects
+import SegueGL
 import SegueImage
 
 /// Where a timeline's frames go: the encoder's pipeline, or a PNG writer. The renderer fills a
@@ -28,7 +29,8 @@ extension TimelineFrameSink {
 }
 
 /// The frames of one item, in order, at the edit's size: a picture fitted once on the CPU, or a
-/// clip decoded by ffmpeg from its `from` point.
+/// clip decoded by ffmpeg from its `from` point, in its own Y'CbCr, and converted on the GPU
+/// (`YCbCrInputStage`: its matrix and range, HDR tone-mapped) to RGBA.
 final class TimelineItemReader {
     let frames: Int
     let place: String
@@ -36,6 +38,8 @@ final class TimelineItemReader {
     let still: StillFrame?
     /// The clip's decoder, read ahead on a thread of its own.
     private let clip: ClipReadAhead?
+    /// A planar clip's GPU conversion and the buffer its planes are read into.
+    private var input: (stage: YCbCrInputStage, planes: UnsafeMutableRawBufferPointer)?
     private var delivered = 0
     /// The clip's newest frame near its end, held to repeat when the decoder stops one frame
     /// short of the planned count (containers often round their duration up).
@@ -48,7 +52,7 @@ final class TimelineItemReader {
 
     /// `skipping` frames of a clip are seeked past (its decoder starts that much later) and
     /// then passed over by `pass` without decoding.
-    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, skipping: Int = 0) throws {
+    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, device: GLDevice, skipping: Int = 0) throws {
         frames = item.frames
         place = item.place
         switch item.source {
@@ -57,13 +61,26 @@ final class TimelineItemReader {
             let decoded = try PictureDecoder.read(path: path) { FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height) }
             still = StillFrame(try FittedPicture.fit(decoded, mode: mode, width: width, height: height).pixels)
             clip = nil
+            input = nil
         case let .clip(path, start, _, _):
             still = nil
             skipped = min(max(0, skipping), item.frames - 1)
             let decoder = try ClipDecoder(
                 path: path, tools: tools, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond,
-                fit: plan.resize, start: start + Double(skipped) / Double(plan.framesPerSecond), frameLimit: item.frames - skipped)
-            clip = ClipReadAhead(decoder, frameBytes: plan.width * plan.height * 4)
+                fit: plan.resize, start: start + Double(skipped) / Double(plan.framesPerSecond), frameLimit: item.frames - skipped,
+                planar: true)
+            if let layout = decoder.planes {
+                do {
+                    let stage = try YCbCrInputStage(device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap)
+                    input = (stage, .allocate(byteCount: layout.frameBytes, alignment: 64))
+                } catch {
+                    decoder.close()
+                    throw error
+                }
+            } else {
+                input = nil
+            }
+            clip = ClipReadAhead(decoder, frameBytes: decoder.planes?.frameBytes ?? plan.width * plan.height * 4)
         }
     }
 
@@ -75,7 +92,7 @@ final class TimelineItemReader {
             return
         }
         guard let clip else { return }
-        if try clip.readFrame(into: buffer) {
+        if try readClipFrame(clip, into: buffer) {
             if delivered >= frames - 2 { lastFrame = Array(UnsafeRawBufferPointer(buffer)) }
             return
         }
@@ -83,6 +100,15 @@ final class TimelineItemReader {
             throw ExportError.clipTooShort(path: clip.decoder.path, frames: clip.decoder.framesRead, needed: frames)
         }
         lastFrame.withUnsafeBytes { buffer.copyMemory(from: $0) }
+    }
+
+    /// A clip's next frame as RGBA: straight from the decoder, or its planes through the GPU.
+    private func readClipFrame(_ clip: ClipReadAhead, into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
+        guard let input else { return try clip.readFrame(into: buffer) }
+        guard try clip.readFrame(into: input.planes) else { return false }
+        try input.stage.convert(UnsafeRawBufferPointer(input.planes))
+        try input.stage.target.readPixels(into: buffer)
+        return true
     }
 
     /// Moves past the next frame: one seeked past is only counted, any other is read into
@@ -93,7 +119,15 @@ final class TimelineItemReader {
         delivered += 1
     }
 
-    func close() { clip?.close() }
+    /// Stops the decoder and releases the GPU stage (on the GL thread, as every reader is used).
+    func close() {
+        clip?.close()
+        if let input {
+            input.stage.release()
+            input.planes.deallocate()
+        }
+        input = nil
+    }
 
     deinit { clip?.close() }
 }

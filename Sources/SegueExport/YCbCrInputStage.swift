@@ -1,0 +1,133 @@
+import SegueColor
+import SegueGL
+import SegueShaders
+
+/// The layout of a decoded video frame as ffmpeg writes it on its pipe: planar Y'CbCr, 8-bit
+/// or deeper samples (`yuv420p`, `yuv420p10le`, `yuva420p`, `yuv444p`…), planes one after another.
+struct PlaneLayout: Equatable {
+    let width: Int
+    let height: Int
+    /// log2 of the chroma subsampling: (1, 1) for 4:2:0, (1, 0) for 4:2:2, (0, 0) for 4:4:4.
+    let chromaShift: (x: Int, y: Int)
+    /// Bits of each code (8, 10, 12 or 16); two bytes a sample above 8.
+    let bitDepth: Int
+    let hasAlpha: Bool
+
+    var bytesPerSample: Int { bitDepth > 8 ? 2 : 1 }
+
+    var chromaWidth: Int { (width + (1 << chromaShift.x) - 1) >> chromaShift.x }
+    var chromaHeight: Int { (height + (1 << chromaShift.y) - 1) >> chromaShift.y }
+    var lumaBytes: Int { width * height * bytesPerSample }
+    var chromaBytes: Int { chromaWidth * chromaHeight * bytesPerSample }
+    var frameBytes: Int { lumaBytes * (hasAlpha ? 2 : 1) + 2 * chromaBytes }
+
+    /// ffmpeg's name of the layout (`-pix_fmt`).
+    var pixelFormat: String {
+        let sampling = switch (chromaShift.x, chromaShift.y) {
+        case (1, 1): "420"
+        case (1, 0): "422"
+        default: "444"
+        }
+        return (hasAlpha ? "yuva" : "yuv") + sampling + "p" + (bitDepth > 8 ? "\(bitDepth)le" : "")
+    }
+
+    /// The layout a clip is decoded in: its own chroma subsampling and bit depth (10 and 12 kept,
+    /// others 8 or 16), and alpha when the clip has it or the fit pads.
+    init(width: Int, height: Int, source: MediaInfo, alpha: Bool) {
+        (self.width, self.height) = (width, height)
+        let format = source.pixelFormat
+        chromaShift = format.contains("444") ? (0, 0) : format.contains("422") ? (1, 0) : (1, 1)
+        let depth = source.color.bitDepth
+        bitDepth = depth <= 8 ? 8 : [10, 12, 16].first { $0 >= depth } ?? 16
+        hasAlpha = alpha
+    }
+
+    static func == (a: PlaneLayout, b: PlaneLayout) -> Bool {
+        a.width == b.width && a.height == b.height && a.chromaShift == b.chromaShift
+            && a.bitDepth == b.bitDepth && a.hasAlpha == b.hasAlpha
+    }
+}
+
+/// The input stage on the GPU (docs/MediaPipeline.md): a frame's planes uploaded as integer
+/// textures and converted by one shader to a blend-space RGBA texture, with the clip's matrix
+/// and range (`YCbCrConversion`) and, for HDR clips, the tone mapping and gamut mapping of
+/// `VideoToSDR`. One stage per clip; its GPU objects are released by `release()` on the GL thread.
+final class YCbCrInputStage {
+    let layout: PlaneLayout
+    let color: ColorDescription
+    let toneMap: ToneMapOperator
+    /// The converted frame (RGBA8, premultiplied, top row first).
+    let target: OffscreenTarget
+    private let device: GLDevice
+    private let planes: [PlaneTexture]
+    private let program: ShaderProgram
+
+    init(device: GLDevice, layout: PlaneLayout, color: ColorDescription, toneMap: ToneMapOperator = .hable) throws {
+        (self.device, self.layout, self.color, self.toneMap) = (device, layout, color, toneMap)
+        program = try device.cachedProgram(key: "segue.ycbcrInput") {
+            () throws(GLError) -> ShaderProgram in try device.makeFullscreenProgram(fragmentBody: ShaderLibrary.ycbcrInput)
+        }
+        var made: [PlaneTexture] = []
+        do {
+            let sizes = [(layout.width, layout.height), (layout.chromaWidth, layout.chromaHeight), (layout.chromaWidth, layout.chromaHeight)]
+                + (layout.hasAlpha ? [(layout.width, layout.height)] : [])
+            for (w, h) in sizes { made.append(try device.makePlaneTexture(width: w, height: h, bytesPerSample: layout.bytesPerSample)) }
+            target = try device.makeOffscreenTarget(width: layout.width, height: layout.height)
+        } catch {
+            made.forEach { $0.release() }
+            throw error
+        }
+        planes = made
+    }
+
+    /// Uploads one frame (`layout.frameBytes`: Y, Cb, Cr, then A) and converts it into `target`.
+    func convert(_ frame: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        for plane in planes {
+            try plane.upload(UnsafeRawBufferPointer(rebasing: frame[offset..<(offset + plane.byteCount)]))
+            offset += plane.byteCount
+        }
+        device.bind(target)
+        program.use()
+        for (unit, plane) in planes.enumerated() {
+            GL.activeTexture(unit: unit)
+            GL.bindTexture(plane.name)
+        }
+        for (unit, name) in ["segue_planeY", "segue_planeCb", "segue_planeCr", "segue_planeA"].enumerated() {
+            GL.uniform1i(program.uniformLocation(name), Int32(min(unit, planes.count - 1)))
+        }
+        setConstants()
+        device.drawFullscreen()
+        GL.activeTexture(unit: 0)
+        try device.debugCheckError("YCbCr input")
+    }
+
+    /// The shader's constants, from SegueColor, for the codes at the bit depth the decoder wrote.
+    private func setConstants() {
+        let storedBits = layout.bitDepth
+        let conversion = YCbCrConversion(matrix: color.matrix == .rgb ? .bt709 : color.matrix, range: color.range, bitDepth: storedBits)
+        let toRGB = conversion?.toRGB ?? [1, 0, 0, 0, 1, 0, 0, 0, 1]
+        // Row-major to GLSL's column-major.
+        func columns(_ m: [Double]) -> [Float] { (0..<9).map { Float(m[($0 % 3) * 3 + $0 / 3]) } }
+        GL.uniformMatrix(program.uniformLocation("segue_toRGB"), dimension: 3, columns(toRGB))
+        let offset = conversion?.toRGBOffset ?? [0, 0, 0]
+        GL.uniform3f(program.uniformLocation("segue_toRGBOffset"), Float(offset[0]), Float(offset[1]), Float(offset[2]))
+        GL.uniform1f(program.uniformLocation("segue_maxCode"), Float((1 << storedBits) - 1))
+        GL.uniformInts(program.uniformLocation("segue_chromaShift"), [Int32(layout.chromaShift.x), Int32(layout.chromaShift.y)])
+        GL.uniform1i(program.uniformLocation("segue_hasAlpha"), layout.hasAlpha ? 1 : 0)
+        let transfer: Int32 = switch color.transfer {
+        case .pq: 1
+        case .hlg: 2
+        default: 0
+        }
+        GL.uniform1i(program.uniformLocation("segue_transfer"), transfer)
+        GL.uniformMatrix(program.uniformLocation("segue_gamut"), dimension: 3, columns(GamutConversion(from: color.primaries, to: .bt709).matrix))
+        GL.uniform1i(program.uniformLocation("segue_toneMap"), Int32(ToneMapOperator.allCases.firstIndex(of: toneMap) ?? 0))
+        GL.uniform1f(program.uniformLocation("segue_peak"), Float(ToneMapOperator.defaultPeak))
+    }
+
+    func release() {
+        planes.forEach { $0.release() }
+        target.release()
+    }
+}
