@@ -57,6 +57,10 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case joinSoundMismatch(silent: String, sounding: String)
     /// Reading, writing or moving a file failed.
     case output(OutputError)
+    /// A bit depth other than 8 or 10, or 10 bits where the format has no such profile.
+    case bitDepthUnsupported(Int, format: VideoFormat?)
+    /// The output stage writes Y'CbCr: a description with the `.rgb` matrix has none.
+    case outputMatrixUnsupported(String)
 
     public var description: String {
         switch self {
@@ -123,6 +127,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return "some chunks have sound and some do not ('\(sounding)' has, '\(silent)' has none)"
         case let .output(error):
             return error.description
+        case let .bitDepthUnsupported(depth, format):
+            return "\(depth)-bit output" + (format.map { " to .\($0.rawValue)" } ?? "")
+                + " is not made: Segue writes 8 bits, or 10 to .mp4, .mkv and .webm"
+        case let .outputMatrixUnsupported(description):
+            return "the output stage writes Y'CbCr, and '\(description)' has no Y'CbCr matrix"
         }
     }
 }

@@ -66,9 +66,10 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// ffmpeg output options, from the decoded frames to the container (a GIF's second pass adds
-    /// its palette filter itself).
-    public func encoderArguments(crf: Int?) -> [String] {
-        (conversionFilter.map { ["-vf", $0] } ?? []) + codecArguments(crf: crf)
+    /// ffmpeg output options, from the raw frames to the container (a GIF's second pass adds
+    /// its palette filter itself). Frames already in the codec's Y'CbCr (`input` other than
+    /// `rgba`: the GPU output stage's planes) go to the encoder as they are, through no filter.
+    public func encoderArguments(crf: Int?, input pixelFormat: String = "rgba") -> [String] {
+        (pixelFormat == "rgba" ? conversionFilter.map { ["-vf", $0] } ?? [] : []) + codecArguments(crf: crf)
     }
 }

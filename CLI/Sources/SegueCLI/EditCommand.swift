@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import SegueColor
 import SegueExport
 import SegueRendering
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
+extension Dither: @retroactive ExpressibleByArgument {}
 
 /// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
 /// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
@@ -31,6 +33,8 @@ struct EditCommand: ParsableCommand {
     var fast = false
     @Option(help: "Encoder speed: standard (x264 medium), fast (as --fast) or fastest (x264 ultrafast, files several times fast's; the least CPU per frame).")
     var speed: EncoderSpeed?
+    @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
+    var dither: Dither?
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar
     @Flag(help: "Print nothing but errors.") var quiet = false
@@ -63,6 +67,9 @@ struct EditCommand: ParsableCommand {
         if let speed, video == nil || video == .gif {
             throw ValidationError("--speed \(speed.rawValue) applies to video output (--out x.mp4 or .webm)")
         }
+        if let dither, video == nil || video == .gif {
+            throw ValidationError("--dither \(dither.rawValue) applies to video output (--out x.mp4 or .webm)")
+        }
         if fast, let speed, speed != .fast {
             throw ValidationError("--fast is --speed fast; it cannot go with --speed \(speed.rawValue)")
         }
@@ -84,7 +91,7 @@ struct EditCommand: ParsableCommand {
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
         reporter.start(plan: plan, range: range)
         var render = EditRender(plan: plan, tools: tools)
-        (render.crf, render.speed) = (crf, speed ?? (fast ? .fast : .standard))
+        (render.crf, render.speed, render.dither) = (crf, speed ?? (fast ? .fast : .standard), dither ?? .ordered)
         (render.onProgress, render.onWaitingForLock) = ({ reporter.update($0) }, sayWaitingForLock)
         // An interrupt kills ffmpeg and removes the partial video or frame folder (InterruptCleanup).
         let result = try render.export(to: out, video: video, frames: frames)

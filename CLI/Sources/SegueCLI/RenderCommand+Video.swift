@@ -15,6 +15,7 @@ extension RenderCommand {
             guard fps == nil, duration == nil, crf == nil, offset == 0 else {
                 throw ValidationError("--fps, --duration, --crf and --offset apply to video output (--out x.mp4, .webm or .gif)")
             }
+            if let dither { throw ValidationError("--dither \(dither.rawValue) applies to video output (--out x.mp4 or .webm)") }
             if let from, let to, !TransitionVideo.isPicture(from) || !TransitionVideo.isPicture(to) {
                 throw ValidationError("clips as inputs need a video output (--out x.mp4, .webm or .gif); PNG frames come from pictures")
             }
@@ -71,7 +72,8 @@ extension RenderCommand {
 
     func renderVideo(from: String, to: String, effect transition: NamedTransition, format video: VideoFormat) throws {
         let rate = fps ?? 30
-        let settings = ExportSettings(format: video, width: size.width, height: size.height, framesPerSecond: rate, crf: crf)
+        let settings = ExportSettings(
+            format: video, width: size.width, height: size.height, framesPerSecond: rate, crf: crf, dither: dither ?? .ordered)
         var render = TransitionVideo(
             from: from, to: to, transition: transition, settings: settings, transitionFrames: videoFrames, tools: try VideoRender.tools())
         (render.offsetSeconds, render.clipFit, render.mode) = (offset, resize, mode)

@@ -44,6 +44,8 @@ struct RenderCommand: ParsableCommand {
     var resize: GLTransitionEffect.ResizeMode = .cover
     @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
     var edges: GLTransitionEffect.EdgeMode = .clamp
+    @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
+    var dither: Dither?
     @Flag(help: "List the effects and their parameters, then exit.") var list = false
     @Flag(help: "Print nothing but errors.") var quiet = false
 

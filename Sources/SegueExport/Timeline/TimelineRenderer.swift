@@ -3,17 +3,20 @@ import SegueEffects
 import SegueGL
 
 /// Plays an `EditPlan` frame by frame into a sink. Untouched spans go from the item's reader
-/// (ffmpeg's decoder, or a fitted picture) straight into the sink's buffer, with no GPU round
-/// trip; only transition frames are uploaded, rendered and read back. Every frame depends only
+/// (ffmpeg's decoder, or a fitted picture) into the sink's buffer through no effect: as they
+/// are for RGBA, uploaded and converted by the output stage for an encoder's planes
+/// (`EncoderInput`); transition frames are uploaded, rendered and converted or read back. Every frame depends only
 /// on the plan and its index, so a range rendered alone is bit-identical to the same frames of
 /// the whole edit.
 final class TimelineRenderer {
     let plan: EditPlan
     let device: GLDevice
     let tools: FFmpegTools
+    /// How frames reach the sink: the output stage's planes or RGBA.
+    let input: EncoderInput
 
-    init(plan: EditPlan, device: GLDevice, tools: FFmpegTools) {
-        (self.plan, self.device, self.tools) = (plan, device, tools)
+    init(plan: EditPlan, device: GLDevice, tools: FFmpegTools, input: EncoderInput) {
+        (self.plan, self.device, self.tools, self.input) = (plan, device, tools, input)
     }
 
     /// Renders the edit's frames in `range` (all when nil) into `sink`; `report` gets the number
@@ -26,7 +29,7 @@ final class TimelineRenderer {
         defer { scratch.deallocate() }
         let staging = UnsafeMutableRawBufferPointer.allocate(byteCount: frameBytes, alignment: 64)
         defer { staging.deallocate() }
-        var textures: (from: Texture, to: Texture, target: OffscreenTarget)?
+        var textures: (from: Texture, to: Texture, target: FormattedTarget)?
         defer {
             textures?.from.release()
             textures?.to.release()
@@ -45,7 +48,9 @@ final class TimelineRenderer {
             for _ in headUsed..<tailStart {
                 guard index < wanted.upperBound else { break }
                 if wanted.contains(index) {
-                    try sink.submitFrame { try reader.read(into: $0) }
+                    try sink.submitFrame { buffer in
+                        try input.write(decoded: { try reader.read(into: $0); return true }, into: buffer)
+                    }
                     done += 1
                     report(done)
                 } else {
@@ -72,7 +77,7 @@ final class TimelineRenderer {
     /// must move on even where the frame is not wanted), rendered where wanted.
     private func renderTransition(
         _ itemIndex: Int, from reader: TimelineItemReader, to next: TimelineItemReader,
-        textures: inout (from: Texture, to: Texture, target: OffscreenTarget)?, staging: UnsafeMutableRawBufferPointer,
+        textures: inout (from: Texture, to: Texture, target: FormattedTarget)?, staging: UnsafeMutableRawBufferPointer,
         sink: any TimelineFrameSink, wanted: Range<Int>, index: inout Int, done: inout Int, report: (Int) -> Void
     ) throws {
         let (width, height) = (plan.width, plan.height)
@@ -80,10 +85,10 @@ final class TimelineRenderer {
         guard let make = transition.make, transition.frames > 0 else { return }
         if textures == nil {
             let from = try device.makeTexture(width: width, height: height, pixels: nil)
-            let to: Texture, target: OffscreenTarget
+            let to: Texture, target: FormattedTarget
             do {
                 to = try device.makeTexture(width: width, height: height, pixels: nil)
-                do { target = try device.makeOffscreenTarget(width: width, height: height) } catch {
+                do { target = try input.makeTarget() } catch {
                     to.release()
                     throw error
                 }
@@ -108,8 +113,7 @@ final class TimelineRenderer {
                 try to.upload(pixels: UnsafeRawBufferPointer(staging))
                 effect.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
                 try effect.render(into: target)
-                // Offscreen targets hold the picture top row first, so the rows need no flip.
-                try sink.submitFrame { try target.readPixels(into: $0) }
+                try sink.submitFrame { try input.write(rendered: target, into: $0) }
                 done += 1
                 report(done)
             }
