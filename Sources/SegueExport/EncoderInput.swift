@@ -20,7 +20,8 @@ final class EncoderInput {
     init(device: GLDevice, settings: ExportSettings) throws {
         (self.device, width, height) = (device, settings.width, settings.height)
         planes = settings.usesOutputStage
-            ? try YCbCrOutput(device: device, width: width, height: height, dither: settings.dither) : nil
+            ? try YCbCrOutput(device: device, width: width, height: height, bitDepth: settings.bitDepth, dither: settings.dither)
+            : nil
     }
 
     /// RGBA frames of this size.

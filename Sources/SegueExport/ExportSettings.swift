@@ -17,10 +17,13 @@ public struct ExportSettings: Sendable, Equatable {
     public var conversion: OutputConversion
     /// How the output stage quantises to the encoder's bits (ordered by default: no banding).
     public var dither: Dither
+    /// Bits per component of the video: 8, or 10 (HEVC Main 10 in MP4, VP9 profile 2 in WebM,
+    /// from the output stage's 16-bit planes).
+    public var bitDepth: Int
 
     public init(
         format: VideoFormat, width: Int, height: Int, framesPerSecond: Int = 30, crf: Int? = nil, pipelineDepth: Int = 2,
-        conversion: OutputConversion = .gpu, dither: Dither = .ordered
+        conversion: OutputConversion = .gpu, dither: Dither = .ordered, bitDepth: Int = 8
     ) {
         self.format = format
         self.width = width
@@ -30,12 +33,13 @@ public struct ExportSettings: Sendable, Equatable {
         self.pipelineDepth = pipelineDepth
         self.conversion = conversion
         self.dither = dither
+        self.bitDepth = bitDepth
     }
 
     /// True when frames reach the encoder as planes from the GPU output stage (`YCbCrOutput`).
     public var usesOutputStage: Bool { format != .gif && conversion == .gpu }
     /// ffmpeg's `-pix_fmt` of the frames piped to the encoder.
-    public var encoderInputPixelFormat: String { usesOutputStage ? "yuv420p" : "rgba" }
+    public var encoderInputPixelFormat: String { usesOutputStage ? (bitDepth == 10 ? "yuv420p10le" : "yuv420p") : "rgba" }
 
     public static let frameRates = 1...240
     /// The largest video frame: H.264 and VP9 level 6.2 (8192 a side, 35,651,584 pixels). Beyond
@@ -59,6 +63,10 @@ public struct ExportSettings: Sendable, Equatable {
             guard range.contains(crf) else { throw .crfOutOfRange(crf, format: format) }
         }
         guard (0...16).contains(pipelineDepth) else { throw .pipelineDepthOutOfRange(pipelineDepth) }
+        // 10 bits come from the output stage's 16-bit planes, to the formats with a 10-bit profile.
+        if bitDepth != 8, bitDepth != 10 || !format.hasTenBitProfile || conversion != .gpu {
+            throw .bitDepthUnsupported(bitDepth, format: format)
+        }
     }
 }
 

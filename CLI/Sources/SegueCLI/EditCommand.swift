@@ -35,6 +35,8 @@ struct EditCommand: ParsableCommand {
     var speed: EncoderSpeed?
     @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
     var dither: Dither?
+    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, VP9 profile 2 in .webm.")
+    var bitDepth: Int?
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar
     @Flag(help: "Print nothing but errors.") var quiet = false
@@ -70,6 +72,9 @@ struct EditCommand: ParsableCommand {
         if let dither, video == nil || video == .gif {
             throw ValidationError("--dither \(dither.rawValue) applies to video output (--out x.mp4 or .webm)")
         }
+        if let bitDepth, video == nil || !(video?.hasTenBitProfile ?? false) || ![8, 10].contains(bitDepth) {
+            throw ValidationError("--bit-depth \(bitDepth): 8 or 10, for video output (--out x.mp4 or .webm)")
+        }
         if fast, let speed, speed != .fast {
             throw ValidationError("--fast is --speed fast; it cannot go with --speed \(speed.rawValue)")
         }
@@ -92,6 +97,7 @@ struct EditCommand: ParsableCommand {
         reporter.start(plan: plan, range: range)
         var render = EditRender(plan: plan, tools: tools)
         (render.crf, render.speed, render.dither) = (crf, speed ?? (fast ? .fast : .standard), dither ?? .ordered)
+        render.bitDepth = bitDepth ?? 8
         (render.onProgress, render.onWaitingForLock) = ({ reporter.update($0) }, sayWaitingForLock)
         // An interrupt kills ffmpeg and removes the partial video or frame folder (InterruptCleanup).
         let result = try render.export(to: out, video: video, frames: frames)

@@ -26,15 +26,15 @@ public final class TimelineExporter {
     private var used = false
 
     /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
-    /// renders. `format`, `conversion` and `dither` are ignored by `renderFrames` (RGBA as drawn).
+    /// renders. `format`, `conversion`, `dither` and `bitDepth` are ignored by `renderFrames` (RGBA as drawn).
     public init(
         device: GLDevice, plan: EditPlan, format: VideoFormat, crf: Int? = nil, speed: EncoderSpeed = .standard, tools: FFmpegTools? = nil,
-        conversion: OutputConversion = .gpu, dither: Dither = .ordered
+        conversion: OutputConversion = .gpu, dither: Dither = .ordered, bitDepth: Int = 8
     ) throws {
         self.speed = speed
         settings = ExportSettings(
             format: format, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf,
-            conversion: conversion, dither: dither)
+            conversion: conversion, dither: dither, bitDepth: bitDepth)
         try settings.validate()
         try device.validateSize(width: plan.width, height: plan.height)
         self.tools = try tools ?? FFmpegTools.locate()

@@ -15,6 +15,8 @@ public struct EditRender {
     public var speed: EncoderSpeed = .standard
     /// How the output stage quantises the video's frames (`.ordered` by default).
     public var dither: Dither = .ordered
+    /// 8, or 10 for HEVC Main 10 (.mp4) or VP9 profile 2 (.webm).
+    public var bitDepth = 8
     /// Told of the render's progress (see `TimelineExporter.onProgress`).
     public var onProgress: ((ExportProgress) -> Void)?
     /// Told when another process is writing into the same frame folder and this one waits for it.
@@ -31,7 +33,7 @@ public struct EditRender {
         let device = try GLDevice(context: context)
         defer { device.release() }
         let exporter = try TimelineExporter(
-            device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools, dither: dither)
+            device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools, dither: dither, bitDepth: bitDepth)
         exporter.onProgress = onProgress
         guard video != nil else { return try exporter.exportFrames(toFolder: path, frames: range, onWaitingForLock: onWaitingForLock) }
         return try exporter.export(to: path, frames: range)
