@@ -57,7 +57,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case joinSoundMismatch(silent: String, sounding: String)
     /// Reading, writing or moving a file failed.
     case output(OutputError)
-    /// A bit depth other than 8 or 10, or 10 bits where the format has no such profile.
+    /// A bit depth other than 8 or 10, or 10 bits where the format has no such profile (GIF) or
+    /// the frames are not converted by the output stage.
     case bitDepthUnsupported(Int, format: VideoFormat?)
     /// The output stage writes Y'CbCr: a description with the `.rgb` matrix has none.
     case outputMatrixUnsupported(String)
@@ -129,7 +130,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return error.description
         case let .bitDepthUnsupported(depth, format):
             return "\(depth)-bit output" + (format.map { " to .\($0.rawValue)" } ?? "")
-                + " is not made: Segue writes 8 bits, or 10 to .mp4, .mkv and .webm"
+                + " is not made: Segue writes 8 bits, or 10 to .mp4 and .webm"
         case let .outputMatrixUnsupported(description):
             return "the output stage writes Y'CbCr, and '\(description)' has no Y'CbCr matrix"
         }

@@ -82,6 +82,9 @@ public final class YCbCrOutput {
         GL.uniform1f(locations.scale, bitDepth == 8 ? 1 / 255 : 1 / 65535)
         GL.uniformFloats(locations.thresholds, dither.thresholds.map(Float.init))
         GL.disable(GL.blend)
+        // Chroma's taps are bilinear lookups (texelFetch, luma's, ignores the sampler).
+        device.bindLinearSampler(unit: 0)
+        defer { device.unbindSampler(unit: 0) }
         var offset = 0
         for (index, plane) in planes.enumerated() {
             device.bind(plane)

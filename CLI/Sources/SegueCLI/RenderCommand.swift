@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueColor
 import SegueEffects
 import SegueExport
 import SegueGL
