@@ -122,7 +122,9 @@ let package = Package(
         // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 
         .target(name: "SegueOutput"),
-        .target(name: "SegueExport", dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueAnimation", "SegueColor"]),
+        .target(
+            name: "SegueExport",
+            dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueAnimation", "SegueColor", "SegueShaders"]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
 
@@ -156,7 +158,7 @@ let package = Package(
             name: "SegueRendering",
             dependencies: [
                 "SegueEffects", "SegueHeadless", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage", "SegueText",
-                "SegueAnimation", "SegueOutput", "SegueExport", .product(name: "Logging", package: "swift-log"),
+                "SegueAnimation", "SegueOutput", "SegueExport", "SegueColor", .product(name: "Logging", package: "swift-log"),
             ]),
 
         .executableTarget(name: "SegueCompileProbe", dependencies: ["SegueRendering"]),

@@ -23,6 +23,8 @@ public enum ShaderLibrary {
     public static let viewVertex = text(PackageResources.view_vert)
     /// A view's background, content, corners and alpha (compositor).
     public static let viewFragment = text(PackageResources.view_frag)
+    /// One plane of Y'CbCr from a blend-space frame, quantised (the export's output stage).
+    public static let ycbcrOutput = text(PackageResources.ycbcr_output_frag)
 
     /// Hosts a gl-transitions-format transition: progress, ratio, getFromColor, getToColor.
     public static let glTransitionPrelude = text(PackageResources.gl_transition_prelude_glsl)

@@ -64,6 +64,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case joinChunkOutOfOrder(chunk: String, frames: Range<Int>, expected: Int)
     /// Reading, writing or moving a file failed.
     case output(OutputError)
+    /// A bit depth other than 8 or 10, or 10 bits where the format has no such profile (GIF) or
+    /// the frames are not converted by the output stage.
+    case bitDepthUnsupported(Int, format: VideoFormat?)
+    /// The output stage writes Y'CbCr: a description with the `.rgb` matrix has none.
+    case outputMatrixUnsupported(String)
 
     public var description: String {
         switch self {
@@ -137,6 +142,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
                 + "a chunk repeated or out of order (give them in the order of their frames)"
         case let .output(error):
             return error.description
+        case let .bitDepthUnsupported(depth, format):
+            return "\(depth)-bit output" + (format.map { " to .\($0.rawValue)" } ?? "")
+                + " is not made: Segue writes 8 bits, or 10 to .mp4 and .webm"
+        case let .outputMatrixUnsupported(description):
+            return "the output stage writes Y'CbCr, and '\(description)' has no Y'CbCr matrix"
         }
     }
 }

@@ -1,3 +1,4 @@
+import SegueColor
 import SegueEffects
 import SegueImage
 
@@ -12,15 +13,33 @@ public struct ExportSettings: Sendable, Equatable {
     /// Frames that may wait for the encoder while the GPU renders the next one. 0 writes each
     /// frame to ffmpeg before rendering the next (the serial reference the benchmark compares).
     public var pipelineDepth: Int
+    /// Where frames become the encoder's Y'CbCr (not for GIF, which takes RGBA).
+    public var conversion: OutputConversion
+    /// How the output stage quantises to the encoder's bits (ordered by default: no banding).
+    public var dither: Dither
+    /// Bits per component of the video: 8, or 10 (HEVC Main 10 in MP4, VP9 profile 2 in WebM,
+    /// from the output stage's 16-bit planes).
+    public var bitDepth: Int
 
-    public init(format: VideoFormat, width: Int, height: Int, framesPerSecond: Int = 30, crf: Int? = nil, pipelineDepth: Int = 2) {
+    public init(
+        format: VideoFormat, width: Int, height: Int, framesPerSecond: Int = 30, crf: Int? = nil, pipelineDepth: Int = 2,
+        conversion: OutputConversion = .gpu, dither: Dither = .ordered, bitDepth: Int = 8
+    ) {
         self.format = format
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
         self.crf = crf
         self.pipelineDepth = pipelineDepth
+        self.conversion = conversion
+        self.dither = dither
+        self.bitDepth = bitDepth
     }
+
+    /// True when frames reach the encoder as planes from the GPU output stage (`YCbCrOutput`).
+    public var usesOutputStage: Bool { format != .gif && conversion == .gpu }
+    /// ffmpeg's `-pix_fmt` of the frames piped to the encoder.
+    public var encoderInputPixelFormat: String { usesOutputStage ? (bitDepth == 10 ? "yuv420p10le" : "yuv420p") : "rgba" }
 
     public static let frameRates = 1...240
     /// The largest video frame: H.264 and VP9 level 6.2 (8192 a side, 35,651,584 pixels). Beyond
@@ -44,7 +63,20 @@ public struct ExportSettings: Sendable, Equatable {
             guard range.contains(crf) else { throw .crfOutOfRange(crf, format: format) }
         }
         guard (0...16).contains(pipelineDepth) else { throw .pipelineDepthOutOfRange(pipelineDepth) }
+        // 10 bits come from the output stage's 16-bit planes, to the formats with a 10-bit profile.
+        if bitDepth != 8, bitDepth != 10 || !format.hasTenBitProfile || conversion != .gpu {
+            throw .bitDepthUnsupported(bitDepth, format: format)
+        }
     }
+}
+
+/// Where rendered frames are converted to the encoder's Y'CbCr.
+public enum OutputConversion: String, Sendable, CaseIterable {
+    /// On the GPU (`YCbCrOutput`): only the planes are read back and piped, dithered.
+    case gpu
+    /// RGBA read back and piped, converted by ffmpeg's swscale (the old path, kept as the
+    /// reference the output stage is tested and benchmarked against).
+    case swscale
 }
 
 /// How far an export has come; `TransitionExporter` reports one after every frame.

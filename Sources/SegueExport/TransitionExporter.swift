@@ -115,16 +115,22 @@ public final class TransitionExporter {
         let encoder = try FFmpegProcess(
             executable: tools.ffmpeg, arguments: arguments, writesInput: true, readsOutput: false, outputFile: output,
             stallTimeout: tools.stallTimeout)
-        let pipeline = FramePipeline(
-            encoder: encoder, frameBytes: settings.width * settings.height * 4, depth: settings.pipelineDepth)
+        let input: EncoderInput
+        do { input = try EncoderInput(device: device, settings: settings) } catch {
+            encoder.stop()
+            throw error
+        }
+        defer { input.release() }
+        let pipeline = FramePipeline(encoder: encoder, frameBytes: input.frameBytes, depth: settings.pipelineDepth)
         do {
             let frames: Int
             switch inputs {
             case let .pictures(from, to, count):
-                frames = try exportPictures(from, to, frames: count, effect: effect, pipeline: pipeline)
+                frames = try exportPictures(from, to, frames: count, effect: effect, input: input, pipeline: pipeline)
             case let .clips(from, to, offset, transitionFrames, fit):
                 frames = try exportClips(
-                    from, to, offset: offset, transitionFrames: transitionFrames, fit: fit, effect: effect, pipeline: pipeline)
+                    from, to, offset: offset, transitionFrames: transitionFrames, fit: fit, effect: effect, input: input,
+                    pipeline: pipeline)
             }
             try pipeline.finish()
             return (frames, pipeline.encoderWaitSeconds)
@@ -134,9 +140,12 @@ public final class TransitionExporter {
         }
     }
 
-    /// The encoder's command line: raw RGBA frames on stdin, top row first, at the export's rate.
+    /// The encoder's command line: raw frames on stdin (the output stage's planes, or RGBA for
+    /// GIF and the swscale reference), top row first, at the export's rate.
     public func encoderArguments(output: String) -> [String] {
-        inputArguments + settings.format.encoderArguments(crf: settings.crf) + Self.outputFlush + [output]
+        inputArguments(settings.encoderInputPixelFormat)
+            + settings.format.encoderArguments(crf: settings.crf, input: settings.encoderInputPixelFormat)
+            + Self.outputFlush + [output]
     }
 
     /// Each packet is written to the file as it is made, so a full disk fails the first write
@@ -146,22 +155,22 @@ public final class TransitionExporter {
 
     /// The raw frames on stdin, as every pass reads them. `-xerror` stops ffmpeg at its first
     /// error (a full disk) instead of encoding on.
-    private var inputArguments: [String] {
+    private func inputArguments(_ pixelFormat: String = "rgba") -> [String] {
         ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
-         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(settings.width)x\(settings.height)",
+         "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(settings.width)x\(settings.height)",
          "-framerate", String(settings.framesPerSecond), "-i", "pipe:0", "-an"]
     }
 
     /// A GIF's first pass: the frames go through palettegen, which keeps a colour histogram, not
     /// the frames; the 16x16 palette comes out as raw RGBA.
     public func paletteArguments() -> [String] {
-        inputArguments + ["-vf", VideoFormat.paletteFilter, "-f", "rawvideo", "-pix_fmt", "rgba"] + Self.outputFlush
+        inputArguments() + ["-vf", VideoFormat.paletteFilter, "-f", "rawvideo", "-pix_fmt", "rgba"] + Self.outputFlush
             + [Self.childStdout]
     }
 
     /// A GIF's second pass: the same frames mapped through the palette, one at a time.
     public func gifArguments(palette: String) -> [String] {
-        inputArguments
+        inputArguments()
             + ["-protocol_whitelist", "file", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "16x16",
                "-i", "file:" + palette, "-filter_complex", VideoFormat.paletteUseFilter]
             + VideoFormat.gif.codecArguments(crf: nil) + Self.outputFlush + [Self.childStdout]
@@ -179,30 +188,29 @@ public final class TransitionExporter {
 
     /// Renders the effect at `progress` and queues the read-back frame for the encoder.
     private func renderFrame(
-        _ transition: any TransitionEffect, progress: Float, into target: OffscreenTarget, pipeline: FramePipeline
+        _ transition: any TransitionEffect, progress: Float, into target: FormattedTarget, input: EncoderInput,
+        pipeline: FramePipeline
     ) throws {
         transition.progress = progress
         try transition.render(into: target)
-        let buffer = try pipeline.acquire()
-        // Offscreen targets hold the picture top row first, so the rows need no flip.
-        try target.readPixels(into: buffer)
-        try pipeline.submit(buffer)
+        try pipeline.submitFrame { try input.write(rendered: target, into: $0) }
     }
 
     private func exportPictures(
-        _ fromImage: RGBAImage, _ toImage: RGBAImage, frames: Int, effect: MakeEffect, pipeline: FramePipeline
+        _ fromImage: RGBAImage, _ toImage: RGBAImage, frames: Int, effect: MakeEffect, input: EncoderInput,
+        pipeline: FramePipeline
     ) throws -> Int {
         let from = try device.makeTexture(image: fromImage)
         defer { from.release() }
         let to = try device.makeTexture(image: toImage)
         defer { to.release() }
-        let target = try device.makeOffscreenTarget(width: settings.width, height: settings.height)
+        let target = try input.makeTarget()
         defer { target.release() }
         let transition = try effect(device, from, to)
         defer { transition.release() }
         for index in 0..<frames {
             let progress = frames == 1 ? 0 : Float(index) / Float(frames - 1)
-            try renderFrame(transition, progress: progress, into: target, pipeline: pipeline)
+            try renderFrame(transition, progress: progress, into: target, input: input, pipeline: pipeline)
             report(index + 1, of: frames)
         }
         return frames
@@ -210,7 +218,7 @@ public final class TransitionExporter {
 
     private func exportClips(
         _ fromPath: String, _ toPath: String, offset: Double, transitionFrames: Int, fit: ResizeMode, effect: MakeEffect,
-        pipeline: FramePipeline
+        input: EncoderInput, pipeline: FramePipeline
     ) throws -> Int {
         let (width, height, fps) = (settings.width, settings.height, settings.framesPerSecond)
         let head = try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: fps)
@@ -242,11 +250,11 @@ public final class TransitionExporter {
             report(done, of: total)
         }
 
-        // a's head goes from the decoder's pipe to the encoder's without touching the GPU.
+        // a's head skips the effects: with the output stage it is uploaded and converted alone.
         for _ in 0..<head {
-            let buffer = try pipeline.acquire()
-            try readRequired(a, into: buffer, needed: head + transitionFrames)
-            try pipeline.submit(buffer)
+            try pipeline.submitFrame { buffer in
+                try input.write(decoded: { try readRequired(a, into: $0, needed: head + transitionFrames); return true }, into: buffer)
+            }
             frameDone()
         }
 
@@ -255,7 +263,7 @@ public final class TransitionExporter {
         defer { from.release() }
         let to = try device.makeTexture(width: width, height: height, pixels: nil)
         defer { to.release() }
-        let target = try device.makeOffscreenTarget(width: width, height: height)
+        let target = try input.makeTarget()
         defer { target.release() }
         let transition = try effect(device, from, to)
         defer { transition.release() }
@@ -266,7 +274,8 @@ public final class TransitionExporter {
             try from.upload(pixels: UnsafeRawBufferPointer(staging))
             try readRequired(b, into: staging, needed: transitionFrames)
             try to.upload(pixels: UnsafeRawBufferPointer(staging))
-            try renderFrame(transition, progress: Float(index) / Float(transitionFrames), into: target, pipeline: pipeline)
+            try renderFrame(
+                transition, progress: Float(index) / Float(transitionFrames), into: target, input: input, pipeline: pipeline)
             frameDone()
         }
         a.close()
@@ -274,7 +283,12 @@ public final class TransitionExporter {
         // b's tail, decoder to encoder, until b ends.
         while true {
             let buffer = try pipeline.acquire()
-            guard try b.readFrame(into: buffer) else {
+            let read: Bool
+            do { read = try input.write(decoded: { try b.readFrame(into: $0) }, into: buffer) } catch {
+                pipeline.recycle(buffer)
+                throw error
+            }
+            guard read else {
                 pipeline.recycle(buffer)
                 break
             }

@@ -51,10 +51,18 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// A GIF's second pass: input 0 (the frames) mapped through input 1 (the palette).
     public static let paletteUseFilter = "[0:v][1:v]paletteuse"
 
-    /// Codec and container options (`-f` included), after the filters.
-    public func codecArguments(crf: Int?) -> [String] {
+    /// Whether `--bit-depth 10` applies: HEVC Main 10 (libx265) in MP4, VP9 profile 2 in WebM.
+    public var hasTenBitProfile: Bool { self != .gif }
+
+    /// Codec and container options (`-f` included), after the filters. At 10 bits MP4 holds
+    /// HEVC (libx265 takes Main 10 from the 10-bit input; `hvc1` as Apple's players want) and
+    /// WebM VP9 profile 2 (libvpx takes it from the input alike); the colour tags are the same.
+    public func codecArguments(crf: Int?, bitDepth: Int = 8) -> [String] {
         let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
         switch self {
+        case .mp4 where bitDepth == 10:
+            return tags + ["-c:v", "libx265", "-crf", String(crf ?? 28), "-tag:v", "hvc1", "-x265-params", "log-level=error",
+                           "-movflags", "+faststart", "-f", "mp4"]
         case .mp4:
             return tags + ["-c:v", "libx264", "-crf", String(crf ?? 23), "-movflags", "+faststart", "-f", "mp4"]
         case .webm:
@@ -66,9 +74,11 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// ffmpeg output options, from the decoded frames to the container (a GIF's second pass adds
-    /// its palette filter itself).
-    public func encoderArguments(crf: Int?) -> [String] {
-        (conversionFilter.map { ["-vf", $0] } ?? []) + codecArguments(crf: crf)
+    /// ffmpeg output options, from the raw frames to the container (a GIF's second pass adds
+    /// its palette filter itself). Frames already in the codec's Y'CbCr (`input` other than
+    /// `rgba`: the GPU output stage's planes) go to the encoder as they are, through no filter.
+    public func encoderArguments(crf: Int?, input pixelFormat: String = "rgba") -> [String] {
+        (pixelFormat == "rgba" ? conversionFilter.map { ["-vf", $0] } ?? [] : [])
+            + codecArguments(crf: crf, bitDepth: pixelFormat.hasSuffix("10le") ? 10 : 8)
     }
 }

@@ -63,10 +63,11 @@ struct ClipExportTests {
         }
     }
 
-    /// The transition frames composed independently: PixelDissolve rendered headlessly on
-    /// ffmpeg's own decoding of a's frame 30 + j and b's frame j at progress j / 15 (xfade's
-    /// 1 − j/15), then encoded with the exporter's own command line at CRF 0, against the edit
-    /// at CRF 0. H.264 at CRF 0 is lossless on its 4:2:0 input, so equal RGBA frames decode
+    /// The transition frames composed independently: PixelDissolve rendered headlessly (into a
+    /// half-float target, as the exporter draws) on ffmpeg's own decoding of a's frame 30 + j
+    /// and b's frame j at progress j / 15 (xfade's 1 − j/15), then converted by the output stage
+    /// (`YCbCrOutput`) and encoded with the exporter's own command line at CRF 0, against the
+    /// edit at CRF 0. H.264 at CRF 0 is lossless on its 4:2:0 input, so equal RGBA frames decode
     /// equal (measured: 0); ≤ 0.25 of 255 on average leaves room for GPU rounding only. Feeding
     /// b's frame j + 1, a's frame 31 + j or the next progress gives several levels at least
     /// (measured worst frames: b late 33, a late 37, next progress 29): each is checked
@@ -94,22 +95,28 @@ struct ClipExportTests {
         let settings = ExportSettings(format: .mp4, width: 160, height: 96, crf: 0)
 
         /// PixelDissolve of a[30 + j + aShift] and b[j + bShift] at progress (j + progressShift) / 15.
-        func composed(_ device: GLDevice, aShift: Int = 0, bShift: Int = 0, progressShift: Int = 0) throws -> [RGBAImage] {
-            let target = try device.makeOffscreenTarget(width: 160, height: 96)
-            defer { target.release() }
-            return try (0..<15).map { j in
+        /// The frames' planes, converted as the exporter converts them.
+        func composed(_ device: GLDevice, aShift: Int = 0, bShift: Int = 0, progressShift: Int = 0) throws -> Data {
+            let target = try device.makeTarget(width: 160, height: 96, format: .rgba16f)
+            let output = try YCbCrOutput(device: device, width: 160, height: 96, dither: settings.dither)
+            defer { target.release(); output.release() }
+            var planes = Data()
+            for j in 0..<15 {
                 let from = try device.makeTexture(image: clipA[30 + j + aShift]), to = try device.makeTexture(image: clipB[j + bShift])
                 defer { from.release(); to.release() }
                 let effect = try PixelDissolve(device: device, from: from, to: to)
                 defer { effect.release() }
                 effect.progress = Float(j + progressShift) / 15
                 try effect.render(into: target)
-                return try target.readImage()
+                var bytes = [UInt8](repeating: 0, count: output.frameBytes)
+                try bytes.withUnsafeMutableBytes { try output.convert(texture: target.textureName, into: $0) }
+                planes.append(contentsOf: bytes)
             }
+            return planes
         }
-        /// Frames encoded as the exporter encodes them (its own command line, the input a file).
-        func encoded(_ frames: [RGBAImage], arguments: [String]) throws -> [RGBAImage] {
-            try Data(frames.flatMap(\.pixels)).write(to: URL(fileURLWithPath: raw))
+        /// Planes encoded as the exporter encodes them (its own command line, the input a file).
+        func encoded(_ planes: Data, arguments: [String]) throws -> [RGBAImage] {
+            try planes.write(to: URL(fileURLWithPath: raw))
             _ = try VideoReader.run("ffmpeg", arguments.map { $0 == "pipe:0" ? raw : $0 })
             return try VideoReader.frames(reference, width: 160, height: 96)
         }

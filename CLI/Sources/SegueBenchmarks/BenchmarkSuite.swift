@@ -44,6 +44,8 @@ public struct BenchmarkSuite {
         case input
         /// Not in the default run (needs `make frei0r`): the frei0r plugin's frame against the CLI's renderer.
         case frei0r
+        /// Not in the default run (needs ffmpeg): the GPU output stage against RGBA + swscale.
+        case output
 
         public static let defaults: [Section] = [.dissolve, .scene, .chain, .resolution]
     }
@@ -122,6 +124,8 @@ public struct BenchmarkSuite {
         let host: HostBenchmark.Report?
         /// Memory over a long timeline (the edit-long section).
         let editLong: LongEditBenchmark.Report?
+        /// The GPU output stage against RGBA read back + swscale (the output section).
+        let output: OutputBenchmark.Report?
         /// Pointer events through gesture arbitration (the input section).
         let input: InputBenchmark.Report?
         /// The frei0r plugin against the CLI's renderer (the frei0r section).
@@ -168,6 +172,9 @@ public struct BenchmarkSuite {
                 .run(device: device, table: table) : nil
         let editLong = options.sections.contains(.editLong)
             ? try LongEditBenchmark(size: options.editLongSize, minutes: options.editLongMinutes).run(device: device, table: table) : nil
+        let output = options.sections.contains(.output)
+            ? try OutputBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
+                .run(device: device, table: table) : nil
         let input = options.sections.contains(.input)
             ? InputBenchmark(gestures: max(options.inputGestures, 1), runs: options.runs).run(table: table) : nil
         let frei0r = options.sections.contains(.frei0r)
@@ -189,7 +196,7 @@ public struct BenchmarkSuite {
             },
             soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
             gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit,
-            host: host, editLong: editLong, input: input, frei0r: frei0r)
+            host: host, editLong: editLong, output: output, input: input, frei0r: frei0r)
         table.targets(report, longestChain: longest)
         return report
     }

@@ -69,7 +69,10 @@ struct ExportBenchmark {
         let entries = try Dictionary(uniqueKeysWithValues: Self.pairs.map { pair in (pair.0, try NamedTransition.named(pair.0)) })
         let settings = ExportSettings(format: .mp4, width: size.width, height: size.height, framesPerSecond: framesPerSecond)
         let out = dir.appendingPathComponent("out.mp4").path
-        let encoderArguments = try TransitionExporter(device: device, settings: settings, tools: tools).encoderArguments(output: out)
+        // The encoder-only variants pipe RGBA frames from memory: the swscale path's command line.
+        var rgbaSettings = settings
+        rgbaSettings.conversion = .swscale
+        let encoderArguments = try TransitionExporter(device: device, settings: rgbaSettings, tools: tools).encoderArguments(output: out)
         // Each effect's frames, for timing its encoding alone (a fade's frames compress faster than pixel cells).
         let renderedFrames = try entries.mapValues { try renderFrames(device: device, entry: $0, from: from, to: to) }
 

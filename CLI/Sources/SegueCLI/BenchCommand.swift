@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2), edit-long (memory over a 10-minute timeline), host (a hosted app's frame times in a window; needs a display), input (pointer events through gesture arbitration) and frei0r (the frei0r plugin's f0r_update2 against the CLI's renderer; needs make frei0r); soak, export, edit, edit-long, host, input and frei0r are not run by default. (default: dissolve,scene,chain,resolution)",
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2), edit-long (memory over a 10-minute timeline), host (a hosted app's frame times in a window; needs a display), input (pointer events through gesture arbitration), frei0r (the frei0r plugin's f0r_update2 against the CLI's renderer; needs make frei0r) and output (the GPU output stage's Y'CbCr planes against RGBA + swscale, at --export-size over --export-frames; needs ffmpeg); soak, export, edit, edit-long, host, input, frei0r and output are not run by default. (default: dissolve,scene,chain,resolution)",
             transform: CommaSeparated.parser("--sections", "section", choices: BenchmarkSuite.Section.allCases.map(\.rawValue)))
     var sections = CommaSeparated(BenchmarkSuite.Section.defaults)
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Transitions of the soak section (not run by default; --sections soak).") var soakTransitions = 10_000
     @Option(help: "Soak transitions before the reference sample.") var soakWarmup = 1_000
     @Option(help: "Seeded random gesture sequences per interactive example in the soak section.") var gestureSequences = 1_000
-    @Option(help: "The frame size of the export section.") var exportSize = FrameSize(width: 1920, height: 1080)
+    @Option(help: "The frame size of the export and output sections.") var exportSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Frames per export in the export section (2...1000).") var exportFrames = 60
     @Option(help: "The frame size of the edit section.") var editSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Seconds of each of the edit section's three clips (2...600).") var editClipSeconds = 10

@@ -6,6 +6,7 @@ import SegueRendering
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
 extension ToneMapOperator: @retroactive ExpressibleByArgument {}
+extension Dither: @retroactive ExpressibleByArgument {}
 
 /// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
 /// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
@@ -33,6 +34,10 @@ struct EditCommand: ParsableCommand {
     var fast = false
     @Option(help: "Encoder speed: standard (x264 medium), fast (as --fast) or fastest (x264 ultrafast, files several times fast's; the least CPU per frame).")
     var speed: EncoderSpeed?
+    @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
+    var dither: Dither?
+    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, VP9 profile 2 in .webm.")
+    var bitDepth: Int?
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar
     @Flag(help: "Re-encode every frame: no packet of a clip is copied (smart rendering, on by default for MP4 where the clips allow it, is off).")
@@ -69,6 +74,12 @@ struct EditCommand: ParsableCommand {
         if let speed, video == nil || video == .gif {
             throw ValidationError("--speed \(speed.rawValue) applies to video output (--out x.mp4 or .webm)")
         }
+        if let dither, video == nil || video == .gif {
+            throw ValidationError("--dither \(dither.rawValue) applies to video output (--out x.mp4 or .webm)")
+        }
+        if let bitDepth, video == nil || !(video?.hasTenBitProfile ?? false) || ![8, 10].contains(bitDepth) {
+            throw ValidationError("--bit-depth \(bitDepth): 8 or 10, for video output (--out x.mp4 or .webm)")
+        }
         if fast, let speed, speed != .fast {
             throw ValidationError("--fast is --speed fast; it cannot go with --speed \(speed.rawValue)")
         }
@@ -100,7 +111,8 @@ struct EditCommand: ParsableCommand {
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
         reporter.start(plan: plan, range: range)
         var render = EditRender(plan: plan, tools: tools)
-        (render.crf, render.speed) = (crf, speed ?? (fast ? .fast : .standard))
+        (render.crf, render.speed, render.dither) = (crf, speed ?? (fast ? .fast : .standard), dither ?? .ordered)
+        render.bitDepth = bitDepth ?? 8
         (render.onProgress, render.onWaitingForLock) = ({ reporter.update($0) }, sayWaitingForLock)
         render.smartRendering = !reencode
         let silent = quiet || progress == .json

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueColor
 import SegueEffects
 import SegueExport
 import SegueGL
@@ -45,6 +46,10 @@ struct RenderCommand: ParsableCommand {
     var resize: GLTransitionEffect.ResizeMode = .cover
     @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
     var edges: GLTransitionEffect.EdgeMode = .clamp
+    @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
+    var dither: Dither?
+    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, VP9 profile 2 in .webm.")
+    var bitDepth: Int?
     @Flag(help: "List the effects and their parameters, then exit.") var list = false
     @Flag(help: "Print nothing but errors.") var quiet = false
 

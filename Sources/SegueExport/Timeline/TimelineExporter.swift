@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 import SegueGL
 import SegueImage
 import SegueOutput
@@ -30,12 +31,15 @@ public final class TimelineExporter {
     private var used = false
 
     /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
-    /// renders. `format` is ignored by `renderFrames`.
+    /// renders. `format`, `conversion`, `dither` and `bitDepth` are ignored by `renderFrames` (RGBA as drawn).
     public init(
-        device: GLDevice, plan: EditPlan, format: VideoFormat, crf: Int? = nil, speed: EncoderSpeed = .standard, tools: FFmpegTools? = nil
+        device: GLDevice, plan: EditPlan, format: VideoFormat, crf: Int? = nil, speed: EncoderSpeed = .standard, tools: FFmpegTools? = nil,
+        conversion: OutputConversion = .gpu, dither: Dither = .ordered, bitDepth: Int = 8
     ) throws {
         self.speed = speed
-        settings = ExportSettings(format: format, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf)
+        settings = ExportSettings(
+            format: format, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf,
+            conversion: conversion, dither: dither, bitDepth: bitDepth)
         try settings.validate()
         try device.validateSize(width: plan.width, height: plan.height)
         self.tools = try tools ?? FFmpegTools.locate()
@@ -78,7 +82,8 @@ public final class TimelineExporter {
         do { file = try PartialFile(destination: path, purpose: "the video") } catch { throw ExportError.output(error) }
         let start = DispatchTime.now()
         do {
-            if smartRendering, settings.format == .mp4 {
+            // Copied packets are 8-bit H.264: a 10-bit (HEVC) or alpha output encodes every frame.
+            if smartRendering, settings.format == .mp4, settings.bitDepth == 8 {
                 let smart = try SmartRenderPlan(plan: plan, format: settings.format, range: wanted, tools: tools)
                 onSmartPlan?(smart)
                 if smart.copies || smart.joinable {
@@ -92,9 +97,15 @@ public final class TimelineExporter {
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: encoderArguments(output: TransitionExporter.childStdout, range: range),
                 writesInput: true, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout)
-            let pipeline = FramePipeline(encoder: encoder, frameBytes: plan.width * plan.height * 4, depth: settings.pipelineDepth)
+            let input: EncoderInput
+            do { input = try EncoderInput(device: device, settings: settings) } catch {
+                encoder.stop()
+                throw error
+            }
+            defer { input.release() }
+            let pipeline = FramePipeline(encoder: encoder, frameBytes: input.frameBytes, depth: settings.pipelineDepth)
             do {
-                try render(into: pipeline, range: wanted, start: start)
+                try render(into: pipeline, input: input, range: wanted, start: start)
                 try pipeline.finish()
             } catch {
                 pipeline.cancel()
@@ -118,15 +129,17 @@ public final class TimelineExporter {
         used = true
         let wanted = try checkedRange(range)
         let sink = ImageFrameSink(width: plan.width, height: plan.height, firstIndex: wanted.lowerBound, body: body)
-        try render(into: sink, range: wanted, start: DispatchTime.now())
+        try render(into: sink, input: EncoderInput(rgbaFor: device, width: plan.width, height: plan.height),
+                   range: wanted, start: DispatchTime.now())
     }
 
-    /// The encoder's command line: raw RGBA frames on stdin, the sound's sources and filter
+    /// The encoder's command line: raw frames on stdin (the output stage's planes, or RGBA with
+    /// `.swscale`), the sound's sources and filter
     /// graph (see `AudioGraph`) when the edit has sound and the format carries it.
     public func encoderArguments(output: String, range: Range<Int>? = nil) -> [String] {
         // -xerror: a full disk stops ffmpeg at its first failed write (see the -flush_packets below).
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
-                         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(plan.width)x\(plan.height)",
+                         "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                          "-framerate", String(plan.framesPerSecond), "-i", "pipe:0"]
         if let codec = AudioGraph.codecArguments(settings.format), let audio = AudioGraph(plan: plan, range: range) {
             arguments += audio.inputArguments + ["-filter_complex", audio.filter, "-map", "0:v", "-map", "[aout]"] + codec
@@ -134,7 +147,7 @@ public final class TimelineExporter {
         } else {
             arguments += ["-an"]
         }
-        return arguments + settings.format.encoderArguments(crf: settings.crf) + presetArguments
+        return arguments + settings.format.encoderArguments(crf: settings.crf, input: settings.encoderInputPixelFormat) + presetArguments
             + ["-metadata", "comment=" + chunkTag(range: range).text] + TransitionExporter.outputFlush + [output]
     }
 
@@ -156,8 +169,8 @@ public final class TimelineExporter {
                         total: plan.totalFrames, framesPerSecond: plan.framesPerSecond)
     }
 
-    private func render(into sink: any TimelineFrameSink, range: Range<Int>, start: DispatchTime) throws {
-        let renderer = TimelineRenderer(plan: plan, device: device, tools: tools)
+    private func render(into sink: any TimelineFrameSink, input: EncoderInput, range: Range<Int>, start: DispatchTime) throws {
+        let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input)
         try renderer.render(into: sink, range: range) { done in
             onProgress?(ExportProgress(framesDone: done, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))
         }

@@ -3,8 +3,9 @@ import SegueEffects
 import SegueGL
 
 /// Plays an `EditPlan` frame by frame into a sink. Untouched spans go from the item's reader
-/// (ffmpeg's decoder, or a fitted picture) straight into the sink's buffer, with no GPU round
-/// trip; only transition frames are uploaded, rendered and read back. Every frame depends only
+/// (ffmpeg's decoder, or a fitted picture) into the sink's buffer through no effect: as they
+/// are for RGBA, uploaded and converted by the output stage for an encoder's planes
+/// (`EncoderInput`); transition frames are uploaded, rendered and converted or read back. Every frame depends only
 /// on the plan and its index, so a range rendered alone is bit-identical to the same frames of
 /// the whole edit.
 final class TimelineRenderer {
@@ -15,9 +16,24 @@ final class TimelineRenderer {
     /// clips at the edit's constant rate starting on a frame (those smart rendering copies),
     /// where the seek lands on the very frames reading through would.
     var seekableItems: Set<Int> = []
+    /// How frames reach the sink: the output stage's planes or RGBA.
+    let input: EncoderInput
+    /// The still on screen, as the encoder takes it: converted once, handed over for every frame.
+    private var encodedStill: (source: StillFrame, encoded: StillFrame)?
 
-    init(plan: EditPlan, device: GLDevice, tools: FFmpegTools) {
-        (self.plan, self.device, self.tools) = (plan, device, tools)
+    init(plan: EditPlan, device: GLDevice, tools: FFmpegTools, input: EncoderInput) {
+        (self.plan, self.device, self.tools, self.input) = (plan, device, tools, input)
+    }
+
+    /// `still` in the encoder's layout, converted by the output stage the first time it is shown.
+    private func encoded(_ still: StillFrame) throws -> StillFrame {
+        if let encodedStill, encodedStill.source === still { return encodedStill.encoded }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: input.frameBytes, alignment: 64)
+        defer { buffer.deallocate() }
+        try input.write(decoded: { $0.copyMemory(from: still.bytes); return true }, into: buffer)
+        let encoded = StillFrame(Array(UnsafeRawBufferPointer(buffer)))
+        encodedStill = (still, encoded)
+        return encoded
     }
 
     /// Renders the edit's frames in `range` (all when nil) into `sink`; `report` gets the number
@@ -30,7 +46,7 @@ final class TimelineRenderer {
         defer { scratch.deallocate() }
         let staging = UnsafeMutableRawBufferPointer.allocate(byteCount: frameBytes, alignment: 64)
         defer { staging.deallocate() }
-        var textures: (from: Texture, to: Texture, target: OffscreenTarget)?
+        var textures: (from: Texture, to: Texture, target: FormattedTarget)?
         defer {
             textures?.from.release()
             textures?.to.release()
@@ -60,11 +76,13 @@ final class TimelineRenderer {
             for _ in headUsed..<tailStart {
                 guard index < wanted.upperBound else { break }
                 if wanted.contains(index), let still = reader.still {
-                    try sink.submitStill(still)   // the same bytes as every frame of it: no copy
+                    try sink.submitStill(try encoded(still))   // the same bytes as every frame of it: no copy
                     done += 1
                     report(done)
                 } else if wanted.contains(index) {
-                    try sink.submitFrame { try reader.read(into: $0) }
+                    try sink.submitFrame { buffer in
+                        try input.write(decoded: { try reader.read(into: $0); return true }, into: buffer)
+                    }
                     done += 1
                     report(done)
                 } else {
@@ -91,7 +109,7 @@ final class TimelineRenderer {
     /// must move on even where the frame is not wanted), rendered where wanted.
     private func renderTransition(
         _ itemIndex: Int, from reader: TimelineItemReader, to next: TimelineItemReader,
-        textures: inout (from: Texture, to: Texture, target: OffscreenTarget)?, staging: UnsafeMutableRawBufferPointer,
+        textures: inout (from: Texture, to: Texture, target: FormattedTarget)?, staging: UnsafeMutableRawBufferPointer,
         sink: any TimelineFrameSink, wanted: Range<Int>, index: inout Int, done: inout Int, report: (Int) -> Void
     ) throws {
         let (width, height) = (plan.width, plan.height)
@@ -99,10 +117,10 @@ final class TimelineRenderer {
         guard let make = transition.make, transition.frames > 0 else { return }
         if textures == nil {
             let from = try device.makeTexture(width: width, height: height, pixels: nil)
-            let to: Texture, target: OffscreenTarget
+            let to: Texture, target: FormattedTarget
             do {
                 to = try device.makeTexture(width: width, height: height, pixels: nil)
-                do { target = try device.makeOffscreenTarget(width: width, height: height) } catch {
+                do { target = try input.makeTarget() } catch {
                     to.release()
                     throw error
                 }
@@ -127,8 +145,7 @@ final class TimelineRenderer {
                 try to.upload(pixels: UnsafeRawBufferPointer(staging))
                 effect.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
                 try effect.render(into: target)
-                // Offscreen targets hold the picture top row first, so the rows need no flip.
-                try sink.submitFrame { try target.readPixels(into: $0) }
+                try sink.submitFrame { try input.write(rendered: target, into: $0) }
                 done += 1
                 report(done)
             }

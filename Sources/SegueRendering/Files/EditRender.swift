@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 import SegueExport
 import SegueGL
 import SegueHeadless
@@ -12,6 +13,10 @@ public struct EditRender {
     /// Video quality (constant rate factor); nil for the format's default.
     public var crf: Int?
     public var speed: EncoderSpeed = .standard
+    /// How the output stage quantises the video's frames (`.ordered` by default).
+    public var dither: Dither = .ordered
+    /// 8, or 10 for HEVC Main 10 (.mp4) or VP9 profile 2 (.webm).
+    public var bitDepth = 8
     /// Told of the render's progress (see `TimelineExporter.onProgress`).
     public var onProgress: ((ExportProgress) -> Void)?
     /// Told when another process is writing into the same frame folder and this one waits for it.
@@ -32,7 +37,8 @@ public struct EditRender {
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
-        let exporter = try TimelineExporter(device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools)
+        let exporter = try TimelineExporter(
+            device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools, dither: dither, bitDepth: bitDepth)
         exporter.onProgress = onProgress
         (exporter.smartRendering, exporter.onSmartPlan) = (smartRendering, onSmartPlan)
         guard video != nil else { return try exporter.exportFrames(toFolder: path, frames: range, onWaitingForLock: onWaitingForLock) }

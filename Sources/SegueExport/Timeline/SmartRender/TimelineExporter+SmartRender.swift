@@ -27,9 +27,15 @@ extension TimelineExporter {
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: segmentArguments(smart), writesInput: true, readsOutput: false,
                 outputFile: target.descriptor, stallTimeout: tools.stallTimeout)
-            let pipeline = FramePipeline(encoder: encoder, frameBytes: plan.width * plan.height * 4, depth: settings.pipelineDepth)
+            let input: EncoderInput
+            do { input = try EncoderInput(device: device, settings: settings) } catch {
+                encoder.stop()
+                throw error
+            }
+            defer { input.release() }
+            let pipeline = FramePipeline(encoder: encoder, frameBytes: input.frameBytes, depth: settings.pipelineDepth)
             do {
-                let renderer = TimelineRenderer(plan: plan, device: device, tools: tools)
+                let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input)
                 renderer.seekableItems = smart.copyableItems
                 let before = done
                 try renderer.render(into: pipeline, range: segment.first..<segment.end) { count in
@@ -66,7 +72,7 @@ extension TimelineExporter {
         return wait
     }
 
-    /// An encoded segment's encoder: raw RGBA frames in, H.264 out as the edit's own encode, with
+    /// An encoded segment's encoder: raw frames in (the output stage's planes), H.264 out as the edit's own encode, with
     /// the copied streams' level and B-frame delay, a keyframe every second, no open GOPs and the
     /// SPS/PPS repeated in band.
     func segmentArguments(_ smart: SmartRenderPlan) -> [String] {
@@ -77,9 +83,9 @@ extension TimelineExporter {
         }
         let level = smart.level > 0 ? ["-level:v", "\(smart.level / 10).\(smart.level % 10)"] : []
         return ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
-                "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(plan.width)x\(plan.height)",
+                "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                 "-framerate", String(plan.framesPerSecond), "-i", "pipe:0", "-an"]
-            + settings.format.encoderArguments(crf: settings.crf) + presetArguments
+            + settings.format.encoderArguments(crf: settings.crf, input: settings.encoderInputPixelFormat) + presetArguments
             + ["-profile:v", "high"] + level
             + ["-x264-params", "keyint=\(plan.framesPerSecond):open-gop=0:repeat-headers=1:" + reorder]
             + TransitionExporter.outputFlush + [TransitionExporter.childStdout]

@@ -1,0 +1,57 @@
+import SegueGL
+
+/// What an export pipes to its encoder and how each frame gets there: the output stage's
+/// Y'CbCr planes (`YCbCrOutput`), or RGBA8 as read back (GIF, PNG frames and the `swscale`
+/// reference). Rendered frames are drawn into `makeTarget()`'s target: half floats when the
+/// output stage quantises them (with its dither), RGBA8 otherwise. Decoded frames (RGBA8 from a
+/// clip's decoder or a still picture) that skip the effects are uploaded and converted by the
+/// same stage, so every frame of a file is converted alike. One owner, on the GL thread.
+final class EncoderInput {
+    let width: Int
+    let height: Int
+    private let device: GLDevice
+    private let planes: YCbCrOutput?
+    private var staging: UnsafeMutableRawBufferPointer?
+
+    /// Bytes of one frame in the encoder's pipe.
+    var frameBytes: Int { planes?.frameBytes ?? width * height * 4 }
+
+    /// Planes when `settings` use the output stage, RGBA otherwise.
+    init(device: GLDevice, settings: ExportSettings) throws {
+        (self.device, width, height) = (device, settings.width, settings.height)
+        planes = settings.usesOutputStage
+            ? try YCbCrOutput(device: device, width: width, height: height, bitDepth: settings.bitDepth, dither: settings.dither)
+            : nil
+    }
+
+    /// RGBA frames of this size.
+    init(rgbaFor device: GLDevice, width: Int, height: Int) {
+        (self.device, self.width, self.height, planes) = (device, width, height, nil)
+    }
+
+    deinit { staging?.deallocate() }
+
+    /// A target for the effects to draw a frame into.
+    func makeTarget() throws -> FormattedTarget {
+        try device.makeTarget(width: width, height: height, format: planes == nil ? .rgba8 : .rgba16f)
+    }
+
+    /// The frame drawn into `target` (from `makeTarget`), into `buffer` of `frameBytes`.
+    func write(rendered target: FormattedTarget, into buffer: UnsafeMutableRawBufferPointer) throws {
+        // Offscreen targets hold the picture top row first, as the encoder reads it.
+        if let planes { try planes.convert(texture: target.textureName, into: buffer) } else { try target.readPixels(into: buffer) }
+    }
+
+    /// A frame that `fill` writes as RGBA8, into `buffer` of `frameBytes`; false (nothing
+    /// written) when `fill` says there was no frame.
+    @discardableResult
+    func write(decoded fill: (UnsafeMutableRawBufferPointer) throws -> Bool, into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
+        guard let planes else { return try fill(buffer) }
+        if staging == nil { staging = .allocate(byteCount: width * height * 4, alignment: 64) }
+        guard let staging, try fill(staging) else { return false }
+        try planes.convert(rgba: UnsafeRawBufferPointer(staging), into: buffer)
+        return true
+    }
+
+    func release() { planes?.release() }
+}

@@ -1,0 +1,115 @@
+import SegueColor
+import SegueGL
+import SegueShaders
+
+/// The output stage of the media pipeline (docs/MediaPipeline.md): a blend-space frame (a
+/// texture of premultiplied R'G'B', the picture over black for an opaque output) converted on
+/// the GPU into the encoder's planar Y'CbCr — 4:2:0, BT.709 and limited range unless told
+/// otherwise, chroma sited left as ffmpeg's default — quantised with a `Dither`, and only those
+/// planes read back: `yuv420p` (1.5 bytes a pixel) or `yuv420p10le` (3 bytes a pixel), in the
+/// layout ffmpeg's rawvideo demuxer reads (Y, then Cb, then Cr, rows packed).
+///
+/// The matrix and range come from `YCbCrConversion`, the thresholds from `Dither`; one owner
+/// releases it on the GL thread.
+public final class YCbCrOutput {
+    public let width: Int
+    public let height: Int
+    /// 8 (`yuv420p`) or 10 (`yuv420p10le`).
+    public let bitDepth: Int
+    public let dither: Dither
+    public let color: ColorDescription
+    private let device: GLDevice
+    private let program: ShaderProgram
+    private let planes: [FormattedTarget]
+    /// Per plane: code = dot(rgb, xyz) + w.
+    private let coefficients: [[Float]]
+    private var upload: Texture?
+    private let locations: (source: Int32, coefficients: Int32, subsampled: Int32, maxCode: Int32, scale: Int32, thresholds: Int32)
+
+    /// The planes' bytes: what one frame takes in the encoder's pipe.
+    public var frameBytes: Int { planes.reduce(0) { $0 + $1.byteCount } }
+    /// ffmpeg's name of the planes' layout (`-pix_fmt` of the raw input).
+    public var pixelFormat: String { bitDepth == 8 ? "yuv420p" : "yuv420p10le" }
+
+    public init(
+        device: GLDevice, width: Int, height: Int, bitDepth: Int = 8, dither: Dither = .ordered,
+        color: ColorDescription = .bt709Video
+    ) throws {
+        guard bitDepth == 8 || bitDepth == 10 else { throw ExportError.bitDepthUnsupported(bitDepth, format: nil) }
+        guard let conversion = YCbCrConversion(matrix: color.matrix, range: color.range, bitDepth: bitDepth) else {
+            throw ExportError.outputMatrixUnsupported(color.description)
+        }
+        (self.device, self.width, self.height, self.bitDepth, self.dither) = (device, width, height, bitDepth, dither)
+        self.color = color
+        // The forward map is affine: its offset is black's codes, its columns the primaries' codes less that.
+        let black = conversion.codes(red: 0, green: 0, blue: 0)
+        let columns = [(1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)].map { conversion.codes(red: $0.0, green: $0.1, blue: $0.2) }
+        coefficients = [
+            columns.map { Float($0.y - black.y) } + [Float(black.y)],
+            columns.map { Float($0.cb - black.cb) } + [Float(black.cb)],
+            columns.map { Float($0.cr - black.cr) } + [Float(black.cr)],
+        ]
+        program = try device.cachedProgram(key: "segue.ycbcr-output") { () throws(GLError) in
+            try device.makeFullscreenProgram(fragmentBody: ShaderLibrary.ycbcrOutput)
+        }
+        locations = (program.uniformLocation("source"), program.uniformLocation("coefficients"),
+                     program.uniformLocation("subsampled"), program.uniformLocation("maxCode"),
+                     program.uniformLocation("storageScale"), program.uniformLocation("thresholds"))
+        let format: TargetFormat = bitDepth == 8 ? .r8 : .r16
+        let (chromaWidth, chromaHeight) = ((width + 1) / 2, (height + 1) / 2)
+        var made: [FormattedTarget] = []
+        do {
+            made.append(try device.makeTarget(width: width, height: height, format: format))
+            for _ in 0..<2 { made.append(try device.makeTarget(width: chromaWidth, height: chromaHeight, format: format)) }
+        } catch {
+            made.forEach { $0.release() }
+            throw error
+        }
+        planes = made
+    }
+
+    /// Converts the frame in `texture` (a texture name of `width` × `height`, top row first)
+    /// into `buffer`, which must hold `frameBytes`.
+    public func convert(texture: UInt32, into buffer: UnsafeMutableRawBufferPointer) throws {
+        guard buffer.count >= frameBytes else {
+            throw GLError.invalidPixelData(expectedBytes: frameBytes, actualBytes: buffer.count)
+        }
+        program.use()
+        GL.activeTexture(unit: 0)
+        GL.bindTexture(texture)
+        GL.uniform1i(locations.source, 0)
+        GL.uniform1f(locations.maxCode, Float((1 << bitDepth) - 1))
+        GL.uniform1f(locations.scale, bitDepth == 8 ? 1 / 255 : 1 / 65535)
+        GL.uniformFloats(locations.thresholds, dither.thresholds.map(Float.init))
+        GL.disable(GL.blend)
+        // Chroma's taps are bilinear lookups (texelFetch, luma's, ignores the sampler).
+        device.bindLinearSampler(unit: 0)
+        defer { device.unbindSampler(unit: 0) }
+        var offset = 0
+        for (index, plane) in planes.enumerated() {
+            device.bind(plane)
+            GL.uniform1i(locations.subsampled, index == 0 ? 0 : 1)
+            let c = coefficients[index]
+            GL.uniform4f(locations.coefficients, c[0], c[1], c[2], c[3])
+            device.drawFullscreen()
+            try plane.readPixels(into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + plane.byteCount)]))
+            offset += plane.byteCount
+        }
+    }
+
+    /// Converts an RGBA8 frame from memory (a decoded clip frame or a still picture that skips
+    /// the effects): uploaded, then converted as a rendered frame is.
+    public func convert(rgba: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer) throws {
+        if upload == nil { upload = try device.makeTexture(width: width, height: height, pixels: nil) }
+        guard let upload else { return }
+        try upload.upload(pixels: rgba)
+        try convert(texture: upload.name, into: buffer)
+    }
+
+    /// Releases the planes and the upload texture (the program is the device's, cached).
+    public func release() {
+        planes.forEach { $0.release() }
+        upload?.release()
+        upload = nil
+    }
+}
