@@ -129,7 +129,8 @@ public final class TransitionDriver {
         let interaction = vended.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
         let animator: any ViewControllerAnimatedTransitioning = vended ?? StandardTransitionAnimator(animated: animated)
 
-        let container = View(frame: window.rootView.bounds, name: "transitionContainer")
+        let container = PresentationContainerView(frame: window.rootView.bounds, name: "transitionContainer")
+        container.presentationController = controller
         window.rootView.addSubview(container)
         let presentation = Presentation(presenting: presenting, presented: presented, container: container, controller: controller)
         presentingNow = presentation
