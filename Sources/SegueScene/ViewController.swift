@@ -271,6 +271,9 @@ open class ViewController {
     public var modalPresentationStyle: PresentationStyle = .fullScreen
     /// The built-in animation used when the transitioning delegate vends no animator.
     public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// UIKit's `preferredTransition` (iOS 18): the transition used when this controller is
+    /// pushed, popped, presented or dismissed and no delegate vends an animator (`.zoom`).
+    public var preferredTransition: ViewControllerTransition?
     /// The controller this one or its nearest ancestor presented (UIKit walks the parents too).
     public var presentedViewController: ViewController? { directlyPresented ?? parent?.presentedViewController }
     /// The controller that presented this one, or its nearest presented ancestor (so a child of

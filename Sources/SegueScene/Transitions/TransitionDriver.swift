@@ -125,8 +125,10 @@ public final class TransitionDriver {
         let controller = style == .custom
             ? delegate?.presentationController(forPresented: presented, presenting: presenting, source: presenting)
             : nil
-        let vended = animated ? delegate?.animationController(forPresented: presented, presenting: presenting, source: presenting) : nil
-        let interaction = vended.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+        let delegated = animated ? delegate?.animationController(forPresented: presented, presenting: presenting, source: presenting) : nil
+        let zoom = animated && delegated == nil ? presented.preferredZoomAnimator(zoomingIn: true) : nil
+        let vended = delegated ?? zoom
+        let interaction = delegated.flatMap { delegate?.interactionControllerForPresentation(using: $0) } ?? zoom
         let animator: any ViewControllerAnimatedTransitioning = vended ?? StandardTransitionAnimator(animated: animated)
 
         let container = PresentationContainerView(frame: window.rootView.bounds, name: "transitionContainer")
@@ -204,8 +206,10 @@ public final class TransitionDriver {
         let presented = presentation.presented
         let presenting = presentation.presenting
         let delegate = presented.transitioningDelegate
-        let vended = animated ? delegate?.animationController(forDismissed: presented) : nil
-        let interaction = vended.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
+        let delegated = animated ? delegate?.animationController(forDismissed: presented) : nil
+        let zoom = animated && delegated == nil ? presented.preferredZoomAnimator(zoomingIn: false) : nil
+        let vended = delegated ?? zoom
+        let interaction = delegated.flatMap { delegate?.interactionControllerForDismissal(using: $0) } ?? zoom
         let animator: any ViewControllerAnimatedTransitioning = vended ?? StandardTransitionAnimator(animated: animated)
         presented.isBeingDismissed = true
 
