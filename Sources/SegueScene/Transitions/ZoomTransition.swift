@@ -25,8 +25,18 @@ final class ZoomTransition {
         return animator
     }
 
-    private func installDrag(on zoomed: ViewController) {
+    /// Adds the drag that dismisses `zoomed` or grabs its running zoom to its view (once).
+    func installDrag(on zoomed: ViewController) {
         guard pan == nil else { return }
+        let pan = makeDrag(for: zoomed)
+        zoomed.view.addGestureRecognizer(pan)
+        self.pan = pan
+    }
+
+    /// A drag for `zoomed`'s zooms. Besides the one on its view, each running zoom puts one on
+    /// its container: hit testing sees a shrinking screen where it is going, so a press
+    /// elsewhere on screen must still grab it.
+    func makeDrag(for zoomed: ViewController) -> PanGestureRecognizer {
         let pan = PanGestureRecognizer(minimumDistance: 10) { [unowned self, unowned zoomed] pan in
             self.dragChanged(pan, zoomed: zoomed)
         }
@@ -39,8 +49,7 @@ final class ZoomTransition {
             let context = ZoomInteractionContext(location: pan.location(in: nil), velocity: velocity)
             return self.options.interactiveDismissShouldBegin?(context) ?? true
         }
-        zoomed.view.addGestureRecognizer(pan)
-        self.pan = pan
+        return pan
     }
 
     private func dragChanged(_ pan: PanGestureRecognizer, zoomed: ViewController) {

@@ -17,6 +17,8 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
     private var zoomedView: View?
     private var source: View?
     private var dimming: View?
+    /// The container's drag while this zoom runs (see `ZoomTransition.makeDrag(for:)`).
+    private var containerDrag: PanGestureRecognizer?
     /// The zoomed view's frame on screen, and the source view's in the container.
     private(set) var fullFrame = Rect.zero
     private(set) var sourceFrame = Rect.zero
@@ -130,6 +132,9 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
             ?? fullFrame.insetBy(dx: fullFrame.width / 4, dy: fullFrame.height / 4)
         self.source = source
         source?.isHidden = true
+        let drag = zoom.makeDrag(for: zoomedVC)
+        container.addGestureRecognizer(drag)
+        containerDrag = drag
         if zoomingIn { View.performWithoutAnimation { place(atFull: false) } }
         return true
     }
@@ -167,6 +172,8 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
         motion = nil
         source?.isHidden = false
         dimming?.removeFromSuperview()
+        if let containerDrag { containerDrag.view?.removeGestureRecognizer(containerDrag) }
+        containerDrag = nil
         // The zoomed view keeps no zoom: it rests at its frame (or leaves at it).
         View.performWithoutAnimation { place(atFull: true) }
         let completed = full == zoomingIn
