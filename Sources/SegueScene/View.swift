@@ -57,6 +57,9 @@ open class View {
     /// superview's bounds size (containers set it on the views they show full-size).
     public var autoresizesToFillSuperview = false
     public var cornerRadius: Double = 0 { didSet { markWindowNeedsDisplay() } }
+    /// Views of two screens with the same identifier morph into each other in a
+    /// `.matchedViews` transition (Hero's and SwiftUI's matched geometry).
+    public var matchedGeometryID: String?
     public var clipsToBounds = false { didSet { markWindowNeedsDisplay() } }
     /// CALayer's `allowsGroupOpacity` (on by default, as since iOS 7): a view with alpha below 1
     /// and subviews is drawn flattened, then faded as one picture, so overlapping subviews do

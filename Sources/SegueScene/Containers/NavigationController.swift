@@ -144,13 +144,13 @@ open class NavigationController: ViewController {
         let bounds = containerView.bounds
         let delegated = animated ? delegate?.animationController(for: operation, from: from, to: to) : nil
         // Without a delegate's animator, the zoomed controller's preferred zoom (iOS 18).
-        let zoom = animated && delegated == nil
-            ? (operation == .push ? to : from).preferredZoomAnimator(zoomingIn: operation == .push) : nil
-        let vended = delegated ?? zoom
+        let preferred = animated && delegated == nil
+            ? (operation == .push ? to : from).preferredTransitionAnimators(appearing: operation == .push) : nil
+        let vended = delegated ?? preferred?.animator
         // The edge pan drives only the standard slide, as UIKit's interactive pop does.
         let edgePop = operation == .pop && animated && vended == nil ? edgePopOffered : nil
         edgePopDriving = edgePop
-        let interaction = delegated.flatMap { delegate?.interactionController(for: $0) } ?? zoom ?? edgePop
+        let interaction = delegated.flatMap { delegate?.interactionController(for: $0) } ?? preferred?.interaction ?? edgePop
         let animator = vended ?? NavigationTransitionAnimator(operation: operation, animated: animated)
         // As in UIKit, the arriving view already has its final size when the animator runs
         // (animators such as the seeds' cube never set it).

@@ -126,9 +126,9 @@ public final class TransitionDriver {
             ? delegate?.presentationController(forPresented: presented, presenting: presenting, source: presenting)
             : nil
         let delegated = animated ? delegate?.animationController(forPresented: presented, presenting: presenting, source: presenting) : nil
-        let zoom = animated && delegated == nil ? presented.preferredZoomAnimator(zoomingIn: true) : nil
-        let vended = delegated ?? zoom
-        let interaction = delegated.flatMap { delegate?.interactionControllerForPresentation(using: $0) } ?? zoom
+        let preferred = animated && delegated == nil ? presented.preferredTransitionAnimators(appearing: true) : nil
+        let vended = delegated ?? preferred?.animator
+        let interaction = delegated.flatMap { delegate?.interactionControllerForPresentation(using: $0) } ?? preferred?.interaction
         let animator: any ViewControllerAnimatedTransitioning = vended ?? StandardTransitionAnimator(animated: animated)
 
         let container = PresentationContainerView(frame: window.rootView.bounds, name: "transitionContainer")
@@ -207,9 +207,9 @@ public final class TransitionDriver {
         let presenting = presentation.presenting
         let delegate = presented.transitioningDelegate
         let delegated = animated ? delegate?.animationController(forDismissed: presented) : nil
-        let zoom = animated && delegated == nil ? presented.preferredZoomAnimator(zoomingIn: false) : nil
-        let vended = delegated ?? zoom
-        let interaction = delegated.flatMap { delegate?.interactionControllerForDismissal(using: $0) } ?? zoom
+        let preferred = animated && delegated == nil ? presented.preferredTransitionAnimators(appearing: false) : nil
+        let vended = delegated ?? preferred?.animator
+        let interaction = delegated.flatMap { delegate?.interactionControllerForDismissal(using: $0) } ?? preferred?.interaction
         let animator: any ViewControllerAnimatedTransitioning = vended ?? StandardTransitionAnimator(animated: animated)
         presented.isBeingDismissed = true
 

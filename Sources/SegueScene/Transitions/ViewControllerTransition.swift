@@ -4,7 +4,15 @@
 /// `detail.preferredTransition = .zoom { _ in cell }`.
 @MainActor
 public struct ViewControllerTransition {
-    let zoom: ZoomTransition?
+    var zoom: ZoomTransition?
+    var matchedViewsDuration: Double?
+
+    /// Matched views (Hero's and SwiftUI's matched-geometry idea, not a UIKit transition): views
+    /// of the two screens that share a `View.matchedGeometryID` morph into each other — frame,
+    /// corner radius and background colour — while the rest of the screens cross-fades.
+    public static func matchedViews(duration: Double = 0.5) -> ViewControllerTransition {
+        ViewControllerTransition(matchedViewsDuration: duration.isFinite ? max(0.01, duration) : 0.5)
+    }
 
     /// iOS 18's zoom: the appearing screen grows out of the view `sourceViewProvider` returns (a
     /// cell, a thumbnail) and shrinks back into it when it goes; the source view is hidden while
@@ -16,6 +24,11 @@ public struct ViewControllerTransition {
         options: ZoomOptions? = nil, sourceViewProvider: @escaping @MainActor (ZoomSourceContext) -> View?
     ) -> ViewControllerTransition {
         ViewControllerTransition(zoom: ZoomTransition(options: options ?? ZoomOptions(), sourceViewProvider: sourceViewProvider))
+    }
+
+    private init(zoom: ZoomTransition? = nil, matchedViewsDuration: Double? = nil) {
+        self.zoom = zoom
+        self.matchedViewsDuration = matchedViewsDuration
     }
 }
 

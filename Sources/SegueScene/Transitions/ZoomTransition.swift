@@ -90,9 +90,13 @@ final class ZoomTransition {
 }
 
 extension ViewController {
-    /// The zoom animator for a push or presentation of `self` (zooming in), or a pop or
-    /// dismissal of it (zooming out), when `self` prefers the zoom.
-    func preferredZoomAnimator(zoomingIn: Bool) -> ZoomTransitionAnimator? {
-        preferredTransition?.zoom?.animator(zoomingIn: zoomingIn, zoomed: self)
+    /// The animator (and the zoom's interaction controller) of `self`'s preferred transition,
+    /// for a push or presentation of `self` (`appearing`), or a pop or dismissal of it.
+    func preferredTransitionAnimators(appearing: Bool) -> (
+        animator: any ViewControllerAnimatedTransitioning, interaction: (any ViewControllerInteractiveTransitioning)?
+    )? {
+        if let zoom = preferredTransition?.zoom?.animator(zoomingIn: appearing, zoomed: self) { return (zoom, zoom) }
+        if let duration = preferredTransition?.matchedViewsDuration { return (MatchedViewsTransitionAnimator(duration: duration), nil) }
+        return nil
     }
 }
