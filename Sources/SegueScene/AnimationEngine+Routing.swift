@@ -8,6 +8,10 @@
 extension AnimationEngine {
     /// Called by every animatable property's setter with the value it had before.
     static func propertyChanged(_ view: View, old: AnimatableValue) {
+        // Inside `animateKeyframes`: the change becomes a keyframe value, animated once the block ends.
+        if let keyframes = KeyframeRecording.active.last, AnimationTransaction.currentGroup === keyframes.group {
+            return keyframes.capture(view, old: old)
+        }
         guard let group = AnimationTransaction.currentGroup else {
             // Not animated, yet inside a block: the block's completion belongs to this window.
             if let pending = AnimationTransaction.recording.last, pending.engine == nil,
@@ -21,20 +25,20 @@ extension AnimationEngine {
             }
             return
         }
+        engine(running: group, for: view).addTrack(view, old: old, group: group)
+    }
+
+    /// The engine a track of `view` in `group` goes to, binding or moving the group there.
+    static func engine(running group: AnimationGroup, for view: View) -> AnimationEngine {
         let windowEngine = Window.containing(view)?.animationEngine
-        let engine: AnimationEngine
         if let bound = group.engine {
-            if let windowEngine, windowEngine !== bound, !bound.servesWindow {
-                bound.move(group, to: windowEngine)
-                engine = windowEngine
-            } else {
-                engine = bound
-            }
-        } else {
-            engine = group.domain?.engine ?? windowEngine ?? AnimationTransaction.engineInCharge
-            engine.bind(group)
+            guard let windowEngine, windowEngine !== bound, !bound.servesWindow else { return bound }
+            bound.move(group, to: windowEngine)
+            return windowEngine
         }
-        engine.addTrack(view, old: old, group: group)
+        let engine = group.domain?.engine ?? windowEngine ?? AnimationTransaction.engineInCharge
+        engine.bind(group)
+        return engine
     }
 
     /// Binds a group whose recording ended without tracks (a completion-only block) and makes

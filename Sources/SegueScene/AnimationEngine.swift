@@ -96,9 +96,15 @@ public final class AnimationEngine {
         /// Set when a newer non-additive track covers it: it shows nothing, yet its group keeps
         /// its timing and completes on time.
         var isCovered = false
+        /// A delayed track of a property animator: before its base progress it shows `from`.
+        var holdsBeforeBase = false
+        /// A keyframe animation's values over the group's progress (`View.animateKeyframes`).
+        var keyframes: KeyframePath?
 
         func value(at progress: Double) -> AnimatableValue {
-            let t = baseProgress < 1 ? (progress - baseProgress) / (1 - baseProgress) : 1
+            if let keyframes { return keyframes.value(at: progress) }
+            var t = baseProgress < 1 ? (progress - baseProgress) / (1 - baseProgress) : 1
+            if holdsBeforeBase { t = max(t, 0) }
             return AnimatableValue.interpolate(from, to, t)
         }
     }
@@ -187,7 +193,7 @@ public final class AnimationEngine {
     /// Additive properties get a track from the old model value to the new one, stacked on
     /// whatever still runs (UIKit since iOS 8); the background colour (and a transform towards a
     /// singular one) starts from what is on screen and replaces the running animation.
-    func addTrack(_ view: View, old: AnimatableValue, group: AnimationGroup) {
+    func addTrack(_ view: View, old: AnimatableValue, group: AnimationGroup, keyframes: KeyframePath? = nil) {
         let key = old.key
         let newValue = view.model[key]
         let running = tracks.indices.filter { tracks[$0].view === view && tracks[$0].key == key && !tracks[$0].isCovered }
@@ -204,7 +210,9 @@ public final class AnimationEngine {
             }
         }
         let base = group.isTimeDriven ? 0 : group.externalProgress
-        tracks.append(Track(view: view, key: key, from: from, to: newValue, group: group, baseProgress: base, isAdditive: additive))
+        tracks.append(Track(
+            view: view, key: key, from: from, to: newValue, group: group, baseProgress: base, isAdditive: additive,
+            holdsBeforeBase: group.recordsDelayedTracks, keyframes: keyframes))
         view.animatingEngine = self
         group.trackCount += 1
         if !groups.contains(where: { $0 === group }) { groups.append(group) }

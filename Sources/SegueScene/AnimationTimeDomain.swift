@@ -23,6 +23,9 @@ final class AnimationGroup {
     var trackCount = 0
     /// For animator-driven groups: the eased progress the animator last computed.
     var externalProgress: Double = 0
+    /// Set while a property animator records a delayed block (`addAnimations(_:delayFactor:)`):
+    /// its tracks hold their start values until the group's progress reaches their base.
+    var recordsDelayedTracks = false
 
     init(driver: Driver, domain: AnimationTimeDomain? = nil, completion: ((Bool) -> Void)?) {
         self.driver = driver

@@ -5,8 +5,11 @@ import SegueAnimation
 ///
 /// Internally a run is a segment from the current progress to 0 or 1 with a timing; pausing
 /// freezes it, and continuing starts a new segment from what is on screen, so nothing jumps.
+///
+/// Open to subclassing, as UIViewPropertyAnimator is: overrides of the control methods should
+/// call `super`.
 @MainActor
-public final class PropertyAnimator {
+open class PropertyAnimator {
     public enum State: Sendable { case inactive, active, stopped }
     public enum Position: Sendable { case start, end, current }
 
@@ -16,6 +19,10 @@ public final class PropertyAnimator {
     public private(set) var isRunning = false
     /// While paused, `fractionComplete` maps to progress linearly instead of through the curve.
     public var scrubsLinearly = true
+    /// UIKit's `pausesOnCompletion`: when the animations reach their end (or their start, reversed),
+    /// the animator stays `.active` and paused there and runs no completion, so it can still be
+    /// reversed or scrubbed; `stopAnimation(_:)` ends it. Off by default.
+    public var pausesOnCompletion = false
     /// Runs the animations backwards (towards `.start`); changing it while running turns round.
     public var isReversed = false {
         didSet {
@@ -24,7 +31,8 @@ public final class PropertyAnimator {
         }
     }
 
-    private var pendingAnimations: [() -> Void] = []
+    /// Blocks added while inactive, with their delay factors.
+    private var pendingAnimations: [(block: () -> Void, delayFactor: Double)] = []
     private var completions: [(Position) -> Void] = []
     /// The animations while active; its engine (the window of the animated views) runs this animator.
     private(set) var group: AnimationGroup?
@@ -43,18 +51,18 @@ public final class PropertyAnimator {
     public init(duration: Double, curve: TimingCurve = .easeInOut, animations: (() -> Void)? = nil) {
         self.duration = max(0, duration)
         timing = .curve(curve, duration: max(0, duration))
-        if let animations { pendingAnimations.append(animations) }
+        if let animations { pendingAnimations.append((animations, 0)) }
     }
 
     public init(duration: Double, dampingRatio: Double, animations: (() -> Void)? = nil) {
         self.duration = max(0, duration)
         timing = .spring(Spring(dampingRatio: dampingRatio, duration: max(0.001, duration)), duration: max(0, duration))
-        if let animations { pendingAnimations.append(animations) }
+        if let animations { pendingAnimations.append((animations, 0)) }
     }
 
     /// Time fraction, 0...1. Setting it pauses nothing by itself: set it while paused (UIKit's
     /// scrubbing); on an inactive animator it activates it paused.
-    public var fractionComplete: Double {
+    open var fractionComplete: Double {
         get { fraction }
         set {
             guard state != .stopped else { return }
@@ -66,20 +74,27 @@ public final class PropertyAnimator {
         }
     }
 
-    public func addAnimations(_ animations: @escaping () -> Void) {
-        if state == .active { record(animations) } else { pendingAnimations.append(animations) }
+    open func addAnimations(_ animations: @escaping () -> Void) { addAnimations(animations, delayFactor: 0) }
+
+    /// UIKit's `addAnimations(_:delayFactor:)`: the block's animations start after `delayFactor`
+    /// (0...1) × the remaining duration (the whole duration while inactive) and end with the
+    /// others: they run over what is left of the animator's progress from there, and hold their
+    /// start values before it.
+    open func addAnimations(_ animations: @escaping () -> Void, delayFactor: Double) {
+        let factor = delayFactor.isFinite ? min(max(delayFactor, 0), 1) : 0
+        if state == .active { record(animations, delayFactor: factor) } else { pendingAnimations.append((animations, factor)) }
     }
 
-    public func addCompletion(_ completion: @escaping (Position) -> Void) { completions.append(completion) }
+    open func addCompletion(_ completion: @escaping (Position) -> Void) { completions.append(completion) }
 
-    public func startAnimation(afterDelay delay: Double = 0) {
+    open func startAnimation(afterDelay delay: Double = 0) {
         guard state != .stopped, !isRunning else { return }
         activate()
         isRunning = true
         startSegment(timing: timing, remainingDuration: nil, delay: delay)
     }
 
-    public func pauseAnimation() {
+    open func pauseAnimation() {
         guard state != .stopped else { return }
         activate()
         freeze()
@@ -87,7 +102,7 @@ public final class PropertyAnimator {
 
     /// Resumes a paused animator with new timing (nil keeps the original) and a remaining
     /// duration of `durationFactor` × `duration`.
-    public func continueAnimation(withTimingParameters parameters: AnimationTiming?, durationFactor: Double) {
+    open func continueAnimation(withTimingParameters parameters: AnimationTiming?, durationFactor: Double) {
         guard state == .active, !isRunning else { return }
         isRunning = true
         startSegment(timing: parameters ?? timing, remainingDuration: max(0, durationFactor) * duration)
@@ -95,7 +110,7 @@ public final class PropertyAnimator {
 
     /// Stops where it is. `withoutFinishing`: the views keep the values on screen, no completion
     /// runs and the animator is inactive. Otherwise it is `.stopped` until `finishAnimation(at:)`.
-    public func stopAnimation(_ withoutFinishing: Bool) {
+    open func stopAnimation(_ withoutFinishing: Bool) {
         guard state == .active else { return }
         freeze()
         if withoutFinishing {
@@ -106,7 +121,7 @@ public final class PropertyAnimator {
     }
 
     /// Ends a stopped animator at a position: the views get the start, end or current values.
-    public func finishAnimation(at position: Position) {
+    open func finishAnimation(at position: Position) {
         guard state == .stopped else { return }
         finish(at: position, runCompletions: true)
     }
@@ -122,8 +137,11 @@ public final class PropertyAnimator {
         let eased = timingValue(segment.timing, t)
         progress = segment.fromProgress + (segment.toProgress - segment.fromProgress) * eased
         show()
-        if t >= 1 {
-            isRunning = false
+        guard t >= 1 else { return }
+        isRunning = false
+        if pausesOnCompletion {
+            self.segment = nil
+        } else {
             finish(at: isReversed ? .start : .end, runCompletions: true)
         }
     }
@@ -139,16 +157,25 @@ public final class PropertyAnimator {
         self.group = group
         let blocks = pendingAnimations
         pendingAnimations.removeAll()
-        for block in blocks { record(block) }
+        for pending in blocks { record(pending.block, delayFactor: pending.delayFactor) }
         // Nothing animated yet: the engine in charge runs it until its views name a window.
         if group.engine == nil { AnimationTransaction.engineInCharge.bind(group) }
         group.engine?.register(self)
     }
 
-    private func record(_ animations: () -> Void) {
+    private func record(_ animations: () -> Void, delayFactor: Double = 0) {
         guard let group else { return }
-        group.externalProgress = progress
+        if delayFactor > 0 {
+            // The block's tracks start where the animator's progress will be after the delay.
+            let start = fraction + delayFactor * (1 - fraction)
+            group.externalProgress = timingValue(timing, start)
+            group.recordsDelayedTracks = true
+        } else {
+            group.externalProgress = progress
+        }
         AnimationTransaction.record(group, animations)
+        group.recordsDelayedTracks = false
+        group.externalProgress = progress
         group.engine?.present(group)
     }
 

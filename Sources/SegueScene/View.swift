@@ -57,6 +57,9 @@ open class View {
     /// superview's bounds size (containers set it on the views they show full-size).
     public var autoresizesToFillSuperview = false
     public var cornerRadius: Double = 0 { didSet { markWindowNeedsDisplay() } }
+    /// Views of two screens with the same identifier morph into each other in a
+    /// `.matchedViews` transition (Hero's and SwiftUI's matched geometry).
+    public var matchedGeometryID: String?
     public var clipsToBounds = false { didSet { markWindowNeedsDisplay() } }
     /// CALayer's `allowsGroupOpacity` (on by default, as since iOS 7): a view with alpha below 1
     /// and subviews is drawn flattened, then faded as one picture, so overlapping subviews do
@@ -271,6 +274,20 @@ open class View {
 
     /// The size that best fits `size` (UIKit's `sizeThatFits(_:)`): the current size by default.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    /// UIKit's `intrinsicContentSize`: the size the content wants, `View.noIntrinsicMetric` on an
+    /// axis where it wants none (both, by default). Call `invalidateIntrinsicContentSize()` when it changes.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// UIKit's `hitTest(_:with:)`: the farthest descendant containing `point` (in this view's
+    /// bounds coordinates), or nil. The default skips a hidden view, one with `alpha < 0.01` or
+    /// with interaction off, and one whose `point(inside:with:)` says no; then asks the subviews
+    /// front to back. The window's pointer dispatcher asks the root view, so overrides count.
+    open func hitTest(_ point: Point, with event: TouchEvent?) -> View? { defaultHitTest(point, with: event) }
+
+    /// UIKit's `point(inside:with:)`: whether `point` (bounds coordinates) is in the view; its
+    /// bounds by default. Override to enlarge or shape the touch area.
+    open func point(inside point: Point, with event: TouchEvent?) -> Bool { bounds.contains(point) }
 
     /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its origin.
     public func sizeToFit() {

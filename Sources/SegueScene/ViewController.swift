@@ -73,6 +73,7 @@ open class ViewController {
         set {
             loadedView = newValue
             newValue.owningViewController = self
+            preferredTransition?.zoom?.installDrag(on: self)
         }
     }
 
@@ -271,6 +272,12 @@ open class ViewController {
     public var modalPresentationStyle: PresentationStyle = .fullScreen
     /// The built-in animation used when the transitioning delegate vends no animator.
     public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// UIKit's `preferredTransition` (iOS 18): the transition used when this controller is
+    /// pushed, popped, presented or dismissed and no delegate vends an animator (`.zoom`).
+    /// A zoom adds its dismissing drag to the view (now, or when the view loads).
+    public var preferredTransition: ViewControllerTransition? {
+        didSet { if isViewLoaded { preferredTransition?.zoom?.installDrag(on: self) } }
+    }
     /// The controller this one or its nearest ancestor presented (UIKit walks the parents too).
     public var presentedViewController: ViewController? { directlyPresented ?? parent?.presentedViewController }
     /// The controller that presented this one, or its nearest presented ancestor (so a child of

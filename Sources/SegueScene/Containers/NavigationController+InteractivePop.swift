@@ -19,7 +19,8 @@ extension NavigationController {
     private var canBeginInteractivePop: Bool {
         guard viewControllers.count > 1, !isTransitioning, let from = topViewController else { return false }
         let to = viewControllers[viewControllers.count - 2]
-        return delegate?.animationController(for: .pop, from: from, to: to) == nil
+        // A zoomed screen is dismissed by its own drag (the zoom's), not by the edge slide.
+        return from.preferredTransition?.zoom == nil && delegate?.animationController(for: .pop, from: from, to: to) == nil
     }
 
     private func interactivePopChanged(_ pan: ScreenEdgePanGestureRecognizer) {

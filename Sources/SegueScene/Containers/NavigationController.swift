@@ -142,11 +142,15 @@ open class NavigationController: ViewController {
     ) {
         containerView.frame = view.bounds
         let bounds = containerView.bounds
-        let vended = animated ? delegate?.animationController(for: operation, from: from, to: to) : nil
+        let delegated = animated ? delegate?.animationController(for: operation, from: from, to: to) : nil
+        // Without a delegate's animator, the zoomed controller's preferred zoom (iOS 18).
+        let preferred = animated && delegated == nil
+            ? (operation == .push ? to : from).preferredTransitionAnimators(appearing: operation == .push) : nil
+        let vended = delegated ?? preferred?.animator
         // The edge pan drives only the standard slide, as UIKit's interactive pop does.
         let edgePop = operation == .pop && animated && vended == nil ? edgePopOffered : nil
         edgePopDriving = edgePop
-        let interaction = vended.flatMap { delegate?.interactionController(for: $0) } ?? edgePop
+        let interaction = delegated.flatMap { delegate?.interactionController(for: $0) } ?? preferred?.interaction ?? edgePop
         let animator = vended ?? NavigationTransitionAnimator(operation: operation, animated: animated)
         // As in UIKit, the arriving view already has its final size when the animator runs
         // (animators such as the seeds' cube never set it).

@@ -2,7 +2,8 @@
 /// GLFW reports them; timestamps in seconds) to the gesture recognizers and views of a view
 /// tree, UIKit style. Every window has one (`window.pointerDispatcher`).
 ///
-/// **Hit testing** (`hitTest`) follows `UIView.hitTest(_:with:)` on the model values (a view
+/// **Hit testing** (`hitTest`) asks the root view's `hitTest(_:with:)`, which views may override
+/// (as `point(inside:with:)`). Its default follows UIKit's on the model values (a view
 /// being animated is hit where it is going, as in UIKit): starting at the root, a view that is
 /// hidden, has `alpha < 0.01`, has `isUserInteractionEnabled` off, or does not contain the
 /// point in its bounds (the point is mapped with `convert(_:from: nil)`, so transforms, bounds
@@ -101,9 +102,9 @@ public final class PointerDispatcher {
         if touch != nil { pointerCancelled(time: time) }
         advance(to: time)
         flushHeldViewEnd()
-        let hit = hitTest(point)
-        let touch = Touch(at: point, time: time, button: button, modifiers: modifiers, view: hit)
         let event = TouchEvent(timestamp: time, modifierFlags: modifiers, button: button)
+        let hit = hitTest(point, with: event)
+        let touch = Touch(at: point, time: time, button: button, modifiers: modifiers, view: hit)
         let chain = recognizerChain(from: hit).filter {
             $0.isEnabled && $0.allowedButtons.contains(button) && ($0.delegate?.gestureRecognizer($0, shouldReceive: touch) ?? true)
         }
@@ -172,18 +173,13 @@ public final class PointerDispatcher {
     // MARK: - Hit testing
 
     /// Topmost view containing `point` (window coordinates), or nil (see the type's notes).
-    public func hitTest(_ point: Point) -> View? {
-        Self.hit(root, point)
-    }
+    public func hitTest(_ point: Point) -> View? { hitTest(point, with: nil) }
 
-    private static func hit(_ view: View, _ point: Point) -> View? {
-        guard !view.isHidden, view.alpha >= 0.01, view.isUserInteractionEnabled,
-              let local = view.convert(point, from: nil), view.bounds.contains(local)
-        else { return nil }
-        for subview in view.subviews.reversed() {
-            if let found = hit(subview, point) { return found }
-        }
-        return view
+    /// The root view's `hitTest(_:with:)` at `point` (window coordinates): views' overrides of
+    /// it and of `point(inside:with:)` decide, as in UIKit.
+    public func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
+        guard let local = root.convert(point, from: nil) else { return nil }
+        return root.hitTest(local, with: event)
     }
 
     private func recognizerChain(from hit: View?) -> [GestureRecognizer] {

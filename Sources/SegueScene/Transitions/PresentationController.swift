@@ -23,6 +23,12 @@ open class PresentationController {
     /// Whether the presenting view leaves the hierarchy when the presentation is done.
     open var shouldRemovePresentersView: Bool { false }
 
+    /// UIKit: the container view is about to lay out its subviews (when it is first shown, after
+    /// a window resize, after `setNeedsLayout()`). Place custom chrome here. Does nothing by default.
+    open func containerViewWillLayoutSubviews() {}
+    /// UIKit: the container view laid out its subviews. Does nothing by default.
+    open func containerViewDidLayoutSubviews() {}
+
     open func presentationTransitionWillBegin() {}
     open func presentationTransitionDidEnd(_ completed: Bool) {}
     open func dismissalTransitionWillBegin() {}

@@ -125,11 +125,14 @@ public final class TransitionDriver {
         let controller = style == .custom
             ? delegate?.presentationController(forPresented: presented, presenting: presenting, source: presenting)
             : nil
-        let vended = animated ? delegate?.animationController(forPresented: presented, presenting: presenting, source: presenting) : nil
-        let interaction = vended.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+        let delegated = animated ? delegate?.animationController(forPresented: presented, presenting: presenting, source: presenting) : nil
+        let preferred = animated && delegated == nil ? presented.preferredTransitionAnimators(appearing: true) : nil
+        let vended = delegated ?? preferred?.animator
+        let interaction = delegated.flatMap { delegate?.interactionControllerForPresentation(using: $0) } ?? preferred?.interaction
         let animator: any ViewControllerAnimatedTransitioning = vended ?? StandardTransitionAnimator(animated: animated)
 
-        let container = View(frame: window.rootView.bounds, name: "transitionContainer")
+        let container = PresentationContainerView(frame: window.rootView.bounds, name: "transitionContainer")
+        container.presentationController = controller
         window.rootView.addSubview(container)
         let presentation = Presentation(presenting: presenting, presented: presented, container: container, controller: controller)
         presentingNow = presentation
@@ -203,8 +206,10 @@ public final class TransitionDriver {
         let presented = presentation.presented
         let presenting = presentation.presenting
         let delegate = presented.transitioningDelegate
-        let vended = animated ? delegate?.animationController(forDismissed: presented) : nil
-        let interaction = vended.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
+        let delegated = animated ? delegate?.animationController(forDismissed: presented) : nil
+        let preferred = animated && delegated == nil ? presented.preferredTransitionAnimators(appearing: false) : nil
+        let vended = delegated ?? preferred?.animator
+        let interaction = delegated.flatMap { delegate?.interactionControllerForDismissal(using: $0) } ?? preferred?.interaction
         let animator: any ViewControllerAnimatedTransitioning = vended ?? StandardTransitionAnimator(animated: animated)
         presented.isBeingDismissed = true
 

@@ -12,6 +12,8 @@ import SegueScene
 public final class GestureStress {
     public enum Example: String, CaseIterable, Codable, Sendable {
         case cubePop = "cube-pop", zoomPush = "zoom-push", pixelDissolve = "pixel-dissolve", photoZoom = "photo-zoom"
+        /// iOS 18's zoom (`preferredTransition = .zoom`): a grid cell's detail, dragged down to dismiss.
+        case preferredZoom = "preferred-zoom"
     }
 
     public struct Report: Codable, Sendable {
@@ -152,7 +154,8 @@ public final class GestureStress {
         let direction = scene.example == .zoomPush ? -1.0 : 1.0
         for _ in 0..<random.int(1...12) {
             point.x += random.double(-15...40) * direction
-            point.y += random.double(-20...20) * (scene.example == .photoZoom ? -2 : 1) * (random.chance(0.5) ? -1 : 1)
+            let vertical = scene.example == .photoZoom || scene.example == .preferredZoom
+            point.y += random.double(-20...20) * (vertical ? -2 : 1) * (random.chance(0.5) ? -1 : 1)
             try frames(1)
             scene.window.pointerMoved(to: point, time: clock.now)
             if resize, random.chance(0.08) {

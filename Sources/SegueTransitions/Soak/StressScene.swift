@@ -14,6 +14,8 @@ final class StressScene {
     private let to: ViewController
     private var interaction: (any ScenarioInteraction)?
     private var photoZoom: (delegate: PhotoZoomNavigationDelegate, grid: PhotoGridViewController, detail: PhotoDetailViewController)?
+    /// The preferred zoom's cell and how many zooms asked for it (one per zoom started).
+    private var preferredZoom: (cell: View, zooms: Int)?
 
     /// `startTime`: the stress clock now, so that what the scene starts before its first frame
     /// starts then on its window's engine.
@@ -30,6 +32,20 @@ final class StressScene {
             navigation.delegate = delegate
             navigation.pushViewController(detail, animated: false)
             photoZoom = (delegate, grid, detail)
+            startTransition = { [unowned navigation] in navigation.popViewController(animated: true) }
+            return
+        }
+        if example == .preferredZoom {
+            let (grid, detail, cell) = Self.preferredZoomScreens()
+            (from, to) = (grid, detail)
+            preferredZoom = (cell, 0)
+            to.preferredTransition = .zoom { [unowned self] _ in
+                self.preferredZoom?.zooms += 1
+                return self.preferredZoom?.cell
+            }
+            let navigation = NavigationController(rootViewController: from)
+            window.rootViewController = navigation
+            navigation.pushViewController(to, animated: false)
             startTransition = { [unowned navigation] in navigation.popViewController(animated: true) }
             return
         }
@@ -62,6 +78,11 @@ final class StressScene {
             if navigation?.viewControllers.count == 1 { return .finished }
             return photoZoom.delegate.transitionController.transitionsStarted > 0 ? .cancelled : .idle
         }
+        if let preferredZoom {
+            if navigation?.isTransitioning == true { return .running }
+            if navigation?.viewControllers.count == 1 { return .finished }
+            return preferredZoom.zooms > 0 ? .cancelled : .idle
+        }
         return interaction?.phase ?? .idle
     }
 
@@ -88,6 +109,7 @@ final class StressScene {
             && shown.count == 1 && shown[0] === top.view && Self.atRest(top.view)
             && window.rootView.subviews.count == 1 && window.rootView.subviews[0] === navigation.view
         if let photoZoom { clean = clean && !photoZoom.grid.tile.isHidden && !photoZoom.detail.photo.isHidden }
+        if let preferredZoom { clean = clean && !preferredZoom.cell.isHidden }
         return clean
     }
 
@@ -100,7 +122,17 @@ final class StressScene {
         window.rootViewController = nil
         interaction = nil
         photoZoom = nil
+        preferredZoom = nil
         startTransition = nil
+    }
+
+    /// A grid screen with one cell and a detail screen (the zoom's source and zoomed screens).
+    private static func preferredZoomScreens() -> (ViewController, ViewController, View) {
+        let grid = TransitionSoak.screen("grid", Color(red: 0.2, green: 0.4, blue: 0.8))
+        let cell = View(frame: Rect(x: 20, y: 20, width: 40, height: 30), name: "cell")
+        cell.backgroundColor = Color(red: 1, green: 0.6, blue: 0)
+        grid.view.addSubview(cell)
+        return (grid, TransitionSoak.screen("detail", Color(red: 1, green: 0.6, blue: 0)), cell)
     }
 
 }
