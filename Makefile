@@ -57,7 +57,7 @@ test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
 
 test-cli:
-	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_RAY=1 SEGUE_REQUIRE_CHROMIUM=1 $(SWIFT) test $(CLI)
+	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_RAY=1 SEGUE_REQUIRE_CHROMIUM=1 SEGUE_REQUIRE_FREI0R=1 $(SWIFT) test $(CLI)
 
 # libsegue from a C program (dlopen, no Swift on its link line), the frei0r plugin from a frei0r
 # host and from Debian's melt, and the Python package (pip install ./python in a fresh venv with

@@ -18,9 +18,11 @@ LIBRARY_FILES = ("libsegue.so", "segue-compile-probe")
 
 def libsegue_folder() -> Path:
     given = os.environ.get("SEGUE_LIBSEGUE_DIR")
-    if given:
-        return Path(given)
     repository = Path(__file__).resolve().parent.parent
+    if given:
+        # pip runs this in python/: a relative folder is taken from the repository's root too.
+        folder = Path(given)
+        return folder if folder.is_absolute() or folder.exists() else repository / folder
     if not (repository / "Makefile").exists():
         raise SystemExit("segue: set SEGUE_LIBSEGUE_DIR to a folder holding libsegue.so (make libsegue builds it)")
     subprocess.run(["make", "libsegue"], cwd=repository, check=True)

@@ -40,7 +40,7 @@ def _destroy_engine() -> None:
 
 
 def transitions() -> Dict[str, List[str]]:
-    """The built-in transitions, name → parameter lines ("direction: vec2 = (1, 0)") at the values each runs with."""
+    """The built-in transitions, name → parameter lines ("direction: vec2 = vec2(1.0, 0.0)") at the values each runs with."""
     lib = library()
     listing: Dict[str, List[str]] = {}
     for index in range(lib.segue_transition_count()):

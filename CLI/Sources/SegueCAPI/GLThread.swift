@@ -11,6 +11,8 @@ final class GLThread: @unchecked Sendable {
     init(name: String) {
         let thread = Thread { [self] in loop() }
         thread.name = name
+        // A driver's shader compiler recurses deeply (LLVM in llvmpipe): the main thread's usual 8 MiB and more.
+        thread.stackSize = 16 << 20
         thread.start()
     }
 
