@@ -7,7 +7,7 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 RELEASE_BIN = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)"
-# libsegue (lib/libsegue.so, include/segue.h, lib/segue-compile-probe) and the frei0r plugin
+# libsegue (lib/libsegue.so, include/segue.h, lib/libsegue-compile-probe) and the frei0r plugin
 # (frei0r-1/segue.so and its probe) are staged here; FREI0R_PATH's first folder is where
 # install-frei0r puts the plugin (MLT's default, /usr/lib/frei0r-1, without it).
 LIBSEGUE := .build-libsegue
@@ -73,7 +73,7 @@ libsegue: deps
 	mkdir -p $(LIBSEGUE)/lib $(LIBSEGUE)/include
 	cp $(RELEASE_BIN)/libsegue-capi.so $(LIBSEGUE)/lib/libsegue.so
 	cp CLI/Sources/CSegue/include/segue.h $(LIBSEGUE)/include/
-	$(CC) -O2 -o $(LIBSEGUE)/lib/segue-compile-probe CLI/libsegue/segue-compile-probe.c -ldl
+	$(CC) -O2 -o $(LIBSEGUE)/lib/libsegue-compile-probe CLI/libsegue/libsegue-compile-probe.c -ldl
 
 # The frei0r plugin (MLT's frei0r.segue): segue.so and its compile budget's helper.
 frei0r: deps
@@ -81,11 +81,11 @@ frei0r: deps
 	$(SWIFT) build -c release $(CLI) --product segue-frei0r
 	mkdir -p $(LIBSEGUE)/frei0r-1
 	cp $(RELEASE_BIN)/libsegue-frei0r.so $(LIBSEGUE)/frei0r-1/segue.so
-	$(CC) -O2 -o $(LIBSEGUE)/frei0r-1/segue-compile-probe CLI/libsegue/segue-compile-probe.c -ldl
+	$(CC) -O2 -o $(LIBSEGUE)/frei0r-1/libsegue-compile-probe CLI/libsegue/libsegue-compile-probe.c -ldl
 
 install-frei0r: frei0r
 	install -d "$(FREI0R_DIR)"
-	install -m 755 $(LIBSEGUE)/frei0r-1/segue.so $(LIBSEGUE)/frei0r-1/segue-compile-probe "$(FREI0R_DIR)/"
+	install -m 755 $(LIBSEGUE)/frei0r-1/segue.so $(LIBSEGUE)/frei0r-1/libsegue-compile-probe "$(FREI0R_DIR)/"
 	@echo "installed $(FREI0R_DIR)/segue.so: MLT (melt, Shotcut, Kdenlive) finds it as frei0r.segue"
 
 # Examples/ExternalPackage, a package that uses Segue as a user would (rebuilds Segue in its own

@@ -13,7 +13,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
-LIBRARY_FILES = ("libsegue.so", "segue-compile-probe")
+LIBRARY_FILES = ("libsegue.so", "libsegue-compile-probe")
 
 
 def libsegue_folder() -> Path:

@@ -21,6 +21,7 @@ struct CAPIError: Error {
         case .settingsNotTaken(let name): self.init(SEGUE_ERROR_PARAMETER, "'\(name)' takes no parameters (only gl-transitions do)")
         case .transition(let error): self.init(error)
         case .gl(let error): self.init(error)
+        case .overBudget: self.init(SEGUE_ERROR_BUDGET, error.description)
         }
     }
 

@@ -5,7 +5,7 @@ import SegueRendering
 
 /// The command line's compile budget for a user's `.glsl` file, from a library: a driver's
 /// compile cannot be bounded inside the host's process, so the file is first compiled by a child,
-/// `segue-compile-probe LIBRARY --name NAME` (beside the library, or `SEGUE_COMPILE_PROBE`), which
+/// `libsegue-compile-probe LIBRARY --name NAME` (beside the library, or `SEGUE_LIBSEGUE_COMPILE_PROBE`), which
 /// loads this same library and calls `segue_compile_probe_child` under `ShaderCompileProbe`'s limits.
 enum CompileBudget {
     /// `SEGUE_COMPILE_CPU_SECONDS` (1...600, default 10), as `segue`'s own probe reads it.
@@ -19,18 +19,18 @@ enum CompileBudget {
         guard let library = segue_support_library_path().map({ String(cString: $0) }) else {
             throw CAPIError(SEGUE_ERROR_BUDGET, "\(source.name): cannot find the library's own path to bound the compile with")
         }
-        let helper = ProcessInfo.processInfo.environment["SEGUE_COMPILE_PROBE"]
-            ?? (library as NSString).deletingLastPathComponent + "/segue-compile-probe"
+        let helper = ProcessInfo.processInfo.environment["SEGUE_LIBSEGUE_COMPILE_PROBE"]
+            ?? (library as NSString).deletingLastPathComponent + "/libsegue-compile-probe"
         guard FileManager.default.isExecutableFile(atPath: helper) else {
             throw CAPIError(SEGUE_ERROR_BUDGET, "\(source.name): the compile budget's helper is not at \(helper) "
-                + "(install segue-compile-probe beside the library, or set SEGUE_COMPILE_PROBE)")
+                + "(install libsegue-compile-probe beside the library, or set SEGUE_LIBSEGUE_COMPILE_PROBE)")
         }
         let probe = ShaderCompileProbe(childExecutable: URL(fileURLWithPath: helper), childArguments: [library], cpuSeconds: cpuSeconds)
         do { try probe.check(text: source.source, name: source.name) } catch { throw CAPIError(error) }
     }
 }
 
-/// The child side, called by segue-compile-probe in its own process: compiles `text` and renders
+/// The child side, called by libsegue-compile-probe in its own process: compiles `text` and renders
 /// one frame under the budget. 0 whether or not the file compiles (the host's own compile reports
 /// its errors); only running out of the budget, or a driver crash, ends otherwise. On 1 the
 /// helper prints `segue_last_error()` as the child's last line.

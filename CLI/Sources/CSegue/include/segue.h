@@ -19,7 +19,7 @@
  *
  * Budgets (the command line's): a transition's frame is 1...16384 pixels a side and at most
  * 512 MiB of RGBA8; a batch is 1...100000 frames; a `.glsl` file is compiled first in a child
- * process (segue-compile-probe, beside the library, or $SEGUE_COMPILE_PROBE) under a CPU budget of
+ * process (libsegue-compile-probe, beside the library, or $SEGUE_LIBSEGUE_COMPILE_PROBE) under a CPU budget of
  * $SEGUE_COMPILE_CPU_SECONDS (1...600, default 10) and 1 GiB, so a hostile shader is refused
  * (SEGUE_ERROR_BUDGET) instead of hanging the host. Built-ins are not probed.
  *

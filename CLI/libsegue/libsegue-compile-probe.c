@@ -1,4 +1,4 @@
-/* The child of libsegue's compile budget: `segue-compile-probe LIBRARY --name NAME` reads a
+/* The child of libsegue's compile budget: `libsegue-compile-probe LIBRARY --name NAME` reads a
  * transition on stdin, loads LIBRARY (libsegue.so or the frei0r plugin, whichever asked) and
  * compiles the transition there under the budget (segue_compile_probe_child). Its own exit
  * status is the answer; it is never run by hand. */
@@ -9,7 +9,7 @@
 
 int main(int argc, char **argv) {
     if (argc != 4 || strcmp(argv[2], "--name") != 0) {
-        fprintf(stderr, "usage: segue-compile-probe LIBRARY --name NAME < transition.glsl\n");
+        fprintf(stderr, "usage: libsegue-compile-probe LIBRARY --name NAME < transition.glsl\n");
         return 2;
     }
     size_t size = 0, capacity = 1 << 16;
@@ -22,12 +22,12 @@ int main(int argc, char **argv) {
     text[size] = '\0';
     void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
     if (!library) {
-        fprintf(stderr, "segue-compile-probe: %s\n", dlerror());
+        fprintf(stderr, "libsegue-compile-probe: %s\n", dlerror());
         return 4;
     }
     int (*child)(const char *, const char *) = (int (*)(const char *, const char *))dlsym(library, "segue_compile_probe_child");
     if (!child) {
-        fprintf(stderr, "segue-compile-probe: %s has no segue_compile_probe_child\n", argv[1]);
+        fprintf(stderr, "libsegue-compile-probe: %s has no segue_compile_probe_child\n", argv[1]);
         return 4;
     }
     int status = child(argv[3], text);
