@@ -33,6 +33,11 @@ struct SeedAppZoomTests {
         }
     }
 
+    /// The frame with the grid shown (the window test's reference after the zoom back).
+    static func settledGridFrame() throws -> RGBAImage {
+        try withGrid { stage, _, _ in try stage.snapshot() }
+    }
+
     @Test func aClickOnATileZoomsItsPhotoOutOfIt() throws {
         try Self.withGrid { stage, app, grid in
             let tile = PhotoGridController.tileFrame(5)

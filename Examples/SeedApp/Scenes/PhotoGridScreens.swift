@@ -100,6 +100,6 @@ public final class PhotoController: ViewController {
         view.addSubview(back)
     }
 
-    public override func viewDidAppear(_ animated: Bool) { trace("appeared photo") }
-    public override func viewDidDisappear(_ animated: Bool) { trace("disappeared photo") }
+    public override func viewDidAppear(_ animated: Bool) { trace("appeared photo.\(index)") }
+    public override func viewDidDisappear(_ animated: Bool) { trace("disappeared photo.\(index)") }
 }
