@@ -33,7 +33,9 @@ struct SeedAppSceneTests {
             let frame = try stage.play(demo.duration + 0.3)
             #expect(!app.isBusy)
             let shown = demo.isPush ? app.topViewController : app.presentedViewController
-            #expect((shown as? DemoScreenController)?.demo == demo || (demo == .swipeTabs && shown is SwipeTabsController))
+            #expect(
+                (shown as? DemoScreenController)?.demo == demo || (demo == .swipeTabs && shown is SwipeTabsController)
+                    || (demo == .photoGrid && shown is PhotoGridController))
             #expect(app.viewControllers.count == (demo.isPush ? 2 : 1))
             #expect(HeadlessSeedApp.pixel(frame, at: Self.probe(demo), is: demo.color), "\(frame[200, 450])")
         }

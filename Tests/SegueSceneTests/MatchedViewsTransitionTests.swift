@@ -14,24 +14,35 @@ struct MatchedViewsTransitionTests {
     static let heroFrame = Rect(x: 0, y: 100, width: 400, height: 300)
     static let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
 
-    @Test func matchedViewsMorphWhileTheRestCrossFades() throws {
+    /// A list with a red round thumbnail and a detail with a blue hero view, both "photo", in a
+    /// navigation controller; the detail prefers matched views over 1 s.
+    @MainActor private struct Scene {
         let window = Window(size: Size(width: 400, height: 800))
         let list = ViewController(name: "list"), detail = ViewController(name: "detail")
-        let thumb = View(frame: Self.thumbFrame, name: "thumb")
-        thumb.matchedGeometryID = "photo"
-        thumb.backgroundColor = Self.red
-        thumb.cornerRadius = 30
-        list.view.addSubview(thumb)
-        let hero = View(frame: Self.heroFrame, name: "hero")
-        hero.matchedGeometryID = "photo"
-        hero.backgroundColor = Self.blue
-        detail.view.addSubview(hero)
+        let thumb = View(frame: MatchedViewsTransitionTests.thumbFrame, name: "thumb")
+        let hero = View(frame: MatchedViewsTransitionTests.heroFrame, name: "hero")
+        let navigation: NavigationController
+
+        @MainActor init() {
+            for (view, color) in [(thumb, MatchedViewsTransitionTests.red), (hero, MatchedViewsTransitionTests.blue)] {
+                view.matchedGeometryID = "photo"
+                view.backgroundColor = color
+            }
+            thumb.cornerRadius = 30
+            list.view.addSubview(thumb)
+            detail.view.addSubview(hero)
+            detail.preferredTransition = .matchedViews(duration: 1)
+            navigation = NavigationController(rootViewController: list)
+            window.rootViewController = navigation
+        }
+    }
+
+    @Test func matchedViewsMorphWhileTheRestCrossFades() throws {
+        let scene = Scene()
+        let (window, detail, thumb, hero, navigation) = (scene.window, scene.detail, scene.thumb, scene.hero, scene.navigation)
         let unmatched = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         unmatched.matchedGeometryID = "only-here"
         detail.view.addSubview(unmatched)
-        detail.preferredTransition = .matchedViews(duration: 1)
-        let navigation = NavigationController(rootViewController: list)
-        window.rootViewController = navigation
         navigation.pushViewController(detail, animated: true)
 
         let standIn = try #require(navigation.containerView.subviews.first { $0.name == "matched.photo" })
@@ -56,17 +67,8 @@ struct MatchedViewsTransitionTests {
     }
 
     @Test func poppingMorphsBackAndFadesTheLeavingScreenOut() throws {
-        let window = Window(size: Size(width: 400, height: 800))
-        let list = ViewController(name: "list"), detail = ViewController(name: "detail")
-        let thumb = View(frame: Self.thumbFrame, name: "thumb")
-        thumb.matchedGeometryID = "photo"
-        list.view.addSubview(thumb)
-        let hero = View(frame: Self.heroFrame, name: "hero")
-        hero.matchedGeometryID = "photo"
-        detail.view.addSubview(hero)
-        detail.preferredTransition = .matchedViews(duration: 1)
-        let navigation = NavigationController(rootViewController: list)
-        window.rootViewController = navigation
+        let scene = Scene()
+        let (window, list, detail, thumb, navigation) = (scene.window, scene.list, scene.detail, scene.thumb, scene.navigation)
         navigation.pushViewController(detail, animated: false)
         _ = navigation.popViewController(animated: true)
         let standIn = try #require(navigation.containerView.subviews.first { $0.name == "matched.photo" })

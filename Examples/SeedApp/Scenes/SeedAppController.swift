@@ -49,11 +49,18 @@ public final class SeedAppController: NavigationController {
             pushViewController(tabs, animated: true)
             return
         }
+        if demo == .photoGrid {
+            let grid = PhotoGridController()
+            grid.trace = trace
+            grid.onClose = { [weak self] in self?.closeTopScreen() }
+            pushViewController(grid, animated: true)
+            return
+        }
         let screen = DemoScreenController(demo: demo)
         screen.trace = trace
         screen.onClose = { [weak self] in self?.closeTopScreen() }
         switch demo {
-        case .cubePush, .zoomPush, .swipeTabs:
+        case .cubePush, .zoomPush, .swipeTabs, .photoGrid:
             pushViewController(screen, animated: true)
             return
         case .diagonal:
@@ -135,7 +142,7 @@ public final class SeedAppController: NavigationController {
         case .escape:
             closeTopScreen()
         case .character(let character):
-            guard let number = character.wholeNumberValue, let demo = SeedDemo(rawValue: number - 1) else {
+            guard let number = character.wholeNumberValue, let demo = SeedDemo(rawValue: number == 0 ? 9 : number - 1) else {
                 return super.pressesBegan(press)
             }
             show(demo)

@@ -2,9 +2,9 @@ import SeedPalette
 import SegueScene
 
 /// One of the seeds' apps the root screen offers (DESIGN.md §4), in the order of its buttons:
-/// button n is also key n.
+/// button n is also key n (the tenth, key 0).
 public enum SeedDemo: Int, CaseIterable, Sendable {
-    case diagonal, slideUpSpring, dimming, dropDownMenu, shrinkDismiss, cubePush, zoomPush, pixelDissolve, swipeTabs
+    case diagonal, slideUpSpring, dimming, dropDownMenu, shrinkDismiss, cubePush, zoomPush, pixelDissolve, swipeTabs, photoGrid
 
     /// The button's title.
     public var title: String {
@@ -18,6 +18,7 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .zoomPush: "Zoom push"
         case .pixelDissolve: "Pixel dissolve"
         case .swipeTabs: "Swipe tabs"
+        case .photoGrid: "Photo grid (iOS 18 zoom)"
         }
     }
 
@@ -33,6 +34,7 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .zoomPush: "Drag from the left edge, or Back, to go back"
         case .pixelDissolve: "Drag right across the screen to dissolve back"
         case .swipeTabs: "Swipe left or right to switch tabs; Back to go back"
+        case .photoGrid: "Click a photo to zoom in; drag it down, Back or Escape to zoom back"
         }
     }
 
@@ -45,11 +47,12 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .cubePush, .zoomPush: Palette.detail
         case .pixelDissolve: Palette.dissolve
         case .swipeTabs: Palette.items
+        case .photoGrid: Palette.text
         }
     }
 
     /// Pushed on the navigation stack rather than presented.
-    public var isPush: Bool { self == .cubePush || self == .zoomPush || self == .swipeTabs }
+    public var isPush: Bool { self == .cubePush || self == .zoomPush || self == .swipeTabs || self == .photoGrid }
 
     /// The transition's length in seconds (presenting or pushing), from the seeds.
     public var duration: Double {
@@ -60,7 +63,7 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .cubePush: 1.5
         case .zoomPush: 0.25
         case .pixelDissolve: 1
-        case .swipeTabs: 0.35  // the navigation controller's own slide
+        case .swipeTabs, .photoGrid: 0.35  // the navigation controller's own slide
         }
     }
 }
