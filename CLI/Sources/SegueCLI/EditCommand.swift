@@ -52,7 +52,7 @@ struct EditCommand: ParsableCommand {
             if plan == nil { throw ValidationError("give --out (a video, a GIF or a folder for PNG frames), or --plan json") }
             return
         }
-        if let message = OutputFormat.unsupportedOutput(out, format: nil) { throw ValidationError(message) }
+        if let message = OutputFormat.unsupportedOutput(out, format: nil, takesFormat: false) { throw ValidationError(message) }
         let video = OutputFormat.resolve(nil, out: out).video
         if let crf, video == nil || video == .gif {
             throw ValidationError("--crf \(crf) applies to video output (--out x.mp4 or .webm)")
@@ -97,7 +97,7 @@ struct EditCommand: ParsableCommand {
     /// `--plan json`: one line on stdout, the range checked as a render would check it.
     private func printPlan(_ plan: EditPlan, frames: Range<Int>?) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(EditPlanSummary(plan: plan, range: frames)), as: UTF8.self))
     }
 }

@@ -1,0 +1,23 @@
+import Foundation
+import SegueImage
+import SegueTesting
+import Testing
+
+/// Messages that said the wrong thing (issue 32 defect 6): `segue --version` did not exist, `edit
+/// --out x.mov` suggested `--format png` (an option edit does not have), and `--progress json`
+/// wrote paths with escaped slashes.
+@Suite("segue: messages that say the right thing (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
+struct MessageCommandTests {
+    @Test func versionAndEditsOwnSuggestions() throws {
+        let version = try CommandRunner.run("segue", ["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("segue "), "\(version.stdout) \(version.stderr)")
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("p.png").path)
+        try Data(#"{"size": "32x32", "items": [{"picture": "p.png", "duration": 0.2}]}"#.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        let mov = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "x.mov"], in: dir)
+        #expect(mov.status != 0 && mov.stderr.contains("not .mov") && !mov.stderr.contains("--format"), "\(mov.stderr)")
+        let progress = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "sub/x.mp4", "--progress", "json"], in: dir)
+        #expect(progress.status == 0 && progress.stdout.contains("sub/x.mp4") && !progress.stdout.contains(#"\/"#), "\(progress.stdout)")
+    }
+}
