@@ -82,6 +82,7 @@ struct EditCommand: ParsableCommand {
         let video = OutputFormat.resolve(nil, out: out).video
         let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
+        reporter.carriesSound = video.map { $0 != .gif } ?? false
         reporter.start(plan: plan, range: range)
         var render = EditRender(plan: plan, tools: tools)
         (render.crf, render.speed) = (crf, speed ?? (fast ? .fast : .standard))

@@ -21,3 +21,21 @@ struct MessageCommandTests {
         #expect(progress.status == 0 && progress.stdout.contains("sub/x.mp4") && !progress.stdout.contains(#"\/"#), "\(progress.stdout)")
     }
 }
+
+/// An edit with sound rendered to a GIF or PNG frames says its sound is left out, instead of
+/// "with sound" (issue 32 defect 12).
+@Suite("segue edit: what happens to the sound is said (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
+struct EditSoundMessageTests {
+    @Test func aGIFOrFramesSayTheSoundIsLeftOut() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("p.png").path)
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "sine=d=1", dir.appendingPathComponent("s.wav").path])
+        let spec = #"{"size": "32x32", "items": [{"picture": "p.png", "duration": 0.2}], "audio": {"music": "s.wav"}}"#
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        for (out, says) in [("x.gif", "its sound left out"), ("frames", "its sound left out"), ("x.mp4", ", with sound")] {
+            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", out], in: dir)
+            #expect(result.status == 0 && result.stdout.contains(says), "\(out): \(result.stdout) \(result.stderr)")
+        }
+    }
+}
