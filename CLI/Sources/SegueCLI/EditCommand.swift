@@ -80,6 +80,10 @@ struct EditCommand: ParsableCommand {
         }
         guard let out else { return }   // validate() requires --out without --plan
         let video = OutputFormat.resolve(nil, out: out).video
+        // The format's own rules (an odd size for H.264, the CRF's range) before the summary is printed.
+        if let video {
+            try ExportSettings(format: video, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf).validate()
+        }
         let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
         reporter.carriesSound = video.map { $0 != .gif } ?? false

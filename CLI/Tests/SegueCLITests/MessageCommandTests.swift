@@ -39,3 +39,17 @@ struct EditSoundMessageTests {
         }
     }
 }
+
+/// A size the format refuses (an odd width for H.264) is said before the edit's summary, not
+/// after it as though the render had started (issue 32 defect 6).
+@Suite("segue edit: the format's rules before the summary (runs the built executable)", .tags(.ffmpeg), .requiresFFmpeg)
+struct EditFormatOrderTests {
+    @Test func anOddWidthIsRefusedBeforeTheSummary() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("p.png").path)
+        try Data(#"{"size": "33x32", "items": [{"picture": "p.png", "duration": 0.2}]}"#.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "x.mp4"], in: dir)
+        #expect(result.status != 0 && !result.stdout.contains("edit:") && result.stderr.contains("33"), "\(result.stdout) \(result.stderr)")
+    }
+}
