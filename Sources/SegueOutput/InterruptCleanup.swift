@@ -21,6 +21,7 @@ public final class InterruptCleanup: @unchecked Sendable {
     private var children: Set<pid_t> = []
     /// The signal sources `exitOnSignals` installed; kept so they stay alive.
     private var signalSources: [any DispatchSourceSignal] = []
+    private var staleObserver: (@Sendable (String) -> Void)?
 
     public init() {}
 
@@ -108,21 +109,50 @@ public final class InterruptCleanup: @unchecked Sendable {
         return text[text.index(after: paren)...].first { $0 != " " }
     }
 
-    /// Removes `.NAME.partial-PID…` folders (frame exports) and files (videos) beside
-    /// `destination` whose process is gone (a run killed with SIGKILL, or a crash). Those of a
-    /// live process are left alone, and a symbolic link is never followed.
+    /// Removes the partial outputs in `destination`'s folder whose process is gone (a run killed
+    /// with SIGKILL, or a crash), whatever output they were for: only Segue's own, told by their
+    /// names (`.NAME.partial-PID` folders of frame exports, `.NAME.partial-PID-RANDOM` files of
+    /// videos) and by their owner (this user). Those of a live process are left alone, a symbolic
+    /// link is never followed, and each removal is told to `onStalePartialRemoved`'s observer.
     public static func sweepStale(besides destination: URL) {
         let parent = destination.deletingLastPathComponent()
-        let prefix = ".\(destination.lastPathComponent).partial-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            // `.NAME.partial-PID` (folders) or `.NAME.partial-PID-RANDOM` (files).
-            let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
-            guard let pid = pid_t(digits), pid > 0, pid != getpid(), !isAlive(pid) else { continue }
+        for name in names {
+            guard let pid = stalePartialProcess(name), pid != getpid(), !isAlive(pid) else { continue }
             let entry = parent.appendingPathComponent(name)
-            guard [.directory, .file].contains(OutputFiles.kind(entry.path)) else { continue }
-            try? FileManager.default.removeItem(at: entry)
+            var info = stat()
+            guard lstat(entry.path, &info) == 0, info.st_uid == getuid(), [.directory, .file].contains(OutputFiles.kind(entry.path)) else {
+                continue
+            }
+            guard (try? FileManager.default.removeItem(at: entry)) != nil else { continue }
+            shared.reportStale(entry.path)
         }
+    }
+
+    /// The process id in a partial output's name (`.NAME.partial-PID` or `.NAME.partial-PID-RANDOM`,
+    /// RANDOM in base 36), nil for any other name.
+    static func stalePartialProcess(_ name: String) -> pid_t? {
+        guard name.hasPrefix("."), let marker = name.range(of: ".partial-", options: .backwards), marker.lowerBound > name.index(after: name.startIndex) else {
+            return nil
+        }
+        let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let pid = pid_t(parts[0]), pid > 0,
+              parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy { $0.isNumber || ("a"..."z").contains($0) }) else { return nil }
+        return pid
+    }
+
+    /// Sets who hears of each stale partial output `sweepStale` removes (a program says so).
+    public func onStalePartialRemoved(_ observer: @escaping @Sendable (String) -> Void) {
+        lock.lock()
+        staleObserver = observer
+        lock.unlock()
+    }
+
+    private func reportStale(_ path: String) {
+        lock.lock()
+        let observer = staleObserver
+        lock.unlock()
+        observer?(path)
     }
 
     /// kill(pid, 0) probes without sending: ESRCH means no such process (EPERM: it exists).

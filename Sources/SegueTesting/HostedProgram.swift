@@ -48,7 +48,7 @@ public final class HostedProgram {
 
     /// Waits until the trace has `count` lines starting with `prefix`; false on timeout.
     @discardableResult
-    public func waitFor(_ prefix: String, count: Int = 1, timeout: Double = 20) -> Bool {
+    public func waitFor(_ prefix: String, count: Int = 1, timeout: Double = StateWait.limit) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if lines(prefix).count >= count { return true }
@@ -58,7 +58,7 @@ public final class HostedProgram {
     }
 
     /// Waits until no frame has been drawn for `quiet` seconds (the window settled).
-    public func waitUntilSettled(quiet: Double = 0.5, timeout: Double = 20) {
+    public func waitUntilSettled(quiet: Double = 0.5, timeout: Double = StateWait.limit) {
         let deadline = Date().addingTimeInterval(timeout)
         var count = lines("frame ").count
         var since = Date()
@@ -91,7 +91,7 @@ public final class HostedProgram {
     public func screenshot() throws -> RGBAImage { try x.screenshot(window: window) }
 
     /// The program's exit status once it ended within `timeout` seconds, else nil.
-    public func waitForExit(timeout: Double = 20) -> Int32? {
+    public func waitForExit(timeout: Double = StateWait.limit) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         guard !process.isRunning else { return nil }

@@ -39,3 +39,13 @@ extension Trait where Self == ConditionTrait {
         .enabled(if: FFmpegRequirement.runs, "ffmpeg is not on PATH (make test installs it; CI and SEGUE_REQUIRE_FFMPEG=1 fail instead of skipping)")
     }
 }
+
+/// How long a test waits for a state (a window's trace line, a screen equal to its reference, a
+/// program's exit) before it fails: a bound on a broken run, never an allowance a working run
+/// must beat. A run waits only until the state arrives, so the bound can be far beyond any
+/// machine's load (two minutes; `SEGUE_TEST_STATE_LIMIT` seconds to change it).
+public enum StateWait {
+    public static var limit: Double {
+        ProcessInfo.processInfo.environment["SEGUE_TEST_STATE_LIMIT"].flatMap(Double.init) ?? 120
+    }
+}

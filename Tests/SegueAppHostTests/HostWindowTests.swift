@@ -114,7 +114,7 @@ struct HostWindowTests {
         try sample.xdotool(["key", "--window", sample.window, "t"])
         // The task sleeps 0.3 s off the main thread, then changes the colour on the main actor,
         // which the host's loop gives a turn within its idle check (1 s).
-        #expect(sample.waitFor("task done color 1", timeout: 10), "\(sample.trace)")
+        #expect(sample.waitFor("task done color 1"), "\(sample.trace)")
         sample.waitUntilSettled()
         let lines = sample.trace.split(separator: "\n")
         let done = lines.firstIndex(of: "task done color 1") ?? lines.endIndex
@@ -129,7 +129,7 @@ struct HostWindowTests {
         // A press that rests on the background: no event comes while it rests, yet the long press
         // begins once half a second has passed (the host draws while a gesture is undecided).
         try sample.xdotool(["mousemove", "--window", sample.window, "60", "60", "mousedown", "1"])
-        #expect(sample.waitFor("long press began", timeout: 10), "\(sample.trace)")
+        #expect(sample.waitFor("long press began"), "\(sample.trace)")
         try sample.xdotool(["mouseup", "1"])
         #expect(sample.waitFor("long press ended"), "\(sample.trace)")
         #expect(sample.lines("tap ").isEmpty, "a long press is no tap: \(sample.trace)")
@@ -137,12 +137,12 @@ struct HostWindowTests {
         // event), then recognizes.
         sample.waitUntilSettled()
         try sample.xdotool(["click", "--window", sample.window, "1"])
-        #expect(sample.waitFor("tap ended", timeout: 10), "\(sample.trace)")
+        #expect(sample.waitFor("tap ended"), "\(sample.trace)")
         #expect(sample.lines("double tap").isEmpty, "\(sample.trace)")
         // Two clicks in quick succession: the double tap, and no second single tap.
         sample.waitUntilSettled()
         try sample.xdotool(["click", "--window", sample.window, "--repeat", "2", "--delay", "80", "1"])
-        #expect(sample.waitFor("double tap ended", timeout: 10), "\(sample.trace)")
+        #expect(sample.waitFor("double tap ended"), "\(sample.trace)")
         sample.waitUntilSettled()
         #expect(sample.lines("tap ended").count == 1, "\(sample.trace)")
         // The presses on the background moved nothing.

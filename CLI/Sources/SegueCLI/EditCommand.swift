@@ -63,7 +63,7 @@ struct EditCommand: ParsableCommand {
             if plan == nil { throw ValidationError("give --out (a video, a GIF or a folder for PNG frames), or --plan json") }
             return
         }
-        if let message = OutputFormat.unsupportedOutput(out, format: nil) { throw ValidationError(message) }
+        if let message = OutputFormat.unsupportedOutput(out, format: nil, takesFormat: false) { throw ValidationError(message) }
         let video = OutputFormat.resolve(nil, out: out).video
         if let crf, video == nil || video == .gif {
             throw ValidationError("--crf \(crf) applies to video output (--out x.mp4 or .webm)")
@@ -107,8 +107,13 @@ struct EditCommand: ParsableCommand {
             return
         }
         guard let out else { return }   // validate() requires --out without --plan
+        // The format's own rules (an odd size for H.264, the CRF's range) before the summary is printed.
+        if let video {
+            try ExportSettings(format: video, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf).validate()
+        }
         let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
+        reporter.carriesSound = video.map { $0 != .gif } ?? false
         reporter.start(plan: plan, range: range)
         var render = EditRender(plan: plan, tools: tools)
         (render.crf, render.speed, render.dither) = (crf, speed ?? (fast ? .fast : .standard), dither ?? .ordered)
@@ -136,7 +141,7 @@ struct EditCommand: ParsableCommand {
     /// `--plan json`: one line on stdout, the range checked as a render would check it.
     private func printPlan(_ plan: EditPlan, frames: Range<Int>?, smart: SmartRenderPlan?) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var summary = try EditPlanSummary(plan: plan, range: frames)
         summary.smart = smart
         print(String(decoding: try encoder.encode(summary), as: UTF8.self))

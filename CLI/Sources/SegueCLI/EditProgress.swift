@@ -7,6 +7,8 @@ import SegueExport
 /// at most ten a second plus the last, then a summary.
 final class EditProgress {
     private let style: EditCommand.ProgressStyle
+    /// Whether the output carries sound (MP4, WebM); GIF and PNG frames do not.
+    var carriesSound = true
     private let bar: ProgressBar?
     private var lastLine: UInt64 = 0
 
@@ -22,7 +24,7 @@ final class EditProgress {
             let chunk = range.count == plan.totalFrames ? "" : "; rendering frames \(range.lowerBound)..\(range.upperBound)"
             print("edit: \(plan.items.count) items, \(plan.transitions.filter { $0.frames > 0 }.count) transitions, "
                 + "\(String(format: "%.2f", seconds)) s = \(plan.totalFrames) frames at \(plan.framesPerSecond) fps, "
-                + "\(plan.width)x\(plan.height)" + (plan.hasAudio ? ", with sound" : "") + chunk)
+                + "\(plan.width)x\(plan.height)" + (plan.hasAudio ? (carriesSound ? ", with sound" : ", its sound left out (GIF and PNG frames have none)") : "") + chunk)
         case .json:
             emit(["event": "start", "total": range.count, "frames": plan.totalFrames, "seconds": seconds,
                   "first": range.lowerBound, "fps": plan.framesPerSecond])
@@ -58,7 +60,7 @@ final class EditProgress {
     }
 
     private func emit(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         // write(2), not FileHandle.write: a reader that went away (`| head`) must not crash the
         // render; the export ignores SIGPIPE, so the write just fails. A line is far below
         // PIPE_BUF, so it arrives whole.

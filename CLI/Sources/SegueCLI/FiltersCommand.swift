@@ -31,7 +31,8 @@ struct FiltersCommand: ParsableCommand {
     }
 
     static func render(input: String?, size: FrameSize, mode: ExecutionMode, outputDirectory: String) throws -> Result {
-        // Decode first: a bad picture fails before anything is written.
+        // The frame's budget first, then the picture: a bad one fails before anything is written.
+        try FilterSheet.checkSize(size)
         let picture = try input.map { try PictureDecoder.read(path: $0) } ?? SampleImages.from(fitting: size)
         return try FilterSheet.render(picture, label: input ?? "the sample", size: size, mode: mode, at: outputDirectory,
                                       onReduced: PictureFitting.printNotice, onWaitingForLock: sayWaitingForLock)

@@ -7,6 +7,10 @@ import SegueOutput
 enum InterruptHandling {
     /// Called by the commands that write outputs or start ffmpeg, before they do.
     static func install() {
+        // A partial output left by a run killed outright is removed by the next run into its folder, which says so.
+        InterruptCleanup.shared.onStalePartialRemoved { path in
+            FileHandle.standardError.write(Data("segue: removed \(path), left by a run that was killed\n".utf8))
+        }
         InterruptCleanup.shared.exitOnSignals { number in
             let name = InterruptCleanup.signalName(number)
             FileHandle.standardError.write(Data("\nsegue: interrupted (\(name)); partial output removed\n".utf8))

@@ -9,10 +9,14 @@ struct Segue: ParsableCommand {
         commandName: "segue",
         abstract: "GPU transitions between two pictures, rendered with OpenGL.",
         discussion: "The library logs through swift-log; SEGUE_LOG_LEVEL (trace, debug, info, notice, warning, error) sets what reaches stderr (default warning).",
+        version: Segue.version,
         subcommands: [
             RenderCommand.self, EditCommand.self, JoinCommand.self, GalleryCommand.self, BenchCommand.self, PlayCommand.self, SamplesCommand.self,
             DemoCommand.self, ValidateCommand.self, FiltersCommand.self, CompileProbeCommand.self,
         ])
+
+    /// What `segue --version` prints.
+    static let version = "segue 0.1.0"
 
     static func main() {
         // The library never writes to the terminal itself: it logs, and the command decides.

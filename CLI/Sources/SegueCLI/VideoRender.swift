@@ -37,10 +37,12 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     ]
 
     /// The error for an --out that names a file type Segue cannot write, when no --format says otherwise.
-    static func unsupportedOutput(_ out: String, format: OutputFormat?) -> String? {
+    /// `takesFormat`: whether the command has `--format` (render does, edit does not), so the
+    /// suggestion names only an option the user can give.
+    static func unsupportedOutput(_ out: String, format: OutputFormat?, takesFormat: Bool = true) -> String? {
         let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
         guard format == nil, unsupportedExtensions.contains(ext) else { return nil }
         return "--out '\(out)': Segue writes .mp4, .webm or .gif videos, or PNG frames into a folder; not .\(ext) "
-            + "(for a folder of frames by that name, add --format png)"
+            + (takesFormat ? "(for a folder of frames by that name, add --format png)" : "(name a .mp4, .webm or .gif file, or a folder for PNG frames)")
     }
 }

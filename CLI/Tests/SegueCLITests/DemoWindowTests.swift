@@ -123,7 +123,7 @@ extension PlayWindowTests {
         let band = Int(layout.bandHeight.rounded(.up))
         let expected = try Self.pixelDissolve(width: 400, height: 200, progress: seek).cropped(x: 0, y: 0, width: 400, height: 200 - band)
         var screen = try session.screenshot().cropped(x: 0, y: 0, width: 400, height: 200 - band)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(StateWait.limit)
         while RGBAImage.maxDifference(screen, expected) > 1, Date() < deadline {
             usleep(100_000)
             screen = try session.screenshot().cropped(x: 0, y: 0, width: 400, height: 200 - band)

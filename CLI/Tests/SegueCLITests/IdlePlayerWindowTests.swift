@@ -37,9 +37,9 @@ extension PlayWindowTests {
         #expect(!session.window.isEmpty, "the window appeared")
         try session.key("space")
         #expect(session.waitFor("pause"), "\(session.trace)")
-        let start = Date()
-        #expect(session.waitForExit(timeout: 5) == 0, "\(session.trace)")
-        #expect(Date().timeIntervalSince(start) < 2.5, "closed at the deadline, not seconds later")
+        // It ends on its own (the deadline's timing is `RedrawPolicy.timeout`'s, in the pure tier:
+        // a wall-clock figure here would fail on a loaded machine).
+        #expect(session.waitForExit() == 0, "\(session.trace)")
     }
 
     /// A held arrow key steps a paused player once per key repeat (the host delivers repeats as

@@ -189,9 +189,13 @@ struct OutputSafetyTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(repeating: 7, count: 1000).write(to: folder.appendingPathComponent("frame-0000.png"))
         }
+        // A dead run's partial video of another output in the same folder goes too, and is told.
+        let otherVideo = dir.appendingPathComponent(".clip.mp4.partial-\(finished.processIdentifier)-abc123")
+        try Data(repeating: 7, count: 1000).write(to: otherVideo)
         let result = try render(in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(try names(dir) == [live.lastPathComponent, "a.png", "b.png", "frames"])
+        #expect(result.stderr.contains("segue: removed \(otherVideo.path), left by a run that was killed"), "\(result.stderr)")
     }
 
     @Test func outThatIsAFileFailsBeforeAnyFrameIsRendered() throws {

@@ -50,9 +50,13 @@ struct PlayWindowFittingTests {
         let session = try WindowSession(
             ["play", "--trace-scrub", "--seconds", "60", "--size", "400x200", "--no-overlay"] + files + effect, frameStep: 0)
         #expect(!session.window.isEmpty, "the window appeared")
-        try session.drag([100, 120, 300], y: 100)
+        // Each step waits for the window's own report of the one before (a busy machine may
+        // otherwise deliver the press after the pointer has moved on).
+        try session.drag([100, 120], y: 100)
+        #expect(session.waitFor("scrub "), "\(session.trace)")
+        try session.xdotool(["mousemove", "--window", session.window, "300", "100"])
         #expect(session.waitFor("scrub 0.5"), "\(session.trace)")
-        Thread.sleep(forTimeInterval: 0.3)
+        // The screenshot is polled until the scrubbed frame is on screen (`expectScreen`).
         let expected = try Self.rendered(options, in: dir)
         if options.contains("cube-push") {
             // GLX versus EGL coverage of the cube's perspective edges (see PlayWindowTests).

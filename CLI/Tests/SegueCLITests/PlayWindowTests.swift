@@ -173,7 +173,7 @@ struct PlayWindowTests {
         let above = try expected.cropped(x: 0, y: 0, width: 400, height: 200 - band)
         // Poll until the frame with the drag's progress is on screen, then judge its parts.
         var screen = try session.screenshot()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(StateWait.limit)
         while RGBAImage.maxDifference(try screen.cropped(x: 0, y: 0, width: 400, height: 200 - band), above) > 1, Date() < deadline {
             usleep(100_000)
             screen = try session.screenshot()
@@ -378,7 +378,7 @@ struct PlayWindowTests {
                 && mean.map { RGBAImage.meanDifference(screen, expected) < $0 } ?? true
         }
         var screen = try session.screenshot()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(StateWait.limit)
         while !matches(screen), Date() < deadline {
             usleep(100_000)
             screen = try session.screenshot()

@@ -30,10 +30,15 @@ final class WindowSession {
         let output = self.output
         pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         try process.run()
-        window = String(decoding: try x.run("xdotool", ["search", "--sync", "--name", "^Segue"]), as: UTF8.self)
+        // Mapped (viewable), not merely created: a press sent to a window not yet on the screen is lost.
+        window = String(decoding: try x.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "^Segue"]), as: UTF8.self)
             .split(separator: "\n").first.map(String.init) ?? ""
-        // The first frames are drawn (and the first trace line printed) once the loop runs.
-        _ = waitFor("effect ")
+        // The first frames are drawn (and the first trace line printed) once the loop runs: input
+        // sent before then could be lost, so nothing is sent until the window says so.
+        guard waitFor("effect ") else {
+            kill(process.processIdentifier, SIGKILL)
+            throw WindowSessionError.noFirstFrame(trace: output.text)
+        }
     }
 
     deinit {
@@ -52,7 +57,7 @@ final class WindowSession {
 
     /// Waits until the trace has `count` lines starting with `prefix`; false on timeout.
     @discardableResult
-    func waitFor(_ prefix: String, count: Int = 1, timeout: Double = 20) -> Bool {
+    func waitFor(_ prefix: String, count: Int = 1, timeout: Double = StateWait.limit) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if lines(prefix).count >= count { return true }
@@ -80,7 +85,7 @@ final class WindowSession {
     func screenshot() throws -> RGBAImage { try x.screenshot(window: window) }
 
     /// Waits for the program to exit (after a close request); its status, or nil on timeout.
-    func waitForExit(timeout: Double = 20) -> Int32? {
+    func waitForExit(timeout: Double = StateWait.limit) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         guard !process.isRunning else { return nil }
@@ -93,6 +98,11 @@ final class WindowSession {
         try xdotool(["keydown", "--window", window, "Escape"])
         return waitForExit()
     }
+}
+
+/// The window never reported its first frame (within `StateWait.limit`).
+enum WindowSessionError: Error {
+    case noFirstFrame(trace: String)
 }
 
 /// What the program printed so far, appended from the pipe's reader thread.

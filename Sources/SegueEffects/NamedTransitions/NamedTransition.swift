@@ -80,8 +80,14 @@ public struct NamedTransition: Sendable {
         // Parsed against the file the name resolves to (a preset's file for a preset).
         let (source, _) = try glTransitionSource(named: name)
         var settings: [GLTransitionSetting] = []
+        var given: [String: String] = [:]
         for text in settingTexts {
-            do { settings.append(try GLTransitionSetting.parse(text, for: source)) } catch { throw .transition(error) }
+            let setting: GLTransitionSetting
+            do { setting = try GLTransitionSetting.parse(text, for: source) } catch { throw .transition(error) }
+            // The last of two would win silently: a repeated parameter is a mistake to say.
+            if let earlier = given[setting.name] { throw .repeatedSetting(name: setting.name, first: earlier, second: text) }
+            given[setting.name] = text
+            settings.append(setting)
         }
         return try named(name, settings: settings, resize: resize, edges: edges)
     }
@@ -165,6 +171,8 @@ public enum NamedTransitionError: Error, Equatable, CustomStringConvertible {
     /// The gl-transition file or a setting for it was refused.
     case transition(GLTransitionError)
     case gl(GLError)
+    /// The same parameter was given twice (`first`, then `second`, as written).
+    case repeatedSetting(name: String, first: String, second: String)
     /// A user's file ran out of the compile budget (`UserTransitionFile`); `reason` says how.
     case overBudget(file: String, reason: String)
 
@@ -176,6 +184,7 @@ public enum NamedTransitionError: Error, Equatable, CustomStringConvertible {
         case .transition(let error): error.description
         case .gl(let error): error.description
         case .overBudget(_, let reason): reason
+        case .repeatedSetting(let name, let first, let second): "'\(name)' is given twice ('\(first)', then '\(second)'); give it once"
         }
     }
 }

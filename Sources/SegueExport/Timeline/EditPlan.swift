@@ -89,6 +89,9 @@ public struct EditPlan {
 
     /// The spec in `data` (JSON); a mistake is an `EditSpecError` with its place.
     public static func decode(_ data: Data) throws -> EditSpec {
+        if let place = trailingComma(in: data) {
+            throw EditSpecError("spec", "not valid JSON: a trailing comma at line \(place.line), column \(place.column)")
+        }
         do {
             return try JSONDecoder().decode(EditSpec.self, from: data)
         } catch let error as EditSpecError {
@@ -103,6 +106,28 @@ public struct EditPlan {
             let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             throw EditSpecError(codingPath: context.codingPath, "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
         }
+    }
+
+    /// Where a `,` is followed (past white space) by `]` or `}`, outside strings: JSON has no
+    /// trailing commas, though Foundation's decoder lets them pass silently.
+    static func trailingComma(in data: Data) -> (line: Int, column: Int)? {
+        let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        var (inString, escaped, line, column) = (false, false, 1, 0)
+        var comma: (line: Int, column: Int)?
+        for byte in data {
+            column += 1
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            if byte == 0x0A { (line, column) = (line + 1, 0) }
+            if space.contains(byte) { continue }
+            if byte == UInt8(ascii: ",") { comma = (line, column); continue }
+            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}"), let comma { return comma }
+            comma = nil
+            if byte == UInt8(ascii: "\"") { inString = true }
+        }
+        return nil
     }
 
     private static func describe(_ type: Any.Type) -> String {

@@ -30,7 +30,16 @@ public struct EditSpec: Codable, Sendable, Equatable {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         try EditSpecKeys.rejectUnknown(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         size = try keys.decode(String.self, forKey: .size)
-        fps = try keys.decodeIfPresent(Int.self, forKey: .fps)
+        // Read as a number first: 29.97 is a fractional rate, not "not valid JSON".
+        if let rate = try keys.decodeIfPresent(Double.self, forKey: .fps) {
+            guard rate.isFinite, rate == rate.rounded(), abs(rate) < 1e9 else {
+                throw EditSpecError("fps", "\(rate) is not a whole number of frames a second; an edit runs at a whole rate, such as 30 "
+                    + "(fractional rates such as 29.97 are not supported)")
+            }
+            fps = Int(rate)
+        } else {
+            fps = nil
+        }
         resize = try keys.decodeIfPresent(String.self, forKey: .resize)
         items = try keys.decode([EditItem].self, forKey: .items)
         transitions = try keys.decodeIfPresent([EditTransition].self, forKey: .transitions)

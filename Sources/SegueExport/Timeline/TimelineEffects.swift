@@ -7,6 +7,16 @@ import SegueImage
 /// such as `fade`), a `.glsl` file in the gl-transitions format, or `pixel-dissolve`. Sources
 /// are parsed and parameters checked here, before anything renders.
 enum TimelineEffects {
+    /// Why an edit refuses `effect`, with the nearest names it takes ("did you mean") instead of
+    /// all of them; `segue render`'s view-controller transitions render to PNG frames only.
+    static func unknownEffect(_ effect: String) -> String {
+        let known = ["cut"] + NamedTransition.builtInNames
+        let near = NameSuggestions.suggestions(for: effect, among: known).map { "'\($0)'" }.joined(separator: " or ")
+        return "unknown effect '\(effect)'" + (near.isEmpty ? "" : "; did you mean \(near)?")
+            + " (an edit takes cut, pixel-dissolve, a .glsl file or a gl-transition that `segue render --list` lists; "
+            + "its view-controller transitions, such as cube-push, render to PNG frames only, with `segue render`)"
+    }
+
     static func make(
         effect: String, params: [String: EditParameter], place: String, resize: ResizeMode, resolve: (String) -> String
     ) throws -> TransitionExporter.MakeEffect {
@@ -29,8 +39,7 @@ enum TimelineEffects {
                 throw EditSpecError("\(place).effect", "\(error)")
             }
         } else {
-            throw EditSpecError("\(place).effect", "unknown effect '\(effect)'; use cut, pixel-dissolve, a .glsl file or one of: "
-                + GLTransitionLibrary.entries.map(\.name).joined(separator: ", "))
+            throw EditSpecError("\(place).effect", unknownEffect(effect))
         }
         var values: [(String, GLTransitionValue)] = []
         var textures: [(String, GLTransitionTexture)] = []

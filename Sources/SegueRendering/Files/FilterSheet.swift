@@ -25,6 +25,7 @@ public enum FilterSheet {
         _ picture: RGBAImage, label: String, size: FrameSize, mode: ExecutionMode = .fused, at path: String,
         onReduced: (PictureReduction, String) -> Void = { _, _ in }, onWaitingForLock: ((URL) -> Void)? = nil
     ) throws -> Result {
+        try checkSize(size)
         let owned: (String) -> Bool = { name in name == "contact-sheet.png" || FilterCatalog.entries.contains { $0.name + ".png" == name } }
         return try OutputDirectory.produce(at: path, ownsFile: owned, onWaitingForLock: onWaitingForLock) { output in
             let context = try HeadlessEGLContext()
@@ -53,6 +54,34 @@ public enum FilterSheet {
                 title: "Segue filters  \(size)  (\(mode.rawValue), \(device.renderer))", text: FontSheetText())
             try PNGCodec.write(contact, to: output.stagedPath("contact-sheet.png"))
             return Result(directory: output.destination.path, contactSheet: output.finalPath("contact-sheet.png"), passes: passes)
+        }
+    }
+}
+
+extension FilterSheet {
+    /// The largest frame a filter sheet renders: 4096x4096, 16,777,216 pixels (64 MiB of RGBA a
+    /// frame). A sheet holds a few frames at once (the picture, the GL target, the read-back, the
+    /// PNG being written), so its peak memory stays within a few hundred MB; 16384x16384 aborted
+    /// at 6.3 GB before this budget.
+    public static let maxPixels = 16_777_216
+
+    /// Refuses a frame over `maxPixels` before anything is decoded, generated or allocated.
+    public static func checkSize(_ size: FrameSize) throws(FilterSheetError) {
+        guard size.width * size.height <= maxPixels else {
+            throw .frameTooLarge(width: size.width, height: size.height, maxPixels: maxPixels)
+        }
+    }
+}
+
+/// Why a filter sheet was refused before it rendered.
+public enum FilterSheetError: Error, Equatable, CustomStringConvertible {
+    case frameTooLarge(width: Int, height: Int, maxPixels: Int)
+
+    public var description: String {
+        switch self {
+        case let .frameTooLarge(width, height, maxPixels):
+            "a \(width)x\(height) filter sheet is \(width * height) pixels; the filters render at most \(maxPixels) "
+                + "(4096x4096, 64 MiB a frame)"
         }
     }
 }

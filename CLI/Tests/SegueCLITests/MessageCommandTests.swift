@@ -1,0 +1,55 @@
+import Foundation
+import SegueImage
+import SegueTesting
+import Testing
+
+/// Messages that said the wrong thing (issue 32 defect 6): `segue --version` did not exist, `edit
+/// --out x.mov` suggested `--format png` (an option edit does not have), and `--progress json`
+/// wrote paths with escaped slashes.
+@Suite("segue: messages that say the right thing (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
+struct MessageCommandTests {
+    @Test func versionAndEditsOwnSuggestions() throws {
+        let version = try CommandRunner.run("segue", ["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("segue "), "\(version.stdout) \(version.stderr)")
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("p.png").path)
+        try Data(#"{"size": "32x32", "items": [{"picture": "p.png", "duration": 0.2}]}"#.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        let mov = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "x.mov"], in: dir)
+        #expect(mov.status != 0 && mov.stderr.contains("not .mov") && !mov.stderr.contains("--format"), "\(mov.stderr)")
+        let progress = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "sub/x.mp4", "--progress", "json"], in: dir)
+        #expect(progress.status == 0 && progress.stdout.contains("sub/x.mp4") && !progress.stdout.contains(#"\/"#), "\(progress.stdout)")
+    }
+}
+
+/// An edit with sound rendered to a GIF or PNG frames says its sound is left out, instead of
+/// "with sound" (issue 32 defect 12).
+@Suite("segue edit: what happens to the sound is said (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
+struct EditSoundMessageTests {
+    @Test func aGIFOrFramesSayTheSoundIsLeftOut() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("p.png").path)
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "sine=d=1", dir.appendingPathComponent("s.wav").path])
+        let spec = #"{"size": "32x32", "items": [{"picture": "p.png", "duration": 0.2}], "audio": {"music": "s.wav"}}"#
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        for (out, says) in [("x.gif", "its sound left out"), ("frames", "its sound left out"), ("x.mp4", ", with sound")] {
+            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", out], in: dir)
+            #expect(result.status == 0 && result.stdout.contains(says), "\(out): \(result.stdout) \(result.stderr)")
+        }
+    }
+}
+
+/// A size the format refuses (an odd width for H.264) is said before the edit's summary, not
+/// after it as though the render had started (issue 32 defect 6).
+@Suite("segue edit: the format's rules before the summary (runs the built executable)", .tags(.ffmpeg), .requiresFFmpeg)
+struct EditFormatOrderTests {
+    @Test func anOddWidthIsRefusedBeforeTheSummary() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("p.png").path)
+        try Data(#"{"size": "33x32", "items": [{"picture": "p.png", "duration": 0.2}]}"#.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        let result = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "x.mp4"], in: dir)
+        #expect(result.status != 0 && !result.stdout.contains("edit:") && result.stderr.contains("33"), "\(result.stdout) \(result.stderr)")
+    }
+}

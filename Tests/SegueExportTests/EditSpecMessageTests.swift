@@ -1,0 +1,30 @@
+import Foundation
+import SegueExport
+import Testing
+
+/// An edit spec's mistakes said as what they are (issue 32 defect 6): `"fps": 29.97` read "not
+/// valid JSON", and trailing commas passed silently.
+@Suite("Edit spec: messages that say what is wrong", .tags(.pure))
+struct EditSpecMessageTests {
+    @Test func aFractionalRateIsSaidToBeOne() throws {
+        let error = #expect(throws: EditSpecError.self) {
+            _ = try EditPlan.decode(Data(#"{"size": "64x36", "fps": 29.97, "items": []}"#.utf8))
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("fps") && text.contains("29.97 is not a whole number of frames a second") && !text.contains("not valid JSON"), "\(text)")
+        #expect(try EditPlan.decode(Data(#"{"size": "64x36", "fps": 25.0, "items": []}"#.utf8)).fps == 25)
+    }
+
+    @Test func trailingCommasAreRefusedWithTheirPlace() throws {
+        let cases: [(json: String, at: String)] = [
+            ("{\"size\": \"64x36\", \"items\": [],\n}", "line 1, column 30"),
+            ("{\"size\": \"64x36\",\n \"items\": [{\"picture\": \"a,].png\", \"duration\": 1},  ]}", "line 2, column 49"),
+        ]
+        for (json, at) in cases {
+            let error = #expect(throws: EditSpecError.self) { _ = try EditPlan.decode(Data(json.utf8)) }
+            #expect(error?.description.contains("a trailing comma at \(at)") == true, "\(String(describing: error))")
+        }
+        // A comma inside a string is no trailing comma.
+        #expect(try EditPlan.decode(Data(#"{"size": "64x36", "items": [{"picture": "a,].png", "duration": 1}]}"#.utf8)).items.count == 1)
+    }
+}
