@@ -86,25 +86,30 @@ struct OutputStageTests {
     }
 
     /// zscale's conversion of `image` to yuv420p, BT.709 limited, chroma sited at `siting`, its
-    /// chroma downsampled by a bilinear (triangle) filter, undithered.
+    /// chroma downsampled by its bilinear (triangle) filter, undithered.
     static func zscalePlanes(_ image: RGBAImage, siting: String, in dir: URL) throws -> [Int] {
         let png = dir.appendingPathComponent("in.png").path
         try PNGCodec.write(image, to: png)
         let data = try VideoReader.run("ffmpeg", [
             "-v", "error", "-nostdin", "-i", png,
-            "-vf", "zscale=m=709:r=limited:c=\(siting):filter=bilinear:d=none,format=yuv420p", "-f", "rawvideo", "pipe:1",
+            "-vf", "zscale=rin=full:m=709:r=limited:c=\(siting):filter=bilinear:d=none,format=yuv420p", "-f", "rawvideo", "pipe:1",
         ])
         return data.map(Int.init)
     }
 
-    @Test func chromaIsSitedLeftAsZscaleSitesIt() throws {
+    @Test func chromaIsSitedAndFilteredAsZscaleDoesIt() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // Vertical stripes one pixel wide (red, blue, green, white), the same on every row: each
-        // chroma sample's value says which columns it was taken from, and with what weights.
+        // Stripes one pixel wide (red, blue, green, white), shifted from row to row: each chroma
+        // sample's value says which columns and rows it was taken from, and with what weights.
         let stripes: [SIMD4<UInt8>] = [[255, 0, 0, 255], [0, 0, 255, 255], [0, 255, 0, 255], [255, 255, 255, 255]]
         var pixels: [UInt8] = []
-        for _ in 0..<16 { for x in 0..<64 { pixels += [stripes[x % 4][0], stripes[x % 4][1], stripes[x % 4][2], 255] } }
+        for y in 0..<16 {
+            for x in 0..<64 {
+                let colour = stripes[(x + 2 * (y % 2) + y / 3) % 4]
+                pixels += [colour[0], colour[1], colour[2], 255]
+            }
+        }
         let image = try RGBAImage(width: 64, height: 16, pixels: pixels)
         let chroma = 64 * 16..<(64 * 16 * 3 / 2)
         let ours = Array(try Self.planes(image, bitDepth: 8, dither: .none)[chroma])
