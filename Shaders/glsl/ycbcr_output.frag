@@ -5,10 +5,11 @@
 uniform sampler2D source;
 // code = dot(rgb, coefficients.xyz) + coefficients.w (YCbCrConversion's forward map).
 uniform vec4 coefficients;
-// 1: a 4:2:0 chroma plane, sited left as MPEG-2 and ffmpeg's default: horizontally on the even
-// luma column (taps 1/4, 1/2, 1/4), vertically midway between the two luma rows. The six taps
-// are two bilinear lookups midway between columns 2i-1, 2i and 2i, 2i+1 (the source is bound
-// with a linear, edge-clamped sampler): half the texture reads, the same weights.
+// 1: a 4:2:0 chroma plane, sited left as MPEG-2 and ffmpeg's default, downsampled by the
+// bilinear (triangle) filter zscale uses: horizontally on the even luma column (taps 1/4, 1/2,
+// 1/4 over columns 2i-1…2i+1), vertically midway between rows 2j and 2j+1 (taps 1/8, 3/8, 3/8,
+// 1/8 over rows 2j-1…2j+2). The twelve taps are four bilinear lookups (the source is bound with
+// a linear, edge-clamped sampler) at x = 2i, 2i+1 and y = 2j+1/4, 2j+7/4, weighted alike.
 uniform int subsampled;
 uniform float maxCode;
 uniform float storageScale;
@@ -21,10 +22,10 @@ vec3 texel(ivec2 p) {
 
 vec3 sited(ivec2 p) {
     vec2 size = vec2(textureSize(source, 0));
-    float y = float(2 * p.y + 1);
-    vec3 left = texture(source, vec2(float(2 * p.x), y) / size).rgb;
-    vec3 right = texture(source, vec2(float(2 * p.x + 1), y) / size).rgb;
-    return clamp(0.5 * (left + right), 0.0, 1.0);
+    vec2 corner = vec2(2 * p);
+    vec3 sum = texture(source, (corner + vec2(0.0, 0.25)) / size).rgb + texture(source, (corner + vec2(1.0, 0.25)) / size).rgb
+        + texture(source, (corner + vec2(0.0, 1.75)) / size).rgb + texture(source, (corner + vec2(1.0, 1.75)) / size).rgb;
+    return clamp(0.25 * sum, 0.0, 1.0);
 }
 
 void main() {

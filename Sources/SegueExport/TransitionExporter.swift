@@ -283,13 +283,10 @@ public final class TransitionExporter {
         // b's tail, decoder to encoder, until b ends.
         while true {
             let buffer = try pipeline.acquire()
-            let read: Bool
-            do { read = try input.write(decoded: { try b.readFrame(into: $0) }, into: buffer) } catch {
+            let read = Result { try input.write(decoded: { try b.readFrame(into: $0) }, into: buffer) }
+            guard case .success(true) = read else {
                 pipeline.recycle(buffer)
-                throw error
-            }
-            guard read else {
-                pipeline.recycle(buffer)
+                _ = try read.get()  // a failed read throws; an ended clip ends the loop
                 break
             }
             try pipeline.submit(buffer)

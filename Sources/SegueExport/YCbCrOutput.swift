@@ -5,9 +5,10 @@ import SegueShaders
 /// The output stage of the media pipeline (docs/MediaPipeline.md): a blend-space frame (a
 /// texture of premultiplied R'G'B', the picture over black for an opaque output) converted on
 /// the GPU into the encoder's planar Y'CbCr — 4:2:0, BT.709 and limited range unless told
-/// otherwise, chroma sited left as ffmpeg's default — quantised with a `Dither`, and only those
-/// planes read back: `yuv420p` (1.5 bytes a pixel) or `yuv420p10le` (3 bytes a pixel), in the
-/// layout ffmpeg's rawvideo demuxer reads (Y, then Cb, then Cr, rows packed).
+/// otherwise, chroma sited left as ffmpeg's default and filtered as zscale's bilinear —
+/// quantised with a `Dither`, and only those planes read back: `yuv420p` (1.5 bytes a pixel)
+/// or `yuv420p10le` (3 bytes a pixel), in the layout ffmpeg's rawvideo demuxer reads (Y, then
+/// Cb, then Cr, rows packed).
 ///
 /// The matrix and range come from `YCbCrConversion`, the thresholds from `Dither`; one owner
 /// releases it on the GL thread.

@@ -85,6 +85,41 @@ struct OutputStageTests {
         #expect(mismatches * 200 < image.width * image.height, "\(mismatches) pixels off the CPU reference")
     }
 
+    /// zscale's conversion of `image` to yuv420p, BT.709 limited, chroma sited at `siting`, its
+    /// chroma downsampled by its bilinear (triangle) filter, undithered.
+    static func zscalePlanes(_ image: RGBAImage, siting: String, in dir: URL) throws -> [Int] {
+        let png = dir.appendingPathComponent("in.png").path
+        try PNGCodec.write(image, to: png)
+        let data = try VideoReader.run("ffmpeg", [
+            "-v", "error", "-nostdin", "-i", png,
+            "-vf", "zscale=rin=full:m=709:r=limited:c=\(siting):filter=bilinear:d=none,format=yuv420p", "-f", "rawvideo", "pipe:1",
+        ])
+        return data.map(Int.init)
+    }
+
+    @Test func chromaIsSitedAndFilteredAsZscaleDoesIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Stripes one pixel wide (red, blue, green, white), shifted from row to row: each chroma
+        // sample's value says which columns and rows it was taken from, and with what weights.
+        let stripes: [SIMD4<UInt8>] = [[255, 0, 0, 255], [0, 0, 255, 255], [0, 255, 0, 255], [255, 255, 255, 255]]
+        var pixels: [UInt8] = []
+        for y in 0..<16 {
+            for x in 0..<64 {
+                let colour = stripes[(x + 2 * (y % 2) + y / 3) % 4]
+                pixels += [colour[0], colour[1], colour[2], 255]
+            }
+        }
+        let image = try RGBAImage(width: 64, height: 16, pixels: pixels)
+        let chroma = 64 * 16..<(64 * 16 * 3 / 2)
+        let ours = Array(try Self.planes(image, bitDepth: 8, dither: .none)[chroma])
+        let left = Array(try Self.zscalePlanes(image, siting: "left", in: dir)[chroma])
+        let centre = Array(try Self.zscalePlanes(image, siting: "center", in: dir)[chroma])
+        #expect(zip(ours, left).allSatisfy { abs($0 - $1) <= 1 }, "left-sited: \(left.prefix(8)), ours: \(ours.prefix(8))")
+        // The check can fail: centred chroma (MPEG-1, JPEG) differs by several levels.
+        #expect(zip(ours, centre).contains { abs($0 - $1) > 4 })
+    }
+
     /// Exports the chart (two frames, both the chart) losslessly (x264 at CRF 0) and returns
     /// the decoded planes of its first frame, as stored.
     static func exportedPlanes(_ image: RGBAImage, conversion: OutputConversion, in dir: URL) throws -> [UInt8] {

@@ -22,9 +22,12 @@ struct VideoRenderCommandTests {
         #expect(png.status == 0, "stderr: \(png.stderr)")
         let reference = try (0..<6).map { try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-000\($0).png").path) }
 
-        // --duration × --fps = 6 frames, by extension or by --format.
+        // --duration × --fps = 6 frames, by extension or by --format. At CRF 18 the output
+        // stage's ordered dither (within a level) and its left-sited chroma filter (which the
+        // reader's upsampling does not undo exactly) are part of what differs from the PNG
+        // frames: 36.9 dB at worst measured, above 38 with swscale's conversion and no dither.
         for (out, extra, floor) in [("v.mp4", [String](), 35.0), ("v.webm", [], 35.0), ("v.gif", [], 22.0),
-                                    ("v.video", ["--format", "mp4", "--crf", "18"], 38.0)] {
+                                    ("v.video", ["--format", "mp4", "--crf", "18"], 36.0)] {
             let result = try CommandRunner.run(
                 "segue", common + ["--duration", "0.5", "--fps", "12", "--out", out] + extra, in: dir)
             #expect(result.status == 0, "\(out) stderr: \(result.stderr)")
@@ -87,14 +90,16 @@ struct VideoRenderCommandTests {
         // to the time base rounding half away from zero, as Segue does).
         let result = try CommandRunner.run("segue", [
             "render", "--from", "a.mkv", "--to", "b.mkv", "--effect", "wipeleft", "--size", "96x64",
-            "--offset", "0.5", "--duration", "0.25", "--crf", "0", "--out", "edit.mp4", "--quiet",
+            "--offset", "0.5", "--duration", "0.25", "--crf", "0", "--dither", "none", "--out", "edit.mp4", "--quiet",
         ], in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let reference = dir.appendingPathComponent("xfade.mp4").path
         _ = try VideoReader.run("ffmpeg", [
             "-v", "error", "-nostdin", "-i", dir.appendingPathComponent("a.mkv").path, "-i", dir.appendingPathComponent("b.mkv").path,
+            // Converted to 4:2:0 as Segue's output stage converts (BT.709 limited, chroma sited
+            // left with a bilinear filter, rounded): zscale's, which the stage is tested against.
             "-filter_complex", "[0]fps=30[a];[1]fps=30[b];[a][b]xfade=transition=wipeleft:duration=0.25:offset=0.5,format=rgba,"
-                + (VideoFormat.mp4.conversionFilter ?? ""),
+                + "zscale=rin=full:m=709:r=limited:c=left:filter=bilinear:d=none,format=yuv420p",
         ] + VideoFormat.mp4.codecArguments(crf: 0) + [reference])
         let edit = try VideoReader.frames(dir.appendingPathComponent("edit.mp4").path, width: 96, height: 64)
         let xfade = try VideoReader.frames(reference, width: 96, height: 64)
