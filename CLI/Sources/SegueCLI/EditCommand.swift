@@ -128,6 +128,7 @@ struct EditCommand: ParsableCommand {
             } else {
                 let copied = smart.segments.filter(\.copy).reduce(0) { $0 + $1.end - $1.first }
                 print("smart rendering: \(copied) of \(range.count) frames copied from the clips, the rest encoded")
+                smart.refused.forEach { print("  not copied: \($0)") }
             }
         }
         // An interrupt kills ffmpeg and removes the partial video or frame folder (InterruptCleanup).
