@@ -107,4 +107,28 @@ struct ICCProfileTests {
         // P3's red is beyond sRGB's: the conversion visibly moves it (so this test can fail).
         #expect(moved > 20, "P3 made no difference: \(moved)")
     }
+
+    /// A lossless WebP of the quadrants, rewrapped in the extended format (VP8X, its ICC flag
+    /// set) with the swapping profile in an ICCP chunk before the image data.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: swapped), "colord-data's profiles are not installed"))
+    func aWebPsICCChunkIsApplied() throws {
+        let dir = try BuiltProgram.temporaryDirectory(prefix: "segue-icc")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plain.webp").path
+        try ReferenceTool.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=64x64", "-frames:v", "1", "-c:v", "libwebp", "-lossless", "1", path])
+        let simple = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let profile = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.swapped)))
+        func le(_ value: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        func chunk(_ fourcc: String, _ payload: [UInt8]) -> [UInt8] {
+            Array(fourcc.utf8) + le(payload.count, 4) + payload + (payload.count % 2 == 1 ? [0] : [])
+        }
+        let header = chunk("VP8X", [0x20, 0, 0, 0] + le(63, 3) + le(63, 3))
+        let body = Array("WEBP".utf8) + header + chunk("ICCP", profile) + Array(simple[12...])
+        let extended = Array("RIFF".utf8) + le(body.count, 4) + body
+        #expect(ICCProfile.fromWebP(extended) == ICCProfile(bytes: profile))
+        let stored = Self.pixel(try PictureDecoder.decode(simple, name: "plain.webp"), 8, 8)
+        let shown = Self.pixel(try PictureDecoder.decode(extended, name: "swapped.webp"), 8, 8)
+        #expect(stored.0 > 240 && stored.1 < 20, "stored red: \(stored)")
+        #expect(shown.1 > 240 && shown.0 < 20, "shown green: \(shown)")
+    }
 }
