@@ -66,6 +66,9 @@ let package = Package(
             name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]),
         .systemLibrary(
+            name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
             name: "CLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]),
 
@@ -110,7 +113,7 @@ let package = Package(
         // libpng's full API in C: its errors longjmp, which must never cross Swift frames.
         .target(name: "CSeguePNG", dependencies: ["CPNG"], path: "Sources/CSeguePNG"),
         .target(
-            name: "SegueImage", dependencies: ["CPNG", "CSeguePNG", "CTurboJPEG", "CWebP", "CExif", "CLCMS2"],
+            name: "SegueImage", dependencies: ["CPNG", "CSeguePNG", "CTurboJPEG", "CWebP", "CExif", "CLCMS2", "CHeif"],
             linkerSettings: [.linkedLibrary("m")]),
 
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve, gl-transitions)

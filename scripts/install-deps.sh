@@ -14,6 +14,7 @@ packages=(
   libwebp-dev         # WebP pictures
   libexif-dev         # the EXIF orientation of phone photos
   liblcms2-dev        # photos' ICC profiles converted to sRGB (Little CMS)
+  libheif-dev         # HEIC and AVIF photos
   libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri  # headless EGL + desktop GL on Mesa (llvmpipe)
   "$@"
 )

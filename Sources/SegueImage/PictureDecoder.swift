@@ -1,7 +1,7 @@
 /// The one way in for pictures: the type is told from the file's first bytes (not its name),
-/// the file is decoded by that type's library (libpng, libjpeg-turbo, libwebp), an embedded
-/// ICC profile (JPEG, WebP) is converted to sRGB by lcms2 (`ICCProfile`) and the EXIF
-/// orientation of JPEG and WebP photos is applied, so every caller gets the picture the way a
+/// the file is decoded by that type's library (libpng, libjpeg-turbo, libwebp, libheif for HEIC
+/// and AVIF), an embedded ICC profile (JPEG, WebP, HEIF) is converted to sRGB by lcms2
+/// (`ICCProfile`) and the orientation of photos (EXIF; HEIF's own rotation) is applied, so every caller gets the picture the way a
 /// colour-managed photo viewer shows it. Any other file gets an error naming its real type.
 public enum PictureDecoder {
     /// Reads and decodes the picture at `path`. Every format answers to one `budget` (see
@@ -47,6 +47,8 @@ public enum PictureDecoder {
             var stored = try WebPDecoder.decode(data, name: name, budget: budget)
             ICCProfile.fromWebP(data)?.convertToSRGB(&stored)
             return WebPDecoder.exifBlock(data).flatMap(ExifOrientation.read(from:)).map { stored.displayed($0) } ?? stored
+        case .heif, .avif:
+            return try HEIFDecoder.decode(data, name: name, type: PictureType.sniff(data).rawValue, budget: budget)
         case let other:
             if data.isEmpty { throw .damaged(path: name, type: "picture", reason: "the file is empty") }
             throw .notAPicture(path: name, type: other.rawValue)
