@@ -1,4 +1,5 @@
 @preconcurrency import CLCMS2
+import CSeguePNG
 
 /// A photo's embedded ICC profile (a phone's Display P3, a camera's Adobe RGB…), found in the
 /// file's own container and applied by Little CMS (lcms2): the decoded pixels are converted to
@@ -51,6 +52,17 @@ public struct ICCProfile: Sendable, Equatable {
         }
         guard expected > 0, chunks.count == expected else { return nil }
         return ICCProfile(bytes: (1...expected).flatMap { chunks[$0] ?? [] })
+    }
+
+    /// The profile in a PNG's `iCCP` chunk, inflated by libpng; nil when there is none.
+    public static func fromPNG(_ data: [UInt8]) -> ICCProfile? {
+        let size = data.withUnsafeBufferPointer { segue_png_icc($0.baseAddress, $0.count, nil, 0) }
+        guard size > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        let copied = data.withUnsafeBufferPointer { input in
+            bytes.withUnsafeMutableBufferPointer { segue_png_icc(input.baseAddress, input.count, $0.baseAddress, size) }
+        }
+        return copied == size ? ICCProfile(bytes: bytes) : nil
     }
 
     /// The profile in a WebP file's `ICCP` chunk (extended format); nil when there is none.

@@ -1,6 +1,6 @@
 /// The one way in for pictures: the type is told from the file's first bytes (not its name),
 /// the file is decoded by that type's library (libpng, libjpeg-turbo, libwebp, libheif for HEIC
-/// and AVIF), an embedded ICC profile (JPEG, WebP, HEIF) is converted to sRGB by lcms2
+/// and AVIF), an embedded ICC profile (PNG, JPEG, WebP, HEIF) is converted to sRGB by lcms2
 /// (`ICCProfile`) and the orientation of photos (EXIF; HEIF's own rotation) is applied, so every caller gets the picture the way a
 /// colour-managed photo viewer shows it. Any other file gets an error naming its real type.
 public enum PictureDecoder {
@@ -28,7 +28,9 @@ public enum PictureDecoder {
     ) throws(ImageError) -> RGBAImage {
         switch PictureType.sniff(data) {
         case .png:
-            return try PNGCodec.decode(data, name: name, budget: budget)
+            var image = try PNGCodec.decode(data, name: name, budget: budget)
+            ICCProfile.fromPNG(data)?.convertToSRGB(&image)
+            return image
         case .jpeg:
             let orientation = ExifOrientation.read(from: data)
             // `needed` speaks of the picture as shown; the decoder of the pixels as stored.

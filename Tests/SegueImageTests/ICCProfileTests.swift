@@ -131,4 +131,20 @@ struct ICCProfileTests {
         #expect(stored.0 > 240 && stored.1 < 20, "stored red: \(stored)")
         #expect(shown.1 > 240 && shown.0 < 20, "shown green: \(shown)")
     }
+
+    /// A PNG whose iCCP chunk ffmpeg copied from the swapped-profile JPEG (its PNG encoder writes
+    /// the frame's profile): shown green.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: swapped), "colord-data's profiles are not installed"))
+    func aPNGsICCPChunkIsApplied() throws {
+        let dir = try BuiltProgram.temporaryDirectory(prefix: "segue-icc")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let profile = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.swapped)))
+        let jpeg = dir.appendingPathComponent("swapped.jpg"), png = dir.appendingPathComponent("swapped.png")
+        try Data(Self.tagged(try Self.quadrants(in: dir), profile: profile)).write(to: jpeg)
+        try ReferenceTool.ffmpeg(["-i", jpeg.path, "-frames:v", "1", "-pix_fmt", "rgb24", png.path])
+        let data = [UInt8](try Data(contentsOf: png))
+        #expect(ICCProfile.fromPNG(data) == ICCProfile(bytes: profile))
+        let shown = Self.pixel(try PictureDecoder.decode(data, name: "swapped.png"), 16, 16)
+        #expect(shown.1 > 240 && shown.0 < 20, "shown green: \(shown)")
+    }
 }
