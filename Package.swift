@@ -68,6 +68,12 @@ let package = Package(
         .systemLibrary(
             name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(
+            name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
+            name: "CLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]),
 
         // MARK: - Shaders (GLSL files embedded into the binary at build time)
 
@@ -110,7 +116,7 @@ let package = Package(
         // libpng's full API in C: its errors longjmp, which must never cross Swift frames.
         .target(name: "CSeguePNG", dependencies: ["CPNG"], path: "Sources/CSeguePNG"),
         .target(
-            name: "SegueImage", dependencies: ["CPNG", "CSeguePNG", "CTurboJPEG", "CWebP", "CExif"],
+            name: "SegueImage", dependencies: ["CPNG", "CSeguePNG", "CTurboJPEG", "CWebP", "CExif", "CLCMS2", "CHeif"],
             linkerSettings: [.linkedLibrary("m")]),
 
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve, gl-transitions)
@@ -220,7 +226,7 @@ let package = Package(
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
         .testTarget(name: "SegueColorTests", dependencies: ["SegueTesting", "SegueColor"]),
-        .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage", "SegueAnimation"]),
+        .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage", "SegueAnimation", "CLCMS2"]),
         .testTarget(name: "SegueAnimationTests", dependencies: ["SegueTesting", "SegueAnimation"]),
         .testTarget(
             name: "SegueSceneTests",

@@ -13,6 +13,8 @@ packages=(
   libturbojpeg0-dev   # JPEG pictures
   libwebp-dev         # WebP pictures
   libexif-dev         # the EXIF orientation of phone photos
+  liblcms2-dev        # photos' ICC profiles converted to sRGB (Little CMS)
+  libheif-dev         # HEIC and AVIF photos
   libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri  # headless EGL + desktop GL on Mesa (llvmpipe)
   "$@"
 )

@@ -107,3 +107,29 @@ int segue_png_decode_rgba8(const uint8_t *data, size_t size, uint8_t *pixels, si
     }
     return decode(data, size, pixels, pixels_size, info);
 }
+
+size_t segue_png_icc(const uint8_t *data, size_t size, uint8_t *out, size_t out_size) {
+    segue_png_info info;
+    memset(&info, 0, sizeof info);
+    reader r = {data, size, 0, &info};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r, on_error, on_warning);
+    if (!png) return 0;
+    png_infop header = png_create_info_struct(png);
+    if (!header || setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, header ? &header : NULL, NULL);
+        return 0;
+    }
+    png_set_read_fn(png, &r, on_read);
+    png_read_info(png, header);
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 length = 0;
+    size_t found = 0;
+    if (png_get_iCCP(png, header, &name, &compression, &profile, &length) & PNG_INFO_iCCP) {
+        found = length;
+        if (out && out_size == length) memcpy(out, profile, length);
+    }
+    png_destroy_read_struct(&png, &header, NULL);
+    return found;
+}

@@ -1,7 +1,8 @@
 /// The one way in for pictures: the type is told from the file's first bytes (not its name),
-/// the file is decoded by that type's library (libpng, libjpeg-turbo, libwebp), and the EXIF
-/// orientation of JPEG and WebP photos is applied, so every caller gets the picture the way a
-/// photo viewer shows it. Any other file gets an error naming its real type.
+/// the file is decoded by that type's library (libpng, libjpeg-turbo, libwebp, libheif for HEIC
+/// and AVIF), an embedded ICC profile (PNG, JPEG, WebP, HEIF) is converted to sRGB by lcms2
+/// (`ICCProfile`) and the orientation of photos (EXIF; HEIF's own rotation) is applied, so every caller gets the picture the way a
+/// colour-managed photo viewer shows it. Any other file gets an error naming its real type.
 public enum PictureDecoder {
     /// Reads and decodes the picture at `path`. Every format answers to one `budget` (see
     /// `PictureBudget`): a picture whose decoded pixels would take more is refused from its header.
@@ -27,7 +28,9 @@ public enum PictureDecoder {
     ) throws(ImageError) -> RGBAImage {
         switch PictureType.sniff(data) {
         case .png:
-            return try PNGCodec.decode(data, name: name, budget: budget)
+            var image = try PNGCodec.decode(data, name: name, budget: budget)
+            ICCProfile.fromPNG(data)?.convertToSRGB(&image)
+            return image
         case .jpeg:
             let orientation = ExifOrientation.read(from: data)
             // `needed` speaks of the picture as shown; the decoder of the pixels as stored.
@@ -39,11 +42,15 @@ public enum PictureDecoder {
                     return (shown.height, shown.width)
                 }
             }
-            let stored = try JPEGDecoder.decode(data, name: name, needed: storedNeeded, budget: budget)
+            var stored = try JPEGDecoder.decode(data, name: name, needed: storedNeeded, budget: budget)
+            ICCProfile.fromJPEG(data)?.convertToSRGB(&stored)
             return orientation.map { stored.displayed($0) } ?? stored
         case .webp:
-            let stored = try WebPDecoder.decode(data, name: name, budget: budget)
+            var stored = try WebPDecoder.decode(data, name: name, budget: budget)
+            ICCProfile.fromWebP(data)?.convertToSRGB(&stored)
             return WebPDecoder.exifBlock(data).flatMap(ExifOrientation.read(from:)).map { stored.displayed($0) } ?? stored
+        case .heif, .avif:
+            return try HEIFDecoder.decode(data, name: name, type: PictureType.sniff(data).rawValue, budget: budget)
         case let other:
             if data.isEmpty { throw .damaged(path: name, type: "picture", reason: "the file is empty") }
             throw .notAPicture(path: name, type: other.rawValue)

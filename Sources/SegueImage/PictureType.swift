@@ -2,9 +2,9 @@
 /// `.png` by a phone's share sheet is often a JPEG, and a clip may be named anything.
 public enum PictureType: String, Sendable, CaseIterable {
     // Pictures Segue decodes.
-    case png = "PNG", jpeg = "JPEG", webp = "WebP"
+    case png = "PNG", jpeg = "JPEG", webp = "WebP", heif = "HEIF", avif = "AVIF"
     // Still pictures it recognises but does not decode.
-    case bmp = "BMP", tiff = "TIFF", heif = "HEIF", avif = "AVIF", jpegXL = "JPEG XL", qoi = "QOI", psd = "Photoshop"
+    case bmp = "BMP", tiff = "TIFF", jpegXL = "JPEG XL", qoi = "QOI", psd = "Photoshop"
     /// GIF is animation as often as a picture: ffmpeg decodes it as a clip.
     case gif = "GIF"
     // Video containers (never pictures).
@@ -15,7 +15,7 @@ public enum PictureType: String, Sendable, CaseIterable {
     public static let sniffLength = 64
 
     /// Whether Segue's `PictureDecoder` turns files of this type into pixels.
-    public var isDecodable: Bool { self == .png || self == .jpeg || self == .webp }
+    public var isDecodable: Bool { self == .png || self == .jpeg || self == .webp || self == .heif || self == .avif }
 
     /// Whether the type is a still picture (decodable or not): such a file is refused as a
     /// picture with its type named, never handed to ffmpeg as a one-frame clip.

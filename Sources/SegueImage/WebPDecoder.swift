@@ -35,19 +35,22 @@ enum WebPDecoder {
     }
 
     /// The payload of the file's EXIF chunk, as libexif reads it ("Exif\0\0" then TIFF data);
-    /// nil when there is none. Walks the RIFF chunk list (fourcc, little-endian size, data
-    /// padded to an even length).
+    /// nil when there is none.
     static func exifBlock(_ data: [UInt8]) -> [UInt8]? {
+        guard let payload = chunk("EXIF", in: data) else { return nil }
+        let header: [UInt8] = Array("Exif".utf8) + [0, 0]
+        return payload.starts(with: header) ? payload : header + payload
+    }
+
+    /// The payload of the first chunk named `fourcc`; nil when there is none. Walks the RIFF
+    /// chunk list (fourcc, little-endian size, data padded to an even length).
+    static func chunk(_ fourcc: String, in data: [UInt8]) -> [UInt8]? {
         var offset = 12
         while offset + 8 <= data.count {
             let size = data[(offset + 4)..<(offset + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
             let start = offset + 8
             guard size <= data.count - start else { return nil }
-            if data[offset..<(offset + 4)].elementsEqual("EXIF".utf8) {
-                let payload = Array(data[start..<(start + size)])
-                let header: [UInt8] = Array("Exif".utf8) + [0, 0]
-                return payload.starts(with: header) ? payload : header + payload
-            }
+            if data[offset..<(offset + 4)].elementsEqual(fourcc.utf8) { return Array(data[start..<(start + size)]) }
             offset = start + size + (size & 1)
         }
         return nil

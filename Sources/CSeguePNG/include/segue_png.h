@@ -26,4 +26,8 @@ int segue_png_read_info(const uint8_t *data, size_t size, segue_png_info *info);
 /// `info->message` set.
 int segue_png_decode_rgba8(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixels_size, segue_png_info *info);
 
+/// The size of the ICC profile in the PNG's iCCP chunk (0 when there is none or the header is
+/// unreadable); with `out` of exactly that size, the profile's (inflated) bytes are copied there.
+size_t segue_png_icc(const uint8_t *data, size_t size, uint8_t *out, size_t out_size);
+
 #endif
