@@ -196,8 +196,10 @@ public final class WindowHost {
     /// What the window has going on now.
     var activity: SceneActivity {
         SceneActivity(
-            needsDisplay: window.needsDisplay, isAnimating: engine.isAnimating, hasDisplayLinks: engine.hasDisplayLinks,
-            isTransitioning: window.transitionDriver.isTransitioning,
+            // An interactive transition under a resting finger, its animations held, shows the same
+            // frame: only its updates (which mark the window) draw.
+            needsDisplay: window.needsDisplay, isAnimating: engine.isMovingWithTime, hasDisplayLinks: engine.hasDisplayLinks,
+            isTransitioning: window.transitionDriver.current.map { !$0.isInteractive } ?? false,
             isGestureDecisionDue: secondsToGestureDecision.map { $0 <= RedrawPolicy.slack } ?? false)
     }
 

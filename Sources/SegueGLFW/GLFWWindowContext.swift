@@ -37,8 +37,10 @@ public final class GLFWWindowContext: GLContext {
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, scalesToMonitor ? GLFW_TRUE : GLFW_FALSE)
         guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             let reason = Self.lastGLFWError()
+            // GLX says only "GLXBadFBConfig" when the driver is older than 3.3: say what it offers.
+            let offered = Self.offeredGLVersion()
             glfwTerminate()
-            throw GLError.contextCreation(backend: "GLFW window", reason: "glfwCreateWindow failed: \(reason)")
+            throw GLError.contextCreation(backend: "GLFW window", reason: Self.creationFailure(reason, offered: offered))
         }
         self.window = window
         backendDescription = "GLFW \(String(cString: glfwGetVersionString())) window"
@@ -144,6 +146,30 @@ public final class GLFWWindowContext: GLContext {
         glfwDestroyWindow(window)
         self.window = nil
         glfwTerminate()
+    }
+
+    /// Why no window opened: GLFW's reason, with the GL version needed and, when the driver
+    /// made a context of its own choosing, the version it offers (MESA_GL_VERSION_OVERRIDE=3.0
+    /// under Xvfb, or an old driver: "needs OpenGL 3.3 core; the driver offers 3.0 Mesa …").
+    static func creationFailure(_ reason: String, offered: String?) -> String {
+        let needed = "Segue needs OpenGL 3.3 core profile"
+        guard let offered else { return "glfwCreateWindow failed: \(reason) (\(needed); the driver made no GL context at all)" }
+        return "glfwCreateWindow failed: \(reason) (\(needed); the driver offers OpenGL \(offered))"
+    }
+
+    /// The GL version of a context made with GLFW's default hints (whatever the driver offers),
+    /// in a hidden 1×1 window made and destroyed here; nil when even that fails.
+    private static func offeredGLVersion() -> String? {
+        glfwDefaultWindowHints()
+        glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE)
+        guard let probe = glfwCreateWindow(1, 1, "GL version probe", nil, nil) else { return nil }
+        defer {
+            glfwMakeContextCurrent(nil)
+            glfwDestroyWindow(probe)
+        }
+        glfwMakeContextCurrent(probe)
+        let version = GL.getString(GL.version)
+        return version.isEmpty ? nil : version
     }
 
     private static func lastGLFWError() -> String {

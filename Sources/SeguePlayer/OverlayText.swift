@@ -63,11 +63,36 @@ extension String {
     }
 }
 
-/// What the overlay's status says: the show, its state and the frame rate. Made four times a
-/// second; its parts carry priorities so a narrow window drops the frame times before the name.
+/// What the overlay's status says: the show, its state and the frame rate. Its parts carry
+/// priorities so a narrow window drops the frame times before the name.
 public struct PlayerStatus: Equatable, Sendable {
     public enum State: String, Sendable {
         case play = "PLAY", reverse = "REVERSE", paused = "PAUSED", drag = "DRAG", settle = "RELEASED", done = "DONE"
+
+        /// The state a show is in: a released drag settling, a drag (or a seek on the bar) under
+        /// way, else the timeline's (paused, stopped at the end of a "once" run, its direction).
+        public static func of(
+            settling: Bool, dragging: Bool, paused: Bool, stopped: Bool, direction: Double
+        ) -> State {
+            settling ? .settle : dragging ? .drag : paused ? .paused : stopped ? .done : direction > 0 ? .play : .reverse
+        }
+
+        /// No frames are drawn in it (the window idles): frame rates would be stale.
+        public var isStill: Bool { self == .paused || self == .done }
+    }
+
+    /// Seconds between two refreshes that change only the frame times.
+    public static let frameTimesRefreshInterval = 0.25
+
+    /// Whether the overlay must show `next` instead of `shown` (nil: nothing shown yet): at once
+    /// when anything but the frame times changed (the state, as the window goes idle on it; the
+    /// progress, so the number matches its bar), the frame times at most four times a second.
+    public static func needsRefresh(from shown: PlayerStatus?, to next: PlayerStatus, secondsSinceRefresh: Double) -> Bool {
+        guard let shown else { return true }
+        var sameTimes = next
+        (sameTimes.fps, sameTimes.p50, sameTimes.p99) = (shown.fps, shown.p50, shown.p99)
+        if sameTimes.lines(2) != shown.lines(2) { return true }
+        return next != shown && secondsSinceRefresh >= frameTimesRefreshInterval
     }
 
     public var index: Int
@@ -110,13 +135,14 @@ public struct PlayerStatus: Equatable, Sendable {
             Part(text: state.rawValue, priority: 8),
             Part(text: speed, priority: 7), Part(text: loop, priority: 6),
         ]
-        let rate = [
+        // Paused or done, the window draws no frames: no frame rate to show.
+        let times = state.isStill ? [] : [
             Part(text: String(format: "%.0f fps", fps), priority: 4),
             Part(text: String(format: "p50 %.1f ms  p99 %.1f ms", p50, p99), priority: 2),
-            Part(text: "\(index + 1)/\(self.count)", priority: 1),
         ]
-        if count <= 1 { return [OverlayLine(parts: show + position + rate)] }
-        return [OverlayLine(parts: show + [rate[2]]), OverlayLine(parts: position + rate.prefix(2))]
+        let counter = Part(text: "\(index + 1)/\(self.count)", priority: 1)
+        if count <= 1 { return [OverlayLine(parts: show + position + times + [counter])] }
+        return [OverlayLine(parts: show + [counter]), OverlayLine(parts: position + times)]
     }
 
     /// The widest status the window can show (for the layout): the longest name, the longest

@@ -31,7 +31,7 @@ public enum PlayerAction: Equatable, Sendable {
         case .character("N"): return .switchShow(1)
         case .character("P"): return .switchShow(-1)
         case .character("H"): return isRepeat ? nil : .toggleOverlay
-        case .character("F"): return isRepeat ? nil : .toggleFullscreen
+        case .character("F"), .function(11): return isRepeat ? nil : .toggleFullscreen
         case .character("S"): return isRepeat ? nil : .screenshot
         case .enter: return isRepeat ? nil : .replay
         default: return nil

@@ -36,8 +36,8 @@ final class PlayerController: ViewController {
     private let pointer = RawPointerRecognizer()
     /// When the status line was last made (-1: make it on the next draw).
     private var statusRefresh = -1.0
-    private var wasInteracting = false
-    private var wasSettling = false
+    /// What the overlay's status line shows now (nil: refresh at the next draw).
+    private var shownStatus: PlayerStatus?
     private var speedIndex = 2
     /// The repeat mode chosen by the configuration or L (nil: each show's own default).
     private var loopMode: PlayerTimeline.LoopMode?
@@ -90,7 +90,7 @@ final class PlayerController: ViewController {
     override func pressesBegan(_ press: KeyPress) {
         guard let action = PlayerAction.action(for: press.key, isRepeat: press.isRepeat) else { return super.pressesBegan(press) }
         do { try perform(action) } catch { fail(error) }
-        statusRefresh = -1  // the status line shows what the key changed at once
+        shownStatus = nil  // the status line shows what the key changed at once
         showChanged()
     }
 
@@ -276,7 +276,7 @@ final class PlayerController: ViewController {
         try layoutStage()
         Self.logger.debug("\(name) at \(made.stageSize.width)x\(made.stageSize.height), \(drawsDirect ? "straight into the window" : "letterboxed stage")")
         host.title = Self.title(name)
-        statusRefresh = -1
+        shownStatus = nil
         if windowPixels.width > 0 { stats.show(effect: name, width: windowPixels.width, height: windowPixels.height) }
         self.trace("effect \(name)")
         if previous != nil { self.trace("continue \(made.timeline.isPaused ? "paused" : "playing") \(made.timeline.progress)") }
@@ -328,27 +328,26 @@ final class PlayerController: ViewController {
 
     // MARK: Overlay
 
-    /// The bar follows the progress at every draw; the status line is made four times a second
-    /// (readable numbers, and its text image is uploaded rarely) and at once when the state
-    /// changes (a key, a drag starting or ending, another show).
+    /// The bar follows the progress at every draw, and so does the status line whenever what
+    /// it says changes (`PlayerStatus.needsRefresh`: the state and the number at once, so the
+    /// last frame before the window idles shows DONE or PAUSED; the frame times four times a
+    /// second).
     private func updateOverlay(_ show: any PlayerShow) {
         overlay.update(progress: show.shownProgress)
-        if show.isInteracting != wasInteracting || show.isSettling != wasSettling {
-            wasInteracting = show.isInteracting
-            wasSettling = show.isSettling
-            statusRefresh = -1
-        }
-        let now = wallClock.now
-        guard now - statusRefresh >= 0.25 else { return }
-        statusRefresh = now
         let timeline = show.timeline
-        let state: PlayerStatus.State = show.isSettling ? .settle : show.isInteracting || seeking ? .drag : timeline.isPaused ? .paused
-            : timeline.isStopped ? .done : timeline.direction > 0 ? .play : .reverse
+        let state = PlayerStatus.State.of(
+            settling: show.isSettling, dragging: show.isInteracting || seeking, paused: timeline.isPaused,
+            stopped: timeline.isStopped, direction: timeline.direction)
         let s = stats.lastSecond
-        overlay.update(status: PlayerStatus(
+        let status = PlayerStatus(
             index: index, count: configuration.names.count, name: show.name, parameters: show.parameters, state: state,
             speed: PlayerTimeline.speedLabels[speedIndex], loop: timeline.loopMode.rawValue, progress: show.shownProgress,
-            fps: s.fps, p50: s.p50, p99: s.p99))
+            fps: s.fps, p50: s.p50, p99: s.p99)
+        let now = wallClock.now
+        guard PlayerStatus.needsRefresh(from: shownStatus, to: status, secondsSinceRefresh: now - statusRefresh) else { return }
+        statusRefresh = now
+        shownStatus = status
+        overlay.update(status: status)
     }
 
     /// Frees the show's GL objects (the host calls it before it releases the window).

@@ -194,6 +194,8 @@ public final class EffectShow: PlayerShow {
     }
 
     public var isInteracting: Bool { scrub.isDragging }
+    /// A released drag playing on to its end or back (RELEASED, as a scenario's settle reads).
+    public var isSettling: Bool { timeline.isSettling }
     public var shownProgress: Double { timeline.progress }
     /// Every parameter with the value it runs with: given by `--param` or a preset, else its default.
     public var parameters: [String] {

@@ -95,3 +95,25 @@ extension View {
         for subview in subviews { subview.visit(body) }
     }
 }
+
+extension AnimationEngine {
+    /// Whether a display link was routed from the process default yet (reported once).
+    private static var reportedRoutedLink = false
+
+    /// For a link added to `AnimationEngine.main`: the window that ticks it instead (the one in
+    /// charge now, else the key window), reporting the first such link; nil for any other engine,
+    /// or when no window exists (a program without windows advances `main` itself).
+    func windowServingLinksOfMain() -> Window? {
+        guard self === AnimationEngine.main else { return nil }
+        let inCharge = AnimationTransaction.engineInCharge
+        let window = inCharge.servesWindow ? inCharge.servedWindow : Window.key
+        guard let window else { return nil }
+        if !Self.reportedRoutedLink {
+            Self.reportedRoutedLink = true
+            window.diagnostics.report(
+                "AnimationEngine.main.addDisplayLink with a window on screen: the link ticks with that window's frames; "
+                    + "add it to the window's engine (view.animationEngine) instead")
+        }
+        return window
+    }
+}

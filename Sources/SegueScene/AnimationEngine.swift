@@ -18,6 +18,8 @@ public final class AnimationEngine {
     /// Set for a window's engine: animations recorded on the process default move here when
     /// their views join the window.
     let servesWindow: Bool
+    /// The window whose engine this is.
+    weak var servedWindow: Window?
 
     var tracks: [Track] = []
     var groups: [AnimationGroup] = []
@@ -32,14 +34,23 @@ public final class AnimationEngine {
 
     /// Calls `tick` with the time on every `advance(to:)`, before animations update — the
     /// display link of the seeds' GPU animator. Invalidate it when done.
+    ///
+    /// On the process default `AnimationEngine.main` while a window exists (code written before
+    /// engines were per window), the link goes to the window whose frames tick, as a
+    /// `CADisplayLink` added to the main run loop ticks with the screen: the window whose frame or
+    /// transition runs now, else the key window. The first such link is reported (the window's
+    /// diagnostics and the log): add it to `view.animationEngine` instead.
     public func addDisplayLink(_ tick: @escaping @MainActor (Double) -> Void) -> DisplayLink {
+        if let window = windowServingLinksOfMain() { return window.animationEngine.addDisplayLink(tick) }
         let link = DisplayLink(tick: tick)
+        link.engine = self
         displayLinks.append(link)
         return link
     }
 
-    /// Whether a valid display link is registered (a window host keeps drawing while one is).
-    public var hasDisplayLinks: Bool { displayLinks.contains { $0.isValid } }
+    /// Whether a valid display link that is not paused is registered (a window host keeps
+    /// drawing while one is).
+    public var hasDisplayLinks: Bool { displayLinks.contains { $0.isValid && !$0.isPaused } }
 
     /// Runs `body` so that the animations it starts run on `domain`'s local time (what a
     /// percent-driven interactive transition does to the animator's animations); the domain
@@ -112,6 +123,19 @@ public final class AnimationEngine {
     /// Whether any animation or running animator remains.
     public var isAnimating: Bool { !groups.isEmpty || !tracks.isEmpty || !animators.isEmpty }
 
+    /// Whether a frame at a later time would show something else: an animation on the clock, a
+    /// running time domain or property animator. Animations on a domain an interaction holds
+    /// (a percent-driven transition under a resting finger) and paused animators wait for their
+    /// owner to move them, which marks the window (`Window.needsDisplay`).
+    public var isMovingWithTime: Bool {
+        if animators.contains(where: \.isRunning) || domains.contains(where: { !$0.isPaused }) { return true }
+        return groups.contains { group in
+            guard group.isTimeDriven else { return false }
+            guard let domain = group.domain else { return true }
+            return !(domain.isPaused && domain.isHeld)
+        }
+    }
+
     /// Whether any animation runs on `domain`.
     public func hasAnimations(in domain: AnimationTimeDomain) -> Bool { groups.contains { $0.domain === domain } }
 
@@ -140,7 +164,7 @@ public final class AnimationEngine {
         for domain in domains where domain.advance(to: now) { domainMayBeIdle = true }
         if !displayLinks.isEmpty {
             displayLinks.removeAll { !$0.isValid }
-            for link in displayLinks where link.isValid { link.tick(now) }
+            for link in displayLinks where link.isValid && !link.isPaused { link.tick(now) }
         }
         for index in animators.indices { animators[index].advance(to: now) }
         // Every animated property starts from its model value; then each track adds its
@@ -268,6 +292,7 @@ public final class AnimationEngine {
 
     /// Shows an animator-driven group at `progress` now (scrubbing between advances).
     func present(_ group: AnimationGroup) {
+        servedWindow?.needsDisplay = true  // a scrubbed animator: drawn though nothing moves with time
         for track in tracks where track.group === group {
             if let view = track.view { refresh(view, track.key) }
         }

@@ -88,6 +88,8 @@ public final class AnimationTimeDomain {
 
     /// Pauses and shows local time `time`.
     public func setTime(_ time: Double) {
+        // A host that draws only on change draws this (nothing else moves while the domain rests).
+        engine?.servedWindow?.needsDisplay = true
         run = nil
         localTime = max(0, time)
         isHeld = true
@@ -102,6 +104,7 @@ public final class AnimationTimeDomain {
         arrival = arrived
         // A domain never used through `withTimeDomain` runs on the engine in charge now.
         (engine ?? AnimationTransaction.engineInCharge).register(self)
+        engine?.servedWindow?.needsDisplay = true
     }
 
     func attach(to engine: AnimationEngine) { self.engine = engine }
@@ -127,6 +130,13 @@ public final class AnimationTimeDomain {
 public final class DisplayLink {
     let tick: @MainActor (Double) -> Void
     public private(set) var isValid = true
+    /// CADisplayLink's `isPaused`: a paused link is not called and keeps no frames coming (a
+    /// GPU animator under a resting finger shows the same picture); unpausing asks for a frame.
+    public var isPaused = false {
+        didSet { if oldValue && !isPaused { engine?.servedWindow?.needsDisplay = true } }
+    }
+    /// The engine that ticks it.
+    weak var engine: AnimationEngine?
     init(tick: @escaping @MainActor (Double) -> Void) { self.tick = tick }
     /// Stops the callbacks; the engine forgets the link on its next frame.
     public func invalidate() { isValid = false }

@@ -35,7 +35,7 @@ open class View {
         didSet {
             changed(.bounds(oldValue))
             if bounds.size != oldValue.size {
-                resizeFillingSubviews()
+                resizeFillingSubviews(from: oldValue.size)
                 boundsSizeChanged(from: oldValue.size)
             }
         }
@@ -256,9 +256,18 @@ open class View {
         return current
     }
 
-    private func resizeFillingSubviews() {
+    /// Flexible width and height at fixed margins, as UIKit's autoresizing: a view that fills
+    /// keeps filling; one an animator placed elsewhere (a cube's face one width along, turned
+    /// about its edge) grows by the same amount and keeps its place, instead of snapping onto
+    /// the container mid-transition.
+    private func resizeFillingSubviews(from oldSize: Size) {
+        let dw = bounds.width - oldSize.width, dh = bounds.height - oldSize.height
         for subview in subviews where subview.autoresizesToFillSuperview {
-            subview.frame = Rect(origin: .zero, size: bounds.size)
+            let size = subview.bounds.size
+            subview.bounds.size = Size(width: max(0, size.width + dw), height: max(0, size.height + dh))
+            subview.center = Point(
+                x: subview.center.x + subview.anchorPoint.x * (subview.bounds.width - size.width),
+                y: subview.center.y + subview.anchorPoint.y * (subview.bounds.height - size.height))
         }
     }
 

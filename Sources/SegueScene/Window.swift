@@ -48,6 +48,7 @@ public final class Window {
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")
         rootView.owningWindow = self
+        animationEngine.servedWindow = self
         diagnostics.clock = animationEngine
     }
 

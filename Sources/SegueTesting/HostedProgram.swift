@@ -12,14 +12,19 @@ public final class HostedProgram {
     private let process: Process
     private let output = ProgramTrace()
 
-    /// Starts `product` with `arguments` and waits for a window whose name starts with
-    /// `windowName` and for its first frame.
-    public init(product: String, arguments: [String] = [], windowName: String, dotsPerInch: Int? = nil) throws {
+    /// Starts `product` with `arguments` (and `environment` added to the test's) and waits for a
+    /// window whose name starts with `windowName` and for its first frame. `windowManager`:
+    /// openbox manages the screen first (`XvfbSession.startWindowManager`).
+    public init(
+        product: String, arguments: [String] = [], windowName: String, dotsPerInch: Int? = nil,
+        environment added: [String: String] = [:], windowManager: Bool = false
+    ) throws {
         x = try XvfbSession(dotsPerInch: dotsPerInch)
+        if windowManager { try x.startWindowManager() }
         process = Process()
         process.executableURL = BuiltProgram.productsDirectory.appendingPathComponent(product)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
         environment["DISPLAY"] = x.display
         process.environment = environment
         let pipe = Pipe()

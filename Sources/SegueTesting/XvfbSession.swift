@@ -6,6 +6,8 @@ import SegueImage
 public final class XvfbSession {
     public let display: String
     private let server: Process
+    /// openbox, once `startWindowManager()` started it.
+    private var windowManager: Process?
 
     public struct MissingTool: Error, CustomStringConvertible {
         public let tool: String
@@ -50,6 +52,10 @@ public final class XvfbSession {
     }
 
     deinit {
+        if let windowManager, windowManager.isRunning {
+            kill(windowManager.processIdentifier, SIGKILL)
+            windowManager.waitUntilExit()
+        }
         // Xvfb started through Foundation's Process may not act on SIGTERM; SIGKILL always
         // works, and then the lock file and socket it leaves are ours to remove.
         kill(server.processIdentifier, SIGKILL)
@@ -57,6 +63,30 @@ public final class XvfbSession {
         let number = display.dropFirst()
         try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
         try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+    }
+
+    /// Starts openbox on this display and waits until it manages the screen (its
+    /// `_NET_SUPPORTING_WM_CHECK` on the root window): windows are then reparented into frames,
+    /// and resizes (`xdotool windowsize`) go through the window manager as on a desktop. It ends
+    /// with the session.
+    public func startWindowManager(timeout: Double = 20) throws {
+        guard windowManager == nil else { return }
+        for tool in ["openbox", "xprop"] where Self.which(tool) == nil { throw MissingTool(tool: tool) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.which("openbox")!)
+        process.arguments = ["--sm-disable"]
+        process.environment = ["DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        windowManager = process
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let said = String(decoding: try run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]), as: UTF8.self)
+            if said.contains("window id") { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw MissingTool(tool: "a working openbox (it did not take the screen)")
     }
 
     /// Runs an X client (xdotool, xwd) on this display and returns its standard output.

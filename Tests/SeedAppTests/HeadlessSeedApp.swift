@@ -10,9 +10,12 @@ import SegueScene
 enum HeadlessSeedApp {
     static let width = Int(SeedAppController.windowSize.width), height = Int(SeedAppController.windowSize.height)
 
-    /// Runs `body` with the app as the root of a headless window (one frame drawn, as a window's first).
-    static func run<Result>(_ body: (HeadlessStage, SeedAppController) throws -> Result) throws -> Result {
-        try HeadlessStage.run(width: width, height: height) { stage in
+    /// Runs `body` with the app as the root of a headless window of `size` (one frame drawn, as
+    /// a window's first).
+    static func run<Result>(
+        size: Size = SeedAppController.windowSize, _ body: (HeadlessStage, SeedAppController) throws -> Result
+    ) throws -> Result {
+        try HeadlessStage.run(width: Int(size.width), height: Int(size.height)) { stage in
             let app = SeedAppController()
             stage.window.rootViewController = app
             try stage.step()
@@ -20,9 +23,9 @@ enum HeadlessSeedApp {
         }
     }
 
-    /// The frame with `demo`'s screen shown (nil: the menu), its transition over.
-    static func settledFrame(showing demo: SeedDemo?) throws -> RGBAImage {
-        try run { stage, app in
+    /// The frame with `demo`'s screen shown (nil: the menu), its transition over, in a window of `size`.
+    static func settledFrame(showing demo: SeedDemo?, size: Size = SeedAppController.windowSize) throws -> RGBAImage {
+        try run(size: size) { stage, app in
             if let demo {
                 app.show(demo)
                 try stage.play(demo.duration + 0.3)

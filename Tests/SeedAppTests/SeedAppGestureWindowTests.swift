@@ -76,4 +76,33 @@ struct SeedAppGestureWindowTests {
         #expect(app.waitFor("disappeared cubePush"), "\(app.trace)")
         try expectShows(app, try HeadlessSeedApp.settledFrame(showing: nil), "the menu")
     }
+
+    /// Issue 28, defect 3: a finger resting mid-way through an interactive transition (reading a
+    /// half-dragged screen) draws no frames: the cube's edge pan (percent-driven, its animations
+    /// held on a time domain) and the pixel dissolve's pan (a GPU animator's display link). The
+    /// frames come back when the finger moves; released short of half-way, the screen stays.
+    @Test(arguments: [SeedDemo.cubePush, .pixelDissolve])
+    func aFingerRestingMidWayThroughAnInteractiveCloseDrawsNoFrames(_ demo: SeedDemo) throws {
+        let app = try HostedProgram(product: "SeedApp", windowName: "Segue seed apps")
+        app.waitUntilSettled()
+        try app.xdotool(["key", "--window", app.window, "\(demo.rawValue + 1)"])
+        #expect(app.waitFor("appeared \(demo)"), "\(app.trace)")
+        app.waitUntilSettled()
+        try app.xdotool(["mousemove", "--window", app.window, "5", "300", "mousedown", "1"])
+        for x in [40, 80, 120] {
+            Thread.sleep(forTimeInterval: 0.1)
+            try app.xdotool(["mousemove", "--window", app.window, "\(x)", "300"])
+        }
+        app.waitUntilSettled(quiet: 0.5, timeout: 5)
+        let resting = app.lines("frame ").count
+        Thread.sleep(forTimeInterval: 2)
+        let drawn = app.lines("frame ").count - resting
+        #expect(drawn == 0, "a finger resting mid-way drew \(drawn) frames in 2 s")
+        try app.xdotool(["mousemove", "--window", app.window, "40", "300"])
+        #expect(app.waitFor("frame ", count: resting + drawn + 1), "a move draws: \(app.trace)")
+        Thread.sleep(forTimeInterval: 0.3)
+        try app.xdotool(["mouseup", "1"])
+        try expectShows(app, try HeadlessSeedApp.settledFrame(showing: demo), "\(demo), the close cancelled")
+        #expect(app.lines("disappeared \(demo)").isEmpty, "\(app.trace)")
+    }
 }

@@ -11,7 +11,10 @@ struct WindowOptions: ParsableArguments {
     var effect = "pixel-dissolve"
     @Option(help: "Window size, WIDTHxHEIGHT (default 960x540).", transform: parseFrameSize)
     var size = FrameSize(width: 960, height: 540)
-    @Option(help: "Seconds from one picture to the other (> 0; default 2 for effects, a scenario's own duration for scenarios).")
+    // Unconditional: `--duration -1` takes -1 as its value (and `validate` says why it is wrong)
+    // instead of reading it as an option and answering "Missing value".
+    @Option(parsing: .unconditional,
+            help: "Seconds from one picture to the other (> 0; default 2 for effects, a scenario's own duration for scenarios).")
     var duration: Double?
     @Option(help: "Wait for the display's refresh between frames: on or off.") var vsync: Switch = .on
     @Option(help: "Repeat: loop, once or ping-pong (default ping-pong for effects, loop for scenarios); L cycles.")

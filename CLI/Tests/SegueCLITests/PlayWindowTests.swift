@@ -348,12 +348,16 @@ struct PlayWindowTests {
         #expect(p50 > 0 && p50 <= p99 && p99 <= max)
     }
 
+    /// Written `--duration=-1` or `--duration -1` (issue 28: the spaced form read -1 as an option
+    /// and said "Missing value").
     @Test(arguments: ["0", "-1", "nan"])
     func nonPositiveDurationsAreRejected(value: String) throws {
         for command in ["play", "demo"] {
-            let result = try CommandRunner.run("segue", [command, "--duration=\(value)"])
-            #expect(result.status != 0)
-            #expect(result.stderr.contains("--duration must be a positive number of seconds"), "\(result.stderr)")
+            for arguments in [[command, "--duration=\(value)"], [command, "--duration", value]] {
+                let result = try CommandRunner.run("segue", arguments)
+                #expect(result.status != 0)
+                #expect(result.stderr.contains("--duration must be a positive number of seconds"), "\(arguments): \(result.stderr)")
+            }
         }
     }
 

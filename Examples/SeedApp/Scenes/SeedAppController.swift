@@ -18,6 +18,8 @@ public final class SeedAppController: NavigationController {
     private var presentationDelegate: (any ViewControllerTransitioningDelegate)?
     /// The pixel dissolve's dismissal while a pan drives it.
     private var dissolveDismissal: PixelDissolveTransitionAnimator?
+    /// Ctrl+Q: the program ends the app (a window host closes its window).
+    public var onQuit: (@MainActor () -> Void)?
 
     public init() {
         menu = SeedMenuController()
@@ -139,6 +141,8 @@ public final class SeedAppController: NavigationController {
     public override func pressesBegan(_ press: KeyPress) {
         guard !press.isRepeat else { return super.pressesBegan(press) }
         switch press.key {
+        case .character("Q") where press.modifiers.contains(.control):
+            onQuit?()
         case .escape:
             closeTopScreen()
         case .character(let character):

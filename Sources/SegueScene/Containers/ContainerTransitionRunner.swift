@@ -116,6 +116,20 @@ struct ContainerAppearance {
     }
 }
 
+extension View {
+    /// What UIKit's containers do when a transition ends: the container view fills `root` (the
+    /// container controller's view) again and `shown` fills the container, whatever size the
+    /// animator gave them, so a window resized while the transition ran shows the screen at
+    /// its new size (the animator's frames were taken at the old one). Not animated.
+    func layOutAfterTransition(filling root: View, showing shown: View) {
+        View.performWithoutAnimation {
+            bounds.origin = .zero
+            frame = root.bounds
+            shown.frame = bounds
+        }
+    }
+}
+
 extension ViewController {
     /// A container controller's root view: `containerView` filling it, with `shown`'s view
     /// filling that (both follow later size changes).

@@ -184,11 +184,9 @@ open class NavigationController: ViewController {
         let shown = completed ? to : from
         let hidden = completed ? from : to
         hidden.view.removeFromSuperview()
-        if shown.view.superview !== containerView {
-            shown.view.frame = containerView.bounds
-            shown.view.autoresizesToFillSuperview = true
-            containerView.addSubview(shown.view)
-        }
+        shown.view.autoresizesToFillSuperview = true
+        if shown.view.superview !== containerView { containerView.addSubview(shown.view) }
+        containerView.layOutAfterTransition(filling: view, showing: shown.view)
         appearance.end(completed: completed)
         switch (operation, completed) {
         case (.push, true):

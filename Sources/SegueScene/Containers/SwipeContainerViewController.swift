@@ -93,9 +93,9 @@ open class SwipeContainerViewController: ViewController {
         hidden.view.removeFromSuperview()
         // Whoever added it (the animator, usually), the shown view fills the container from
         // now on, through resizes too.
-        shown.view.frame = containerView.bounds
         shown.view.autoresizesToFillSuperview = true
         if shown.view.superview !== containerView { containerView.addSubview(shown.view) }
+        containerView.layOutAfterTransition(filling: view, showing: shown.view)
         appearance.end(completed: completed)
         if completed {
             from.removeFromParent()

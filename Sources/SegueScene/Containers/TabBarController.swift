@@ -88,10 +88,8 @@ open class TabBarController: ViewController {
         context.onComplete = { [unowned self] completed in
             let (shown, hidden) = completed ? (to, from) : (from, to)
             hidden.view.removeFromSuperview()
-            if shown.view.superview !== self.containerView {
-                shown.view.frame = self.containerView.bounds
-                self.containerView.addSubview(shown.view)
-            }
+            if shown.view.superview !== self.containerView { self.containerView.addSubview(shown.view) }
+            self.containerView.layOutAfterTransition(filling: self.view, showing: shown.view)
             if !completed { self.selectedIndex = previous }
             appearance.end(completed: completed)
             self.runner.end(animator: animator, completed: completed) {}

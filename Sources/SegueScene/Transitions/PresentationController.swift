@@ -6,8 +6,6 @@ open class PresentationController {
     public private(set) weak var presentingViewController: ViewController?
     /// The transition's container while a presentation is shown.
     public internal(set) var containerView: View?
-    /// Set by a resize during a dismissal: a cancelled dismissal then lays out the presented view.
-    var layoutAwaitsDismissalEnd = false
 
     public init(presentedViewController: ViewController, presenting: ViewController?) {
         self.presentedViewController = presentedViewController
@@ -40,14 +38,10 @@ open class PresentationController {
     /// moves the presented view to `frameOfPresentedViewInContainerView` and forwards the call to
     /// the presented controller; overrides should call `super`, as in UIKit. While a dismissal
     /// runs, its animator owns the presented view's frame (a layout stacked on its slide-out
-    /// would pull the view back): the layout waits, and is made only if the dismissal is cancelled.
+    /// would pull the view back): a cancelled dismissal lays the view out when it ends.
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
         coordinator.animate(alongsideTransition: { [weak self] _ in
-            guard let self else { return }
-            guard !self.presentedViewController.isBeingDismissed else {
-                self.layoutAwaitsDismissalEnd = true
-                return
-            }
+            guard let self, !self.presentedViewController.isBeingDismissed else { return }
             self.presentedView?.frame = self.frameOfPresentedViewInContainerView
         })
         presentedViewController.viewWillTransition(to: size, with: coordinator)

@@ -21,6 +21,7 @@ public final class TransitionCoordinator {
     private var alongside: [(animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)?)] = []
     private var interactionObservers: [(TransitionContext) -> Void] = []
     private var didStart = false
+    private var didFinish = false
 
     init(context: TransitionContext, duration: Double, curve: TimingCurve) {
         self.context = context
@@ -69,12 +70,16 @@ public final class TransitionCoordinator {
     var engine: AnimationEngine { context.containerView.animationEngine }
 
     /// Adds animations that run with the transition (same duration, curve and, when
-    /// interactive, the same timeline) and a completion that runs after it.
+    /// interactive, the same timeline) and a completion that runs after it. As in UIKit, a
+    /// transition that is not animated runs the animations too, without animation, before the
+    /// completions. Returns whether they were queued: false once the transition is over (a
+    /// coordinator kept past its transition), when nothing runs.
     @discardableResult
     public func animate(
         alongsideTransition animation: ((TransitionContext) -> Void)?,
         completion: ((TransitionContext) -> Void)? = nil
     ) -> Bool {
+        guard !didFinish else { return false }
         alongside.append((animation, completion))
         if didStart, let animation { run(animation) }
         return true
@@ -103,12 +108,21 @@ public final class TransitionCoordinator {
     // MARK: Driver
 
     func start() {
+        guard !didStart, !didFinish else { return }
         didStart = true
         startTime = engine.now
         for entry in alongside { if let animation = entry.animation { run(animation) } }
     }
 
     func finish() {
+        guard !didFinish else { return }
+        // A transition that ended before its animations started (not animated: the animator
+        // completed at once) still runs them, at their end values.
+        if !didStart {
+            didStart = true
+            View.performWithoutAnimation { for entry in alongside { entry.animation?(context) } }
+        }
+        didFinish = true
         for entry in alongside { entry.completion?(context) }
         alongside.removeAll()
         interactionObservers.removeAll()
@@ -124,6 +138,7 @@ public final class TransitionCoordinator {
             interruptibleAnimator.addAnimations { animation(context) }
             return
         }
+        guard context.isAnimated else { return View.performWithoutAnimation { animation(context) } }
         let body = {
             View.animate(withDuration: self.transitionDuration, options: .curveEaseInOut, animations: { animation(context) })
         }

@@ -4,7 +4,9 @@ import Logging
 /// a transition requested while one runs, a snapshot that could not be made).
 ///
 /// Each window has its own (`Window.diagnostics`; `View.transitionDiagnostics` finds a view's).
-/// `shared` is for reports about views and controllers in no window.
+/// `shared` keeps the reports about views and controllers in no window; its `handler` hears
+/// every window's reports too, so code that listens there (written before diagnostics were per
+/// window) still hears them all.
 ///
 /// A log, not a list that grows for ever: the last `capacity` entries are kept (a ring buffer,
 /// so a long session's memory stays flat) and `totalReported` counts all of them. Every entry
@@ -65,6 +67,7 @@ public final class TransitionDiagnostics {
         storage.append(entry)
         Self.logger.notice("\(message)", metadata: ["sequence": "\(entry.sequence)", "time": "\(entry.time)"])
         handler?(entry)
+        if self !== Self.shared { Self.shared.handler?(entry) }
     }
 
     /// Forgets the kept entries (the handler and `totalReported` stay).

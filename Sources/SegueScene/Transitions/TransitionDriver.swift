@@ -170,6 +170,7 @@ public final class TransitionDriver {
         presentingNow = nil
         if completed {
             presentations.append(presentation)
+            layOutPresentedView(of: presentation)
             if presentation.presented.modalPresentationStyle == .fullScreen || presentation.controller?.shouldRemovePresentersView == true,
                 let superview = presenting.view.superview, let index = superview.subviews.firstIndex(where: { $0 === presenting.view }) {
                 presentation.removedPresenterView = (superview, index)
@@ -216,6 +217,7 @@ public final class TransitionDriver {
         // A full-screen presenter's view comes back under the container for the dismissal.
         if let removed = presentation.removedPresenterView {
             removed.superview.insertSubview(presenting.view, at: min(removed.index, removed.superview.subviews.count))
+            fitPresenterView(presenting.view)
         }
         presentation.presenterHome = presenterHome(presentation)
         let style = presented.modalPresentationStyle
@@ -253,6 +255,7 @@ public final class TransitionDriver {
             if presenting.view.superview == nil || presenting.view.isDescendant(of: presentation.container) {
                 home.superview.insertSubview(presenting.view, at: min(home.index, home.superview.subviews.count))
             }
+            fitPresenterView(presenting.view)
             presentations.removeAll { $0 === presentation }
             presenting.directlyPresented = nil
             presented.directPresenter = nil
@@ -267,19 +270,46 @@ public final class TransitionDriver {
             }
             let presentedView = presentation.controller?.presentedView ?? presented.view
             if presentedView.superview !== presentation.container { presentation.container.addSubview(presentedView) }
-            if let controller = presentation.controller, controller.layoutAwaitsDismissalEnd {
-                View.performWithoutAnimation { presentedView.frame = controller.frameOfPresentedViewInContainerView }
-            }
-            presented.beginAppearanceTransition(true, animated: false)
-            presented.endAppearanceTransition()
+            layOutPresentedView(of: presentation)
+            // The order of a cancelled interactive pop (UIKit's observed logs; its documentation
+            // names none), as for every cancelled transition here: the controller that was to be
+            // revealed disappears (will, did), then the one that stays appears again (will, did).
             if presented.modalPresentationStyle == .fullScreen {
                 presenting.beginAppearanceTransition(false, animated: false)
                 presenting.endAppearanceTransition()
             }
+            presented.beginAppearanceTransition(true, animated: false)
+            presented.endAppearanceTransition()
         }
-        presentation.controller?.layoutAwaitsDismissalEnd = false
         presentation.controller?.dismissalTransitionDidEnd(completed)
         end(context: context, animator: animator, completed: completed, controllers: [presented, presenting], completion: completion)
+    }
+
+    /// What UIKit does when a presentation's transition ends with the presented controller on
+    /// screen (a presentation completed, a dismissal cancelled): the container fills the window
+    /// and the presented view takes its final frame (the presentation controller's
+    /// `frameOfPresentedViewInContainerView`, else the container's bounds), whatever frame the
+    /// animator left: a window resized while the transition ran (the animator took its frames at
+    /// the old size, and the resize left the view alone while the animator owned it) shows the
+    /// screen at the new size.
+    private func layOutPresentedView(of presentation: Presentation) {
+        let container = presentation.container
+        let view = presentation.controller?.presentedView ?? presentation.presented.view
+        View.performWithoutAnimation {
+            container.frame = window.rootView.bounds
+            guard view.isDescendant(of: container) else { return }
+            view.frame = presentation.controller?.frameOfPresentedViewInContainerView ?? container.bounds
+        }
+    }
+
+    /// A presenter's view back in the hierarchy after the window may have been resized while it
+    /// was out of it (a full-screen presentation removes it): the root controller's view fills
+    /// the window, a view that fills its superview fills it again.
+    private func fitPresenterView(_ view: View) {
+        guard let superview = view.superview else { return }
+        if view === window.rootViewController?.view || view.autoresizesToFillSuperview {
+            View.performWithoutAnimation { view.frame = superview.bounds }
+        }
     }
 
     /// UIKit dismisses a controller low in a stack of presentations together with every one

@@ -61,6 +61,7 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
         guard let session, session.settle == nil else { return }
         progress = min(max(percent.isNaN ? 0 : percent, 0), 1)
         session.context.updateInteractiveTransition(progress)
+        session.link?.isPaused = false  // the next frame shows it
     }
 
     /// Interactive: plays the rest to 1 over `(1 − progress) × duration / completionSpeed`.
@@ -103,6 +104,8 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
                 throw error
             }
             let effectView = View(frame: container.bounds, name: "pixelDissolve")
+            // A resize while the effect runs stretches its picture over the new size (no black band).
+            effectView.autoresizesToFillSuperview = true
             effectView.content = .texture(output.texture)
             container.addSubview(effectView)
             let hidden = [fromView, toView].filter { !$0.isHidden }
@@ -133,7 +136,10 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
             render(session)
             if progress >= 1 { end(session, completed: true) }
         } else {
+            // Interactive, following `update`: this frame shows the latest percent, and the link
+            // rests until the next update (a resting finger draws no frames).
             render(session)
+            session.link?.isPaused = true
         }
     }
 
@@ -143,6 +149,7 @@ public final class PixelDissolveTransitionAnimator: ViewControllerAnimatedTransi
         let distance = abs(target - progress)
         let speed = completionSpeed > 0 ? completionSpeed : 1
         session.settle = (progress, target, session.context.containerView.animationEngine.now, distance * duration / speed)
+        session.link?.isPaused = false
     }
 
     private func render(_ session: Session) {

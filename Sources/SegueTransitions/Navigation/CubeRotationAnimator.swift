@@ -47,14 +47,28 @@ public final class CubeRotationAnimator: ViewControllerAnimatedTransitioning {
         toView.transform = perspective.rotated(by: direction * .pi / 2, x: 0, y: 1, z: 0)
         container.addSubview(toView)
         let originalBounds = container.bounds
+        // A window resized mid-turn: the faces take the new size and keep sharing an edge, and
+        // the slide ends one new width along (its running animation is additive: it carries on
+        // from what is on screen to the new end, with no black frame).
+        let follower = ContainerSizeFollower(in: container) { size in
+            View.performWithoutAnimation {
+                container.bounds.origin.x = originalBounds.origin.x + direction * size.width
+                for view in [fromView, toView] {
+                    view.bounds.size = size
+                    view.center = Point(x: originalBounds.origin.x + (direction == 1 ? size.width : 0), y: originalBounds.origin.y + size.height / 2)
+                }
+            }
+        }
 
         View.animate(withDuration: duration, options: .curveEaseInOut, animations: {
             container.bounds.origin = Point(x: originalBounds.origin.x + direction * width, y: originalBounds.origin.y)
             fromView.transform = perspective.rotated(by: -direction * .pi / 2, x: 0, y: 1, z: 0)
             toView.transform = perspective
         }, completion: { _ in
+            follower.removeFromSuperview()
             View.performWithoutAnimation {
-                container.bounds = originalBounds
+                // The origin only: the container may have been resized since the start.
+                container.bounds.origin = originalBounds.origin
                 for (view, frame) in [(fromView, fromFrame), (toView, toFrame)] {
                     view.transform = .identity
                     view.anchorPoint = Point(x: 0.5, y: 0.5)
