@@ -245,7 +245,7 @@ let package = Package(
             name: "SegueRenderingTests",
             dependencies: [
                 "SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting", "SegueText",
-                "SegueExport", "SegueOutput",
+                "SegueExport", "SegueOutput", "SegueTransitions",
             ]),
         .testTarget(
             name: "SegueTextTests",

@@ -10,8 +10,36 @@ import SegueScene
 /// `segue bench --sections soak` runs 1,000 per example; the tests run a few.
 @MainActor
 public final class GestureStress {
-    public enum Example: String, CaseIterable, Codable, Sendable {
-        case cubePop = "cube-pop", zoomPush = "zoom-push", pixelDissolve = "pixel-dissolve", photoZoom = "photo-zoom"
+    /// A sequence's subject: a catalog's scenario with a gesture, or Apple's interruptible photo
+    /// zoom (its own pan, grabbed in flight too).
+    public struct Example: Sendable, Hashable, CustomStringConvertible {
+        public let name: String
+        /// The scenario whose gesture is stressed; nil for the photo zoom.
+        let scenario: TransitionScenario?
+
+        /// A scenario with a gesture (one without is no example: a soak of it would press nothing).
+        public init?(_ scenario: TransitionScenario) {
+            guard scenario.gesture != nil else { return nil }
+            (name, self.scenario) = (scenario.name, scenario)
+        }
+
+        private init(photoZoom name: String) { (self.name, scenario) = (name, nil) }
+
+        /// Apple's interruptible photo zoom, grabbed by its own pan.
+        public static let photoZoom = Example(photoZoom: "photo-zoom")
+
+        /// Every interactive scenario of `catalog`, then the photo zoom.
+        public static func all(in catalog: TransitionCatalog) -> [Example] {
+            catalog.interactive.compactMap { $0.scenario.flatMap(Example.init) } + [.photoZoom]
+        }
+
+        /// The built-ins' examples.
+        public static var allCases: [Example] { all(in: .builtIn) }
+
+        var gesture: ScenarioGesture? { scenario?.gesture }
+        public var description: String { name }
+        public static func == (a: Example, b: Example) -> Bool { a.name == b.name }
+        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
     }
 
     public struct Report: Codable, Sendable {
@@ -98,7 +126,7 @@ public final class GestureStress {
             let fresh = scene.window.diagnostics.messages
             for message in fresh where !Self.expectedDiagnostics.contains(where: { message.contains($0) }) {
                 unexpectedCount += 1
-                if unexpected.count < 5 { unexpected.append("\(example.rawValue) #\(index): \(message)") }
+                if unexpected.count < 5 { unexpected.append("\(example.name) #\(index): \(message)") }
             }
             maxDomains = max(maxDomains, scene.window.animationEngine.timeDomainCount)
             maxGroups = max(maxGroups, scene.window.animationEngine.animationGroupCount)
@@ -123,7 +151,7 @@ public final class GestureStress {
         }
         device.targetPool.trim()
         return Report(
-            example: example.rawValue, sequences: sequences, outcomes: outcomes, stuck: stuck, wrongHierarchy: wrong,
+            example: example.name, sequences: sequences, outcomes: outcomes, stuck: stuck, wrongHierarchy: wrong,
             unexpectedDiagnostics: unexpected, unexpectedDiagnosticCount: unexpectedCount, glObjectsAfterWarmup: glAfterWarmup,
             glObjectsHalfway: glHalfway, glObjectsAtEnd: device.liveObjects, maxPoolTargets: maxPoolTargets,
             cachedProgramsHalfway: programsHalfway, cachedProgramsAtEnd: device.cachedProgramCount, maxTimeDomainsSettled: maxDomains, maxAnimationGroupsSettled: maxGroups)
@@ -147,9 +175,13 @@ public final class GestureStress {
 
     private func gesture(_ scene: StressScene, _ random: inout SplitMix64, width: Double, height: Double, resize: Bool) throws {
         var point = Point(x: random.double(0...width), y: random.double(0...height))
-        if scene.example == .zoomPush, random.chance(0.7) { point.x = random.double(width / 2...width) }
+        let gesture = scene.example.gesture
+        // Most presses where the gesture begins its transition.
+        if let region = gesture?.pressRegion, region != 0...1, random.chance(0.7) {
+            point.x = random.double(width * region.lowerBound...width * region.upperBound)
+        }
         scene.window.pointerDown(at: point, time: clock.now)
-        let direction = scene.example == .zoomPush ? -1.0 : 1.0
+        let direction = gesture?.direction ?? 1
         for _ in 0..<random.int(1...12) {
             point.x += random.double(-15...40) * direction
             point.y += random.double(-20...20) * (scene.example == .photoZoom ? -2 : 1) * (random.chance(0.5) ? -1 : 1)
