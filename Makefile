@@ -7,7 +7,7 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 
-.PHONY: all deps build release demo seedapp test test-libraries test-cli test-external test-integrations docs bench bench-edit clean
+.PHONY: all deps build release demo seedapp test check-layers check-links test-libraries test-cli test-external test-integrations docs bench bench-edit clean
 
 all: release
 
@@ -43,7 +43,15 @@ seedapp: deps
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium
 	@bash scripts/ray/install-ray.sh >/dev/null
-	$(MAKE) test-integrations test-external docs test-libraries test-cli
+	$(MAKE) check-layers check-links test-integrations test-external docs test-libraries test-cli
+
+# No module depends on or imports one above it (the layer list in docs/ARCHITECTURE.md).
+check-layers:
+	SWIFT="$(SWIFT)" python3 scripts/check-layers
+
+# No link in the README, docs/, the examples' READMEs or the DocC catalog to a missing file.
+check-links:
+	python3 scripts/check-links
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test

@@ -1,6 +1,6 @@
 @preconcurrency import CGLFW
 import Logging
-import SegueScene
+import SegueInput
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -5,6 +5,7 @@ import SegueHeadless
 import SegueImage
 import SegueOutput
 import SegueScene
+import SegueStage
 import SegueTransitions
 
 /// Renders a transition between two pictures headlessly: an effect (the pixel dissolve, a

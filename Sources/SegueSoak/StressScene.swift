@@ -1,5 +1,6 @@
 import SegueAnimation
 import SegueScene
+import SegueTransitions
 
 /// One `GestureStress` sequence's window: the example set up as `segue play` sets it up (the
 /// scenario gestures), or Apple's interruptible photo zoom with its own pan. It says where the

@@ -1,7 +1,9 @@
 import Foundation
+import SegueTesting
 import Testing
 
-/// Tools beyond ffmpeg that some command-line tests drive: Ray (the distributed render,
+/// The project's own CI helpers (apart from the users' test kit, SegueTesting): tools beyond
+/// ffmpeg that some command-line tests drive: Ray (the distributed render,
 /// scripts/ray/segue_ray.py) and Chromium (the transition gallery's page). Same rule as
 /// `FFmpegRequirement`: skipped with a message where the tool is missing, run (and failing) on CI
 /// (`CI` set) and under `make test`, which installs them and sets SEGUE_REQUIRE_RAY and

@@ -1,6 +1,7 @@
 import SegueAnimation
 import SegueGL
 import SegueScene
+import SegueTransitions
 
 /// Seeded random gestures against each interactive example, in a fresh window per sequence:
 /// a press, moves, a release or a cancel, sometimes a resize mid-gesture and a new press while
