@@ -210,6 +210,10 @@ let package = Package(
             dependencies: ["SegueAppHost", "HostSampleScene", "SegueGLFW", "SegueScene"],
             path: "Examples/HostSample/App"),
 
+        // Two GLFW windows in one process, each closed on its own (run by TwoWindowTests).
+        .executableTarget(
+            name: "TwoWindowsSample", dependencies: ["SegueGLFW", "SegueGL"], path: "Examples/TwoWindows"),
+
         // The seeds' apps as a user runs them (`swift run SeedApp`): a menu of buttons that present
         // and push with the seeds' animators; its screens are a library the tests also render headlessly.
         .target(
@@ -270,7 +274,7 @@ let package = Package(
             name: "SegueAppHostTests",
             dependencies: [
                 "SegueStage", "SegueTesting", "SegueAppHost", "SegueGLFW", "SegueScene", "SegueHeadless", "SegueImage", "HostSample",
-                "HostSampleScene",
+                "HostSampleScene", "TwoWindowsSample",
             ]),
         .testTarget(
             name: "SeguePlayerTests",

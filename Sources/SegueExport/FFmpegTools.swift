@@ -1,4 +1,5 @@
 import Foundation
+import SegueOutput
 
 /// Where the `ffmpeg` and `ffprobe` executables are. Looked up once, before anything is
 /// rendered, so a missing ffmpeg is a clear error rather than a failure halfway through.
@@ -10,6 +11,13 @@ public struct FFmpegTools: Sendable, Equatable {
     /// Seconds a child may go without progress (reading or writing a byte for Segue, or using
     /// CPU) while Segue waits for it, before it is killed and `ExportError.toolStalled` thrown.
     public var stallTimeout: Double = 60
+    /// Where the children are registered, so an interrupt kills them (`InterruptCleanup.shared`,
+    /// the program's, unless a caller — a test — gives its own).
+    public var cleanup = InterruptCleanup.shared
+
+    public static func == (a: FFmpegTools, b: FFmpegTools) -> Bool {
+        a.ffmpeg == b.ffmpeg && a.ffprobe == b.ffprobe && a.stallTimeout == b.stallTimeout && a.cleanup === b.cleanup
+    }
 
     /// Uses `ffmpeg` at an explicit path; `ffprobe` is looked for beside it.
     public init(ffmpegPath: String) throws(ExportError) {

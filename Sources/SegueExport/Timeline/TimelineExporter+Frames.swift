@@ -12,7 +12,9 @@ extension TimelineExporter {
     ) throws -> ExportResult {
         let start = DispatchTime.now()
         let wanted = try checkedRange(range)
-        let folder = try OutputDirectory.produce(at: path, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: onWaitingForLock) { output in
+        let folder = try OutputDirectory.produce(
+            at: path, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: onWaitingForLock, cleanup: tools.cleanup
+        ) { output in
             try renderFrames(range: range) { index, image in
                 try PNGCodec.write(image, to: output.stagedPath(OutputDirectory.frameName(index)))
             }

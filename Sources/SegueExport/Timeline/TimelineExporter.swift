@@ -69,12 +69,12 @@ public final class TimelineExporter {
         used = true
         let wanted = try checkedRange(range)
         let file: PartialFile
-        do { file = try PartialFile(destination: path, purpose: "the video") } catch { throw ExportError.output(error) }
+        do { file = try PartialFile(destination: path, purpose: "the video", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
         let start = DispatchTime.now()
         do {
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: encoderArguments(output: TransitionExporter.childStdout, range: range),
-                writesInput: true, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout)
+                writesInput: true, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
             let pipeline = FramePipeline(encoder: encoder, frameBytes: plan.width * plan.height * 4, depth: settings.pipelineDepth)
             do {
                 try render(into: pipeline, range: wanted, start: start)
