@@ -178,7 +178,7 @@ let package = Package(
             name: "SegueTesting",
             dependencies: [
                 "SegueImage", "SegueGL", "SegueHeadless", "SegueStage", "SegueScene", "SegueEffects", "SegueTransitions",
-                "SegueRendering",
+                "SegueRendering", "SegueOutput",
             ]),
 
         // MARK: - Examples (run by the tests)

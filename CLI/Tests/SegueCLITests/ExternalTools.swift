@@ -1,4 +1,5 @@
 import Foundation
+import SegueOutput
 import SegueTesting
 import Testing
 
@@ -36,14 +37,7 @@ public enum RayRequirement {
 
 /// Debian's `chromium` (or `chromium-browser`, `google-chrome`) on PATH.
 public enum ChromiumRequirement {
-    public static let executable: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            if let found = path.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return found }
-        }
-        return nil
-    }()
+    public static let executable: URL? = ProgramSearch.find("chromium", "chromium-browser", "google-chrome")
 
     public static var isRequired: Bool {
         let environment = ProcessInfo.processInfo.environment
