@@ -14,7 +14,7 @@ LIBSEGUE := .build-libsegue
 FREI0R_DIR = $(firstword $(subst :, ,$(or $(FREI0R_PATH),/usr/lib/frei0r-1)))
 CC ?= cc
 
-.PHONY: all deps build release demo seedapp test test-libraries test-cli test-external test-integrations test-reach docs bench bench-edit clean \
+.PHONY: all deps build release demo seedapp test check-layers check-links test-libraries test-cli test-external test-integrations test-reach docs bench bench-edit clean \
 	libsegue frei0r install-frei0r
 
 all: release
@@ -51,7 +51,15 @@ seedapp: deps
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data
 	@bash scripts/ray/install-ray.sh >/dev/null
-	$(MAKE) test-integrations test-external test-reach docs test-libraries test-cli
+	$(MAKE) check-layers check-links test-integrations test-external test-reach docs test-libraries test-cli
+
+# No module depends on or imports one above it (the layer list in docs/ARCHITECTURE.md).
+check-layers:
+	SWIFT="$(SWIFT)" python3 scripts/check-layers
+
+# No link in the README, docs/, the examples' READMEs or the DocC catalog to a missing file.
+check-links:
+	python3 scripts/check-links
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test

@@ -22,7 +22,10 @@ let package = Package(
         .library(name: "SegueImage", targets: ["SegueImage"]),
         .library(name: "SegueEffects", targets: ["SegueEffects"]),
         .library(name: "SegueAnimation", targets: ["SegueAnimation"]),
+        .library(name: "SegueInput", targets: ["SegueInput"]),
         .library(name: "SegueScene", targets: ["SegueScene"]),
+        .library(name: "SegueStage", targets: ["SegueStage"]),
+        .library(name: "SegueSoak", targets: ["SegueSoak"]),
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
         .library(name: "SegueOutput", targets: ["SegueOutput"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
@@ -86,12 +89,14 @@ let package = Package(
             name: "SegueGL",
             dependencies: ["CEpoxy", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log")]),
         // EGL surfaceless contexts for tests, export and render workers: no X11, no GLFW.
-        // With `HeadlessStage`: a window, its compositor and a virtual clock on such a context.
-        .target(name: "SegueHeadless", dependencies: ["SegueGL", "CEpoxy", "SegueScene", "SegueAnimation", "SegueImage"]),
-        // GLFW windows and their input (X11).
+        .target(name: "SegueHeadless", dependencies: ["SegueGL", "CEpoxy"]),
+        // GLFW windows and their input (X11), in the input vocabulary the UIKit port also speaks.
         .target(
             name: "SegueGLFW",
-            dependencies: ["SegueGL", "SegueScene", "CEpoxy", "CGLFW", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["SegueGL", "SegueInput", "CEpoxy", "CGLFW", .product(name: "Logging", package: "swift-log")]),
+        // `HeadlessStage`: a `Window`, its compositor and a virtual clock on a headless EGL context
+        // (the headless counterpart of SegueAppHost; tests, export, render workers).
+        .target(name: "SegueStage", dependencies: ["SegueHeadless", "SegueScene", "SegueGL", "SegueAnimation", "SegueImage"]),
         // The application host: a GLFW window joined to a `Window` (the glue the renderer never is).
         .target(
             name: "SegueAppHost",
@@ -135,10 +140,14 @@ let package = Package(
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
 
         .target(name: "SegueAnimation"),
+        // The input-event vocabulary (keys, modifiers, pointer buttons) below both the platform
+        // back ends and the UIKit port.
+        .target(name: "SegueInput"),
         .target(
             name: "SegueScene",
             dependencies: [
-                "SegueAnimation", "SegueGL", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log"),
+                "SegueAnimation", "SegueInput", "SegueGL", "SegueShaders", "SegueImage",
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // MARK: - Text (fontconfig finds fonts, HarfBuzz shapes, FreeType rasterises; Label is a view)
@@ -154,7 +163,12 @@ let package = Package(
 
         .target(
             name: "SegueTransitions",
-            dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
+            dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage"]),
+        // The stress harnesses: the long mixed session (`TransitionSoak`) and seeded random
+        // gestures against a catalog's interactive transitions (`GestureStress`).
+        .target(
+            name: "SegueSoak",
+            dependencies: ["SegueTransitions", "SegueStage", "SegueScene", "SegueAnimation", "SegueGL"]),
 
         // MARK: - Rendering a transition by name between two pictures (frames, PNGs, contact sheets)
         // and the renders a front end runs whole: frame folders, videos, the filter sheet, the
@@ -163,8 +177,8 @@ let package = Package(
         .target(
             name: "SegueRendering",
             dependencies: [
-                "SegueEffects", "SegueHeadless", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage", "SegueText",
-                "SegueAnimation", "SegueOutput", "SegueExport", "SegueColor", .product(name: "Logging", package: "swift-log"),
+                "SegueEffects", "SegueHeadless", "SegueStage", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage",
+                "SegueText", "SegueAnimation", "SegueOutput", "SegueExport", "SegueColor", .product(name: "Logging", package: "swift-log"),
             ]),
 
         .executableTarget(name: "SegueCompileProbe", dependencies: ["SegueRendering"]),
@@ -175,13 +189,14 @@ let package = Package(
         .target(
             name: "Segue",
             dependencies: [
-                "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene",
-                "SegueTransitions", "SegueOutput", "SegueExport", "SegueRendering", "SegueText", "SegueColor",
+                "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene", "SegueStage",
+                "SegueTransitions", "SegueSoak", "SegueOutput", "SegueExport", "SegueRendering", "SegueText", "SegueColor",
             ]),
         .target(
             name: "SegueTesting",
             dependencies: [
-                "SegueImage", "SegueGL", "SegueHeadless", "SegueScene", "SegueEffects", "SegueTransitions", "SegueRendering",
+                "SegueImage", "SegueGL", "SegueHeadless", "SegueStage", "SegueScene", "SegueEffects", "SegueTransitions",
+                "SegueRendering", "SegueOutput",
             ]),
 
         // MARK: - Examples (run by the tests)
@@ -200,7 +215,7 @@ let package = Package(
         .executableTarget(
             name: "SeedPorts",
             dependencies: [
-                "SeedPalette", "SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage",
+                "SegueStage", "SeedPalette", "SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage",
                 "SegueTransitions",
             ],
             path: "Examples/SeedPorts"),
@@ -212,6 +227,10 @@ let package = Package(
             name: "HostSample",
             dependencies: ["SegueAppHost", "HostSampleScene", "SegueGLFW", "SegueScene"],
             path: "Examples/HostSample/App"),
+
+        // Two GLFW windows in one process, each closed on its own (run by TwoWindowTests).
+        .executableTarget(
+            name: "TwoWindowsSample", dependencies: ["SegueGLFW", "SegueGL"], path: "Examples/TwoWindows"),
 
         // The seeds' apps as a user runs them (`swift run SeedApp`): a menu of buttons that present
         // and push with the seeds' animators; its screens are a library the tests also render headlessly.
@@ -231,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "SegueSceneTests",
             dependencies: [
-                "SegueScene", "SegueAnimation", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
+                "SegueStage", "SegueScene", "SegueAnimation", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
             ],
             exclude: ["Goldens"]),
         .testTarget(
@@ -240,7 +259,7 @@ let package = Package(
         .testTarget(
             name: "SegueTransitionsTests",
             dependencies: [
-                "SegueTransitions", "SegueScene", "SegueAnimation", "SegueHeadless", "SegueImage", "SegueGL",
+                "SegueStage", "SegueSoak", "SegueTransitions", "SegueScene", "SegueAnimation", "SegueHeadless", "SegueImage", "SegueGL",
                 "SegueTesting",
             ],
             exclude: ["Goldens"]),
@@ -252,7 +271,7 @@ let package = Package(
             exclude: ["Goldens", "GLTransitionFixtures"]),
         .testTarget(
             name: "SeedPortsTests",
-            dependencies: ["SegueTesting", "SeedPorts", "SeedPalette", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
+            dependencies: ["SegueStage", "SegueTesting", "SeedPorts", "SeedPalette", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
         .testTarget(name: "SegueOutputTests", dependencies: ["SegueTesting", "SegueOutput"]),
         .testTarget(
             name: "SegueExportTests",
@@ -263,18 +282,18 @@ let package = Package(
         .testTarget(
             name: "SegueRenderingTests",
             dependencies: [
-                "SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting", "SegueText",
-                "SegueExport", "SegueOutput",
+                "SegueStage", "SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting", "SegueText",
+                "SegueExport", "SegueOutput", "SegueTransitions",
             ]),
         .testTarget(
             name: "SegueTextTests",
-            dependencies: ["SegueText", "SegueScene", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],
+            dependencies: ["SegueStage", "SegueText", "SegueScene", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueAppHostTests",
             dependencies: [
-                "SegueTesting", "SegueAppHost", "SegueGLFW", "SegueScene", "SegueHeadless", "SegueImage", "HostSample",
-                "HostSampleScene",
+                "SegueStage", "SegueTesting", "SegueAppHost", "SegueGLFW", "SegueScene", "SegueHeadless", "SegueImage", "HostSample",
+                "HostSampleScene", "TwoWindowsSample",
             ]),
         .testTarget(
             name: "SeguePlayerTests",
@@ -285,7 +304,7 @@ let package = Package(
         .testTarget(
             name: "SeedAppTests",
             dependencies: [
-                "SegueTesting", "SeedAppScenes", "SeedApp", "SeedPalette", "SegueScene", "SegueText", "SegueTransitions",
+                "SegueStage", "SegueTesting", "SeedAppScenes", "SeedApp", "SeedPalette", "SegueScene", "SegueText", "SegueTransitions",
                 "SegueHeadless", "SegueImage",
             ]),
         .testTarget(

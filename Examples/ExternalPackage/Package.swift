@@ -40,6 +40,8 @@ let package = Package(
                 "CardTransitions",
                 .product(name: "Segue", package: "Segue"),
                 .product(name: "SegueTesting", package: "Segue"),
+                // The player's configuration, for the catalog test (its list of transitions).
+                .product(name: "SeguePlayer", package: "Segue"),
             ],
             exclude: ["Goldens"]),
     ]

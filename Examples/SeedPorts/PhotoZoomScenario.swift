@@ -2,6 +2,7 @@ import SeedPalette
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueStage
 import SegueTransitions
 
 /// Apple's interruptible photo zoom on a 160×240 window: a push grabbed mid-flight, held,

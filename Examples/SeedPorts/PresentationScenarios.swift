@@ -2,6 +2,7 @@ import SeedPalette
 import SegueImage
 import SegueHeadless
 import SegueScene
+import SegueStage
 
 /// A plain controller filling the window with one colour (the presenters of these scenarios,
 /// seed 004's children).

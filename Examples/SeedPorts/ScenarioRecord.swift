@@ -1,6 +1,7 @@
 import SegueImage
 import SegueHeadless
 import SegueScene
+import SegueStage
 
 /// What a scenario leaves for its checks: named pictures with the view tree at that moment,
 /// and lines of measurements. `main.swift` writes them out; the tests assert on them.

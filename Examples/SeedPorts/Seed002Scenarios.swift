@@ -2,6 +2,7 @@ import SeedPalette
 import SegueImage
 import SegueHeadless
 import SegueScene
+import SegueStage
 
 /// Seed 002 played on a 160×240 window: the list in a navigation controller, the modal shown
 /// with the spring and dismissed with the shrinking snapshot (or without the snapshot).

@@ -1,6 +1,7 @@
 import SegueImage
 import SegueHeadless
 import SegueScene
+import SegueStage
 
 /// Seed 003 on a 160×240 window: the GPU pixel-dissolve push played by its display link, then
 /// pushed again interactively by a pan (finish), and the zoom animator pushed by a pan with a

@@ -2,6 +2,7 @@ import SeedPalette
 import SegueImage
 import SegueHeadless
 import SegueScene
+import SegueStage
 
 /// A child that logs its appearance callbacks (what the container forwards automatically).
 @MainActor

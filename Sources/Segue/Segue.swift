@@ -10,5 +10,7 @@
 @_exported import SegueOutput
 @_exported import SegueRendering
 @_exported import SegueScene
+@_exported import SegueSoak
+@_exported import SegueStage
 @_exported import SegueText
 @_exported import SegueTransitions

@@ -54,7 +54,7 @@ final class ClipDecoder {
                 + ["-f", probe.demuxer] + Self.alphaDecoder(info) + ["-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
                 + (frameLimit.map { ["-frames:v", String($0)] } ?? [])
                 + ["-f", "rawvideo", "-pix_fmt", planes?.pixelFormat ?? "rgba", "pipe:1"],
-            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
+            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
     }
 
     /// The clip's matrix and range set on its frames before any conversion, so swscale reads an
@@ -101,7 +101,7 @@ final class ClipDecoder {
             arguments: ["-v", "error", "-protocol_whitelist", "file", "-select_streams", "v:0",
                         "-show_entries", "stream=duration:format=format_name,duration",
                         "-of", "default=noprint_wrappers=1", fileURL(path)],
-            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
+            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
         let text = String(decoding: probe.readAll(), as: UTF8.self)
         let exit = probe.wait()
         guard exit == .exited(status: 0) else { throw probe.failure { .probeFailed(path: path, exit: $0, log: $1) } }

@@ -7,7 +7,7 @@ import Glibc
 /// One running ffmpeg (or ffprobe): raw frames go in through its stdin and/or come out of its
 /// stdout; its stderr is collected on a thread of its own so a chatty child never blocks.
 ///
-/// Every child is registered with `InterruptCleanup` (an interrupt kills its process group) and
+/// Every child is registered with the tools' `InterruptCleanup` (an interrupt kills its process group) and
 /// watched while Segue waits on it: one that neither reads, writes nor uses CPU for
 /// `stallTimeout` seconds is killed, and `stalled` says so.
 final class FFmpegProcess: @unchecked Sendable {
@@ -21,17 +21,15 @@ final class FFmpegProcess: @unchecked Sendable {
     private var inputClosed = false
     private let watchdog: StallWatchdog
     private var reaped = false
-
-    /// A dead reader must surface as EPIPE from write(2), not kill the whole program.
-    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+    private let cleanup: InterruptCleanup
 
     /// `outputFile`, when given, becomes the child's stdout (the encoder writes its video there,
     /// as `/proc/self/fd/1`), instead of a pipe or /dev/null.
     init(
         executable: URL, arguments: [String], writesInput: Bool, readsOutput: Bool, outputFile: Int32? = nil,
-        stallTimeout: Double
+        stallTimeout: Double, cleanup: InterruptCleanup
     ) throws(ExportError) {
-        _ = Self.ignoreBrokenPipes
+        self.cleanup = cleanup
         tool = executable.lastPathComponent
         input = writesInput ? Pipe() : nil
         output = readsOutput ? Pipe() : nil
@@ -55,7 +53,7 @@ final class FFmpegProcess: @unchecked Sendable {
         errorReader = Thread { log.finish(with: handle.readDataToEndOfFile()) }
         let process = process
         do {
-            try InterruptCleanup.shared.startChild {
+            try cleanup.startChild {
                 try process.run()
                 return process.processIdentifier
             }
@@ -73,7 +71,7 @@ final class FFmpegProcess: @unchecked Sendable {
         if !reaped {
             InterruptCleanup.killGroup(of: process.processIdentifier)
             process.waitUntilExit()
-            InterruptCleanup.shared.childEnded(process.processIdentifier)
+            cleanup.childEnded(process.processIdentifier)
         }
         watchdog.stop()
     }
@@ -101,7 +99,7 @@ final class FFmpegProcess: @unchecked Sendable {
         watchdog.beginWaiting()
         defer { watchdog.endWaiting() }
         while remaining > 0 {
-            let written = Glibc.write(fd, base, remaining)
+            let written = BrokenPipe.write(fd, base, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -152,7 +150,7 @@ final class FFmpegProcess: @unchecked Sendable {
             watchdog.beginWaiting()
             process.waitUntilExit()
             watchdog.endWaiting()
-            InterruptCleanup.shared.childEnded(process.processIdentifier)
+            cleanup.childEnded(process.processIdentifier)
             watchdog.stop()
             reaped = true
         }

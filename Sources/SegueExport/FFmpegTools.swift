@@ -1,4 +1,5 @@
 import Foundation
+import SegueOutput
 
 /// Where the `ffmpeg` and `ffprobe` executables are. Looked up once, before anything is
 /// rendered, so a missing ffmpeg is a clear error rather than a failure halfway through.
@@ -10,6 +11,13 @@ public struct FFmpegTools: Sendable, Equatable {
     /// Seconds a child may go without progress (reading or writing a byte for Segue, or using
     /// CPU) while Segue waits for it, before it is killed and `ExportError.toolStalled` thrown.
     public var stallTimeout: Double = 60
+    /// Where the children are registered, so an interrupt kills them (`InterruptCleanup.shared`,
+    /// the program's, unless a caller — a test — gives its own).
+    public var cleanup = InterruptCleanup.shared
+
+    public static func == (a: FFmpegTools, b: FFmpegTools) -> Bool {
+        a.ffmpeg == b.ffmpeg && a.ffprobe == b.ffprobe && a.stallTimeout == b.stallTimeout && a.cleanup === b.cleanup
+    }
 
     /// Uses `ffmpeg` at an explicit path; `ffprobe` is looked for beside it.
     public init(ffmpegPath: String) throws(ExportError) {
@@ -23,16 +31,12 @@ public struct FFmpegTools: Sendable, Equatable {
     /// Finds ffmpeg on `PATH` (the process's own unless given). A non-executable `ffmpeg` on the
     /// path is reported as such when no executable one comes after it.
     public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) throws(ExportError) -> FFmpegTools {
-        let directories = (path ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        var notExecutable: String?
-        for directory in directories {
-            let candidate = URL(fileURLWithPath: directory).appendingPathComponent("ffmpeg").path
-            if FileManager.default.isExecutableFile(atPath: candidate) && isRegularFile(candidate) {
-                return try FFmpegTools(ffmpegPath: candidate)
-            }
-            if notExecutable == nil && FileManager.default.fileExists(atPath: candidate) { notExecutable = candidate }
+        let directories = ProgramSearch.directories(path ?? "")
+        if let found = ProgramSearch.find("ffmpeg", path: path ?? "") { return try FFmpegTools(ffmpegPath: found.path) }
+        let candidates = directories.map { URL(fileURLWithPath: $0).appendingPathComponent("ffmpeg").path }
+        if let notExecutable = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            throw .toolNotExecutable(tool: "ffmpeg", path: notExecutable)
         }
-        if let notExecutable { throw .toolNotExecutable(tool: "ffmpeg", path: notExecutable) }
         throw .toolMissing(tool: "ffmpeg", searched: directories)
     }
 
@@ -47,13 +51,8 @@ public struct FFmpegTools: Sendable, Equatable {
 
     private static func checkExecutable(_ url: URL, tool: String) throws(ExportError) {
         guard FileManager.default.fileExists(atPath: url.path) else { throw .toolMissing(tool: tool, searched: [url.path]) }
-        guard FileManager.default.isExecutableFile(atPath: url.path), isRegularFile(url.path) else {
+        guard ProgramSearch.isExecutableFile(url.path) else {
             throw .toolNotExecutable(tool: tool, path: url.path)
         }
-    }
-
-    private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 }

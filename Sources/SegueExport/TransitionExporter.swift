@@ -13,8 +13,8 @@ import Glibc
 /// Runs on the thread whose GL context `device` uses (the renderer never makes a context).
 /// Progress comes after every frame, to `onProgress` and on `progressUpdates`, which ends when
 /// the export does. One exporter makes one export.
-/// The first export sets SIGPIPE to be ignored in this process, so that an ffmpeg that dies is
-/// reported as an `ExportError` (its exit status and message) instead of killing the program.
+/// An ffmpeg that dies is reported as an `ExportError` (its exit status and message): the writes
+/// to it hold SIGPIPE back one by one (`BrokenPipe`), leaving the process's SIGPIPE as it was.
 ///
 /// ```swift
 /// let exporter = try TransitionExporter(device: device, settings: ExportSettings(format: .mp4, width: 1280, height: 720))
@@ -62,12 +62,12 @@ public final class TransitionExporter {
         used = true
         defer { continuation.finish() }
         try Self.check(inputs, framesPerSecond: settings.framesPerSecond)
-        let file = try Self.partialFile(for: path, purpose: "the video")
+        let file = try Self.partialFile(for: path, purpose: "the video", cleanup: tools.cleanup)
         start = DispatchTime.now()
         do {
             let (frames, wait): (Int, Double)
             if settings.format == .gif {
-                let palette = try Self.partialFile(for: path, purpose: "the GIF's palette")
+                let palette = try Self.partialFile(for: path, purpose: "the GIF's palette", cleanup: tools.cleanup)
                 defer { palette.discard() }
                 passes = (0, 2)
                 _ = try encode(inputs, arguments: paletteArguments(), output: palette.descriptor, effect: effect)
@@ -93,8 +93,8 @@ public final class TransitionExporter {
     /// path so that muxers that seek and reread (MP4's faststart) can.
     static let childStdout = "file:/proc/self/fd/1"
 
-    private static func partialFile(for path: String, purpose: String) throws(ExportError) -> PartialFile {
-        do { return try PartialFile(destination: path, purpose: purpose) } catch { throw .output(error) }
+    private static func partialFile(for path: String, purpose: String, cleanup: InterruptCleanup) throws(ExportError) -> PartialFile {
+        do { return try PartialFile(destination: path, purpose: purpose, cleanup: cleanup) } catch { throw .output(error) }
     }
 
     /// The frame counts and offset, checked before any file is made.
@@ -114,7 +114,7 @@ public final class TransitionExporter {
     ) throws -> (Int, Double) {
         let encoder = try FFmpegProcess(
             executable: tools.ffmpeg, arguments: arguments, writesInput: true, readsOutput: false, outputFile: output,
-            stallTimeout: tools.stallTimeout)
+            stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
         let input: EncoderInput
         do { input = try EncoderInput(device: device, settings: settings) } catch {
             encoder.stop()

@@ -35,7 +35,7 @@ public enum VideoJoiner {
             let (silent, sounding) = withSound ? (chunks[odd], chunks[0]) : (chunks[0], chunks[odd])
             throw .joinSoundMismatch(silent: silent, sounding: sounding)
         }
-        let file = try partialFile(path, "the joined video")
+        let file = try partialFile(path, "the joined video", tools.cleanup)
         do throws(ExportError) {
             // The pictures of each chunk alone (packets copied): each chunk's sound starts with its
             // encoder's priming before 0, which would shift a whole file's pictures in the concat
@@ -44,12 +44,12 @@ public enum VideoJoiner {
             var pictures: [PartialFile] = []
             defer { pictures.forEach { $0.discard() } }
             for (index, (chunk, probe)) in zip(chunks, probes).enumerated() {
-                let target = try partialFile(path, "chunk \(index + 1)'s pictures")
+                let target = try partialFile(path, "chunk \(index + 1)'s pictures", tools.cleanup)
                 pictures.append(target)
                 try run(tools, ClipProbe.inputArguments(path: chunk, demuxer: probe.demuxer)
                     + ["-map", "0:v", "-c", "copy", "-f", format.rawValue], into: target)
             }
-            let list = try partialFile(path, "the list of chunks")
+            let list = try partialFile(path, "the list of chunks", tools.cleanup)
             defer { list.discard() }
             try write(concatList(pictures.map(\.partial.path)), to: list)
             // The list names absolute paths of hidden files, which the concat demuxer's default
@@ -92,8 +92,8 @@ public enum VideoJoiner {
         paths.map { "file '" + ClipDecoder.fileURL($0).replacingOccurrences(of: "'", with: #"'\''"#) + "'\n" }.joined()
     }
 
-    private static func partialFile(_ path: String, _ purpose: String) throws(ExportError) -> PartialFile {
-        do { return try PartialFile(destination: path, purpose: purpose) } catch { throw .output(error) }
+    private static func partialFile(_ path: String, _ purpose: String, _ cleanup: InterruptCleanup) throws(ExportError) -> PartialFile {
+        do { return try PartialFile(destination: path, purpose: purpose, cleanup: cleanup) } catch { throw .output(error) }
     }
 
     static func write(_ text: String, to file: PartialFile) throws(ExportError) {
@@ -115,7 +115,7 @@ public enum VideoJoiner {
             executable: tools.ffmpeg,
             arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y"] + arguments
                 + TransitionExporter.outputFlush + [TransitionExporter.childStdout],
-            writesInput: false, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout)
+            writesInput: false, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
         guard process.wait() == .exited(status: 0), !process.stalled else {
             throw process.failure { .encoderFailed(exit: $0, log: $1) }
         }

@@ -1,5 +1,5 @@
 @preconcurrency import CGLFW
-import SegueScene
+import SegueInput
 
 /// GLFW's codes to Segue's input types: key codes (US-layout meaning), modifier bits, mouse
 /// buttons, and cursor positions (screen coordinates) to framebuffer pixels. Pure functions.

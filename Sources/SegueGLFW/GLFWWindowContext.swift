@@ -14,6 +14,10 @@ public final class GLFWWindowContext: GLContext {
     /// Internal (not private) for the display extension in `GLFWWindowContext+Display.swift`.
     var window: OpaquePointer?
     private let input = WindowInput()
+    /// The window's X window and GLX drawable: X errors on them close this window only.
+    private var xIDs: [UInt] = []
+    /// Windows open in this process: GLFW is shut down when the last one is released.
+    nonisolated(unsafe) private static var openWindows = 0
 
     /// Opens a window of `width`×`height` screen coordinates. `scalesToMonitor`: the size is
     /// multiplied by the monitor's content scale (a window sized in points on a HiDPI screen).
@@ -39,7 +43,7 @@ public final class GLFWWindowContext: GLContext {
             let reason = Self.lastGLFWError()
             // GLX says only "GLXBadFBConfig" when the driver is older than 3.3: say what it offers.
             let offered = Self.offeredGLVersion()
-            glfwTerminate()
+            if Self.openWindows == 0 { glfwTerminate() }
             throw GLError.contextCreation(backend: "GLFW window", reason: Self.creationFailure(reason, offered: offered))
         }
         self.window = window
@@ -47,7 +51,9 @@ public final class GLFWWindowContext: GLContext {
         glfwMakeContextCurrent(window)
         glfwSwapInterval(vsync ? 1 : 0)
         input.install(on: window)
-        X11ErrorTrap.install()
+        Self.openWindows += 1
+        xIDs = X11ErrorTrap.ids(of: window)
+        X11ErrorTrap.install(for: xIDs)
     }
 
     public func makeCurrent() throws(GLError) {
@@ -130,14 +136,15 @@ public final class GLFWWindowContext: GLContext {
     /// the caller's to act on.
     public var shouldClose: Bool {
         guard let window else { return true }
-        return glfwWindowShouldClose(window) == GLFW_TRUE || X11ErrorTrap.errorCount > 0
+        return glfwWindowShouldClose(window) == GLFW_TRUE || X11ErrorTrap.isGone(xIDs)
     }
 
     public func setTitle(_ title: String) {
         if let window { glfwSetWindowTitle(window, title) }
     }
 
-    /// Closes the window and shuts GLFW down; release GPU objects and the GLDevice first.
+    /// Closes the window, and shuts GLFW down with the process's last window; release GPU
+    /// objects and the GLDevice first.
     public func release() {
         guard let window else { return }
         input.uninstall(from: window)
@@ -145,7 +152,8 @@ public final class GLFWWindowContext: GLContext {
         // error; the trap keeps that from ending the process, and glfwTerminate closes the display.
         glfwDestroyWindow(window)
         self.window = nil
-        glfwTerminate()
+        Self.openWindows -= 1
+        if Self.openWindows == 0 { glfwTerminate() }
     }
 
     /// Why no window opened: GLFW's reason, with the GL version needed and, when the driver

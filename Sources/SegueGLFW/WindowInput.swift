@@ -1,6 +1,6 @@
 @preconcurrency import CGLFW
 import Logging
-import SegueScene
+import SegueInput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -112,9 +112,10 @@ final class WindowInput {
 /// another client destroys our window (`xdotool windowclose`, a crashed window manager), every
 /// later request on it is such an error. This handler counts the errors that say a window or
 /// drawable no longer exists (BadWindow, BadDrawable, and GLX's own GLXBadDrawable and
-/// GLXBadWindow, which a swap on the gone window raises), and windows read a non-zero count as
-/// "close now", so the program ends its loop and exits normally; any other error is logged
-/// (label `segue.glfw`) and the program goes on.
+/// GLXBadWindow, which a swap on the gone window raises) under the X id they name, and a window
+/// reads its own ids among them as "close now", so the program ends that window's loop and goes
+/// on with its other windows; any other error is logged (label `segue.glfw`) and the program
+/// goes on. The handler is the process's (Xlib has one); what it records is per window.
 /// Xlib is reached through GLFW's already loaded libX11 (dlsym), so nothing more is linked.
 enum X11ErrorTrap {
     typealias Handler = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
@@ -143,13 +144,27 @@ enum X11ErrorTrap {
 
     static let logger = Logger(label: "segue.glfw")
 
-    /// Errors since the window was made that say it is gone.
-    nonisolated(unsafe) private(set) static var errorCount = 0
+    /// The X ids that errors said are gone (GLFW's thread only, as every X call here).
+    nonisolated(unsafe) private static var goneIDs: Set<UInt> = []
 
-    /// Installs the handler (after window creation: GLFW 3.3 resets Xlib's handler to the
-    /// default after the calls where it installs its own, such as creating a window).
-    static func install() {
-        errorCount = 0  // a new window starts with none (one window at a time)
+    /// Whether an error said that one of `ids` (a window's X window and GLX drawable) is gone.
+    static func isGone(_ ids: [UInt]) -> Bool { ids.contains { goneIDs.contains($0) } }
+
+    /// The X window and GLX drawable of a GLFW window (0 where GLFW has none), through dlsym.
+    static func ids(of window: OpaquePointer) -> [UInt] {
+        typealias GetID = @convention(c) (OpaquePointer?) -> UInt
+        return ["glfwGetX11Window", "glfwGetGLXWindow"].compactMap { name in
+            guard let symbol = dlsym(nil, name) else { return nil }
+            let id = unsafeBitCast(symbol, to: GetID.self)(window)
+            return id == 0 ? nil : id
+        }
+    }
+
+    /// Installs the handler for a new window with X ids `ids` (after window creation: GLFW 3.3
+    /// resets Xlib's handler to the default after the calls where it installs its own, such as
+    /// creating a window). The ids start clean: the server may reuse a destroyed window's id.
+    static func install(for ids: [UInt]) {
+        goneIDs.subtract(ids)
         glxErrorBase = queryGLXErrorBase()
         guard let symbol = dlsym(nil, "XSetErrorHandler") else { return }  // nil: RTLD_DEFAULT
         let setHandler = unsafeBitCast(symbol, to: SetHandler.self)
@@ -157,7 +172,7 @@ enum X11ErrorTrap {
             guard let event else { return 0 }
             let head = event.load(as: ErrorEventHead.self)
             if X11ErrorTrap.meansWindowGone(head.errorCode) {
-                X11ErrorTrap.errorCount += 1
+                X11ErrorTrap.goneIDs.insert(head.resourceID)
             } else {
                 X11ErrorTrap.logger.error(
                     "X error \(head.errorCode) (request \(head.requestCode).\(head.minorCode), resource 0x\(String(head.resourceID, radix: 16)))")

@@ -1,4 +1,4 @@
-import SegueScene
+import SegueInput
 
 /// A pointer event in framebuffer pixels, top-left origin.
 public struct PointerEvent: Equatable, Sendable {

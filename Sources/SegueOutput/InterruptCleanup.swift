@@ -32,6 +32,14 @@ public final class InterruptCleanup: @unchecked Sendable {
         body(&signalSources)
     }
 
+    /// What is registered now: the paths an interrupt would remove and the children it would
+    /// kill (what a test that gave its own cleanup checks).
+    public var registered: (paths: [String], children: [pid_t]) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (paths.sorted(), children.sorted())
+    }
+
     /// Registers a staging folder or partial file to remove if the process is interrupted.
     public func register(_ path: URL) {
         lock.lock()

@@ -17,12 +17,20 @@ public struct OutputDirectory {
     public let staging: URL
     /// File names this command writes in `destination` (earlier ones are replaced on commit).
     let ownsFile: (String) -> Bool
+    /// Where the staging folder is registered while it exists.
+    let cleanup: InterruptCleanup
     /// Told the folder when another run holds its lock and this one waits for it.
     let onWaitingForLock: ((URL) -> Void)?
     /// Writes a manifest (a seam for tests that make it fail; atomic by default).
     var writeManifestFile: (Data, URL) throws -> Void = { try $0.write(to: $1, options: .atomic) }
 
-    public init(path: String, ownsFile: @escaping (String) -> Bool, onWaitingForLock: ((URL) -> Void)? = nil) throws(OutputError) {
+    /// `cleanup`: where the staging folder is registered, so an interrupt removes it (the
+    /// program's `InterruptCleanup.shared` unless a caller — a test — gives its own).
+    public init(
+        path: String, ownsFile: @escaping (String) -> Bool, onWaitingForLock: ((URL) -> Void)? = nil,
+        cleanup: InterruptCleanup = .shared
+    ) throws(OutputError) {
+        self.cleanup = cleanup
         destination = try OutputPath.resolve(path)
         self.ownsFile = ownsFile
         self.onWaitingForLock = onWaitingForLock
@@ -39,11 +47,11 @@ public struct OutputDirectory {
         staging = parent.appendingPathComponent(".\(destination.lastPathComponent).partial-\(getpid())")
         try OutputFiles.removeTree(staging, purpose: "an old staging folder")
         let staging = staging
-        try InterruptCleanup.shared.withoutInterruption { () throws(OutputError) in
-            InterruptCleanup.shared.register(staging)
+        try cleanup.withoutInterruption { () throws(OutputError) in
+            cleanup.register(staging)
             guard mkdir(staging.path, 0o755) == 0 else {
                 let reason = OutputError.errnoReason()
-                InterruptCleanup.shared.unregister(staging)
+                cleanup.unregister(staging)
                 throw OutputError("create the staging folder", path: staging.path, reason: reason)
             }
         }
@@ -61,9 +69,9 @@ public struct OutputDirectory {
         // A new folder: the staging folder, manifest included, becomes it in one rename.
         if OutputFiles.kind(destination.path) == .missing {
             try writeManifest(Set(staged), in: staging)
-            let done = InterruptCleanup.shared.withoutInterruption { () -> Bool in
+            let done = cleanup.withoutInterruption { () -> Bool in
                 guard rename(staging.path, destination.path) == 0 else { return false }
-                InterruptCleanup.shared.unregister(staging)
+                cleanup.unregister(staging)
                 return true
             }
             if done { return }
@@ -75,7 +83,7 @@ public struct OutputDirectory {
         // still cleans up at once.
         let folderLock = try FolderLock(destination, onWaiting: onWaitingForLock)
         defer { folderLock.release() }
-        try InterruptCleanup.shared.withoutInterruption { () throws(OutputError) in
+        try cleanup.withoutInterruption { () throws(OutputError) in
             let previous = try Self.checkOwnership(of: destination, ownsFile: ownsFile, adding: staged)
             // Another command's outputs in the same folder (`samples` beside frames) stay listed.
             let others = try Self.readManifest(in: destination).filter {
@@ -93,22 +101,22 @@ public struct OutputDirectory {
                                      purpose: "a rendered file")
             }
             try OutputFiles.removeTree(staging, purpose: "the staging folder")
-            InterruptCleanup.shared.unregister(staging)
+            cleanup.unregister(staging)
         }
     }
 
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
-        InterruptCleanup.shared.unregister(staging)
+        cleanup.unregister(staging)
     }
 
     /// Runs `body` with a staging directory for `path` and commits what it wrote, or discards
     /// it all if `body` throws. `ownsFile` names the outputs a commit may replace.
     public static func produce<T>(
         at path: String, ownsFile: @escaping (String) -> Bool, onWaitingForLock: ((URL) -> Void)? = nil,
-        _ body: (OutputDirectory) throws -> T
+        cleanup: InterruptCleanup = .shared, _ body: (OutputDirectory) throws -> T
     ) throws -> T {
-        let output = try OutputDirectory(path: path, ownsFile: ownsFile, onWaitingForLock: onWaitingForLock)
+        let output = try OutputDirectory(path: path, ownsFile: ownsFile, onWaitingForLock: onWaitingForLock, cleanup: cleanup)
         do {
             let result = try body(output)
             try output.commit()

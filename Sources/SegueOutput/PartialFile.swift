@@ -15,16 +15,23 @@ public final class PartialFile {
     /// Open for reading and writing (a muxer that rewrites its output, as MP4's faststart does,
     /// reads it back).
     public let descriptor: Int32
+    /// Where the unfinished file is registered until it is committed or discarded.
+    let cleanup: InterruptCleanup
     private var open = true
 
     /// `purpose` says what is written, for messages: "the video".
-    public convenience init(destination path: String, purpose: String) throws(OutputError) {
-        try self.init(destination: path, purpose: purpose, randomSuffix: Self.randomSuffix)
+    /// `cleanup`: where the unfinished file is registered, so an interrupt removes it (the
+    /// program's `InterruptCleanup.shared` unless a caller — a test — gives its own).
+    public convenience init(destination path: String, purpose: String, cleanup: InterruptCleanup = .shared) throws(OutputError) {
+        try self.init(destination: path, purpose: purpose, cleanup: cleanup, randomSuffix: Self.randomSuffix)
     }
 
     /// `randomSuffix` makes the unpredictable part of the name (a seam for tests that plant
     /// something at the very name it will give).
-    init(destination path: String, purpose: String, randomSuffix: () -> String) throws(OutputError) {
+    init(
+        destination path: String, purpose: String, cleanup: InterruptCleanup = .shared, randomSuffix: () -> String
+    ) throws(OutputError) {
+        self.cleanup = cleanup
         destination = try OutputPath.resolve(path)
         if OutputFiles.isDirectory(destination.path) {
             throw OutputError("write \(purpose)", path: destination.path, reason: "it is a folder")
@@ -32,7 +39,6 @@ public final class PartialFile {
         let parent = destination.deletingLastPathComponent()
         try OutputFiles.createDirectories(parent, purpose: "the folder for \(purpose)")
         InterruptCleanup.sweepStale(besides: destination)
-        let cleanup = InterruptCleanup.shared
         var made: (URL, Int32)?
         var failure = ""
         var code: Int32 = 0
@@ -72,7 +78,7 @@ public final class PartialFile {
             throw OutputError("move the finished file to", path: destination.path,
                               reason: "its unfinished file '\(partial.lastPathComponent)' was replaced or removed meanwhile")
         }
-        try InterruptCleanup.shared.withoutInterruption { () throws(OutputError) in
+        try cleanup.withoutInterruption { () throws(OutputError) in
             guard rename(partial.path, destination.path) == 0 else {
                 let reason = OutputError.errnoReason()
                 discard()
@@ -80,7 +86,7 @@ public final class PartialFile {
             }
             close(descriptor)
             open = false
-            InterruptCleanup.shared.unregister(partial)
+            cleanup.unregister(partial)
         }
     }
 
@@ -90,7 +96,7 @@ public final class PartialFile {
         open = false
         unlink(partial.path)
         close(descriptor)
-        InterruptCleanup.shared.unregister(partial)
+        cleanup.unregister(partial)
     }
 
     static func randomSuffix() -> String {

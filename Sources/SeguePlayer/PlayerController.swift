@@ -261,7 +261,7 @@ final class PlayerController: ViewController {
             made = try EffectShow(
                 transition: transition, device: host.device, from: configuration.from, to: configuration.to,
                 labels: configuration.labels, size: size, duration: configuration.duration ?? 2, trace: trace, onReduced: onReduced)
-        } else if let scenario = TransitionScenario.named(name) {
+        } else if let scenario = configuration.catalog.entry(named: name)?.scenario {
             made = try ScenarioShow(
                 scenario: scenario, device: host.device, compositor: host.compositor, from: configuration.from, to: configuration.to,
                 labels: configuration.labels, resize: configuration.resize, size: size, duration: configuration.duration,

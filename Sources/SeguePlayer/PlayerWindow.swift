@@ -53,6 +53,8 @@ public final class PlayerWindow {
         public var vsync = true
         /// Where display time comes from: real time, or a fixed step per drawn frame (scripted runs).
         public var timeSource = HostClock.real
+        /// Where a name that `makeTransition` does not make (a scenario) is looked up.
+        public var catalog = TransitionCatalog.builtIn
 
         public init(
             names: [String], startIndex: Int, makeTransition: @escaping (_ name: String, _ isFirst: Bool) throws -> NamedTransition?,
@@ -66,6 +68,25 @@ public final class PlayerWindow {
             self.labels = labels
             self.resize = resize
             self.size = size
+        }
+
+        /// Every transition of `catalog` in its order (N/P go through them), opening on `start`
+        /// (a registered name or a `.glsl` file's path, which then comes first) with `settings`
+        /// (`name=value` texts for a gl-transition).
+        public init(
+            catalog: TransitionCatalog, start: String, settings: [String] = [], from: RGBAImage, to: RGBAImage,
+            labels: (from: String, to: String), resize: ResizeMode, size: (width: Int, height: Int),
+            edges: GLTransitionEffect.EdgeMode = .clamp
+        ) {
+            var names = catalog.names
+            if !names.contains(start) { names.insert(start, at: 0) }
+            self.init(
+                names: names, startIndex: names.firstIndex(of: start) ?? 0,
+                makeTransition: { name, isFirst in
+                    try catalog.effect(named: name, settings: isFirst ? settings : [], resize: resize, edges: edges)
+                },
+                from: from, to: to, labels: labels, resize: resize, size: size)
+            self.catalog = catalog
         }
     }
 

@@ -68,7 +68,7 @@ public final class ScenarioShow: PlayerShow {
                 onReduced: @escaping (PictureReduction, String) -> Void = { _, _ in }) throws {
         name = scenario.name
         self.scenario = scenario
-        gesture = TransitionScenario.gesture(named: scenario.name)
+        gesture = scenario.gesture
         self.device = device
         self.compositor = compositor
         self.trace = trace

@@ -5,6 +5,7 @@ import SegueHeadless
 import SegueImage
 import SegueOutput
 import SegueScene
+import SegueStage
 import SegueTransitions
 
 /// Renders a transition between two pictures headlessly: an effect (the pixel dissolve, a
@@ -59,33 +60,30 @@ public struct TransitionRenderer {
         (self.width, self.height, self.resize) = (width, height, resize)
     }
 
-    /// A transition by name: an effect or gl-transition built-in, a `.glsl` file, or a
-    /// view-controller scenario (`TransitionScenario.all`). `settings` are `name=value` texts for a
-    /// gl-transition's parameters.
+    /// A transition by name in `catalog` (the built-ins unless told): an effect, a gl-transition,
+    /// a view-controller scenario, or a `.glsl` file's path. `settings` are `name=value` texts for
+    /// a gl-transition's parameters.
     public init(
         named name: String, settings: [String] = [], width: Int = 640, height: Int = 360, resize: ResizeMode = .cover,
-        edges: GLTransitionEffect.EdgeMode = .clamp
+        edges: GLTransitionEffect.EdgeMode = .clamp, catalog: TransitionCatalog = .builtIn
     ) throws(TransitionRenderError) {
-        if let scenario = TransitionScenario.named(name) {
-            guard settings.isEmpty else { throw .effect(.settingsNotTaken(transition: name)) }
-            try self.init(.scenario(scenario), width: width, height: height, resize: resize)
-            return
-        }
-        let effect: NamedTransition
+        let effect: NamedTransition?
         // A user's file is compiled first under the compile budget; a program that installed none gets the default.
         if name.hasSuffix(".glsl") { ShaderCompileProbe.installDefaultIfNeeded() }
-        do {
-            effect = try NamedTransition.named(name, settingTexts: settings, resize: resize, edges: edges)
-        } catch .unknownName(let unknown, let known) {
-            throw .effect(.unknownName(unknown, known: known + TransitionScenario.all.map(\.name)))
-        } catch {
+        do { effect = try catalog.effect(named: name, settings: settings, resize: resize, edges: edges) } catch {
             throw .effect(error)
         }
-        try self.init(.effect(effect), width: width, height: height, resize: resize)
+        if let effect {
+            try self.init(.effect(effect), width: width, height: height, resize: resize)
+        } else if let scenario = catalog.entry(named: name)?.scenario {
+            try self.init(.scenario(scenario), width: width, height: height, resize: resize)
+        } else {
+            throw .effect(.unknownName(name, known: catalog.names))
+        }
     }
 
     /// Every name `init(named:)` takes besides `.glsl` files: effects, gl-transitions, scenarios.
-    public static var builtInNames: [String] { NamedTransition.builtInNames + TransitionScenario.all.map(\.name) }
+    nonisolated public static var builtInNames: [String] { TransitionCatalog.builtIn.names }
 
     /// `count` frames at progress i / (count - 1), handed one by one to `body` (so long renders
     /// keep one frame in memory). Pictures go to the GPU at their own size and are fitted by

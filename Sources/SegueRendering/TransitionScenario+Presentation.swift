@@ -5,7 +5,7 @@ extension TransitionScenario {
     /// A presentation with one's own animator, for `TransitionRenderer`: the to-screen is
     /// presented from the from-screen with `animator` (through a transitioning delegate this
     /// scenario keeps alive), over the animator's duration.
-    public static func presentation(
+    @MainActor public static func presentation(
         named name: String, animator: any ViewControllerAnimatedTransitioning, summary: String = "a presentation"
     ) -> TransitionScenario {
         let delegate = FixedTransitioningDelegate(present: animator)

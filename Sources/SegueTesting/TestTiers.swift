@@ -1,4 +1,5 @@
 import Foundation
+import SegueOutput
 import Testing
 
 /// Tests by what they cost, so a run can pick a tier (`swift test --filter` by suite, or Xcode's
@@ -17,11 +18,7 @@ extension Tag {
 /// (`SEGUE_REQUIRE_FFMPEG` set).
 public enum FFmpegRequirement {
     /// `ffmpeg` on PATH, if any.
-    public static let executable: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("ffmpeg") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    public static let executable: URL? = ProgramSearch.find("ffmpeg")
 
     /// Whether a missing ffmpeg fails instead of skipping.
     public static var isRequired: Bool {

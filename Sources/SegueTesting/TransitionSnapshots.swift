@@ -4,6 +4,7 @@ import SegueHeadless
 import SegueImage
 import SegueRendering
 import SegueScene
+import SegueStage
 import SegueTransitions
 
 /// Pictures of a transition at chosen points, rendered headlessly (EGL; Mesa llvmpipe where there

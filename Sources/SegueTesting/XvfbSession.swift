@@ -1,4 +1,5 @@
 import Foundation
+import SegueOutput
 import SegueImage
 
 /// An X server of its own (Xvfb) for window tests (the app host's and SeedApp's), with xdotool for real pointer input and
@@ -134,13 +135,7 @@ public final class XvfbSession {
     /// `make test`, which installs them).
     public static var isAvailable: Bool { ["Xvfb", "xdotool", "xwd"].allSatisfy { which($0) != nil } }
 
-    public static func which(_ tool: String) -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(directory)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
+    public static func which(_ tool: String) -> String? { ProgramSearch.find(tool)?.path }
 }
 
 /// Decodes the X Window Dump format (TrueColor, 24 or 32 bits per pixel) that xwd writes.

@@ -24,12 +24,9 @@ public final class FixedNavigationDelegate: NavigationControllerDelegate {
 }
 
 extension TransitionScenario {
-    /// Scenarios that need a container: a navigation controller (d, e) or the swipe container (g).
-    static var containerScenarios: [TransitionScenario] { [cubePush, zoomPush, swipeContainer] }
-
     /// Replaces the window's root with a navigation controller rooted at `from` and pushes `to`.
     @discardableResult
-    static func push(
+    @MainActor static func push(
         _ window: Window, _ from: ViewController, _ to: ViewController, delegate: FixedNavigationDelegate, animated: Bool = true
     ) -> NavigationController {
         let navigation = showNavigation(window, rootedAt: from, delegate: delegate)
@@ -39,7 +36,7 @@ extension TransitionScenario {
 
     /// Replaces the window's root with a navigation controller rooted at `from`, led by
     /// `delegate` (kept by the window).
-    static func showNavigation(_ window: Window, rootedAt from: ViewController, delegate: FixedNavigationDelegate) -> NavigationController {
+    @MainActor static func showNavigation(_ window: Window, rootedAt from: ViewController, delegate: FixedNavigationDelegate) -> NavigationController {
         ScenarioRetainer.keep(delegate, with: from)
         window.rootViewController = nil
         let navigation = NavigationController(rootViewController: from)
@@ -59,7 +56,7 @@ extension TransitionScenario {
     static let zoomPush = TransitionScenario(
         name: "zoom-push",
         summary: "example e: navigation push, the from screen shrinks to 0.1 while the to screen fades in (0.25 s)",
-        duration: 0.25
+        duration: 0.25, gesture: zoomPushGesture
     ) { window, from, to in
         push(window, from, to, delegate: FixedNavigationDelegate(push: ZoomPushAnimator(), pop: nil))
     }

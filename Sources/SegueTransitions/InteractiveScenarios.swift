@@ -19,39 +19,55 @@ public protocol ScenarioInteraction: AnyObject {
     /// How far the driven transition is as last drawn, 0...1: the gesture's percent while it
     /// drives, then the settle after the release, and the end it reached once done (0 when idle).
     var percentComplete: Double { get }
+    /// Whether, once nothing runs, the hierarchy is the one a finished (or a cancelled, or a
+    /// never started) transition leaves, checked from the controllers' relationships. The
+    /// gesture soak asks it after every sequence. By default: nothing is running.
+    var isSettledCleanly: Bool { get }
+}
+
+extension ScenarioInteraction {
+    public var isSettledCleanly: Bool { phase != .running }
+}
+
+extension View {
+    /// Shown as laid out: opaque, untransformed, nothing animating (a settled transition's views).
+    public var isAtRest: Bool { alpha == 1 && transform == .identity && presentation == model }
 }
 
 /// The interactive variant of a scenario: `prepare` sets the window up (instead of `start`) so
 /// that the gesture can begin the transition, and returns what the gesture drives.
-@MainActor
-public struct ScenarioGesture {
+public struct ScenarioGesture: Sendable {
     public let summary: String
-    public let prepare: @MainActor (_ window: Window, _ from: ViewController, _ to: ViewController) -> any ScenarioInteraction
+    /// Which way the driving drag goes: +1 to the right, -1 to the left (the gesture soak's
+    /// random drags lean that way).
+    public let direction: Double
+    /// Where across the width (0 = left edge, 1 = right edge) a press begins the transition
+    /// (the gesture soak presses there most of the time).
+    public let pressRegion: ClosedRange<Double>
+    public let prepare: @MainActor @Sendable (_ window: Window, _ from: ViewController, _ to: ViewController) -> any ScenarioInteraction
+
+    public init(
+        summary: String, direction: Double = 1, pressRegion: ClosedRange<Double> = 0...1,
+        prepare: @escaping @MainActor @Sendable (_ window: Window, _ from: ViewController, _ to: ViewController) -> any ScenarioInteraction
+    ) {
+        (self.summary, self.direction, self.pressRegion, self.prepare) = (summary, direction, pressRegion, prepare)
+    }
 }
 
 extension TransitionScenario {
-    /// The gesture of `name`'s scenario, if the seeds give it one.
-    public static func gesture(named name: String) -> ScenarioGesture? {
-        switch name {
-        case cubePop.name: return cubePopGesture
-        case zoomPush.name: return zoomPushGesture
-        case pixelDissolvePresent.name: return pixelDissolveGesture
-        default: return nil
-        }
-    }
 
     /// Example d's pop (timed): `to` was pushed without animation; it pops with the cube rotation.
     static let cubePop = TransitionScenario(
         name: "cube-pop",
         summary: "example d: navigation pop as the 3D cube rotation (1.5 s); interactive in a window: drag right, 200 px = done, finish if past half",
-        duration: 1.5
+        duration: 1.5, gesture: cubePopGesture
     ) { window, from, to in
         let navigation = pushedNavigation(window, from, to)
         navigation.popViewController(animated: true)
     }
 
     /// A navigation controller showing `to` pushed (without animation) over `from`, with the cube animators.
-    private static func pushedNavigation(_ window: Window, _ from: ViewController, _ to: ViewController, interaction: CubePopInteraction? = nil) -> NavigationController {
+    @MainActor private static func pushedNavigation(_ window: Window, _ from: ViewController, _ to: ViewController, interaction: CubePopInteraction? = nil) -> NavigationController {
         let delegate = FixedNavigationDelegate(push: CubeRotationAnimator(operation: .push), pop: CubeRotationAnimator(operation: .pop))
         if let interaction { delegate.interaction = { interaction.isInteracting ? interaction.interaction : nil } }
         let navigation = push(window, from, to, delegate: delegate, animated: false)
@@ -67,19 +83,20 @@ extension TransitionScenario {
         let interaction = CubePopInteraction { navigation?.popViewController(animated: true) }
         let pushed = pushedNavigation(window, from, to, interaction: interaction)
         navigation = pushed
-        let driven = NavigationGesture(navigation: pushed, stackAtStart: 2) { pan, view in interaction.handle(pan, in: view) }
+        let driven = NavigationGesture(navigation: pushed, finishedStack: [from]) { pan, view in interaction.handle(pan, in: view) }
         return ScenarioRetainer.kept(driven, with: from)
     }
 
     static let zoomPushGesture = ScenarioGesture(
-        summary: "drag left from the right half to push: percent = -translation.x / width; on release finish if moving left"
+        summary: "drag left from the right half to push: percent = -translation.x / width; on release finish if moving left",
+        direction: -1, pressRegion: 0.5...1
     ) { window, from, to in
         let delegate = FixedNavigationDelegate(push: ZoomPushAnimator(), pop: nil)
         let navigation = showNavigation(window, rootedAt: from, delegate: delegate)
         let interaction = ZoomPushInteraction { navigation.pushViewController(to, animated: true) }
         // Vended only while a pan drives the push (the seed drops it afterwards).
         delegate.interaction = { interaction.interactionController }
-        let driven = NavigationGesture(navigation: navigation, stackAtStart: 1) { pan, view in interaction.handle(pan, in: view) }
+        let driven = NavigationGesture(navigation: navigation, finishedStack: [from, to]) { pan, view in interaction.handle(pan, in: view) }
         return ScenarioRetainer.kept(driven, with: from)
     }
 
@@ -101,13 +118,16 @@ extension TransitionScenario {
 @MainActor
 final class NavigationGesture: ScenarioInteraction {
     let navigation: NavigationController
-    let stackAtStart: Int
+    /// The stack before the gesture, and the one a finished transition leaves.
+    let startStack: [ViewController]
+    let finishedStack: [ViewController]
     let forward: @MainActor (PanGestureRecognizer, View) -> Void
     private var began = false
 
-    init(navigation: NavigationController, stackAtStart: Int, forward: @escaping @MainActor (PanGestureRecognizer, View) -> Void) {
+    init(navigation: NavigationController, finishedStack: [ViewController], forward: @escaping @MainActor (PanGestureRecognizer, View) -> Void) {
         self.navigation = navigation
-        self.stackAtStart = stackAtStart
+        startStack = navigation.viewControllers
+        self.finishedStack = finishedStack
         self.forward = forward
     }
 
@@ -119,7 +139,20 @@ final class NavigationGesture: ScenarioInteraction {
     var phase: ScenarioInteractionPhase {
         guard began else { return .idle }
         if navigation.isTransitioning { return .running }
-        return navigation.viewControllers.count == stackAtStart ? .cancelled : .finished
+        return navigation.viewControllers.count == startStack.count ? .cancelled : .finished
+    }
+
+    /// The finished or the start stack, its top's view alone in the container and at rest, the
+    /// navigation controller's view alone in the window.
+    var isSettledCleanly: Bool {
+        let phase = phase
+        guard phase != .running, let top = navigation.topViewController else { return false }
+        let expected = phase == .finished ? finishedStack : startStack
+        let shown = navigation.containerView.subviews
+        guard let window = Window.containing(navigation.view) else { return false }
+        return navigation.viewControllers.count == expected.count && zip(navigation.viewControllers, expected).allSatisfy { $0 === $1 }
+            && shown.count == 1 && shown[0] === top.view && top.view.isAtRest
+            && window.rootView.subviews.count == 1 && window.rootView.subviews[0] === navigation.view
     }
 
     /// The coordinator's percent while the push or pop runs (the percent-driven timeline: the

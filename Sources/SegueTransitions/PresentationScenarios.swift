@@ -2,18 +2,15 @@ import SegueAnimation
 import SegueScene
 
 extension TransitionScenario {
-    /// Scenarios of the presentation examples a, b, f and i.
-    static var presentationScenarios: [TransitionScenario] { [diagonal, slideUpSpring, slideDownSpring, dimming, dropDownMenu] }
-
     /// Presents `to` over `from` with `animator`, which also dismisses it unless `dismissing` is false.
-    static func present(
+    @MainActor static func present(
         _ from: ViewController, _ to: ViewController, animator: any ViewControllerAnimatedTransitioning, dismissing: Bool = true
     ) {
         present(from, to, with: FixedTransitioningDelegate(present: animator, dismiss: dismissing ? animator : nil))
     }
 
     /// Presents `to` over `from` through `delegate`, kept by the window.
-    static func present(_ from: ViewController, _ to: ViewController, with delegate: FixedTransitioningDelegate, animated: Bool = true) {
+    @MainActor static func present(_ from: ViewController, _ to: ViewController, with delegate: FixedTransitioningDelegate, animated: Bool = true) {
         ScenarioRetainer.keep(delegate, with: from)
         to.transitioningDelegate = delegate
         from.present(to, animated: animated)

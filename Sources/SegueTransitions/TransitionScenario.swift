@@ -4,14 +4,17 @@ import SegueScene
 /// A built-in transition as something `segue render --effect NAME` can play between two
 /// screens: it gets a window showing the "from" screen and the "to" controller, starts the
 /// transition, and says how long it takes. Each scenario uses the public API an app would.
-@MainActor
-public struct TransitionScenario {
+/// A value, readable off the main actor; only starting it needs the main actor. Registered in a
+/// `TransitionCatalog` (the built-ins in `TransitionCatalog.builtIn`).
+public struct TransitionScenario: Sendable {
     public let name: String
     public let summary: String
     /// Seconds the transition takes (frames are spread over it).
     public let duration: Double
     /// Sets up and starts the transition. `from` is the window's root controller.
-    public let start: @MainActor (_ window: Window, _ from: ViewController, _ to: ViewController) -> Void
+    public let start: @MainActor @Sendable (_ window: Window, _ from: ViewController, _ to: ViewController) -> Void
+    /// How a drag drives it in a window (`segue play`, the gesture soak), where it has a gesture.
+    public let gesture: ScenarioGesture?
     /// When a `Window.resize(to:)` lays the scene out as a scene started at the new size is.
     public let resizeFidelity: ResizeFidelity
 
@@ -28,12 +31,14 @@ public struct TransitionScenario {
 
     public init(
         name: String, summary: String, duration: Double, resizeFidelity: ResizeFidelity = .whenDone,
-        start: @escaping @MainActor (_ window: Window, _ from: ViewController, _ to: ViewController) -> Void
+        gesture: ScenarioGesture? = nil,
+        start: @escaping @MainActor @Sendable (_ window: Window, _ from: ViewController, _ to: ViewController) -> Void
     ) {
         self.name = name
         self.summary = summary
         self.duration = duration
         self.resizeFidelity = resizeFidelity
+        self.gesture = gesture
         self.start = start
     }
 }
@@ -89,22 +94,21 @@ enum ScenarioRetainer {
 }
 
 extension TransitionScenario {
-    /// Every built-in transition scenario, by name.
-    public static var all: [TransitionScenario] {
-        presentationScenarios + [shrinkDismiss] + containerScenarios + [cubePop, pixelDissolvePresent]
-    }
+    /// Every built-in transition scenario, in the catalog's order (`TransitionCatalog.builtIn`).
+    public static var all: [TransitionScenario] { TransitionCatalog.builtIn.entries.compactMap(\.scenario) }
 
-    public static func named(_ name: String) -> TransitionScenario? { all.first { $0.name == name } }
+    /// The built-in scenario called `name` (`TransitionCatalog.builtIn`'s).
+    public static func named(_ name: String) -> TransitionScenario? { TransitionCatalog.builtIn.entry(named: name)?.scenario }
 
     /// Lets go of the delegates that scenarios started so far in `window` keep alive (before
     /// replaying one there).
-    public static func releaseRetainedObjects(in window: Window) { window.releaseRetainedObjects() }
+    @MainActor public static func releaseRetainedObjects(in window: Window) { window.releaseRetainedObjects() }
 
     /// Example h: objc.io's GPU animator as a presentation.
     static let pixelDissolvePresent = TransitionScenario(
         name: "pixel-dissolve-present",
         summary: "example h: present with objc.io's GPU animator (snapshots pixellate and dissolve, 1 s)",
-        duration: 1
+        duration: 1, gesture: pixelDissolveGesture
     ) { _, from, to in present(from, to, animator: PixelDissolveTransitionAnimator(duration: 1), dismissing: false) }
 
     /// Example c: the to screen is presented at once, then dismissed by a shrinking snapshot

@@ -3,6 +3,7 @@ import SeedPalette
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueStage
 
 /// SeedApp's screens rendered headlessly (EGL, a virtual clock) at the window's size: the
 /// reference the window's screenshots are compared with, and the stage the scene tests drive.

@@ -3,6 +3,7 @@ import SeedAppScenes
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueStage
 import SegueTesting
 import SegueTransitions
 import Testing

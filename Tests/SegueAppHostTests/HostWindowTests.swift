@@ -2,6 +2,7 @@ import Foundation
 import HostSampleScene
 import SegueImage
 import SegueScene
+import SegueStage
 import SegueTesting
 import Testing
 

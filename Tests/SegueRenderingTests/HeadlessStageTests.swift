@@ -1,6 +1,7 @@
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueStage
 import SegueTesting
 import Testing
 

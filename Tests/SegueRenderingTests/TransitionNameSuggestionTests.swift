@@ -1,5 +1,6 @@
 import SegueEffects
 import SegueRendering
+import SegueTransitions
 import Testing
 import SegueTesting
 

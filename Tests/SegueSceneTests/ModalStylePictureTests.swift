@@ -3,6 +3,7 @@ import SegueGL
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueStage
 import SegueTesting
 import Testing
 

@@ -2,6 +2,7 @@ import SegueGL
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueStage
 import SegueText
 import Testing
 import SegueTesting

@@ -3,6 +3,7 @@ import SegueGL
 import SegueImage
 import SegueHeadless
 import SegueScene
+import SegueStage
 import SegueTransitions
 import SegueTesting
 import Testing

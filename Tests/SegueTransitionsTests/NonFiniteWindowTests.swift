@@ -2,6 +2,7 @@ import SegueAnimation
 import SegueGL
 import SegueHeadless
 import SegueScene
+import SegueStage
 import SegueTesting
 import SegueTransitions
 import Testing

@@ -2,6 +2,7 @@ import SegueAnimation
 import SegueImage
 import SegueHeadless
 import SegueScene
+import SegueStage
 import SegueTesting
 import SegueTransitions
 import Testing

@@ -21,7 +21,7 @@ struct ScenarioGestureTests {
         let window = Window(size: Size(width: width, height: height))
         let from = ViewController(name: "from"), to = ViewController(name: "to")
         window.rootViewController = from
-        let gesture = try #require(TransitionScenario.gesture(named: name))
+        let gesture = try #require(TransitionCatalog.builtIn.entry(named: name)?.scenario?.gesture)
         let interaction = gesture.prepare(window, from, to)
         let dispatcher = PointerDispatcher(root: window.rootView)
         let pan = PanGestureRecognizer(minimumDistance: 1) { pan in interaction.handle(pan, in: window.rootView) }

@@ -2,6 +2,7 @@ import SegueAnimation
 import SegueGL
 import SegueHeadless
 import SegueScene
+import SegueSoak
 import SegueTransitions
 import Testing
 import SegueTesting

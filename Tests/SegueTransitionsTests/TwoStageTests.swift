@@ -2,6 +2,7 @@ import SegueAnimation
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueStage
 import SegueTesting
 import SegueTransitions
 import Testing

@@ -3,6 +3,7 @@ import SegueEffects
 import SegueGL
 import SegueHeadless
 import SegueImage
+import SegueSoak
 import SegueTransitions
 
 /// Why a benchmark could not run.

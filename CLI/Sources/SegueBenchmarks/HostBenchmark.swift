@@ -4,6 +4,7 @@ import SegueAppHost
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueStage
 import SegueTransitions
 
 /// A hosted app's frame times: `WindowHost` at 1280×720 drawing the slide-up spring presentation

@@ -1,5 +1,6 @@
 import Foundation
 import SegueGL
+import SegueSoak
 import SegueTransitions
 
 /// `segue bench --sections soak`: a long session of mixed transitions (`TransitionSoak`), with

@@ -62,7 +62,7 @@ final class EditProgress {
     private func emit(_ object: [String: Any]) {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         // write(2), not FileHandle.write: a reader that went away (`| head`) must not crash the
-        // render; the export ignores SIGPIPE, so the write just fails. A line is far below
+        // render; the command ignores SIGPIPE (`InterruptHandling`), so the write just fails. A line is far below
         // PIPE_BUF, so it arrives whole.
         let line = data + Data("\n".utf8)
         _ = line.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }

@@ -1,23 +1,24 @@
 import ArgumentParser
 import SegueEffects
 import SegueRendering
+import SegueTransitions
 
-/// What `--effect NAME` takes (render and play): an effect, a gl-transition (a built-in or a
-/// `.glsl` file, with `--param name=value` settings) or a view-controller scenario.
+/// What `--effect NAME` takes (render and play): a transition of the catalog
+/// (`TransitionCatalog.builtIn`: an effect, a gl-transition, a view-controller scenario) or a
+/// `.glsl` file, with `--param name=value` settings for a gl-transition.
 enum EffectCatalog {
+    static let catalog = TransitionCatalog.builtIn
+
     /// Every built-in name `--effect` takes, in the order the window's N/P go through them.
-    @MainActor static var allNames: [String] { TransitionRenderer.builtInNames }
+    static var allNames: [String] { catalog.names }
 
     /// Checks an `--effect` value: a built-in name or a `.glsl` file; a mistyped name is a usage
     /// error with the nearest names ("did you mean …?").
     static func validateName(_ name: String) throws {
-        let unknown = MainActor.assumeIsolated { () -> UnknownTransitionError? in
-            do throws(UnknownTransitionError) { try TransitionRenderer.checkName(name) } catch { return error }
-            return nil
+        do throws(UnknownTransitionError) { try catalog.check(name) } catch {
+            let near = error.suggestions.map { "'\($0)'" }.joined(separator: " or ")
+            throw ValidationError("unknown effect '\(name)'\(near.isEmpty ? "" : "; did you mean \(near)?") (`segue render --list` lists them all)")
         }
-        guard let unknown else { return }
-        let near = unknown.suggestions.map { "'\($0)'" }.joined(separator: " or ")
-        throw ValidationError("unknown effect '\(name)'\(near.isEmpty ? "" : "; did you mean \(near)?") (`segue render --list` lists them all)")
     }
 
     /// The effect called `name` with its `--param` settings checked (a user's file compiled under
@@ -25,14 +26,15 @@ enum EffectCatalog {
     static func transition(
         named name: String, parameters: [String], resize: ResizeMode, edges: GLTransitionEffect.EdgeMode = .clamp
     ) throws -> NamedTransition? {
-        guard NamedTransition.isGLTransition(name) else {
+        let entry = catalog.entry(named: name)
+        guard entry?.kind == .glTransition || (entry == nil && name.hasSuffix(".glsl")) else {
             guard parameters.isEmpty else {
                 throw ValidationError("--param applies to gl-transitions effects (a built-in name or a .glsl file)")
             }
-            return NamedTransition.effectNames.contains(name) ? try NamedTransition.named(name, resize: resize) : nil
+            return try entry?.makeEffect(resize: resize, edges: edges)
         }
         // A user's file is compiled under the budget where it is read (UserTransitionFile).
-        return try NamedTransition.named(name, settingTexts: parameters, resize: resize, edges: edges)
+        return try catalog.effect(named: name, settings: parameters, resize: resize, edges: edges)
     }
 }
 

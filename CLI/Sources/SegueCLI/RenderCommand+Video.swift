@@ -22,7 +22,7 @@ extension RenderCommand {
             }
             return
         }
-        let isScenario = MainActor.assumeIsolated { TransitionScenario.named(effect) != nil }
+        let isScenario = EffectCatalog.catalog.entry(named: effect)?.kind == .scenario
         if isScenario {
             throw ValidationError("'\(effect)' is a view-controller transition: it renders to PNG frames only, not \(video.rawValue)")
         }

@@ -72,9 +72,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         InterruptHandling.install()
         if list {
-            print(TransitionListing.pixelDissolveListing)
-            print(TransitionListing.glTransitionsListing)
-            print(MainActor.assumeIsolated { TransitionRenderer.scenarioListing })
+            print(EffectCatalog.catalog.listing)
             print(FilterCatalog.listing)
             return
         }
@@ -89,7 +87,7 @@ struct RenderCommand: ParsableCommand {
         let written = try MainActor.assumeIsolated {
             // An effect, or a view-controller transition (the seeds' examples).
             guard let chosen = transition.map(TransitionRenderer.Transition.effect)
-                ?? TransitionScenario.named(effect).map(TransitionRenderer.Transition.scenario)
+                ?? EffectCatalog.catalog.entry(named: effect)?.scenario.map(TransitionRenderer.Transition.scenario)
             else { throw ValidationError("unknown effect '\(effect)'") }
             return try Self.writeFrames(chosen, from: from, to: to, frames: frames, size: size, mode: mode,
                                         outputDirectory: out, progress: report, resize: resize)

@@ -23,7 +23,7 @@ struct SoakCommandTests {
         #expect(json?["soakFlat"] is Bool)
         // The gesture stress: one report per interactive example, none stuck.
         let gestures = json?["gestureStress"] as? [[String: Any]] ?? []
-        #expect(Set(gestures.compactMap { $0["example"] as? String }) == ["cube-pop", "zoom-push", "pixel-dissolve", "photo-zoom"])
+        #expect(Set(gestures.compactMap { $0["example"] as? String }) == ["cube-pop", "zoom-push", "pixel-dissolve-present", "photo-zoom"])
         #expect(gestures.allSatisfy { $0["sequences"] as? Int == 6 && $0["stuck"] as? Int == 0 })
         #expect(json?["gestureStressClean"] is Bool)
         #expect((json?["measurements"] as? [Any])?.isEmpty == true, "only the sections asked for run")

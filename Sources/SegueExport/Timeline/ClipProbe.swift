@@ -36,7 +36,7 @@ struct ClipProbe {
             arguments: ["-v", "error", "-protocol_whitelist", "file", "-f", demuxer,
                         "-show_entries", "stream=codec_type", "-of", "default=noprint_wrappers=1:nokey=1",
                         ClipDecoder.fileURL(path)],
-            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
+            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
         let text = String(decoding: probe.readAll(), as: UTF8.self)
         guard probe.wait() == .exited(status: 0) else { throw probe.failure { .probeFailed(path: path, exit: $0, log: $1) } }
         let types = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

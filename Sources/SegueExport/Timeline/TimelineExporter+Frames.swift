@@ -13,7 +13,9 @@ extension TimelineExporter {
         let start = DispatchTime.now()
         let wanted = try checkedRange(range)
         do { try OutputPath.refuseInputs(plan.inputPaths, asOutput: path) } catch { throw ExportError.output(error) }
-        let folder = try OutputDirectory.produce(at: path, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: onWaitingForLock) { output in
+        let folder = try OutputDirectory.produce(
+            at: path, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: onWaitingForLock, cleanup: tools.cleanup
+        ) { output in
             try renderFrames(range: range) { index, image in
                 try PNGCodec.write(image, to: output.stagedPath(OutputDirectory.frameName(index)))
             }

@@ -79,7 +79,7 @@ public final class TimelineExporter {
         let wanted = try checkedRange(range)
         do { try OutputPath.refuseInputs(plan.inputPaths, asOutput: path) } catch { throw ExportError.output(error) }
         let file: PartialFile
-        do { file = try PartialFile(destination: path, purpose: "the video") } catch { throw ExportError.output(error) }
+        do { file = try PartialFile(destination: path, purpose: "the video", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
         let start = DispatchTime.now()
         do {
             // Copied packets are 8-bit H.264: a 10-bit (HEVC) or alpha output encodes every frame.
@@ -96,7 +96,7 @@ public final class TimelineExporter {
             }
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: encoderArguments(output: TransitionExporter.childStdout, range: range),
-                writesInput: true, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout)
+                writesInput: true, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
             let input: EncoderInput
             do { input = try EncoderInput(device: device, settings: settings) } catch {
                 encoder.stop()

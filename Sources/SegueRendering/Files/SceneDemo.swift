@@ -1,6 +1,7 @@
 import Foundation
 import SegueAnimation
 import SegueImage
+import SegueStage
 import SegueText
 import SegueHeadless
 import SegueOutput

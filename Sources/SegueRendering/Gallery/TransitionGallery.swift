@@ -2,6 +2,7 @@ import Foundation
 import SegueEffects
 import SegueExport
 import SegueImage
+import SegueTransitions
 
 /// What `segue gallery` shows: each transition as a card (its name, what it does, its parameters
 /// with the values it runs with) over a looping clip, made as an edit (`EditSpec`) of the user's
@@ -35,17 +36,23 @@ public struct TransitionGallery: Sendable {
 
     public let cards: [Card]
 
-    /// The built-ins (all, or those `only` names, in that order, each once) and then the
-    /// `.glsl` files, each parsed now so a broken one fails before anything renders.
-    public init(only: [String]?, glslFiles: [String]) throws(GalleryError) {
+    /// The effects of `catalog` (the built-ins unless told; all, or those `only` names, in that
+    /// order, each once) and then the `.glsl` files, each parsed now so a broken one fails before
+    /// anything renders. A `.glsl` file registered in the catalog gets a card as a file does.
+    public init(only: [String]?, glslFiles: [String], catalog: TransitionCatalog = .builtIn) throws(GalleryError) {
         var seen = Set<String>()
-        let names = (only ?? NamedTransition.builtInNames).filter { seen.insert($0).inserted }
-        if let unknown = names.first(where: { !NamedTransition.isBuiltIn($0) }) {
-            throw .unknownTransition(unknown, known: NamedTransition.builtInNames)
+        let effects = catalog.entries.filter(Self.isShown)
+        let known = effects.map(\.name)
+        let names = (only ?? known).filter { seen.insert($0).inserted }
+        if let unknown = names.first(where: { !known.contains($0) }) { throw .unknownTransition(unknown, known: known) }
+        var cards: [Card] = []
+        var files: [String] = []
+        for name in names {
+            guard let entry = catalog.entry(named: name) else { continue }
+            if let file = entry.file { files.append(file) } else { cards.append(Self.builtInCard(entry)) }
         }
-        var cards = names.map(Self.builtInCard)
         var used = Set(cards.map(\.clip))
-        for path in glslFiles {
+        for path in files + glslFiles {
             let card = try Self.fileCard(path, avoiding: used)
             used.insert(card.clip)
             cards.append(card)
@@ -53,13 +60,21 @@ public struct TransitionGallery: Sendable {
         self.cards = cards
     }
 
+    /// What a gallery shows of a catalog: the effects an edit renders by name (the built-in
+    /// effects and gl-transitions) and users' registered `.glsl` files. A scenario or a user's
+    /// own effect closure is not an edit's transition, so it has no clip.
+    static func isShown(_ entry: TransitionCatalogEntry) -> Bool {
+        entry.file != nil || (entry.kind != .scenario && NamedTransition.isBuiltIn(entry.name))
+    }
+
     /// A built-in's card: its description and its parameters with the values it runs with.
-    static func builtInCard(_ name: String) -> Card {
+    static func builtInCard(_ entry: TransitionCatalogEntry) -> Card {
+        let name = entry.name
         guard let builtIn = GLTransitionLibrary.entry(named: name),
               let source = try? GLTransitionSource.parse(builtIn.source, name: builtIn.name) else {
             // The effects that are not gl-transitions (the pixel dissolve).
-            return Card(effect: name, title: name, clip: name + ".webm", summary: TransitionListing.pixelDissolveSummary,
-                        parameters: TransitionListing.pixelDissolveParameters, settings: [:])
+            return Card(effect: name, title: name, clip: name + ".webm", summary: entry.summary,
+                        parameters: entry.parameterLines, settings: [:])
         }
         let summary = builtIn.isPreset ? "ffmpeg xfade's \(name): the \(builtIn.file) transition with its settings" : builtIn.summary
         let parameters = TransitionListing.builtInParameterLines(builtIn, source: source) { " (set by \($0))" }

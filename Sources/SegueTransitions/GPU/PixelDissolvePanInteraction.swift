@@ -62,4 +62,21 @@ public final class PixelDissolvePanInteraction: ScenarioInteraction {
         case .running: animator.progress
         }
     }
+
+    /// Finished: `presented` presented by `presenting`, whose view left the window, its view
+    /// alone in the window's one container and at rest. Otherwise `presenting`'s view alone in
+    /// the window, presenting nothing.
+    public var isSettledCleanly: Bool {
+        let phase = phase
+        guard phase != .running else { return false }
+        guard phase == .finished else {
+            guard let window = Window.containing(presenting.view) else { return false }
+            let rootViews = window.rootView.subviews
+            return rootViews.count == 1 && rootViews[0] === presenting.view && presenting.presentedViewController == nil
+        }
+        guard let window = Window.containing(presented.view) else { return false }
+        let rootViews = window.rootView.subviews
+        return presenting.presentedViewController === presented && presenting.view.superview == nil && rootViews.count == 1
+            && rootViews[0].subviews.count == 1 && rootViews[0].subviews[0] === presented.view && presented.view.isAtRest
+    }
 }

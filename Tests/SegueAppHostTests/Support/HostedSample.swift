@@ -3,6 +3,7 @@ import HostSampleScene
 import SegueHeadless
 import SegueImage
 import SegueScene
+import SegueStage
 import SegueTesting
 
 /// The HostSample program in a window on an Xvfb of its own, driven with xdotool (a

@@ -1,6 +1,7 @@
 import SegueAnimation
 import SegueGL
 import SegueScene
+import SegueTransitions
 
 /// Seeded random gestures against each interactive example, in a fresh window per sequence:
 /// a press, moves, a release or a cancel, sometimes a resize mid-gesture and a new press while
@@ -10,10 +11,38 @@ import SegueScene
 /// `segue bench --sections soak` runs 1,000 per example; the tests run a few.
 @MainActor
 public final class GestureStress {
-    public enum Example: String, CaseIterable, Codable, Sendable {
-        case cubePop = "cube-pop", zoomPush = "zoom-push", pixelDissolve = "pixel-dissolve", photoZoom = "photo-zoom"
+    /// A sequence's subject: a catalog's scenario with a gesture, or Apple's interruptible photo
+    /// zoom (its own pan, grabbed in flight too).
+    public struct Example: Sendable, Hashable, CustomStringConvertible {
+        public let name: String
+        /// The scenario whose gesture is stressed; nil for the photo zoom.
+        let scenario: TransitionScenario?
+
+        /// A scenario with a gesture (one without is no example: a soak of it would press nothing).
+        public init?(_ scenario: TransitionScenario) {
+            guard scenario.gesture != nil else { return nil }
+            (name, self.scenario) = (scenario.name, scenario)
+        }
+
+        private init(navigationZoom name: String) { (self.name, scenario) = (name, nil) }
+
+        /// Apple's interruptible photo zoom, grabbed by its own pan.
+        public static let photoZoom = Example(navigationZoom: "photo-zoom")
         /// iOS 18's zoom (`preferredTransition = .zoom`): a grid cell's detail, dragged down to dismiss.
-        case preferredZoom = "preferred-zoom"
+        public static let preferredZoom = Example(navigationZoom: "preferred-zoom")
+
+        /// Every interactive scenario of `catalog`, then the photo zoom.
+        public static func all(in catalog: TransitionCatalog) -> [Example] {
+            catalog.interactive.compactMap { $0.scenario.flatMap(Example.init) } + [.photoZoom, .preferredZoom]
+        }
+
+        /// The built-ins' examples.
+        public static var allCases: [Example] { all(in: .builtIn) }
+
+        var gesture: ScenarioGesture? { scenario?.gesture }
+        public var description: String { name }
+        public static func == (a: Example, b: Example) -> Bool { a.name == b.name }
+        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
     }
 
     public struct Report: Codable, Sendable {
@@ -100,7 +129,7 @@ public final class GestureStress {
             let fresh = scene.window.diagnostics.messages
             for message in fresh where !Self.expectedDiagnostics.contains(where: { message.contains($0) }) {
                 unexpectedCount += 1
-                if unexpected.count < 5 { unexpected.append("\(example.rawValue) #\(index): \(message)") }
+                if unexpected.count < 5 { unexpected.append("\(example.name) #\(index): \(message)") }
             }
             maxDomains = max(maxDomains, scene.window.animationEngine.timeDomainCount)
             maxGroups = max(maxGroups, scene.window.animationEngine.animationGroupCount)
@@ -125,7 +154,7 @@ public final class GestureStress {
         }
         device.targetPool.trim()
         return Report(
-            example: example.rawValue, sequences: sequences, outcomes: outcomes, stuck: stuck, wrongHierarchy: wrong,
+            example: example.name, sequences: sequences, outcomes: outcomes, stuck: stuck, wrongHierarchy: wrong,
             unexpectedDiagnostics: unexpected, unexpectedDiagnosticCount: unexpectedCount, glObjectsAfterWarmup: glAfterWarmup,
             glObjectsHalfway: glHalfway, glObjectsAtEnd: device.liveObjects, maxPoolTargets: maxPoolTargets,
             cachedProgramsHalfway: programsHalfway, cachedProgramsAtEnd: device.cachedProgramCount, maxTimeDomainsSettled: maxDomains, maxAnimationGroupsSettled: maxGroups)
@@ -149,9 +178,13 @@ public final class GestureStress {
 
     private func gesture(_ scene: StressScene, _ random: inout SplitMix64, width: Double, height: Double, resize: Bool) throws {
         var point = Point(x: random.double(0...width), y: random.double(0...height))
-        if scene.example == .zoomPush, random.chance(0.7) { point.x = random.double(width / 2...width) }
+        let gesture = scene.example.gesture
+        // Most presses where the gesture begins its transition.
+        if let region = gesture?.pressRegion, region != 0...1, random.chance(0.7) {
+            point.x = random.double(width * region.lowerBound...width * region.upperBound)
+        }
         scene.window.pointerDown(at: point, time: clock.now)
-        let direction = scene.example == .zoomPush ? -1.0 : 1.0
+        let direction = gesture?.direction ?? 1
         for _ in 0..<random.int(1...12) {
             point.x += random.double(-15...40) * direction
             let vertical = scene.example == .photoZoom || scene.example == .preferredZoom

@@ -2,6 +2,7 @@ import SegueAnimation
 import SegueGL
 import SegueImage
 import SegueScene
+import SegueHeadless
 
 /// A window rendered headlessly: an EGL context, its device, a compositor, an offscreen target
 /// (with the stencil buffer that corner-radius clipping needs) and a virtual clock. The one rig

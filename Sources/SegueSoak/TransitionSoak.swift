@@ -1,8 +1,9 @@
 import Foundation
 import SegueAnimation
 import SegueGL
-import SegueHeadless
 import SegueScene
+import SegueStage
+import SegueTransitions
 
 /// A long session in a box: thousands of mixed transitions in one window, each finished,
 /// cancelled or interrupted, and the counts that must stay flat sampled as it goes — time

@@ -1,5 +1,6 @@
 import SegueAnimation
 import SegueScene
+import SegueTransitions
 
 /// One `GestureStress` sequence's window: the example set up as `segue play` sets it up (the
 /// scenario gestures), or Apple's interruptible photo zoom with its own pan. It says where the
@@ -52,12 +53,7 @@ final class StressScene {
         from = TransitionSoak.screen("from", Color(red: 0.2, green: 0.4, blue: 0.8))
         to = TransitionSoak.screen("to", Color(red: 1, green: 0.6, blue: 0))
         window.rootViewController = from
-        let name = switch example {
-        case .cubePop: "cube-pop"
-        case .zoomPush: "zoom-push"
-        default: "pixel-dissolve-present"
-        }
-        guard let gesture = TransitionScenario.gesture(named: name) else { return }
+        guard let gesture = example.gesture else { return }
         let interaction = gesture.prepare(window, from, to)
         self.interaction = interaction
         let rootView = window.rootView
@@ -87,35 +83,21 @@ final class StressScene {
     }
 
     /// The hierarchy a finished or cancelled (or never started) transition leaves, checked from
-    /// the controllers' relationships, independently of how the gesture went.
+    /// the controllers' relationships, independently of how the gesture went: by the scenario's
+    /// interaction (`ScenarioInteraction.isSettledCleanly`), or here for the photo zoom.
     func isClean(_ phase: ScenarioInteractionPhase) -> Bool {
         guard phase != .running else { return false }
-        let done = phase == .finished
-        if example == .pixelDissolve {
-            let rootViews = window.rootView.subviews
-            guard done else { return rootViews.count == 1 && rootViews[0] === from.view && from.presentedViewController == nil }
-            return from.presentedViewController === to && from.view.superview == nil && rootViews.count == 1
-                && rootViews[0].subviews.count == 1 && rootViews[0].subviews[0] === to.view && Self.atRest(to.view)
-        }
+        guard photoZoom != nil || preferredZoom != nil else { return interaction?.isSettledCleanly ?? false }
         guard let navigation, let top = navigation.topViewController else { return false }
-        let expectedStack: [ViewController] = switch example {
-        case .cubePop: done ? [from] : [from, to]
-        case .zoomPush: done ? [from, to] : [from]
-        default: done ? [from] : [from, to]
-        }
+        let expectedStack: [ViewController] = phase == .finished ? [from] : [from, to]
         let shown = navigation.containerView.subviews
         var clean = navigation.viewControllers.count == expectedStack.count
             && zip(navigation.viewControllers, expectedStack).allSatisfy { $0 === $1 }
-            && shown.count == 1 && shown[0] === top.view && Self.atRest(top.view)
+            && shown.count == 1 && shown[0] === top.view && top.view.isAtRest
             && window.rootView.subviews.count == 1 && window.rootView.subviews[0] === navigation.view
         if let photoZoom { clean = clean && !photoZoom.grid.tile.isHidden && !photoZoom.detail.photo.isHidden }
         if let preferredZoom { clean = clean && !preferredZoom.cell.isHidden }
         return clean
-    }
-
-    /// Shown as laid out: opaque, untransformed, nothing animating.
-    private static func atRest(_ view: View) -> Bool {
-        view.alpha == 1 && view.transform == .identity && view.presentation == view.model
     }
 
     func tearDown() {

@@ -1,7 +1,10 @@
 import Foundation
+import SegueOutput
+import SegueTesting
 import Testing
 
-/// Tools beyond ffmpeg that some command-line tests drive: Ray (the distributed render,
+/// The project's own CI helpers (apart from the users' test kit, SegueTesting): tools beyond
+/// ffmpeg that some command-line tests drive: Ray (the distributed render,
 /// scripts/ray/segue_ray.py) and Chromium (the transition gallery's page). Same rule as
 /// `FFmpegRequirement`: skipped with a message where the tool is missing, run (and failing) on CI
 /// (`CI` set) and under `make test`, which installs them and sets SEGUE_REQUIRE_RAY and
@@ -34,14 +37,7 @@ public enum RayRequirement {
 
 /// Debian's `chromium` (or `chromium-browser`, `google-chrome`) on PATH.
 public enum ChromiumRequirement {
-    public static let executable: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            if let found = path.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return found }
-        }
-        return nil
-    }()
+    public static let executable: URL? = ProgramSearch.find("chromium", "chromium-browser", "google-chrome")
 
     public static var isRequired: Bool {
         let environment = ProcessInfo.processInfo.environment
