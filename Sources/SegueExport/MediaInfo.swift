@@ -64,7 +64,7 @@ public struct MediaInfo: Sendable, Equatable {
             executable: try tools.requireProbe(),
             arguments: ["-v", "error", "-protocol_whitelist", "file", "-f", demuxer, "-select_streams", "v:0",
                         "-show_streams", "-of", "json", ClipDecoder.fileURL(path)],
-            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
+            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
         let data = Data(process.readAll())
         guard process.wait() == .exited(status: 0) else { throw process.failure { .probeFailed(path: path, exit: $0, log: $1) } }
         guard let info = MediaInfo(ffprobeJSON: data) else { throw .clipFormatRefused(path: path, format: "\(demuxer) without video") }

@@ -19,7 +19,7 @@ extension VideoJoiner {
                 arguments: ["-v", "error", "-protocol_whitelist", "file", "-f", demuxer, "-show_entries",
                             "format_tags=comment:stream=codec_type," + Set(Self.videoKeys + Self.soundKeys).sorted().joined(separator: ","),
                             "-of", "json", ClipDecoder.fileURL(path)],
-                writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
+                writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
             let data = probe.readAll()
             guard probe.wait() == .exited(status: 0) else { throw probe.failure { .probeFailed(path: path, exit: $0, log: $1) } }
             let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]

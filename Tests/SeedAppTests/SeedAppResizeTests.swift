@@ -4,6 +4,7 @@ import SegueImage
 import SegueScene
 import SegueTesting
 import Testing
+import SegueStage
 
 /// Issue 28, defects 1 and 2: a window resized while a transition runs. UIKit's containers lay
 /// their children out to the container's bounds when a transition ends, so every screen ends

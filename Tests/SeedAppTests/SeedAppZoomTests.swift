@@ -5,6 +5,7 @@ import SegueImage
 import SegueScene
 import SegueTesting
 import Testing
+import SegueStage
 
 /// SeedApp's photo grid (iOS 18's zoom) headlessly: a click on a tile pushes its photo, whose
 /// frame on screen at key progress values is the tile's frame interpolated to the screen's (the

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueExport
+import SegueOutput
 import Testing
 
 /// A still's one frame goes to the encoder as it is, as often as it is shown, in order among the
@@ -14,7 +15,7 @@ struct StillFrameTests {
         defer { close(descriptor); unlink(path) }
         // cat stands in for the encoder: its stdout is the file, so the file is what it was fed.
         let encoder = try FFmpegProcess(executable: URL(fileURLWithPath: "/bin/cat"), arguments: [], writesInput: true,
-                                        readsOutput: false, outputFile: descriptor, stallTimeout: 60)
+                                        readsOutput: false, outputFile: descriptor, stallTimeout: 60, cleanup: InterruptCleanup())
         let pipeline = FramePipeline(encoder: encoder, frameBytes: 4, depth: depth)
         let still = StillFrame([9, 9, 9, 9])
         for frame in 0..<6 {

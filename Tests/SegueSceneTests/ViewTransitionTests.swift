@@ -4,6 +4,7 @@ import SegueImage
 import SegueScene
 import SegueTesting
 import Testing
+import SegueStage
 
 /// `View.transition(with:...)` and `transition(from:to:...)` drawn headlessly on the GPU from the
 /// compositor's snapshots: frames at the start (the old look), the middle (a flip edge-on, so

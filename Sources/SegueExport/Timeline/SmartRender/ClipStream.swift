@@ -124,7 +124,7 @@ struct ClipStream: Equatable {
         let process = try FFmpegProcess(
             executable: try tools.requireProbe(),
             arguments: ["-v", "error", "-protocol_whitelist", "file"] + arguments + [ClipDecoder.fileURL(path)],
-            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout)
+            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
         let text = String(decoding: process.readAll(), as: UTF8.self)
         guard process.wait() == .exited(status: 0) else { throw process.failure { .probeFailed(path: path, exit: $0, log: $1) } }
         return text

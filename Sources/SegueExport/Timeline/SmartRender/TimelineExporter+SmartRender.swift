@@ -20,13 +20,13 @@ extension TimelineExporter {
                 continue
             }
             let target: PartialFile
-            do { target = try PartialFile(destination: file.destination.path, purpose: "frames \(segment.first)..\(segment.end)") } catch {
+            do { target = try PartialFile(destination: file.destination.path, purpose: "frames \(segment.first)..\(segment.end)", cleanup: tools.cleanup) } catch {
                 throw ExportError.output(error)
             }
             encoded[segment.first] = target
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: segmentArguments(smart), writesInput: true, readsOutput: false,
-                outputFile: target.descriptor, stallTimeout: tools.stallTimeout)
+                outputFile: target.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
             let input: EncoderInput
             do { input = try EncoderInput(device: device, settings: settings) } catch {
                 encoder.stop()
@@ -50,7 +50,7 @@ extension TimelineExporter {
             done += segment.end - segment.first
         }
         let list: PartialFile
-        do { list = try PartialFile(destination: file.destination.path, purpose: "the list of segments") } catch { throw ExportError.output(error) }
+        do { list = try PartialFile(destination: file.destination.path, purpose: "the list of segments", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
         defer { list.discard() }
         try VideoJoiner.write(Self.concatList(smart, encoded: encoded, fps: plan.framesPerSecond), to: list)
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
@@ -66,7 +66,7 @@ extension TimelineExporter {
         arguments += ["-c:v", "copy", "-copyts", "-movflags", "+faststart", "-f", "mp4",
                       "-metadata", "comment=" + chunkTag(range: range).text] + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
         let muxer = try FFmpegProcess(executable: tools.ffmpeg, arguments: arguments, writesInput: false, readsOutput: false,
-                                      outputFile: file.descriptor, stallTimeout: tools.stallTimeout)
+                                      outputFile: file.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
         guard muxer.wait() == .exited(status: 0), !muxer.stalled else { throw muxer.failure { .encoderFailed(exit: $0, log: $1) } }
         onProgress?(ExportProgress(framesDone: range.count, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))
         return wait
