@@ -2,6 +2,7 @@ import CSegue
 import SegueEffects
 import SegueGL
 import SegueRendering
+import SegueTransitions
 
 /// A failed call of the C API: its `segue_status` and the message `segue_last_error` gives.
 struct CAPIError: Error {
@@ -22,6 +23,7 @@ struct CAPIError: Error {
         case .transition(let error): self.init(error)
         case .gl(let error): self.init(error)
         case .overBudget: self.init(SEGUE_ERROR_BUDGET, error.description)
+        case .repeatedSetting: self.init(SEGUE_ERROR_PARAMETER, error.description)
         }
     }
 
