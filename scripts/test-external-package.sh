@@ -22,7 +22,10 @@ if [ -n "$window_tools_missing" ]; then
 fi
 
 echo "== ExternalPackage: build and test against the committed goldens, the card app headless and in a window"
-(cd "$package" && $SWIFT build --build-tests && $SWIFT test 2>&1 | tee "$package/.build/test-external.log")
+# segue-compile-probe, Segue's executable product, is the child a user's `.glsl` is first compiled
+# in under the compile budget: built beside the tests, as a user's program would have it beside it.
+(cd "$package" && $SWIFT build --build-tests && $SWIFT build --product segue-compile-probe \
+    && $SWIFT test 2>&1 | tee "$package/.build/test-external.log")
 # The window suite must have run where its tools are (a disabled suite would pass silently).
 if [ -z "$window_tools_missing" ]; then
     grep -q 'Suite "Card app in a window (Xvfb, xdotool, xwd)" passed' "$package/.build/test-external.log" \
@@ -51,7 +54,7 @@ committed=$(ls "$package/$goldens" | wc -l)
 rm -rf "${copy:?}/$goldens"
 
 echo "== copy: a recording run fails and writes the goldens"
-(cd "$copy" && $SWIFT build --build-tests)
+(cd "$copy" && $SWIFT build --build-tests && $SWIFT build --product segue-compile-probe)
 if (cd "$copy" && SEGUE_RECORD_GOLDENS=1 $SWIFT test --skip CardAppTests > "$work/record.log" 2>&1); then
     cat "$work/record.log"; fail "the recording run passed"
 fi

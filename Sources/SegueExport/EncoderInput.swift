@@ -31,6 +31,17 @@ final class EncoderInput {
 
     deinit { staging?.deallocate() }
 
+    /// The output stage for `settings` and a pipeline into `encoder` sized for its frames. When
+    /// the stage cannot be made the encoder is stopped; the caller releases the stage.
+    static func pipeline(into encoder: FFmpegProcess, device: GLDevice, settings: ExportSettings) throws -> (EncoderInput, FramePipeline) {
+        let input: EncoderInput
+        do { input = try EncoderInput(device: device, settings: settings) } catch {
+            encoder.stop()
+            throw error
+        }
+        return (input, FramePipeline(encoder: encoder, frameBytes: input.frameBytes, depth: settings.pipelineDepth))
+    }
+
     /// A target for the effects to draw a frame into.
     func makeTarget() throws -> FormattedTarget {
         try device.makeTarget(width: width, height: height, format: planes == nil ? .rgba8 : .rgba16f)

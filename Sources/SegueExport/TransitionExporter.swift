@@ -115,13 +115,8 @@ public final class TransitionExporter {
         let encoder = try FFmpegProcess(
             executable: tools.ffmpeg, arguments: arguments, writesInput: true, readsOutput: false, outputFile: output,
             stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
-        let input: EncoderInput
-        do { input = try EncoderInput(device: device, settings: settings) } catch {
-            encoder.stop()
-            throw error
-        }
+        let (input, pipeline) = try EncoderInput.pipeline(into: encoder, device: device, settings: settings)
         defer { input.release() }
-        let pipeline = FramePipeline(encoder: encoder, frameBytes: input.frameBytes, depth: settings.pipelineDepth)
         do {
             let frames: Int
             switch inputs {

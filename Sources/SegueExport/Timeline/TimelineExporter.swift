@@ -97,13 +97,8 @@ public final class TimelineExporter {
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: encoderArguments(output: TransitionExporter.childStdout, range: range),
                 writesInput: true, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
-            let input: EncoderInput
-            do { input = try EncoderInput(device: device, settings: settings) } catch {
-                encoder.stop()
-                throw error
-            }
+            let (input, pipeline) = try EncoderInput.pipeline(into: encoder, device: device, settings: settings)
             defer { input.release() }
-            let pipeline = FramePipeline(encoder: encoder, frameBytes: input.frameBytes, depth: settings.pipelineDepth)
             do {
                 try render(into: pipeline, input: input, range: wanted, start: start)
                 try pipeline.finish()

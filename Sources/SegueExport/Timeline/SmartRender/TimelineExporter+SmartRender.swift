@@ -27,13 +27,8 @@ extension TimelineExporter {
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: segmentArguments(smart), writesInput: true, readsOutput: false,
                 outputFile: target.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
-            let input: EncoderInput
-            do { input = try EncoderInput(device: device, settings: settings) } catch {
-                encoder.stop()
-                throw error
-            }
+            let (input, pipeline) = try EncoderInput.pipeline(into: encoder, device: device, settings: settings)
             defer { input.release() }
-            let pipeline = FramePipeline(encoder: encoder, frameBytes: input.frameBytes, depth: settings.pipelineDepth)
             do {
                 let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input)
                 renderer.seekableItems = smart.copyableItems
