@@ -40,6 +40,13 @@ void f0r_deinit(void) {
     pthread_mutex_unlock(&engine_lock);
 }
 
+/* Hosts such as melt exit without f0r_deinit. The engine's GL thread must stop before the
+ * driver's own exit-time teardown, or that teardown runs under a live context and crashes the
+ * host at exit (seen with Mesa: melt exited 139 after writing its file). Registered when the
+ * engine is first made, after the driver has loaded, so it runs before the driver's teardown;
+ * atexit from a shared object is undone if the plugin is unloaded first. */
+static void destroy_engine_at_exit(void) { f0r_deinit(); }
+
 void f0r_get_plugin_info(f0r_plugin_info_t *info) {
     info->name = "segue";
     info->author = "Segue";
@@ -136,7 +143,9 @@ static int ready(instance *self) {
     segue_transition_destroy(self->transition);
     self->transition = NULL;
     pthread_mutex_lock(&engine_lock);
-    int made = engine != NULL || segue_engine_create(&engine) == SEGUE_OK;
+    int existed = engine != NULL;
+    int made = existed || segue_engine_create(&engine) == SEGUE_OK;
+    if (made && !existed) atexit(destroy_engine_at_exit);
     pthread_mutex_unlock(&engine_lock);
     if (!made) {
         report(self, "no GL engine");
