@@ -65,9 +65,12 @@ let package = Package(
             linkerSettings: [
                 // Foundation's own static dependencies are not in its autolink entries, so they are
                 // named here, in a group with it; `-z defs` fails the link on anything left unresolved.
+                // `-z nodelete`: a host's dlclose (MLT closes a frei0r plugin while the process runs)
+                // must not unmap the code the engine's GL thread is still running (melt crashed at
+                // exit with 139 after writing its file).
                 .unsafeFlags([
                     "-static-stdlib", "-Xlinker", "--version-script=\(packageFolder)/libsegue/libsegue.map",
-                    "-Xlinker", "-z", "-Xlinker", "defs", "-Xlinker", "--start-group",
+                    "-Xlinker", "-z", "-Xlinker", "defs", "-Xlinker", "-z", "-Xlinker", "nodelete", "-Xlinker", "--start-group",
                     "-Xlinker", "-lFoundation", "-Xlinker", "-lCoreFoundation",
                     "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundationEssentials",
                     "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationICU",
