@@ -49,7 +49,7 @@ seedapp: deps
 # The two main suites run last, so the run ends on their summaries (the snapshot-testing
 # integration's tests are XCTest, and its Swift Testing summary counts none).
 test:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data openbox
 	@bash scripts/ray/install-ray.sh >/dev/null
 	$(MAKE) check-layers check-links test-integrations test-external test-reach docs test-libraries test-cli
 
