@@ -145,7 +145,8 @@ struct EditCommandTests {
         // Every variant's output, read back by ffprobe: 4 s at 30 fps with sound of that length.
         let variants = edit?["variants"] as? [[String: Any]] ?? []
         #expect(variants.compactMap { $0["name"] as? String }
-            == ["segue edit", "ffmpeg xfade+acrossfade", "segue edit --fast", "segue --speed fastest"])
+            == ["segue edit", "ffmpeg xfade+acrossfade", "segue edit --reencode", "segue edit --fast", "ffmpeg veryfast",
+                "segue edit --fast --reencode", "segue --speed fastest"])
         for variant in variants {
             let output = variant["output"] as? [String: Any]
             #expect(output?["frames"] as? Int == 120, "\(variant)")

@@ -46,7 +46,7 @@ struct SmartRenderCommandTests {
 
         let rendered = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "edit.mp4", "--progress", "none"], in: dir)
         #expect(rendered.status == 0 && rendered.stdout.contains("smart rendering: 120 of 150 frames copied"), "\(rendered.stdout) \(rendered.stderr)")
-        let refused = try CommandRunner.run("segue", ["edit", "base.json", "--out", "base.mp4", "--progress", "none"], in: dir)
+        let refused = try CommandRunner.run("segue", ["edit", "base.json", "--out", "base-edit.mp4", "--progress", "none"], in: dir)
         #expect(refused.status == 0 && refused.stdout.contains("items[0]: H.264 profile Constrained Baseline, the output's is High"),
                 "\(refused.stdout)")
         #expect(refused.stdout.contains("smart rendering: 60 of 150 frames copied"), "b is still copied: \(refused.stdout)")
@@ -54,7 +54,7 @@ struct SmartRenderCommandTests {
         #expect(full.status == 0 && !full.stdout.contains("smart rendering"), "\(full.stdout)")
         let noPlan = try CommandRunner.run("segue", ["edit", "edit.json", "--plan", "json", "--reencode"], in: dir)
         #expect(try JSONDecoder().decode(Summary.self, from: Data(noPlan.stdout.utf8)).smart == nil)
-        for name in ["edit.mp4", "base.mp4", "full.mp4"] {
+        for name in ["edit.mp4", "base-edit.mp4", "full.mp4"] {
             #expect(try VideoReader.info(dir.appendingPathComponent(name).path).frames == 150, "\(name)")
         }
     }

@@ -23,7 +23,7 @@ struct SoakCommandTests {
         #expect(json?["soakFlat"] is Bool)
         // The gesture stress: one report per interactive example, none stuck.
         let gestures = json?["gestureStress"] as? [[String: Any]] ?? []
-        #expect(Set(gestures.compactMap { $0["example"] as? String }) == ["cube-pop", "zoom-push", "pixel-dissolve-present", "photo-zoom"])
+        #expect(Set(gestures.compactMap { $0["example"] as? String }) == ["cube-pop", "zoom-push", "pixel-dissolve-present", "photo-zoom", "preferred-zoom"])
         #expect(gestures.allSatisfy { $0["sequences"] as? Int == 6 && $0["stuck"] as? Int == 0 })
         #expect(json?["gestureStressClean"] is Bool)
         #expect((json?["measurements"] as? [Any])?.isEmpty == true, "only the sections asked for run")
@@ -46,6 +46,6 @@ struct SoakCommandTests {
         let result = try CommandRunner.run("segue", ["bench", "--help"])
         // The help wraps its lines: compare with the whitespace collapsed.
         let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("soak, export, edit, edit-long, host and input are not run by default. (default: dissolve,scene,chain,resolution)"), "\(help)")
+        #expect(help.contains("soak, export, edit, edit-long, host, input, frei0r and output are not run by default. (default: dissolve,scene,chain,resolution)"), "\(help)")
     }
 }
