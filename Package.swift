@@ -135,7 +135,7 @@ let package = Package(
         .target(name: "SegueOutput"),
         .target(
             name: "SegueExport",
-            dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueAnimation", "SegueColor", "SegueShaders"]),
+            dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueAnimation", "SegueColor", "SegueShaders", "SegueText"]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
 

@@ -33,6 +33,8 @@ public enum ShaderLibrary {
 
     /// A decoded video frame's Y'CbCr planes to the blend space (the media pipeline's input stage).
     public static let ycbcrInput = text(PackageResources.ycbcr_input_glsl)
+    /// Text's picture composited over a frame (an edit's titles, captions and subtitles).
+    public static let textOverlay = text(PackageResources.text_overlay_glsl)
 
     /// The built-in transitions written in the gl-transitions format (Shaders/glsl/transition_*.glsl).
     public static let glTransitions: [(name: String, source: String)] = [

@@ -18,14 +18,17 @@ extension TextLayout {
     /// in the image (straight alpha); pixels outside the image are clipped.
     public func draw(
         into image: inout RGBAImage, origin: (x: Double, y: Double), boxWidth: Double,
-        alignment: TextAlignment, color: SIMD4<UInt8>, positioning: GlyphPositioning = .subpixel
+        alignment: TextAlignment, color: SIMD4<UInt8>, positioning: GlyphPositioning = .subpixel, glyphLimit: Int = .max
     ) throws(TextError) {
         let engine = TextEngine.shared
         try engine.withLock { () throws(TextError) in
+            var remaining = glyphLimit
             for line in lines {
                 let baseline = (origin.y + line.top + line.ascent).rounded()
                 let start = origin.x + startX(of: line, alignment: alignment, boxWidth: boxWidth)
                 for (glyph, x) in line.shaped {
+                    guard remaining > 0 else { return }
+                    remaining -= 1
                     let glyphX = start + x + glyph.offsetX
                     try Self.drawGlyph(
                         glyph, pixelSize: pixelSize, x: positioning == .subpixel ? glyphX : glyphX.rounded(), baseline: baseline - glyph.offsetY,
@@ -37,12 +40,17 @@ extension TextLayout {
 
     /// A picture of the text alone, `ceil(width) × ceil(height)` pixels (at least 1×1), in
     /// `color` on transparent pixels of the same colour (so filtering adds no dark fringe).
-    public func image(color: SIMD4<UInt8>, alignment: TextAlignment = .natural) throws(TextError) -> RGBAImage {
+    /// `glyphLimit` draws only the first glyphs in reading order of lines (a text typed on),
+    /// each where the whole text puts it.
+    public func image(color: SIMD4<UInt8>, alignment: TextAlignment = .natural, glyphLimit: Int = .max) throws(TextError) -> RGBAImage {
         let w = max(1, Int(width.rounded(.up))), h = max(1, Int(height.rounded(.up)))
         var image = try Self.blankImage(width: w, height: h, color: color)
-        try draw(into: &image, origin: (0, 0), boxWidth: Double(w), alignment: alignment, color: color)
+        try draw(into: &image, origin: (0, 0), boxWidth: Double(w), alignment: alignment, color: color, glyphLimit: glyphLimit)
         return image
     }
+
+    /// Glyphs in all lines (what `glyphLimit` counts).
+    public var glyphCount: Int { lines.reduce(0) { $0 + $1.shaped.count } }
 
     /// Transparent pixels of `color`, within the size limits.
     public static func blankImage(width: Int, height: Int, color: SIMD4<UInt8>) throws(TextError) -> RGBAImage {

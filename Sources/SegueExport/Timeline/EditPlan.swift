@@ -13,6 +13,8 @@ public struct EditPlan {
         /// The clip from `start` seconds; `hasAudio` when it has a sound stream. `demuxer` is the
         /// one ffprobe found (and `ClipDecoder.clipDemuxers` allows), forced on every later open.
         case clip(path: String, start: Double, hasAudio: Bool, demuxer: String)
+        /// A title card's background (its text is an overlay of the item).
+        case title(TitleBackground)
     }
 
     public struct Item: Equatable {
@@ -57,6 +59,10 @@ public struct EditPlan {
     /// Every file the edit reads (the spec, pictures, clips, music, `.glsl` files and their
     /// textures), which no output may replace (`OutputPath.refuseInputs`).
     public internal(set) var inputPaths: [String]
+    /// Titles, captions and burned-in subtitles (`EditPlan.addText`), drawn on the GPU.
+    public internal(set) var textOverlays: [TextOverlay] = []
+    /// Subtitles muxed as a track of their own (`"mode": "soft"`).
+    public internal(set) var softSubtitles: SubtitleTrack?
 
     /// Frames of the whole edit.
     public var totalFrames: Int { items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames } }
@@ -169,14 +175,16 @@ public struct EditPlan {
         try EditSpecLimits.checkLength(frames: items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames }, fps: fps)
         (self.items, self.transitions) = (items, transitions)
         music = try spec.audio.flatMap { try checker.music($0, place: "audio") }
-        inputPaths = items.map {
+        inputPaths = items.compactMap {
             switch $0.source {
-            case let .picture(path), let .clip(path, _, _, _): path
+            case let .picture(path), let .clip(path, _, _, _), let .title(.picture(path)): path
+            case .title: nil
             }
         } + (music.map { [$0.path] } ?? [])
         for transition in given {
             if transition.effect.hasSuffix(".glsl") { inputPaths.append(checker.resolve(transition.effect)) }
             for case let .text(file) in (transition.params ?? [:]).values { inputPaths.append(checker.resolve(file)) }
         }
+        try addText(spec, checker: checker)
     }
 }

@@ -95,6 +95,8 @@ struct EditPlanChecker {
             let count = try frames(length - start, fps: fps, place: to == nil ? "\(place).clip" : "\(place).to")
             return EditPlan.Item(
                 source: .clip(path: resolved, start: start, hasAudio: probe.hasAudio, demuxer: probe.demuxer), frames: count, place: place)
+        case let .title(title):
+            return try titleItem(title, place: place, fps: fps, frameWidth: frameWidth, frameHeight: frameHeight, resize: resize)
         }
     }
 

@@ -17,6 +17,11 @@ public struct EditSpec: Codable, Sendable, Equatable {
     /// How HDR clips (HLG, PQ) are brought to SDR: hable (default), mobius, reinhard or clip
     /// (`ToneMapOperator`, ffmpeg's `tonemap` names).
     public var tonemap: String?
+    /// Text over the whole edit (times from its start); see `EditText`.
+    public var texts: [EditText]?
+    public var subtitles: EditSubtitles?
+    /// Each item's `text` (read from the items; nil when no item has any).
+    public var itemTexts: [[EditText]]?
 
     public init(size: String, fps: Int? = nil, resize: String? = nil, items: [EditItem],
                 transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil) {
@@ -24,10 +29,11 @@ public struct EditSpec: Codable, Sendable, Equatable {
         self.tonemap = tonemap
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap }
+    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap, texts, subtitles, itemTexts }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
+        // itemTexts is what EditSpec's own encoder writes for the items' text (read back here).
         try EditSpecKeys.rejectUnknown(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         size = try keys.decode(String.self, forKey: .size)
         // Read as a number first: 29.97 is a fractional rate, not "not valid JSON".
@@ -45,6 +51,10 @@ public struct EditSpec: Codable, Sendable, Equatable {
         transitions = try keys.decodeIfPresent([EditTransition].self, forKey: .transitions)
         audio = try keys.decodeIfPresent(EditAudio.self, forKey: .audio)
         tonemap = try keys.decodeIfPresent(String.self, forKey: .tonemap)
+        texts = try keys.decodeIfPresent([EditText].self, forKey: .texts)
+        subtitles = try keys.decodeIfPresent(EditSubtitles.self, forKey: .subtitles)
+        let perItem = try keys.decode([EditItemTexts].self, forKey: .items).map(\.texts)
+        itemTexts = perItem.allSatisfy(\.isEmpty) ? try keys.decodeIfPresent([[EditText]].self, forKey: .itemTexts) : perItem
     }
 }
 
@@ -53,21 +63,28 @@ public struct EditSpec: Codable, Sendable, Equatable {
 public enum EditItem: Codable, Sendable, Equatable {
     case picture(path: String, duration: Double)
     case clip(path: String, from: Double?, to: Double?)
+    /// A title card (see `EditTitle`).
+    case title(EditTitle)
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case picture, duration, clip, from, to }
+    enum CodingKeys: String, CodingKey, CaseIterable { case picture, duration, clip, from, to, title }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
+        if keys.contains(.title), !keys.contains(.picture), !keys.contains(.clip) {
+            self = .title(try EditTitle(from: decoder))
+            return
+        }
         switch (keys.contains(.picture), keys.contains(.clip)) {
         case (true, false):
-            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["picture", "duration"])
+            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["picture", "duration", "text"])
             self = .picture(path: try keys.decode(String.self, forKey: .picture), duration: try keys.decode(Double.self, forKey: .duration))
         case (false, true):
-            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["clip", "from", "to"])
+            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["clip", "from", "to", "text"])
             self = .clip(path: try keys.decode(String.self, forKey: .clip),
                          from: try keys.decodeIfPresent(Double.self, forKey: .from), to: try keys.decodeIfPresent(Double.self, forKey: .to))
         default:
-            throw EditSpecError(codingPath: decoder.codingPath, "an item has one of \"picture\" (with \"duration\") or \"clip\" (with optional \"from\", \"to\")")
+            throw EditSpecError(codingPath: decoder.codingPath,
+                "an item has one of \"picture\" (with \"duration\"), \"clip\" (with optional \"from\", \"to\") or \"title\" (with \"duration\")")
         }
     }
 
@@ -81,6 +98,8 @@ public enum EditItem: Codable, Sendable, Equatable {
             try keys.encode(path, forKey: .clip)
             try keys.encodeIfPresent(from, forKey: .from)
             try keys.encodeIfPresent(to, forKey: .to)
+        case let .title(title):
+            try title.encode(to: encoder)
         }
     }
 }

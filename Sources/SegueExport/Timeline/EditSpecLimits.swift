@@ -23,12 +23,15 @@ public enum EditSpecLimits {
         guard spec.items.count <= items else {
             throw EditSpecError("items", "\(spec.items.count) items; an edit holds at most \(items)")
         }
-        var files = Set(spec.items.map {
-            switch $0 {
+        var files = Set(spec.items.compactMap { item -> String? in
+            switch item {
             case let .picture(path, _), let .clip(path, _, _): path
+            case let .title(title): if case let .picture(path) = title.background { path } else { nil }
             }
         })
         if let music = spec.audio?.music { files.insert(music) }
+        if let subtitles = spec.subtitles { files.insert(subtitles.file) }
+        try checkTexts(spec)
         for transition in spec.transitions ?? [] where transition.effect.hasSuffix(".glsl") { files.insert(transition.effect) }
         guard files.count <= distinctFiles else {
             throw EditSpecError("items", "\(files.count) distinct files; an edit names at most \(distinctFiles)")

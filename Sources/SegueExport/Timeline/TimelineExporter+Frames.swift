@@ -12,6 +12,7 @@ extension TimelineExporter {
     ) throws -> ExportResult {
         let start = DispatchTime.now()
         let wanted = try checkedRange(range)
+        try checkSubtitleTrack(frameFolder: true)
         do { try OutputPath.refuseInputs(plan.inputPaths, asOutput: path) } catch { throw ExportError.output(error) }
         let folder = try OutputDirectory.produce(
             at: path, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: onWaitingForLock, cleanup: tools.cleanup

@@ -77,6 +77,7 @@ public final class TimelineExporter {
         guard !used else { throw ExportError.exporterAlreadyUsed }
         used = true
         let wanted = try checkedRange(range)
+        try checkSubtitleTrack(frameFolder: false)
         do { try OutputPath.refuseInputs(plan.inputPaths, asOutput: path) } catch { throw ExportError.output(error) }
         let file: PartialFile
         do { file = try PartialFile(destination: path, purpose: "the video", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
@@ -88,7 +89,7 @@ public final class TimelineExporter {
                 onSmartPlan?(smart)
                 if smart.copies || smart.joinable {
                     let wait = try exportSmart(smart, into: file, range: wanted, start: start)
-                    do { try file.commit() } catch { throw ExportError.output(error) }
+                    try commit(file, range: wanted)
                     return ExportResult(
                         path: file.destination.path, frames: wanted.count, durationSeconds: Double(wanted.count) / Double(plan.framesPerSecond),
                         elapsedSeconds: Self.seconds(since: start), encoderWaitSeconds: wait)
@@ -106,7 +107,7 @@ public final class TimelineExporter {
                 pipeline.cancel()
                 throw error
             }
-            do { try file.commit() } catch { throw ExportError.output(error) }
+            try commit(file, range: wanted)
             return ExportResult(
                 path: file.destination.path, frames: wanted.count,
                 durationSeconds: Double(wanted.count) / Double(plan.framesPerSecond),

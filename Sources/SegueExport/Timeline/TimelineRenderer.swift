@@ -20,6 +20,10 @@ final class TimelineRenderer {
     let input: EncoderInput
     /// The still on screen, as the encoder takes it: converted once, handed over for every frame.
     private var encodedStill: (source: StillFrame, encoded: StillFrame)?
+    /// The edit's text on the GPU, while a render runs (see `TimelineRenderer+Text.swift`).
+    var text: TextOverlayRenderer?
+    /// A target of the output's format that the edit's text over a transition is drawn into.
+    var spareTarget: FormattedTarget?
 
     init(plan: EditPlan, device: GLDevice, tools: FFmpegTools, input: EncoderInput) {
         (self.plan, self.device, self.tools, self.input) = (plan, device, tools, input)
@@ -52,6 +56,8 @@ final class TimelineRenderer {
             textures?.to.release()
             textures?.target.release()
         }
+        try startText()
+        defer { stopText() }
 
         // Items that end before the range are not opened: no frame of theirs is wanted.
         var firstItem = 0
@@ -73,9 +79,15 @@ final class TimelineRenderer {
             let headUsed = itemIndex > 0 ? plan.transitions[itemIndex - 1].frames : 0
             let isLast = itemIndex == plan.items.count - 1
             let tailStart = plan.items[itemIndex].frames - (isLast ? 0 : plan.transitions[itemIndex].frames)
-            for _ in headUsed..<tailStart {
+            for local in headUsed..<tailStart {
                 guard index < wanted.upperBound else { break }
-                if wanted.contains(index), let still = reader.still {
+                if wanted.contains(index), textShows(item: itemIndex, local: local, frame: index) {
+                    try sink.submitFrame { buffer in
+                        try input.write(decoded: { try read(reader, item: itemIndex, local: local, frame: index, into: $0); return true }, into: buffer)
+                    }
+                    done += 1
+                    report(done)
+                } else if wanted.contains(index), let still = reader.still {
                     try sink.submitStill(try encoded(still))   // the same bytes as every frame of it: no copy
                     done += 1
                     report(done)
@@ -138,14 +150,16 @@ final class TimelineRenderer {
             // Both sides are read every frame (a clip's decoder must move on); a wanted frame is
             // rendered from its own two pictures alone, so its pixels never depend on where a
             // range started.
-            try wanted.contains(index) ? reader.read(into: staging) : reader.pass(scratch: staging)
+            let fromLocal = plan.items[itemIndex].frames - transition.frames + k
+            try wanted.contains(index) ? read(reader, item: itemIndex, local: fromLocal, into: staging) : reader.pass(scratch: staging)
             if wanted.contains(index) { try from.upload(pixels: UnsafeRawBufferPointer(staging)) }
-            try next.read(into: staging)
+            try wanted.contains(index) ? read(next, item: itemIndex + 1, local: k, into: staging) : next.read(into: staging)
             if wanted.contains(index) {
                 try to.upload(pixels: UnsafeRawBufferPointer(staging))
                 effect.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
                 try effect.render(into: target)
-                try sink.submitFrame { try input.write(rendered: target, into: $0) }
+                let shown = try drawEditText(at: index, over: target)
+                try sink.submitFrame { try input.write(rendered: shown, into: $0) }
                 done += 1
                 report(done)
             }

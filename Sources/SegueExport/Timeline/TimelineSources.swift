@@ -81,6 +81,10 @@ final class TimelineItemReader {
                 input = nil
             }
             clip = ClipReadAhead(decoder, frameBytes: decoder.planes?.frameBytes ?? plan.width * plan.height * 4)
+        case let .title(background):
+            still = StillFrame(try background.render(width: plan.width, height: plan.height, resize: plan.resize).pixels)
+            clip = nil
+            input = nil
         }
     }
 

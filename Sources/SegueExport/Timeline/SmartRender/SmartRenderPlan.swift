@@ -68,6 +68,10 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
                 refused[index] = "a picture"
                 continue
             }
+            if plan.hasText(onItem: index) {
+                refused[index] = "text is drawn over it"
+                continue
+            }
             let stream: ClipStream
             if let known = streams[path] { stream = known } else {
                 stream = try ClipStream(path: path, demuxer: demuxer, framesPerSecond: plan.framesPerSecond, tools: tools)
