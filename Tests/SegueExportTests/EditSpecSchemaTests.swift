@@ -40,7 +40,7 @@ struct EditSpecSchemaTests {
     }
 
     @Test func everyObjectTakesTheSchemasKeys() throws {
-        try #require(Self.itemKinds.count == 2)
+        try #require(Self.itemKinds.count == 3)
         let item = #"{"picture": "p.png", "duration": 1}"#
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [], "bogus": 1}"#) == Self.properties(Self.top))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"picture": "p", "duration": 1, "bogus": 1}]}"#) == Self.properties(Self.itemKinds[0]))
@@ -48,6 +48,11 @@ struct EditSpecSchemaTests {
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "transitions": [{"effect": "cut", "bogus": 1}]}"#)
             == Self.properties(Self.transition))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "audio": {"bogus": 1}}"#) == Self.properties(Self.audio))
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"title": "T", "duration": 1, "bogus": 1}]}"#) == Self.properties(Self.itemKinds[2]))
+        let defs = Self.top["$defs"] as? [String: Any]
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "texts": [{"content": "a", "bogus": 1}]}"#) == Self.properties(defs?["text"]))
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "subtitles": {"file": "s.srt", "bogus": 1}}"#)
+            == Self.properties((Self.top["properties"] as? [String: Any])?["subtitles"]))
     }
 
     @Test func aSpecUsingEveryPropertyDecodes() throws {
@@ -62,6 +67,21 @@ struct EditSpecSchemaTests {
         #expect(spec.items.count == 3 && spec.transitions?.count == 2 && spec.audio?.volume == 0.6)
         #expect(spec.transitions?[1].params?["v"] == .numbers([1, 2]) && spec.transitions?[1].params?["on"] == .bool(true))
         // The issue's example round-trips through the Codable type.
+        #expect(try EditPlan.decode(JSONEncoder().encode(spec)) == spec)
+    }
+
+    /// Titles, items' text, the edit's texts and subtitles with every key decode, and round-trip
+    /// through the Codable type (the items' text included: it is part of the spec's identity).
+    @Test func textKeysDecodeAndRoundTrip() throws {
+        let text = #"{"content": "a", "font": "f.ttf", "size": 20, "color": "#fff", "position": {"x": 0, "y": 0.5, "width": 1, "height": 0.2}, "start": 0, "end": 1, "animation": "type-on"}"#
+        let json = """
+            {"size": "64x64", "items": [{"title": "T", "duration": 2, "background": {"gradient": ["#000", "#fff"]}, "font": "f.ttf", "size": 9, "color": "red", "position": "top", "animation": "fade"},
+              {"picture": "p.png", "duration": 1, "text": [\(text), \(text)]}, {"clip": "c.mp4", "text": \(text)}],
+             "texts": [\(text)], "subtitles": {"file": "s.srt", "mode": "burn", "language": "eng", "font": "f", "size": 10, "color": "#000", "position": "bottom"}}
+            """
+        let spec = try EditPlan.decode(Data(json.utf8))
+        #expect(spec.itemTexts?.map(\.count) == [0, 2, 1])
+        #expect(spec.texts?.first?.position == .box(x: 0, y: 0.5, width: 1, height: 0.2))
         #expect(try EditPlan.decode(JSONEncoder().encode(spec)) == spec)
     }
 }

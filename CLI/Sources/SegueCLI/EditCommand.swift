@@ -17,7 +17,8 @@ struct EditCommand: ParsableCommand {
         discussion: "The spec is JSON (schema: docs/edit-spec.schema.json); its paths are relative to its folder. Transitions "
             + "overlap the items on both sides as ffmpeg's xfade does, so the edit lasts the sum of the items less the sum of "
             + "the transitions; its length is printed before rendering. Every mistake in the spec is reported with its place "
-            + "(items[2].to: ...) before anything renders.")
+            + "(items[2].to: ...) before anything renders. Title cards ({\"title\": ..., \"duration\": 3}), text on an item or over "
+            + "the edit (\"text\", \"texts\") and SRT subtitles (\"subtitles\": burned in, or a soft track in MP4 and WebM): docs/Export.md.")
 
     @Argument(help: "The edit's spec, a JSON file.") var spec: String
     @Option(help: "A .mp4 (H.264 + AAC), .webm (VP9 + Opus) or .gif file, or a folder for PNG frames (frame-0000.png ...).")

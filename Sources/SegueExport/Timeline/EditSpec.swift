@@ -33,8 +33,8 @@ public struct EditSpec: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        // itemTexts is what EditSpec's own encoder writes for the items' text (read back here).
-        try EditSpecKeys.rejectUnknown(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
+        // itemTexts is what EditSpec's own encoder writes for the items' text: read back, not advertised.
+        try EditSpecKeys.rejectUnknown(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue).filter { $0 != "itemTexts" || keys.contains(.itemTexts) })
         size = try keys.decode(String.self, forKey: .size)
         // Read as a number first: 29.97 is a fractional rate, not "not valid JSON".
         if let rate = try keys.decodeIfPresent(Double.self, forKey: .fps) {

@@ -1,4 +1,5 @@
 import Foundation
+import SegueText
 
 /// An edit spec's documented limits (the README's budget table), each refused with its name
 /// before any file the spec names is opened: far beyond any real edit, small enough that a
@@ -51,4 +52,6 @@ final class EditPlanCache {
     var pictures: Set<String> = []
     var clips: [String: ClipProbe] = [:]
     var effects: [String: TransitionExporter.MakeEffect] = [:]
+    /// Fonts by name and size: a thousand subtitle cues look their font up once.
+    var fonts: [String: Font] = [:]
 }

@@ -85,7 +85,7 @@ extension EditPlanChecker {
     /// Checks `style` at `place` and lays it out for a `width` x `height` frame, shown on `frames`.
     func textOverlay(
         _ style: TextStyle, place: String, scope: TextOverlay.Scope, frames: Range<Int>, width: Int, height: Int, fps: Int,
-        defaultSize: Double, defaultPosition: String
+        defaultSize: Double, defaultPosition: String, contentPlace: String? = nil
     ) throws -> TextOverlay {
         guard !frames.isEmpty else { throw EditSpecError(place, "shows on no frame (its end is at or before its start)") }
         let size = style.size ?? defaultSize
@@ -103,10 +103,10 @@ extension EditPlanChecker {
         do {
             layout = try TextLayout(text: style.content, font: font, maxWidth: Double(area.width))
         } catch {
-            throw EditSpecError("\(place).content", "\(error)")
+            throw EditSpecError(contentPlace ?? "\(place).content", "\(error)")
         }
         guard layout.width * layout.height <= Double(TextLimits.maxPixels) else {
-            throw EditSpecError("\(place).content", "the text's picture (\(Int(layout.width))x\(Int(layout.height))) is too large")
+            throw EditSpecError(contentPlace ?? "\(place).content", "the text's picture (\(Int(layout.width))x\(Int(layout.height))) is too large")
         }
         return TextOverlay(
             scope: scope, frames: frames, place: place, layout: layout, color: color, alignment: area.alignment,
@@ -117,12 +117,17 @@ extension EditPlanChecker {
     /// A family fontconfig knows, or a font file (relative to the spec's folder).
     func font(_ name: String?, size: Double, place: String) throws -> Font {
         guard let name else { return Font.systemFont(ofSize: size) }
+        let key = "\(name)\u{0}\(size)"
+        if let known = cache.fonts[key] { return known }
         let lower = name.lowercased()
         do {
-            if [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
-                return try Font(fileAt: resolve(name), size: size)
+            let font = if [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
+                try Font(fileAt: resolve(name), size: size)
+            } else {
+                try Font(name: name, size: size)
             }
-            return try Font(name: name, size: size)
+            cache.fonts[key] = font
+            return font
         } catch {
             throw EditSpecError(place, "\(error)")
         }

@@ -111,9 +111,9 @@ extension EditPlan {
                     let frames = cue.frames(fps: fps, limit: totalFrames)
                     guard !frames.isEmpty else { continue }
                     overlays.append(try checker.textOverlay(
-                        TextStyle(subtitles: subtitles, content: cue.text), place: "subtitles (the cue at line \(cue.line) of \(subtitles.file))",
-                        scope: .edit, frames: frames, width: width, height: height, fps: fps,
-                        defaultSize: Double(height) / 18, defaultPosition: "bottom"))
+                        TextStyle(subtitles: subtitles, content: cue.text), place: "subtitles", scope: .edit, frames: frames,
+                        width: width, height: height, fps: fps, defaultSize: Double(height) / 18, defaultPosition: "bottom",
+                        contentPlace: "subtitles.file: '\(subtitles.file)' line \(cue.line)"))
                 }
             }
         }
