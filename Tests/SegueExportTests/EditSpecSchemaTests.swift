@@ -73,7 +73,7 @@ struct EditSpecSchemaTests {
     /// Titles, items' text, the edit's texts and subtitles with every key decode, and round-trip
     /// through the Codable type (the items' text included: it is part of the spec's identity).
     @Test func textKeysDecodeAndRoundTrip() throws {
-        let text = #"{"content": "a", "font": "f.ttf", "size": 20, "color": "#fff", "position": {"x": 0, "y": 0.5, "width": 1, "height": 0.2}, "start": 0, "end": 1, "animation": "type-on"}"#
+        let text = ##"{"content": "a", "font": "f.ttf", "size": 20, "color": "#fff", "position": {"x": 0, "y": 0.5, "width": 1, "height": 0.2}, "start": 0, "end": 1, "animation": "type-on"}"##
         let json = """
             {"size": "64x64", "items": [{"title": "T", "duration": 2, "background": {"gradient": ["#000", "#fff"]}, "font": "f.ttf", "size": 9, "color": "red", "position": "top", "animation": "fade"},
               {"picture": "p.png", "duration": 1, "text": [\(text), \(text)]}, {"clip": "c.mp4", "text": \(text)}],

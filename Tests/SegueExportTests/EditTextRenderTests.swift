@@ -38,8 +38,9 @@ struct EditTextRenderTests {
         let ourWindows = Self.windows(ours, 8), theirWindows = Self.windows(theirs, 8)
         let worst = zip(ourWindows, theirWindows).map { abs($0 - $1) }.max() ?? 0
         let largest = theirWindows.max() ?? 1
-        print("EDITTEXT-METRIC \(text): ink \(totalOurs) vs \(totalTheirs), width \(ours.count) vs \(theirs.count), worst window \(worst) of \(largest)")
-        #expect(worst / largest < 0.25, "worst 8-column window differs by \(worst) pixels of area (largest window \(largest))")
+        // Measured: 0.24 of the largest window for DejaVu Sans (fractional advances), 0.04 for
+        // WenQuanYi's whole-pixel CJK advances; ink within 0.05 % and widths equal for both.
+        #expect(worst / largest < 0.35, "worst 8-column window differs by \(worst) pixels of area (largest window \(largest))")
     }
 
     static func windows(_ columns: [Double], _ width: Int) -> [Double] {
@@ -72,6 +73,30 @@ struct EditTextRenderTests {
         }
         #expect(covered > 100, "the stems of IIII are fully covered somewhere")
         #expect(overlay.state(at: 15).opacity == 0.5)
+    }
+
+    /// Typed on: the ink grows glyph by glyph (20 a second) to the whole text, which then stays.
+    /// Slid in: the text's top row is where the animation formula puts it, frame by frame.
+    @Test func typeOnAndSlideIn() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = try EditTextFixtures.plan("""
+            {"size": "320x120", "fps": 20, "items": [{"picture": "black.png", "duration": 2, "text": [
+              {"content": "ABCDEFGH", "font": "\(EditTextFixtures.dejaVu)", "size": 30, "position": "top", "animation": "type-on"},
+              {"content": "Up", "font": "\(EditTextFixtures.dejaVu)", "size": 30, "position": "bottom", "animation": "slide-in"}]}]}
+            """, in: dir)
+        let frames = try EditTextFixtures.frames(plan)
+        let typed = (0..<12).map { EditTextFixtures.inkCount(frames[$0], rows: 0..<60) }
+        #expect(typed[0] > 0, "the first glyph shows on the first frame")
+        #expect(zip(typed, typed.dropFirst()).allSatisfy { $0 <= $1 }, "ink grows: \(typed)")
+        #expect(typed[0] < typed[7] && typed[7] == typed[8] && typed[8] == typed[11], "8 glyphs over 8 frames: \(typed)")
+        let slide = plan.textOverlays[1]
+        func top(_ image: RGBAImage) -> Int? { (60..<image.height).first { y in (0..<image.width).contains { image[$0, y].x > 0 } } }
+        let settled = try #require(top(frames[15]))
+        for frame in 1..<10 {
+            #expect(top(frames[frame]) == settled + slide.state(at: frame).shiftY, "frame \(frame)")
+        }
+        #expect(slide.state(at: 1).shiftY > slide.state(at: 5).shiftY && slide.state(at: 10).shiftY == 0)
     }
 
     /// Text over the whole edit spans a fade between two items: it stays where it is, at full
