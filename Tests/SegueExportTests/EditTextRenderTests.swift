@@ -118,6 +118,30 @@ struct EditTextRenderTests {
         #expect(EditTextFixtures.inkCount(inside) > 100)
     }
 
+    /// Through the encoder: the edit's text over a transition frame is drawn into the output
+    /// stage's half-float target and converted with it; ffmpeg decodes it where it was drawn.
+    @Test func textOverATransitionReachesTheVideo() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = try EditTextFixtures.plan("""
+            {"size": "320x120", "fps": 10, "items": [{"picture": "black.png", "duration": 2}, {"title": "", "duration": 2, "background": "#000000"}],
+             "transitions": [{"effect": "fade", "duration": 1}],
+             "texts": [{"content": "Across", "font": "\(EditTextFixtures.dejaVu)", "size": 40, "start": 0.5, "end": 2.5, "animation": "none"}]}
+            """, in: dir)
+        let rendered = try EditTextFixtures.frames(plan)
+        let out = dir.appendingPathComponent("out.mp4").path
+        try withDevice { device in _ = try TimelineExporter(device: device, plan: plan, format: .mp4).export(to: out) }
+        let decoded = try VideoReader.frames(out, width: 320, height: 120)
+        #expect(decoded.count == 30)
+        guard decoded.count == 30 else { return }
+        for index in [2, 7, 15, 27] {
+            // Lossy H.264 of white text on black: the bright pixels agree, give or take the codec's ringing.
+            let ours = EditTextFixtures.inkCount(rendered[index], threshold: 128), theirs = EditTextFixtures.inkCount(decoded[index], threshold: 128)
+            #expect(abs(ours - theirs) <= max(20, ours / 10), "frame \(index): \(ours) bright pixels rendered, \(theirs) decoded")
+        }
+        #expect(EditTextFixtures.inkCount(decoded[15], threshold: 128) > 100)
+    }
+
     /// Burned-in subtitles show on their cues' frames only, markup left out.
     @Test func burnedSubtitlesShowOnTheirCuesFramesOnly() throws {
         let dir = try temporaryDirectory()
