@@ -114,4 +114,21 @@ struct EditSubtitleTests {
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.gif").path))
     }
+
+    /// Smart rendering never copies a clip's packets where text is drawn over it (its own text,
+    /// or the edit's over any of its frames): those frames are encoded.
+    @Test func textOverAClipIsEncodedNotCopied() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SmartRenderMedia.clip(at: dir.appendingPathComponent("good.mp4").path)
+        let tools = try FFmpegTools.locate()
+        for extra in [#""text": {"content": "Caption"}"#, #""from": 0"#] {
+            let texts = extra.hasPrefix(#""from""#) ? #", "texts": [{"content": "Over", "start": 1, "end": 2}]"# : ""
+            let plan = try EditTextFixtures.plan(#"{"size": "320x180", "fps": 30, "items": [{"clip": "good.mp4", "# + extra + "}]" + texts + "}", in: dir)
+            let smart = try SmartRenderPlan(plan: plan, format: .mp4, tools: tools)
+            #expect(!smart.copies && smart.reason == "items[0]: text is drawn over it", "\(smart.reason ?? "no reason")")
+        }
+        let plain = try EditTextFixtures.plan(#"{"size": "320x180", "fps": 30, "items": [{"clip": "good.mp4"}]}"#, in: dir)
+        #expect(try SmartRenderPlan(plan: plain, format: .mp4, tools: tools).copies)
+    }
 }
