@@ -83,7 +83,7 @@ extension EditPlan {
             if case let .title(title) = item {
                 overlays.append(try checker.textOverlay(
                     TextStyle(title.text), place: "items[\(index)]", scope: .item(index), frames: 0..<frames, width: width, height: height,
-                    fps: fps, defaultSize: Double(height) / 10, defaultPosition: "center"))
+                    fps: fps, defaultSize: Double(height) / 10, defaultPosition: "center", contentPlace: "items[\(index)].title"))
             }
             let texts = spec.itemTexts?[index] ?? []
             for (k, text) in texts.enumerated() {
