@@ -142,6 +142,27 @@ struct EditTextRenderTests {
         #expect(EditTextFixtures.inkCount(decoded[15], threshold: 128) > 100)
     }
 
+    /// A title's backgrounds: a colour everywhere, a gradient linear from its top colour to its
+    /// bottom one row by row (computed here independently), a picture fitted as pictures are.
+    @Test func titleBackgrounds() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = try EditTextFixtures.plan("""
+            {"size": "64x102", "fps": 10, "items": [{"title": "", "duration": 0.1, "background": "#102030"},
+              {"title": "", "duration": 0.1, "background": {"gradient": ["#000000", "#c86432"]}},
+              {"title": "", "duration": 0.1, "background": "black.png"}]}
+            """, in: dir)
+        let frames = try EditTextFixtures.frames(plan)
+        #expect(frames.count == 3)
+        #expect(frames[0].pixels == (0..<(64 * 102)).flatMap { _ in [UInt8(0x10), 0x20, 0x30, 255] })
+        for y in [0, 25, 50, 101] {
+            let t = Double(y) / 101
+            let expected = SIMD4<UInt8>(UInt8((200 * t).rounded()), UInt8((100 * t).rounded()), UInt8((50 * t).rounded()), 255)
+            #expect(frames[1][31, y] == expected, "row \(y)")
+        }
+        #expect(frames[2][10, 10] == SIMD4(0, 0, 0, 255))
+    }
+
     /// Burned-in subtitles show on their cues' frames only, markup left out.
     @Test func burnedSubtitlesShowOnTheirCuesFramesOnly() throws {
         let dir = try temporaryDirectory()
