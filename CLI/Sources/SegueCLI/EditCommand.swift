@@ -109,7 +109,7 @@ struct EditCommand: ParsableCommand {
         guard let out else { return }   // validate() requires --out without --plan
         // The format's own rules (an odd size for H.264, the CRF's range) before the summary is printed.
         if let video {
-            try ExportSettings(format: video, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf).validate()
+            try ExportSettings(format: video, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, crf: crf).validate()
         }
         let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
@@ -133,7 +133,7 @@ struct EditCommand: ParsableCommand {
         }
         // An interrupt kills ffmpeg and removes the partial video or frame folder (InterruptCleanup).
         let result = try render.export(to: out, video: video, frames: frames)
-        let summary = video.map { VideoRender.summary(result, format: $0, framesPerSecond: plan.framesPerSecond) }
+        let summary = video.map { VideoRender.summary(result, format: $0, framesPerSecond: plan.frameRate.ffmpegText) }
             ?? "wrote \(result.frames) frames to \(result.path)/\(TransitionRenderer.frameName(range.lowerBound)) ... in "
             + String(format: "%.1f", result.elapsedSeconds) + " s"
         reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds, summary: summary)
