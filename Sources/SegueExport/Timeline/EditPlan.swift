@@ -144,6 +144,7 @@ public struct EditPlan {
         case is String.Type: "a string"
         case is Int.Type: "a whole number"
         case is Double.Type: "a number"
+        case is Bool.Type: "true or false"
         case is [Any].Type, is [EditItem].Type, is [EditTransition].Type: "a list"
         default: "an object"
         }

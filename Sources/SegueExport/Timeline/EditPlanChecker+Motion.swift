@@ -16,7 +16,11 @@ extension EditPlanChecker {
     /// (silent). Played as a clip from `at` whose one frame is repeated.
     func freezeItem(path: String, at: Double, duration: Double, place: String, fps: FrameRate) throws -> EditPlan.Item {
         let resolved = resolve(path)
-        let probe = try probedClip(resolved, path: path, place: place.isEmpty ? "freeze" : place)
+        let probe: ClipProbe
+        do { probe = try probedClip(resolved, path: path, place: place) } catch let error as EditSpecError {
+            // The probe names the clip's key, "clip"; here it is "freeze".
+            throw EditSpecError(error.place == "\(place).clip" ? "\(place).freeze" : error.place, error.message)
+        }
         guard at.isFinite, at >= 0 else { throw EditSpecError("\(place).at", "\(at) must be 0 or more seconds") }
         if let end = probe.duration, at > end - fps.seconds(1) / 2 {
             throw EditSpecError("\(place).at", "\(at) is at or past the clip's last frame (the clip lasts \(Self.seconds(end)) s)")
