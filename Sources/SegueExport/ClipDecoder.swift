@@ -53,7 +53,7 @@ final class ClipDecoder {
         // so the fit sees the picture's displayed shape.
         let fitting = backdrop ? Self.containBlurFilters(width: width, height: height, format: planes?.pixelFormat ?? "rgba")
             : Self.fitFilters(fit, width: width, height: height, padFormat: planes?.pixelFormat ?? "rgba")
-        let filters = Self.colorTags(info.color) + timing.videoFiltersBefore + "fps=\(frameRate.ffmpegText),scale=iw*sar:ih,setsar=1,"
+        let filters = Self.colorTags(info.color) + timing.videoFiltersBefore(rate: frameRate) + "fps=\(frameRate.ffmpegText),scale=iw*sar:ih,setsar=1,"
             + fitting + ",setsar=1" + timing.videoFiltersAfter
         // The demuxer ffprobe found is forced, so a file swapped for a playlist meanwhile is not
         // read as one; only the file protocol is allowed, and the path is a file: URL after -i,

@@ -28,7 +28,7 @@ struct EditCommand: ParsableCommand {
     var frames: Range<Int>?
     @Option(help: "Only the I-th (from 0) of N near-equal spans of the edit's frames, I/N (e.g. a Kubernetes Indexed Job's $JOB_COMPLETION_INDEX/4): frames ⌊total·I/N⌋..⌊total·(I+1)/N⌋, each edge moved to the nearest cut point where it would split a copied group of pictures (smart rendering).")
     var chunk: EditChunk?
-    @Option(help: "Print the edit's plan and render nothing: json (frames, fps, seconds, width, height, audio, items, transitions, first..end of the frames --frames or --chunk select, and for MP4 the smart render's segments: which are copied, which encoded and why).")
+    @Option(help: "Print the edit's plan and render nothing: json (frames, fps, rate (\"30000/1001\" for 29.97), seconds, width, height, audio, items, transitions, first..end of the frames --frames or --chunk select, and for MP4 the smart render's segments: which are copied, which encoded and why).")
     var plan: PlanStyle?
     @Flag(help: "Speed-first encoding (--speed fast): x264 preset veryfast (mp4), VP9 realtime with cpu-used 8 (webm); larger files.")
     var fast = false

@@ -124,9 +124,16 @@ public struct ClipTiming: Sendable, Equatable {
     /// Seconds of the source an item of `frames` frames shows.
     func sourceSeconds(frames: Int, rate: FrameRate) -> Double { freeze ? rate.seconds(1) : rate.seconds(frames) * speed }
 
-    /// The video filters before the rate conversion (timestamps scaled by the speed) and after
-    /// the fit (reversed, at the edit's size, so the frames held are as small as they can be).
-    var videoFiltersBefore: String { speed == 1 ? "" : "setpts=(PTS-STARTPTS)/\(speed)," }
+    /// The video filters before the rate conversion: timestamps scaled by the speed, in
+    /// microseconds, and 0.4 of an output frame later. ffmpeg's `fps` keeps the last frame that
+    /// rounds to an output frame, so at speed 2 it would take the frame half a frame after each
+    /// output time (the odd ones: a flash on frame 30 of the clip would vanish); shifted, each
+    /// output frame is the clip's frame at or just before its time (measured at 2, 3, 4, 1.5,
+    /// 0.5, 0.25 on 30 fps sources into 30000/1001).
+    func videoFiltersBefore(rate: FrameRate) -> String {
+        speed == 1 ? "" : "settb=AVTB,setpts=(PTS-STARTPTS)/\(speed)+0.4/((\(rate.ffmpegText))*TB),"
+    }
+    /// After the fit: reversed at the edit's size, so the frames held are as small as they can be.
     var videoFiltersAfter: String { reverse ? ",reverse" : "" }
 
     /// The sound's filters after the span is cut: reversed, then time-stretched with its pitch
