@@ -97,4 +97,22 @@ struct EditFrameRateTests {
         // AAC pads its last packet: the sound is the pictures' length to within one AAC frame.
         #expect(abs(sound - seconds) < 1024.0 / 48_000 + 1e-3, "sound \(sound) s, pictures \(seconds) s")
     }
+
+    /// Smart rendering copies a 30000/1001 H.264 clip into a 29.97 edit, and refuses it in a 30
+    /// fps one, naming its rate: rates must match exactly, not to the nearest whole number.
+    @Test(.requiresFFmpeg) func smartRenderingCopiesOnlyAtTheClipsExactRate() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try VideoReader.run("ffmpeg", [
+            "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=s=320x180:r=30000/1001:d=3", "-c:v", "libx264", "-g", "30",
+            "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+            dir.appendingPathComponent("ntsc.mp4").path])
+        let tools = try FFmpegTools.locate()
+        for (fps, copies) in [("29.97", true), ("30", false)] {
+            let plan = try Self.plan(#"{"size": "320x180", "fps": \#(fps), "items": [{"clip": "ntsc.mp4"}]}"#, in: dir)
+            let smart = try SmartRenderPlan(plan: plan, format: .mp4, range: nil, tools: tools)
+            #expect(smart.copies == copies, "fps \(fps): \(smart.refused)")
+            if !copies { #expect(smart.refused.first?.contains("frame rate 30000/1001, not a constant 30 fps") == true, "\(smart.refused)") }
+        }
+    }
 }
