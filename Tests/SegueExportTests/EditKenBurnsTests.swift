@@ -78,6 +78,23 @@ struct EditKenBurnsTests {
         #expect(VideoReader.meanDifference(frames[10]!, frames[29]!) > 10)
     }
 
+    /// A range rendered alone (as `--frames` and `--chunk` do) is the same frames of the whole.
+    @Test func aRangeOfAZoomIsTheSameFramesOfTheWhole() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try Self.smoothPicture(width: 128, height: 72), to: dir.appendingPathComponent("p.png").path)
+        let json = #"{"size": "64x36", "fps": 10, "items": [{"picture": "p.png", "duration": 2, "zoom": "in", "pan": "down"}]}"#
+        let whole = try Self.render(json, in: dir)
+        try Data(json.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        let tools = try FFmpegTools.locate()
+        let plan = try EditPlan.load(specAt: dir.appendingPathComponent("edit.json").path, tools: tools)
+        var part: [Int: RGBAImage] = [:]
+        try withDevice { device in
+            try TimelineExporter(device: device, plan: plan, format: .mp4, tools: tools).renderFrames(range: 7..<13) { part[$0] = $1 }
+        }
+        #expect(part.count == 6 && part.allSatisfy { whole[$0.key] == $0.value })
+    }
+
     @Test func zoomOutStartsCloseAndEndsOnTheWholePicture() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
