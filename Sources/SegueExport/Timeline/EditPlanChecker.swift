@@ -83,7 +83,6 @@ struct EditPlanChecker {
         case let .clip(path, from, to, spelledTiming):
             let resolved = resolve(path)
             let probe = try probedClip(resolved, path: path, place: place)
-            cache.clips[resolved] = probe
             let start = from ?? 0
             guard start.isFinite, start >= 0 else { throw EditSpecError("\(place).from", "\(start) must be 0 or more seconds") }
             guard let length = to ?? probe.duration else {
