@@ -6,7 +6,7 @@ import Testing
 
 /// Fractional frame rates (29.97 as 30000/1001) and size presets, through the plan and into the
 /// encoded file as ffprobe reads it.
-@Suite("Edit: frame rates and size presets", .tags(.ffmpeg))
+@Suite("Edit: frame rates and size presets (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct EditFrameRateTests {
     static func plan(_ json: String, in dir: URL) throws -> EditPlan {
         try EditPlan(spec: try EditPlan.decode(Data(json.utf8)), folder: dir, tools: try FFmpegTools.locate())
@@ -70,7 +70,7 @@ struct EditFrameRateTests {
 
     /// A 29.97 edit of a picture and a 29.97 clip with sound, faded: ffprobe reads 30000/1001, the
     /// planned frame count, their duration, and sound as long as the pictures.
-    @Test(.tags(.gl), .requiresFFmpeg) func aNTSCEditIsEncodedAt30000Over1001() throws {
+    @Test func aNTSCEditIsEncodedAt30000Over1001() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.picture(in: dir)
@@ -100,7 +100,7 @@ struct EditFrameRateTests {
 
     /// Smart rendering copies a 30000/1001 H.264 clip into a 29.97 edit, and refuses it in a 30
     /// fps one, naming its rate: rates must match exactly, not to the nearest whole number.
-    @Test(.requiresFFmpeg) func smartRenderingCopiesOnlyAtTheClipsExactRate() throws {
+    @Test func smartRenderingCopiesOnlyAtTheClipsExactRate() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try VideoReader.run("ffmpeg", [
