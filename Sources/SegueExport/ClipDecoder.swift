@@ -28,29 +28,40 @@ final class ClipDecoder {
     /// With `planar`, a Y'CbCr clip is decoded in its own layout (`planes`: its subsampling and
     /// bit depth, scaled and fitted in Y'CbCr) for the GPU's input stage; otherwise, and for RGB
     /// clips, as RGBA.
-    init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode,
-         start: Double = 0, frameLimit: Int? = nil, planar: Bool = false) throws(ExportError) {
+    convenience init(path: String, tools: FFmpegTools, width: Int, height: Int, framesPerSecond: Int, fit: ResizeMode,
+                     start: Double = 0, frameLimit: Int? = nil, planar: Bool = false) throws(ExportError) {
+        try self.init(path: path, tools: tools, width: width, height: height, frameRate: FrameRate(framesPerSecond), fit: fit,
+                      start: start, frameLimit: frameLimit, planar: planar)
+    }
+
+    /// `timing` plays the clip at a speed or reversed (`ClipTiming`), reading `span` seconds
+    /// of it from `start` (all to its end when nil).
+    init(path: String, tools: FFmpegTools, width: Int, height: Int, frameRate: FrameRate, fit: ResizeMode,
+         start: Double = 0, frameLimit: Int? = nil, planar: Bool = false, timing: ClipTiming = ClipTiming(), span: Double? = nil,
+         backdrop: Bool = false) throws(ExportError) {
         self.path = path
         let probe = try Self.probe(path, tools: tools)
         info = try MediaInfo.probe(path: path, demuxer: probe.demuxer, tools: tools)
         (self.width, self.height) = (width, height)
         let planes = planar && info.color.matrix != .rgb
-            ? PlaneLayout(width: width, height: height, source: info, alpha: fit == .contain || info.color.alpha != .opaque) : nil
+            ? PlaneLayout(width: width, height: height, source: info, alpha: (fit == .contain && !backdrop) || info.color.alpha != .opaque) : nil
         self.planes = planes
-        let frames = probe.duration.map { ($0 * Double(framesPerSecond)).rounded() }
+        let frames = probe.duration.map { frameRate.frames(inSeconds: $0).rounded() }
         // A claim beyond any real clip (or one no Int holds) says nothing: treated as unknown.
         estimatedFrames = frames.flatMap { $0 <= 1e9 ? Int($0) : nil }
         // Square pixels first (an anamorphic 1440x1080 clip with SAR 4:3 is 1920x1080 on screen),
         // so the fit sees the picture's displayed shape.
-        let filters = Self.colorTags(info.color) + "fps=\(framesPerSecond),scale=iw*sar:ih,setsar=1,"
-            + Self.fitFilters(fit, width: width, height: height, padFormat: planes?.pixelFormat ?? "rgba") + ",setsar=1"
+        let fitting = backdrop ? Self.containBlurFilters(width: width, height: height, format: planes?.pixelFormat ?? "rgba")
+            : Self.fitFilters(fit, width: width, height: height, padFormat: planes?.pixelFormat ?? "rgba")
+        let filters = Self.colorTags(info.color) + timing.videoFiltersBefore(rate: frameRate) + "fps=\(frameRate.ffmpegText),scale=iw*sar:ih,setsar=1,"
+            + fitting + ",setsar=1" + timing.videoFiltersAfter
         // The demuxer ffprobe found is forced, so a file swapped for a playlist meanwhile is not
         // read as one; only the file protocol is allowed, and the path is a file: URL after -i,
         // so no name (`-report`, `scene:1.mp4`) is taken for an option or a protocol.
         process = try FFmpegProcess(
             executable: tools.ffmpeg,
             arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file"]
-                + (start > 0 ? ["-ss", String(start)] : [])
+                + (start > 0 ? ["-ss", String(start)] : []) + (span.map { ["-t", String($0)] } ?? [])
                 + ["-f", probe.demuxer] + Self.alphaDecoder(info) + ["-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
                 + (frameLimit.map { ["-frames:v", String($0)] } ?? [])
                 + ["-f", "rawvideo", "-pix_fmt", planes?.pixelFormat ?? "rgba", "pipe:1"],

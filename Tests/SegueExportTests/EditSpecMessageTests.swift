@@ -6,12 +6,15 @@ import Testing
 /// valid JSON", and trailing commas passed silently.
 @Suite("Edit spec: messages that say what is wrong", .tags(.pure))
 struct EditSpecMessageTests {
-    @Test func aFractionalRateIsSaidToBeOne() throws {
+    /// 29.97 is read (as NTSC's 30000/1001 by the plan, EditFrameRateTests); a rate that is
+    /// none is said to be one with what is accepted, never "not valid JSON".
+    @Test func aFractionalRateIsReadAndANonRateIsSaidToBeOne() throws {
+        #expect(try EditPlan.decode(Data(#"{"size": "64x36", "fps": 29.97, "items": []}"#.utf8)).fps == 29.97)
         let error = #expect(throws: EditSpecError.self) {
-            _ = try EditPlan.decode(Data(#"{"size": "64x36", "fps": 29.97, "items": []}"#.utf8))
+            _ = try EditPlan.decode(Data(#"{"size": "64x36", "fps": [30], "items": []}"#.utf8))
         }
         let text = error?.description ?? ""
-        #expect(text.contains("fps") && text.contains("29.97 is not a whole number of frames a second") && !text.contains("not valid JSON"), "\(text)")
+        #expect(text.hasPrefix("fps: expected a whole number 1...240") && !text.contains("not valid JSON"), "\(text)")
         #expect(try EditPlan.decode(Data(#"{"size": "64x36", "fps": 25.0, "items": []}"#.utf8)).fps == 25)
     }
 

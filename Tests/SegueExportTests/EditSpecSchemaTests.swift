@@ -45,6 +45,7 @@ struct EditSpecSchemaTests {
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [], "bogus": 1}"#) == Self.properties(Self.top))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"picture": "p", "duration": 1, "bogus": 1}]}"#) == Self.properties(Self.itemKinds[0]))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"clip": "c", "bogus": 1}]}"#) == Self.properties(Self.itemKinds[1]))
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"freeze": "c", "duration": 1, "bogus": 1}]}"#) == Self.properties(Self.itemKinds[2]))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "transitions": [{"effect": "cut", "bogus": 1}]}"#)
             == Self.properties(Self.transition))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "audio": {"bogus": 1}}"#) == Self.properties(Self.audio))
@@ -58,13 +59,15 @@ struct EditSpecSchemaTests {
     @Test func aSpecUsingEveryPropertyDecodes() throws {
         let json = #"""
             {"size": "1280x720", "fps": 30, "resize": "cover",
-             "items": [{"picture": "a.jpg", "duration": 3}, {"clip": "b.mp4", "from": 2.0, "to": 8.0}, {"picture": "c.webp", "duration": 2.5}],
+             "items": [{"picture": "a.jpg", "duration": 3, "zoom": "in", "pan": "left", "zoomAmount": 0.2},
+                       {"clip": "b.mp4", "from": 2.0, "to": 8.0, "speed": 0.5, "reverse": true}, {"freeze": "b.mp4", "at": 1, "duration": 2},
+                       {"picture": "c.webp", "duration": 2.5}],
              "transitions": [{"effect": "fade", "duration": 1.0, "easing": "ease-in-out", "audio": "equal-power"},
                              {"effect": "effects/cube.glsl", "duration": 0.8, "easing": "cubic-bezier(0.2,0.8,0.2,1)", "params": {"persp": 0.7, "v": [1, 2], "on": true, "luma": "spiral-1"}}],
              "audio": {"music": "song.mp3", "volume": 0.6, "fadeIn": 1.0, "fadeOut": 2.0}}
             """#
         let spec = try EditPlan.decode(Data(json.utf8))
-        #expect(spec.items.count == 3 && spec.transitions?.count == 2 && spec.audio?.volume == 0.6)
+        #expect(spec.items.count == 4 && spec.transitions?.count == 2 && spec.audio?.volume == 0.6)
         #expect(spec.transitions?[1].params?["v"] == .numbers([1, 2]) && spec.transitions?[1].params?["on"] == .bool(true))
         // The issue's example round-trips through the Codable type.
         #expect(try EditPlan.decode(JSONEncoder().encode(spec)) == spec)

@@ -88,7 +88,7 @@ struct EditBenchmark {
         let dir = try makeScratchDirectory("segue-bench-edit")
         defer { try? FileManager.default.removeItem(at: dir) }
         let media = try EditBenchmarkMedia.make(in: dir, tools: tools, size: size, clipSeconds: clipSeconds, framesPerSecond: framesPerSecond)
-        let spec = EditSpec(size: "\(size.width)x\(size.height)", fps: framesPerSecond,
+        let spec = EditSpec(size: "\(size.width)x\(size.height)", fps: .number(Double(framesPerSecond)),
                             items: media.clips.map { .clip(path: $0, from: nil, to: nil) },
                             transitions: Array(repeating: EditTransition(effect: "fade", duration: Double(transitionSeconds)), count: 2),
                             audio: EditAudio(music: media.music, volume: 0.5))

@@ -36,7 +36,7 @@ struct LongEditBenchmark {
         // Three clips of whole seconds that overlap by 1 s twice: at least the minutes asked for.
         let clipSeconds = (minutes * 60 + 2 + 2) / 3
         let media = try EditBenchmarkMedia.make(in: dir, tools: tools, size: size, clipSeconds: clipSeconds, framesPerSecond: framesPerSecond)
-        let spec = EditSpec(size: "\(size.width)x\(size.height)", fps: framesPerSecond,
+        let spec = EditSpec(size: "\(size.width)x\(size.height)", fps: .number(Double(framesPerSecond)),
                             items: media.clips.map { .clip(path: $0, from: nil, to: nil) },
                             transitions: Array(repeating: EditTransition(effect: "fade", duration: 1), count: 2),
                             audio: EditAudio(music: media.music, volume: 0.5))

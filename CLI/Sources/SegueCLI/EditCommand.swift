@@ -29,7 +29,7 @@ struct EditCommand: ParsableCommand {
     var frames: Range<Int>?
     @Option(help: "Only the I-th (from 0) of N near-equal spans of the edit's frames, I/N (e.g. a Kubernetes Indexed Job's $JOB_COMPLETION_INDEX/4): frames ⌊total·I/N⌋..⌊total·(I+1)/N⌋, each edge moved to the nearest cut point where it would split a copied group of pictures (smart rendering).")
     var chunk: EditChunk?
-    @Option(help: "Print the edit's plan and render nothing: json (frames, fps, seconds, width, height, audio, items, transitions, first..end of the frames --frames or --chunk select, and for MP4 the smart render's segments: which are copied, which encoded and why).")
+    @Option(help: "Print the edit's plan and render nothing: json (frames, fps, rate (\"30000/1001\" for 29.97), seconds, width, height, audio, items, transitions, first..end of the frames --frames or --chunk select, and for MP4 the smart render's segments: which are copied, which encoded and why).")
     var plan: PlanStyle?
     @Flag(help: "Speed-first encoding (--speed fast): x264 preset veryfast (mp4), VP9 realtime with cpu-used 8 (webm); larger files.")
     var fast = false
@@ -110,7 +110,7 @@ struct EditCommand: ParsableCommand {
         guard let out else { return }   // validate() requires --out without --plan
         // The format's own rules (an odd size for H.264, the CRF's range) before the summary is printed.
         if let video {
-            try ExportSettings(format: video, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf).validate()
+            try ExportSettings(format: video, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, crf: crf).validate()
         }
         let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
@@ -134,7 +134,7 @@ struct EditCommand: ParsableCommand {
         }
         // An interrupt kills ffmpeg and removes the partial video or frame folder (InterruptCleanup).
         let result = try render.export(to: out, video: video, frames: frames)
-        let summary = video.map { VideoRender.summary(result, format: $0, framesPerSecond: plan.framesPerSecond) }
+        let summary = video.map { VideoRender.summary(result, format: $0, framesPerSecond: plan.frameRate.ffmpegText) }
             ?? "wrote \(result.frames) frames to \(result.path)/\(TransitionRenderer.frameName(range.lowerBound)) ... in "
             + String(format: "%.1f", result.elapsedSeconds) + " s"
         reporter.finish(path: result.path, frames: result.frames, elapsed: result.elapsedSeconds, summary: summary)

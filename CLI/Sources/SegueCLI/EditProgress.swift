@@ -23,7 +23,7 @@ final class EditProgress {
         case .bar:
             let chunk = range.count == plan.totalFrames ? "" : "; rendering frames \(range.lowerBound)..\(range.upperBound)"
             print("edit: \(plan.items.count) items, \(plan.transitions.filter { $0.frames > 0 }.count) transitions, "
-                + "\(String(format: "%.2f", seconds)) s = \(plan.totalFrames) frames at \(plan.framesPerSecond) fps, "
+                + "\(String(format: "%.2f", seconds)) s = \(plan.totalFrames) frames at \(plan.frameRate.ffmpegText) fps, "
                 + "\(plan.width)x\(plan.height)" + (plan.hasAudio ? (carriesSound ? ", with sound" : ", its sound left out (GIF and PNG frames have none)") : "") + chunk)
         case .json:
             emit(["event": "start", "total": range.count, "frames": plan.totalFrames, "seconds": seconds,

@@ -13,7 +13,7 @@ enum VideoRender {
         return tools
     }
 
-    static func summary(_ result: ExportResult, format: VideoFormat, framesPerSecond: Int) -> String {
+    static func summary(_ result: ExportResult, format: VideoFormat, framesPerSecond: any CustomStringConvertible) -> String {
         "wrote \(result.path): \(result.frames) frames, \(String(format: "%.2f", result.durationSeconds)) s at "
             + "\(framesPerSecond) fps (\(format.rawValue)) in \(String(format: "%.1f", result.elapsedSeconds)) s"
     }

@@ -15,9 +15,8 @@ struct AudioGraph {
     /// nil when the edit has no sound at all.
     init?(plan: EditPlan, range: Range<Int>? = nil) {
         guard plan.hasAudio else { return nil }
-        let fps = plan.framesPerSecond
-        func samples(_ frames: Int) -> Int { frames * Self.sampleRate / fps }
-        func seconds(_ frames: Int) -> String { String(Double(frames) / Double(fps)) }
+        func samples(_ frames: Int) -> Int { plan.frameRate.samples(before: frames, rate: Self.sampleRate) }
+        func seconds(_ frames: Int) -> String { String(plan.frameRate.seconds(frames)) }
         let format = "aresample=\(Self.sampleRate),aformat=sample_fmts=fltp:sample_rates=\(Self.sampleRate):channel_layouts=stereo"
         let total = samples(plan.totalFrames)
         var chains = ["anullsrc=r=\(Self.sampleRate):cl=stereo,atrim=end_sample=\(total)[bed]"]
@@ -31,7 +30,10 @@ struct AudioGraph {
             inputArguments += ClipProbe.inputArguments(path: path, demuxer: demuxer)
             // Times from the sound's own start (a stream may start past 0, as in MPEG-TS), as -ss
             // counts them for the pictures.
-            var chain = "[\(input):a]asetpts=PTS-STARTPTS,\(format),atrim=start=\(start):end=\(start + Double(item.frames) / Double(fps)),asetpts=PTS-STARTPTS"
+            // The span the clip's frames show (longer or shorter at a speed), then reversed or
+            // time-stretched as they are (`ClipTiming.audioFilters`).
+            let end = start + item.timing.sourceSeconds(frames: item.frames, rate: plan.frameRate)
+            var chain = "[\(input):a]asetpts=PTS-STARTPTS,\(format),atrim=start=\(start):end=\(end),asetpts=PTS-STARTPTS" + item.timing.audioFilters
             if index > 0, plan.transitions[index - 1].frames > 0 {
                 let before = plan.transitions[index - 1]
                 chain += ",afade=t=in:st=0:d=\(seconds(before.frames)):curve=\(before.audioCurve)"
@@ -40,7 +42,7 @@ struct AudioGraph {
                 let after = plan.transitions[index]
                 chain += ",afade=t=out:st=\(seconds(item.frames - after.frames)):d=\(seconds(after.frames)):curve=\(after.audioCurve)"
             }
-            let length = samples(item.frames)
+            let length = samples(firstFrame + item.frames) - samples(firstFrame)
             chain += ",apad=whole_len=\(length),atrim=end_sample=\(length)"
             chain += ",adelay=delays=\(samples(firstFrame))S:all=1[clip\(index)]"
             chains.append(chain)

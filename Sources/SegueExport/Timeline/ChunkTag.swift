@@ -14,15 +14,15 @@ public struct ChunkTag: Equatable, Sendable {
     /// The frames the video holds, within the edit's `0..<total`.
     public let frames: Range<Int>
     public let total: Int
-    public let framesPerSecond: Int
+    public let framesPerSecond: FrameRate
 
-    public init(spec: String, encoding: String, frames: Range<Int>, total: Int, framesPerSecond: Int) {
+    public init(spec: String, encoding: String, frames: Range<Int>, total: Int, framesPerSecond: FrameRate) {
         (self.spec, self.encoding, self.frames, self.total, self.framesPerSecond) = (spec, encoding, frames, total, framesPerSecond)
     }
 
     /// `segue-chunk v1 spec=… encoding=… frames=A..B of=T fps=F`.
     public var text: String {
-        "\(Self.prefix) spec=\(spec) encoding=\(encoding) frames=\(frames.lowerBound)..\(frames.upperBound) of=\(total) fps=\(framesPerSecond)"
+        "\(Self.prefix) spec=\(spec) encoding=\(encoding) frames=\(frames.lowerBound)..\(frames.upperBound) of=\(total) fps=\(framesPerSecond.ffmpegText)"
     }
 
     /// The tag in `text`, or nil when it is not one (another program's comment, or none).
@@ -36,7 +36,7 @@ public struct ChunkTag: Equatable, Sendable {
         }
         let bounds = (fields["frames"] ?? "").split(separator: ".", omittingEmptySubsequences: true).compactMap { Int($0) }
         guard let spec = fields["spec"], let encoding = fields["encoding"], bounds.count == 2, bounds[0] < bounds[1],
-              let total = fields["of"].flatMap(Int.init), let fps = fields["fps"].flatMap(Int.init), bounds[1] <= total
+              let total = fields["of"].flatMap(Int.init), let fps = fields["fps"].flatMap(FrameRate.parse(text:)), bounds[1] <= total
         else { return nil }
         self.init(spec: spec, encoding: encoding, frames: bounds[0]..<bounds[1], total: total, framesPerSecond: fps)
     }
@@ -55,7 +55,7 @@ public struct ChunkTag: Equatable, Sendable {
     /// The sound samples (at `AudioGraph.sampleRate`) of these frames, as the edit's sound graph
     /// cuts them: what a join keeps of each chunk's decoded sound, its encoder's padding dropped.
     var soundSamples: Int {
-        func samples(_ frame: Int) -> Int { frame * AudioGraph.sampleRate / framesPerSecond }
+        func samples(_ frame: Int) -> Int { framesPerSecond.samples(before: frame, rate: AudioGraph.sampleRate) }
         return samples(frames.upperBound) - samples(frames.lowerBound)
     }
 }

@@ -45,7 +45,10 @@ public enum EditChunkError: Error, Equatable, CustomStringConvertible {
 /// prints instead of rendering, for a script that splits the render (scripts/ray/segue_ray.py).
 public struct EditPlanSummary: Codable, Equatable, Sendable {
     public let frames: Int
-    public let fps: Int
+    /// Frames a second: 30, or 29.97002997... for 30000/1001 (`rate` gives the fraction).
+    public let fps: Double
+    /// The rate as ffmpeg writes it: "30" or "30000/1001".
+    public let rate: String
     public let seconds: Double
     public let width: Int
     public let height: Int
@@ -64,8 +67,8 @@ public struct EditPlanSummary: Codable, Equatable, Sendable {
     public init(plan: EditPlan, range: Range<Int>?) throws(ExportError) {
         let range = try TimelineExporter.checkedRange(range, ofTotal: plan.totalFrames)
         frames = plan.totalFrames
-        fps = plan.framesPerSecond
-        seconds = Double(plan.totalFrames) / Double(plan.framesPerSecond)
+        (fps, rate) = (plan.framesPerSecond, plan.frameRate.ffmpegText)
+        seconds = plan.frameRate.seconds(plan.totalFrames)
         (width, height, audio) = (plan.width, plan.height, plan.hasAudio)
         items = plan.items.count
         transitions = plan.transitions.filter { $0.frames > 0 }.count

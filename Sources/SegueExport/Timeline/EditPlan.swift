@@ -22,6 +22,10 @@ public struct EditPlan {
         public let frames: Int
         /// `items[i]`, for messages.
         public let place: String
+        /// A picture's Ken Burns zoom and pan; nil for a still.
+        public var motion: KenBurns? = nil
+        /// A clip's speed, direction or held frame.
+        public var timing = ClipTiming()
     }
 
     public struct Transition {
@@ -47,8 +51,13 @@ public struct EditPlan {
 
     public let width: Int
     public let height: Int
-    public let framesPerSecond: Int
+    /// The exact rate (`FrameRate`): 30/1, 30000/1001 ...
+    public let frameRate: FrameRate
+    /// `frameRate` as a number of frames a second (29.97002997... for NTSC 29.97).
+    public var framesPerSecond: Double { frameRate.value }
     public let resize: ResizeMode
+    /// `resize: contain-blur`: contained (`resize` is `.contain`) over a blurred, covering copy.
+    public let blurredBackdrop: Bool
     /// How HDR clips are tone-mapped to SDR (the spec's `tonemap`; a front end may override it).
     public var toneMap: ToneMapOperator
     public let items: [Item]
@@ -141,6 +150,7 @@ public struct EditPlan {
         case is String.Type: "a string"
         case is Int.Type: "a whole number"
         case is Double.Type: "a number"
+        case is Bool.Type: "true or false"
         case is [Any].Type, is [EditItem].Type, is [EditTransition].Type: "a list"
         default: "an object"
         }
@@ -152,14 +162,12 @@ public struct EditPlan {
         let checker = EditPlanChecker(folder: folder, tools: tools)
         specIdentity = ChunkTag.identity(of: spec)
         (width, height) = try checker.size(spec.size)
-        framesPerSecond = spec.fps ?? 30
-        guard ExportSettings.frameRates.contains(framesPerSecond) else {
-            throw EditSpecError("fps", "\(framesPerSecond) must be \(ExportSettings.frameRates.lowerBound)...\(ExportSettings.frameRates.upperBound)")
-        }
+        frameRate = try spec.fps?.rate() ?? FrameRate(30)
         resize = try checker.resize(spec.resize)
+        blurredBackdrop = spec.resize == EditPlanChecker.containBlur
         toneMap = try checker.toneMap(spec.tonemap)
         guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
-        let (fps, mode, frameWidth, frameHeight) = (framesPerSecond, resize, width, height)
+        let (fps, mode, frameWidth, frameHeight) = (frameRate, resize, width, height)
         let items = try spec.items.enumerated().map { index, item in
             try checker.item(item, place: "items[\(index)]", fps: fps, frameWidth: frameWidth, frameHeight: frameHeight, resize: mode)
         }

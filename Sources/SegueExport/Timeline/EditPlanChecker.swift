@@ -22,18 +22,20 @@ struct EditPlanChecker {
     }
 
     func size(_ text: String) throws -> (Int, Int) {
+        if let preset = EditSizePreset.size(named: text) { return preset }
         let parts = text.lowercased().split(separator: "x").map { Int($0) }
         guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0,
               width <= RGBAImage.maxDimension, height <= RGBAImage.maxDimension else {
-            throw EditSpecError("size", "'\(text)' is not WIDTHxHEIGHT with sides 1...\(RGBAImage.maxDimension)")
+            throw EditSpecError("size", "'\(text)' is not WIDTHxHEIGHT with sides 1...\(RGBAImage.maxDimension), nor one of \(EditSizePreset.names)")
         }
         return (width, height)
     }
 
     func resize(_ text: String?) throws -> ResizeMode {
+        if text == Self.containBlur { return .contain }
         guard let text else { return .cover }
         guard let mode = ResizeMode.all.first(where: { $0.name == text }) else {
-            throw EditSpecError("resize", "'\(text)' is not one of " + ResizeMode.all.map(\.name).joined(separator: ", "))
+            throw EditSpecError("resize", "'\(text)' is not one of " + (ResizeMode.all.map(\.name) + [Self.containBlur]).joined(separator: ", "))
         }
         return mode
     }
@@ -47,20 +49,20 @@ struct EditPlanChecker {
     }
 
     /// Whole frames for `seconds`, which must be positive (or zero where `allowZero`).
-    func frames(_ seconds: Double, fps: Int, place: String, allowZero: Bool = false) throws -> Int {
+    func frames(_ seconds: Double, fps: FrameRate, place: String, allowZero: Bool = false) throws -> Int {
         guard seconds.isFinite, seconds >= 0, seconds <= Self.maxSeconds, allowZero || seconds > 0 else {
             throw EditSpecError(place, "\(seconds) must be a number of seconds, more than 0 and at most \(Int(Self.maxSeconds))")
         }
-        let count = Int((seconds * Double(fps)).rounded())
+        let count = Int(fps.frames(inSeconds: seconds).rounded())
         guard count >= 1 || allowZero else {
             throw EditSpecError(place, "\(seconds) s is less than one frame at \(fps) fps")
         }
         return count
     }
 
-    func item(_ item: EditItem, place: String, fps: Int, frameWidth: Int, frameHeight: Int, resize: ResizeMode) throws -> EditPlan.Item {
+    func item(_ item: EditItem, place: String, fps: FrameRate, frameWidth: Int, frameHeight: Int, resize: ResizeMode) throws -> EditPlan.Item {
         switch item {
-        case let .picture(path, duration):
+        case let .picture(path, duration, motion):
             let resolved = resolve(path)
             do {
                 // Decoded now (at the size the edit uses), so a damaged picture fails before
@@ -74,11 +76,13 @@ struct EditPlanChecker {
             } catch {
                 throw EditSpecError("\(place).picture", "\(error)")
             }
-            return EditPlan.Item(source: .picture(path: resolved), frames: try frames(duration, fps: fps, place: "\(place).duration"), place: place)
-        case let .clip(path, from, to):
+            return EditPlan.Item(source: .picture(path: resolved), frames: try frames(duration, fps: fps, place: "\(place).duration"), place: place,
+                                 motion: try KenBurns.checked(motion, place: place))
+        case let .freeze(path, at, duration):
+            return try freezeItem(path: path, at: at ?? 0, duration: duration, place: place, fps: fps)
+        case let .clip(path, from, to, spelledTiming):
             let resolved = resolve(path)
-            let probe = try cache.clips[resolved] ?? clipProbe(resolved, path: path, place: place)
-            cache.clips[resolved] = probe
+            let probe = try probedClip(resolved, path: path, place: place)
             let start = from ?? 0
             guard start.isFinite, start >= 0 else { throw EditSpecError("\(place).from", "\(start) must be 0 or more seconds") }
             guard let length = to ?? probe.duration else {
@@ -87,14 +91,17 @@ struct EditPlanChecker {
             if let end = probe.duration {
                 if start >= end { throw EditSpecError("\(place).from", "\(start) is at or past the clip's end (\(Self.seconds(end)) s)") }
                 // Half a frame of slack: containers round their durations.
-                if length > end + 0.5 / Double(fps) {
+                if length > end + fps.seconds(1) / 2 {
                     throw EditSpecError("\(place).to", "\(length) is past the clip's end (\(Self.seconds(end)) s)")
                 }
             }
             guard length > start else { throw EditSpecError("\(place).to", "\(length) must be after from (\(start))") }
-            let count = try frames(length - start, fps: fps, place: to == nil ? "\(place).clip" : "\(place).to")
+            let timing = try ClipTiming.checked(spelledTiming, place: place)
+            let count = try frames((length - start) / timing.speed, fps: fps, place: to == nil ? "\(place).clip" : "\(place).to")
+            try checkReverse(timing, frames: count, size: (frameWidth, frameHeight), place: place)
             return EditPlan.Item(
-                source: .clip(path: resolved, start: start, hasAudio: probe.hasAudio, demuxer: probe.demuxer), frames: count, place: place)
+                source: .clip(path: resolved, start: start, hasAudio: probe.hasAudio && timing.keepsSound, demuxer: probe.demuxer),
+                frames: count, place: place, timing: timing)
         case let .title(title):
             return try titleItem(title, place: place, fps: fps, frameWidth: frameWidth, frameHeight: frameHeight, resize: resize)
         }
@@ -102,7 +109,7 @@ struct EditPlanChecker {
 
     /// The probe of a clip the plan has not met yet: a regular file (a FIFO would block the
     /// picture sniffing forever), not a still picture, with pictures.
-    private func clipProbe(_ resolved: String, path: String, place: String) throws -> ClipProbe {
+    func clipProbe(_ resolved: String, path: String, place: String) throws -> ClipProbe {
         try requireRegularFile(resolved, named: path, place: "\(place).clip")
         if let type = try? PictureDecoder.type(ofFileAt: resolved), type.isStillPicture {
             throw EditSpecError("\(place).clip", "'\(path)' is a \(type.rawValue) picture, not a clip; use {\"picture\": ..., \"duration\": ...}")
@@ -120,7 +127,7 @@ struct EditPlanChecker {
         return probe
     }
 
-    func transition(_ transition: EditTransition, place: String, fps: Int, resize: ResizeMode) throws -> EditPlan.Transition {
+    func transition(_ transition: EditTransition, place: String, fps: FrameRate, resize: ResizeMode) throws -> EditPlan.Transition {
         let audioCurve = try AudioCrossfade.curve(transition.audio, place: "\(place).audio")
         if transition.effect == "cut" {
             return EditPlan.Transition(name: "cut", frames: 0, easing: .timing(.curve(.linear, duration: 0)), audioCurve: audioCurve, make: nil)
@@ -141,7 +148,7 @@ struct EditPlanChecker {
     }
 
     /// Each item must hold the transitions on both its sides.
-    func checkOverlaps(items: [EditPlan.Item], transitions: [EditPlan.Transition], fps: Int) throws {
+    func checkOverlaps(items: [EditPlan.Item], transitions: [EditPlan.Transition], fps: FrameRate) throws {
         for (index, transition) in transitions.enumerated() where transition.frames > 0 {
             let before = items[index].frames - (index > 0 ? transitions[index - 1].frames : 0)
             let after = items[index + 1].frames - (index + 1 < transitions.count ? transitions[index + 1].frames : 0)
@@ -149,8 +156,8 @@ struct EditPlanChecker {
             if transition.frames > room {
                 let which = before <= after ? index : index + 1
                 throw EditSpecError("transitions[\(index)].duration",
-                    "\(Self.seconds(Double(transition.frames) / Double(fps))) s is longer than items[\(which)] can give "
-                    + "(\(Self.seconds(Double(room) / Double(fps))) s, after the transitions on its other side)")
+                    "\(Self.seconds(fps.seconds(transition.frames))) s is longer than items[\(which)] can give "
+                    + "(\(Self.seconds(fps.seconds(room))) s, after the transitions on its other side)")
             }
         }
     }

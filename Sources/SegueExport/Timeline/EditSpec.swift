@@ -6,8 +6,10 @@ import Foundation
 /// so a misspelt setting is never silently ignored.
 public struct EditSpec: Codable, Sendable, Equatable {
     /// "WIDTHxHEIGHT".
+    /// "WIDTHxHEIGHT" or a preset (`EditSizePreset`: 1080p, 720p, 4k, vertical, square).
     public var size: String
-    public var fps: Int?
+    /// 30, 29.97, "30000/1001" ... (`FrameRate`); 30 when absent.
+    public var fps: EditFrameRate?
     /// cover (default), contain or stretch.
     public var resize: String?
     public var items: [EditItem]
@@ -23,7 +25,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
     /// Each item's `text` (read from the items; nil when no item has any).
     public var itemTexts: [[EditText]]?
 
-    public init(size: String, fps: Int? = nil, resize: String? = nil, items: [EditItem],
+    public init(size: String, fps: EditFrameRate? = nil, resize: String? = nil, items: [EditItem],
                 transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil) {
         (self.size, self.fps, self.resize, self.items, self.transitions, self.audio) = (size, fps, resize, items, transitions, audio)
         self.tonemap = tonemap
@@ -36,16 +38,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
         // itemTexts is what EditSpec's own encoder writes for the items' text: read back, not advertised.
         try EditSpecKeys.rejectUnknown(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue).filter { $0 != "itemTexts" || keys.contains(.itemTexts) })
         size = try keys.decode(String.self, forKey: .size)
-        // Read as a number first: 29.97 is a fractional rate, not "not valid JSON".
-        if let rate = try keys.decodeIfPresent(Double.self, forKey: .fps) {
-            guard rate.isFinite, rate == rate.rounded(), abs(rate) < 1e9 else {
-                throw EditSpecError("fps", "\(rate) is not a whole number of frames a second; an edit runs at a whole rate, such as 30 "
-                    + "(fractional rates such as 29.97 are not supported)")
-            }
-            fps = Int(rate)
-        } else {
-            fps = nil
-        }
+        fps = try keys.decodeIfPresent(EditFrameRate.self, forKey: .fps)
         resize = try keys.decodeIfPresent(String.self, forKey: .resize)
         items = try keys.decode([EditItem].self, forKey: .items)
         transitions = try keys.decodeIfPresent([EditTransition].self, forKey: .transitions)
@@ -58,46 +51,71 @@ public struct EditSpec: Codable, Sendable, Equatable {
     }
 }
 
-/// A picture shown for `duration` seconds, or the span `from`..`to` (seconds, default the whole
-/// clip) of a clip.
+/// A picture shown for `duration` seconds (with an optional Ken Burns `motion`), the span
+/// `from`..`to` (seconds, default the whole clip) of a clip (at a `timing`: speed, reverse), or a
+/// clip's frame at `at` seconds held for `duration` (`freeze`).
 public enum EditItem: Codable, Sendable, Equatable {
-    case picture(path: String, duration: Double)
-    case clip(path: String, from: Double?, to: Double?)
+    case picture(path: String, duration: Double, motion: EditPictureMotion = EditPictureMotion())
+    case clip(path: String, from: Double?, to: Double?, timing: EditClipTiming = EditClipTiming())
+    case freeze(path: String, at: Double?, duration: Double)
     /// A title card (see `EditTitle`).
     case title(EditTitle)
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case picture, duration, clip, from, to, title }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case picture, duration, clip, from, to, freeze, at, title
+        case zoom, pan, zoomAmount, speed, reverse
+    }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        if keys.contains(.title), !keys.contains(.picture), !keys.contains(.clip) {
+        if keys.contains(.title), !keys.contains(.picture), !keys.contains(.clip), !keys.contains(.freeze) {
             self = .title(try EditTitle(from: decoder))
             return
         }
-        switch (keys.contains(.picture), keys.contains(.clip)) {
-        case (true, false):
-            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["picture", "duration", "text"])
-            self = .picture(path: try keys.decode(String.self, forKey: .picture), duration: try keys.decode(Double.self, forKey: .duration))
-        case (false, true):
-            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["clip", "from", "to", "text"])
+        switch (keys.contains(.picture), keys.contains(.clip), keys.contains(.freeze)) {
+        case (true, false, false):
+            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["picture", "duration", "text"] + EditPictureMotion.keys)
+            let motion = EditPictureMotion(zoom: try keys.decodeIfPresent(String.self, forKey: .zoom),
+                                           pan: try keys.decodeIfPresent(String.self, forKey: .pan),
+                                           zoomAmount: try keys.decodeIfPresent(Double.self, forKey: .zoomAmount))
+            self = .picture(path: try keys.decode(String.self, forKey: .picture), duration: try keys.decode(Double.self, forKey: .duration),
+                            motion: motion)
+        case (false, true, false):
+            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["clip", "from", "to", "text"] + EditClipTiming.keys)
+            let timing = EditClipTiming(speed: try keys.decodeIfPresent(Double.self, forKey: .speed),
+                                        reverse: try keys.decodeIfPresent(Bool.self, forKey: .reverse))
             self = .clip(path: try keys.decode(String.self, forKey: .clip),
-                         from: try keys.decodeIfPresent(Double.self, forKey: .from), to: try keys.decodeIfPresent(Double.self, forKey: .to))
+                         from: try keys.decodeIfPresent(Double.self, forKey: .from), to: try keys.decodeIfPresent(Double.self, forKey: .to),
+                         timing: timing)
+        case (false, false, true):
+            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["freeze", "at", "duration"])
+            self = .freeze(path: try keys.decode(String.self, forKey: .freeze), at: try keys.decodeIfPresent(Double.self, forKey: .at),
+                           duration: try keys.decode(Double.self, forKey: .duration))
         default:
-            throw EditSpecError(codingPath: decoder.codingPath,
-                "an item has one of \"picture\" (with \"duration\"), \"clip\" (with optional \"from\", \"to\") or \"title\" (with \"duration\")")
+            throw EditSpecError(codingPath: decoder.codingPath, "an item has one of \"picture\" (with \"duration\"), \"clip\" "
+                + "(with optional \"from\", \"to\"), \"freeze\" (a clip, with \"at\" and \"duration\") or \"title\" (with \"duration\")")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var keys = encoder.container(keyedBy: CodingKeys.self)
         switch self {
-        case let .picture(path, duration):
+        case let .picture(path, duration, motion):
             try keys.encode(path, forKey: .picture)
             try keys.encode(duration, forKey: .duration)
-        case let .clip(path, from, to):
+            try keys.encodeIfPresent(motion.zoom, forKey: .zoom)
+            try keys.encodeIfPresent(motion.pan, forKey: .pan)
+            try keys.encodeIfPresent(motion.zoomAmount, forKey: .zoomAmount)
+        case let .clip(path, from, to, timing):
             try keys.encode(path, forKey: .clip)
             try keys.encodeIfPresent(from, forKey: .from)
             try keys.encodeIfPresent(to, forKey: .to)
+            try keys.encodeIfPresent(timing.speed, forKey: .speed)
+            try keys.encodeIfPresent(timing.reverse, forKey: .reverse)
+        case let .freeze(path, at, duration):
+            try keys.encode(path, forKey: .freeze)
+            try keys.encodeIfPresent(at, forKey: .at)
+            try keys.encode(duration, forKey: .duration)
         case let .title(title):
             try title.encode(to: encoder)
         }

@@ -26,7 +26,7 @@ public enum EditSpecLimits {
         }
         var files = Set(spec.items.compactMap { item -> String? in
             switch item {
-            case let .picture(path, _), let .clip(path, _, _): path
+            case let .picture(path, _, _), let .clip(path, _, _, _), let .freeze(path, _, _): path
             case let .title(title): if case let .picture(path) = title.background { path } else { nil }
             }
         })
@@ -39,9 +39,9 @@ public enum EditSpecLimits {
         }
     }
 
-    static func checkLength(frames: Int, fps: Int) throws {
-        guard frames <= seconds * fps else {
-            throw EditSpecError("items", "the edit lasts \(frames / fps) s; an edit lasts at most \(seconds) s (24 hours)")
+    static func checkLength(frames: Int, fps: FrameRate) throws {
+        guard fps.seconds(frames) <= Double(seconds) else {
+            throw EditSpecError("items", "the edit lasts \(Int(fps.seconds(frames))) s; an edit lasts at most \(seconds) s (24 hours)")
         }
     }
 }

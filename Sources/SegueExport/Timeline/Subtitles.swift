@@ -19,8 +19,8 @@ public struct SubtitleTrack: Equatable, Sendable {
         }
 
         /// The edit's frames it shows on, within `0..<limit`.
-        func frames(fps: Int, limit: Int) -> Range<Int> {
-            let first = min(limit, Int((start * Double(fps)).rounded())), last = min(limit, Int((end * Double(fps)).rounded()))
+        func frames(fps: FrameRate, limit: Int) -> Range<Int> {
+            let first = min(limit, Int(fps.frames(inSeconds: start).rounded())), last = min(limit, Int(fps.frames(inSeconds: end).rounded()))
             return first..<max(first, last)
         }
     }
@@ -89,8 +89,8 @@ public struct SubtitleTrack: Equatable, Sendable {
     }
 
     /// The cues within `frames` of the edit, shifted to start there, as SRT text (what a soft track is muxed from).
-    func srt(frames: Range<Int>, fps: Int) -> String {
-        let (from, to) = (Double(frames.lowerBound) / Double(fps), Double(frames.upperBound) / Double(fps))
+    func srt(frames: Range<Int>, fps: FrameRate) -> String {
+        let (from, to) = (fps.seconds(frames.lowerBound), fps.seconds(frames.upperBound))
         func stamp(_ seconds: Double) -> String {
             let millis = Int((seconds * 1000).rounded())
             return String(format: "%02d:%02d:%02d,%03d", millis / 3_600_000, millis / 60_000 % 60, millis / 1000 % 60, millis % 1000)
@@ -118,7 +118,7 @@ public struct SubtitleError: Error, Equatable, CustomStringConvertible {
 
 extension EditPlanChecker {
     /// The spec's `subtitles`: the file read and parsed, every cue within the edit.
-    func subtitles(_ subtitles: EditSubtitles, totalFrames: Int, fps: Int) throws -> SubtitleTrack {
+    func subtitles(_ subtitles: EditSubtitles, totalFrames: Int, fps: FrameRate) throws -> SubtitleTrack {
         let mode = subtitles.mode ?? "burn"
         guard ["burn", "soft"].contains(mode) else { throw EditSpecError("subtitles.mode", "'\(mode)' is not burn or soft") }
         let language = subtitles.language ?? "und"
@@ -143,7 +143,7 @@ extension EditPlanChecker {
         do { cues = try SubtitleTrack.parse(data, name: subtitles.file) } catch {
             throw EditSpecError("subtitles.file", "\(error)")
         }
-        let length = Double(totalFrames) / Double(fps)
+        let length = fps.seconds(totalFrames)
         if let late = cues.first(where: { $0.start >= length }) {
             throw EditSpecError("subtitles.file", "'\(subtitles.file)' line \(late.line): the cue starts at \(Self.seconds(late.start)) s, "
                 + "at or after the edit's end (\(Self.seconds(length)) s)")

@@ -35,7 +35,7 @@ public struct TextOverlay {
     /// Frames of the fade (or slide) in and of the fade out: half a second, at most a third of the span.
     public let animationFrames: Int
     let frameHeight: Int
-    let framesPerSecond: Int
+    let framesPerSecond: Double
 
     /// How it looks at `frame` (in `frames`' terms): opacity, vertical shift in pixels and the
     /// glyphs shown (all unless typing on).
@@ -54,7 +54,7 @@ public struct TextOverlay {
             let eased = 1 - pow(1 - progress, 3)
             return (progress * fadeOut, Int(((1 - eased) * Double(frameHeight) / 10).rounded()), all)
         case .typeOn:
-            let typing = min(Double(all) * Double(framesPerSecond) / 20, Double(frames.count) * 0.6)
+            let typing = min(Double(all) * framesPerSecond / 20, Double(frames.count) * 0.6)
             let shown = typing <= 0 ? all : min(all, Int((Double(all) * (sinceStart + 1) / typing).rounded(.up)))
             return (fadeOut, 0, shown)
         case .none:
@@ -84,7 +84,7 @@ struct TextStyle {
 extension EditPlanChecker {
     /// Checks `style` at `place` and lays it out for a `width` x `height` frame, shown on `frames`.
     func textOverlay(
-        _ style: TextStyle, place: String, scope: TextOverlay.Scope, frames: Range<Int>, width: Int, height: Int, fps: Int,
+        _ style: TextStyle, place: String, scope: TextOverlay.Scope, frames: Range<Int>, width: Int, height: Int, fps: FrameRate,
         defaultSize: Double, defaultPosition: String, contentPlace: String? = nil
     ) throws -> TextOverlay {
         guard !frames.isEmpty else { throw EditSpecError(place, "shows on no frame (its end is at or before its start)") }
@@ -111,7 +111,7 @@ extension EditPlanChecker {
         return TextOverlay(
             scope: scope, frames: frames, place: place, layout: layout, color: color, alignment: area.alignment,
             origin: area.origin(width: layout.width, height: layout.height), animation: animation,
-            animationFrames: max(1, min(Int((Double(fps) / 2).rounded()), frames.count / 3)), frameHeight: height, framesPerSecond: fps)
+            animationFrames: max(1, min(Int((fps.value / 2).rounded()), frames.count / 3)), frameHeight: height, framesPerSecond: fps.value)
     }
 
     /// A family fontconfig knows, or a font file (relative to the spec's folder).
@@ -134,17 +134,17 @@ extension EditPlanChecker {
     }
 
     /// Frames `start`..`end` seconds (defaults: 0 and `length` frames), within `0..<length`.
-    func textFrames(start: Double?, end: Double?, length: Int, fps: Int, place: String, within what: String) throws -> Range<Int> {
-        let total = Double(length) / Double(fps)
+    func textFrames(start: Double?, end: Double?, length: Int, fps: FrameRate, place: String, within what: String) throws -> Range<Int> {
+        let total = fps.seconds(length)
         for (name, value) in [("start", start), ("end", end)] {
-            if let value, !(value.isFinite && value >= 0 && value <= total + 0.5 / Double(fps)) {
+            if let value, !(value.isFinite && value >= 0 && value <= total + 0.5 / fps.value) {
                 throw EditSpecError("\(place).\(name)", "\(value) is outside \(what) (0...\(Self.seconds(total)) s)")
             }
         }
-        let first = start.map { Int(($0 * Double(fps)).rounded()) } ?? 0
-        let last = min(length, end.map { Int(($0 * Double(fps)).rounded()) } ?? length)
+        let first = start.map { Int(fps.frames(inSeconds: $0).rounded()) } ?? 0
+        let last = min(length, end.map { Int(fps.frames(inSeconds: $0).rounded()) } ?? length)
         guard first < last else {
-            throw EditSpecError("\(place).end", "\(Self.seconds(Double(last) / Double(fps))) s must be after start (\(Self.seconds(Double(first) / Double(fps))) s)")
+            throw EditSpecError("\(place).end", "\(Self.seconds(fps.seconds(last))) s must be after start (\(Self.seconds(fps.seconds(first))) s)")
         }
         return first..<last
     }

@@ -23,7 +23,7 @@ extension TimelineExporter {
             return output.destination.path
         }
         return ExportResult(
-            path: folder, frames: wanted.count, durationSeconds: Double(wanted.count) / Double(plan.framesPerSecond),
+            path: folder, frames: wanted.count, durationSeconds: plan.frameRate.seconds(wanted.count),
             elapsedSeconds: Self.seconds(since: start), encoderWaitSeconds: 0)
     }
 }

@@ -31,7 +31,7 @@ extension TimelineExporter {
             do { try file.commit() } catch { throw ExportError.output(error) }
             return
         }
-        let srt = track.srt(frames: range, fps: plan.framesPerSecond)
+        let srt = track.srt(frames: range, fps: plan.frameRate)
         if srt.isEmpty {
             // No cue falls within these frames: a track with no cue is not made.
             do { try file.commit() } catch { throw ExportError.output(error) }

@@ -38,7 +38,7 @@ public final class TimelineExporter {
     ) throws {
         self.speed = speed
         settings = ExportSettings(
-            format: format, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond, crf: crf,
+            format: format, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, crf: crf,
             conversion: conversion, dither: dither, bitDepth: bitDepth)
         try settings.validate()
         try device.validateSize(width: plan.width, height: plan.height)
@@ -91,7 +91,7 @@ public final class TimelineExporter {
                     let wait = try exportSmart(smart, into: file, range: wanted, start: start)
                     try commit(file, range: wanted)
                     return ExportResult(
-                        path: file.destination.path, frames: wanted.count, durationSeconds: Double(wanted.count) / Double(plan.framesPerSecond),
+                        path: file.destination.path, frames: wanted.count, durationSeconds: plan.frameRate.seconds(wanted.count),
                         elapsedSeconds: Self.seconds(since: start), encoderWaitSeconds: wait)
                 }
             }
@@ -110,7 +110,7 @@ public final class TimelineExporter {
             try commit(file, range: wanted)
             return ExportResult(
                 path: file.destination.path, frames: wanted.count,
-                durationSeconds: Double(wanted.count) / Double(plan.framesPerSecond),
+                durationSeconds: plan.frameRate.seconds(wanted.count),
                 elapsedSeconds: Self.seconds(since: start), encoderWaitSeconds: pipeline.encoderWaitSeconds)
         } catch {
             file.discard()
@@ -136,7 +136,7 @@ public final class TimelineExporter {
         // -xerror: a full disk stops ffmpeg at its first failed write (see the -flush_packets below).
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                          "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
-                         "-framerate", String(plan.framesPerSecond), "-i", "pipe:0"]
+                         "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0"]
         if let codec = AudioGraph.codecArguments(settings.format), let audio = AudioGraph(plan: plan, range: range) {
             arguments += audio.inputArguments + ["-filter_complex", audio.filter, "-map", "0:v", "-map", "[aout]"] + codec
                 + ["-max_muxing_queue_size", "4096"]
@@ -162,7 +162,7 @@ public final class TimelineExporter {
     public func chunkTag(range: Range<Int>?) -> ChunkTag {
         let encoding = "\(settings.format.rawValue)-crf\(settings.crf.map(String.init) ?? "default")-\(speed.rawValue)"
         return ChunkTag(spec: plan.specIdentity, encoding: encoding, frames: range ?? 0..<plan.totalFrames,
-                        total: plan.totalFrames, framesPerSecond: plan.framesPerSecond)
+                        total: plan.totalFrames, framesPerSecond: plan.frameRate)
     }
 
     private func render(into sink: any TimelineFrameSink, input: EncoderInput, range: Range<Int>, start: DispatchTime) throws {

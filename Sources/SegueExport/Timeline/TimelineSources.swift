@@ -34,8 +34,10 @@ extension TimelineFrameSink {
 final class TimelineItemReader {
     let frames: Int
     let place: String
-    /// A picture's one frame, fitted and converted once.
+    /// A picture's (or a freeze item's) one frame, fitted and converted once.
     let still: StillFrame?
+    /// A Ken Burns picture's moving window.
+    private let kenBurns: KenBurnsFrames?
     /// The clip's decoder, read ahead on a thread of its own.
     private let clip: ClipReadAhead?
     /// A planar clip's GPU conversion and the buffer its planes are read into.
@@ -57,18 +59,21 @@ final class TimelineItemReader {
         place = item.place
         switch item.source {
         case let .picture(path):
-            let (mode, width, height) = (plan.resize, plan.width, plan.height)
-            let decoded = try PictureDecoder.read(path: path) { FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height) }
-            still = StillFrame(try FittedPicture.fit(decoded, mode: mode, width: width, height: height).pixels)
+            (still, kenBurns) = try Self.pictureFrames(item, path: path, plan: plan)
+            clip = nil
+            input = nil
+        case let .clip(path, start, _, _) where item.timing.freeze:
+            (still, kenBurns) = (try Self.frozenFrame(path: path, start: start, plan: plan, tools: tools, device: device), nil)
             clip = nil
             input = nil
         case let .clip(path, start, _, _):
-            still = nil
+            (still, kenBurns) = (nil, nil)
             skipped = min(max(0, skipping), item.frames - 1)
             let decoder = try ClipDecoder(
-                path: path, tools: tools, width: plan.width, height: plan.height, framesPerSecond: plan.framesPerSecond,
-                fit: plan.resize, start: start + Double(skipped) / Double(plan.framesPerSecond), frameLimit: item.frames - skipped,
-                planar: true)
+                path: path, tools: tools, width: plan.width, height: plan.height, frameRate: plan.frameRate,
+                fit: plan.resize, start: start + plan.frameRate.seconds(skipped), frameLimit: item.frames - skipped,
+                planar: true, timing: item.timing, span: item.timing.isPlain ? nil : item.timing.sourceSeconds(frames: item.frames, rate: plan.frameRate),
+                backdrop: plan.blurredBackdrop)
             if let layout = decoder.planes {
                 do {
                     let stage = try YCbCrInputStage(device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap)
@@ -83,6 +88,7 @@ final class TimelineItemReader {
             clip = ClipReadAhead(decoder, frameBytes: decoder.planes?.frameBytes ?? plan.width * plan.height * 4)
         case let .title(background):
             still = StillFrame(try background.render(width: plan.width, height: plan.height, resize: plan.resize).pixels)
+            kenBurns = nil
             clip = nil
             input = nil
         }
@@ -95,6 +101,7 @@ final class TimelineItemReader {
             buffer.copyMemory(from: still.bytes)
             return
         }
+        if let kenBurns { return kenBurns.render(delivered, into: buffer) }
         guard let clip else { return }
         if try readClipFrame(clip, into: buffer) {
             if delivered >= frames - 2 { lastFrame = Array(UnsafeRawBufferPointer(buffer)) }
@@ -118,7 +125,8 @@ final class TimelineItemReader {
     /// Moves past the next frame: one seeked past is only counted, any other is read into
     /// `scratch` (a clip's decoder must move on).
     func pass(scratch: UnsafeMutableRawBufferPointer) throws {
-        guard skipped > 0 else { return try read(into: scratch) }
+        guard skipped > 0 || kenBurns != nil else { return try read(into: scratch) }
+        guard skipped > 0 else { return delivered += 1 }
         skipped -= 1
         delivered += 1
     }

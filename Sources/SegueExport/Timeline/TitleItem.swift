@@ -44,7 +44,7 @@ public enum TitleBackground: Equatable, Sendable {
 extension EditPlanChecker {
     /// A title item: its background checked (a picture decoded once, as picture items are), its
     /// length in frames. Its text becomes an overlay of the item (`EditPlan.addText`).
-    func titleItem(_ title: EditTitle, place: String, fps: Int, frameWidth: Int, frameHeight: Int, resize: ResizeMode) throws -> EditPlan.Item {
+    func titleItem(_ title: EditTitle, place: String, fps: FrameRate, frameWidth: Int, frameHeight: Int, resize: ResizeMode) throws -> EditPlan.Item {
         let background: TitleBackground
         switch title.background ?? .color("#000000") {
         case let .color(text):
@@ -76,7 +76,7 @@ extension EditPlan {
     /// The texts of `spec` as overlays of this plan: titles', items' and the whole edit's, and
     /// subtitles (burned in as overlays, or kept for a soft track). Called once its items are known.
     mutating func addText(_ spec: EditSpec, checker: EditPlanChecker) throws {
-        let (fps, width, height) = (framesPerSecond, self.width, self.height)
+        let (fps, width, height) = (frameRate, self.width, self.height)
         var overlays: [TextOverlay] = []
         for (index, item) in spec.items.enumerated() {
             let frames = items[index].frames

@@ -38,7 +38,7 @@ struct ClipStream: Equatable {
     let openKeyframes: Int
 
     /// Probes `path` (opened as `demuxer`) for an edit at `framesPerSecond`.
-    init(path: String, demuxer: String, framesPerSecond: Int, tools: FFmpegTools) throws(ExportError) {
+    init(path: String, demuxer: String, framesPerSecond: Double, tools: FFmpegTools) throws(ExportError) {
         let streamText = try Self.probe(path, tools: tools, [
             "-f", demuxer, "-select_streams", "v:0", "-show_entries",
             "stream=codec_name,profile,level,pix_fmt,width,height,sample_aspect_ratio,r_frame_rate,avg_frame_rate,"

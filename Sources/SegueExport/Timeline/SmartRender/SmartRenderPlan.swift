@@ -72,6 +72,10 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
                 refused[index] = "text is drawn over it"
                 continue
             }
+            if let why = Self.timingRefusal(item.timing) {
+                refused[index] = why
+                continue
+            }
             let stream: ClipStream
             if let known = streams[path] { stream = known } else {
                 stream = try ClipStream(path: path, demuxer: demuxer, framesPerSecond: plan.framesPerSecond, tools: tools)
@@ -144,6 +148,13 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
     /// Why `stream` cannot be copied into the edit's output, or nil when it can (H.264 High
     /// 4:2:0 8-bit, the edit's size and constant rate, square pixels, SDR BT.709 or untagged HD,
     /// no rotation, starting on a frame, at most two frames of B-frame reordering).
+    /// Why a clip played other than as it is cannot be copied, or nil when it plays as it is.
+    static func timingRefusal(_ timing: ClipTiming) -> String? {
+        if timing.freeze { return "a freeze frame" }
+        if timing.reverse { return "reversed" }
+        return timing.speed == 1 ? nil : "played at speed \(timing.speed)"
+    }
+
     static func refusal(_ stream: ClipStream, plan: EditPlan, start: Double) -> String? {
         let fps = plan.framesPerSecond
         let untagged: Set<String> = ["unknown", "bt709"]
@@ -154,8 +165,9 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
             (stream.width == plan.width && stream.height == plan.height,
              "size \(stream.width)x\(stream.height), the edit's is \(plan.width)x\(plan.height)"),
             (["1:1", "0:1", "unknown"].contains(stream.sampleAspectRatio), "sample aspect ratio \(stream.sampleAspectRatio), not square"),
-            (ClipStream.ratio(stream.frameRate) == Double(fps) && ClipStream.ratio(stream.averageFrameRate) == Double(fps) && stream.constantRate,
-             "frame rate \(stream.averageFrameRate), not a constant \(fps) fps from time 0"),
+            // Exactly the edit's fraction: 30000/1001 footage is not copied into a 30 fps edit.
+            (plan.frameRate.matches(ffprobe: stream.frameRate) && plan.frameRate.matches(ffprobe: stream.averageFrameRate) && stream.constantRate,
+             "frame rate \(stream.averageFrameRate), not a constant \(plan.frameRate.ffmpegText) fps from time 0"),
             (!stream.rotated, "rotated by its display matrix"),
             (untagged.contains(stream.colorSpace) && untagged.contains(stream.colorPrimaries) && untagged.contains(stream.colorTransfer),
              "colour \(stream.colorSpace)/\(stream.colorPrimaries)/\(stream.colorTransfer), the output's is BT.709 SDR"),

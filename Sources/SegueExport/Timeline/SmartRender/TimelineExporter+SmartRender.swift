@@ -47,7 +47,7 @@ extension TimelineExporter {
         let list: PartialFile
         do { list = try PartialFile(destination: file.destination.path, purpose: "the list of segments", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
         defer { list.discard() }
-        try VideoJoiner.write(Self.concatList(smart, encoded: encoded, fps: plan.framesPerSecond), to: list)
+        try VideoJoiner.write(Self.concatList(smart, encoded: encoded, fps: plan.frameRate), to: list)
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                          "-protocol_whitelist", "file", "-f", "concat", "-safe", "0", "-i", "file:" + list.partial.path]
         if let codec = AudioGraph.codecArguments(settings.format), let audio = AudioGraph(plan: plan, range: range) {
@@ -79,10 +79,10 @@ extension TimelineExporter {
         let level = smart.level > 0 ? ["-level:v", "\(smart.level / 10).\(smart.level % 10)"] : []
         return ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                 "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
-                "-framerate", String(plan.framesPerSecond), "-i", "pipe:0", "-an"]
+                "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0", "-an"]
             + settings.format.encoderArguments(crf: settings.crf, input: settings.encoderInputPixelFormat) + presetArguments
             + ["-profile:v", "high"] + level
-            + ["-x264-params", "keyint=\(plan.framesPerSecond):open-gop=0:repeat-headers=1:" + reorder]
+            + ["-x264-params", "keyint=\(plan.frameRate.nominal):open-gop=0:repeat-headers=1:" + reorder]
             + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
     }
 
@@ -91,14 +91,14 @@ extension TimelineExporter {
     /// seek lands on it; out at the next cut point's decoding time, rounded down, which drops
     /// exactly the packets from that keyframe on), each encoded segment's file whole; every
     /// entry's length given in frames, so the next starts on its frame.
-    static func concatList(_ smart: SmartRenderPlan, encoded: [Int: PartialFile], fps: Int) -> String {
+    static func concatList(_ smart: SmartRenderPlan, encoded: [Int: PartialFile], fps: FrameRate) -> String {
         func quoted(_ path: String) -> String { "'" + ClipDecoder.fileURL(path).replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
         func micro(_ seconds: Double, _ rule: FloatingPointRoundingRule) -> String {
             String(format: "%.6f", (seconds * 1e6).rounded(rule) / 1e6)
         }
         var lines = ["ffconcat version 1.0"]
         for segment in smart.segments {
-            let length = String(format: "%.6f", Double(segment.end - segment.first) / Double(fps))
+            let length = String(format: "%.6f", fps.seconds(segment.end - segment.first))
             if segment.copy, let source = smart.sources[segment.first] {
                 lines += ["file " + quoted(source.path), "inpoint " + micro(source.inpoint, .up)]
                 if let outpoint = source.outpoint { lines.append("outpoint " + micro(outpoint, .down)) }
