@@ -52,14 +52,14 @@ struct EditSpecSchemaTests {
 
     @Test func aSpecUsingEveryPropertyDecodes() throws {
         let json = #"""
-            {"size": "1280x720", "fps": 30, "resize": "cover",
+            {"size": "1280x720", "fps": 30, "resize": "cover", "background": "transparent",
              "items": [{"picture": "a.jpg", "duration": 3}, {"clip": "b.mp4", "from": 2.0, "to": 8.0}, {"picture": "c.webp", "duration": 2.5}],
              "transitions": [{"effect": "fade", "duration": 1.0, "easing": "ease-in-out", "audio": "equal-power"},
                              {"effect": "effects/cube.glsl", "duration": 0.8, "easing": "cubic-bezier(0.2,0.8,0.2,1)", "params": {"persp": 0.7, "v": [1, 2], "on": true, "luma": "spiral-1"}}],
              "audio": {"music": "song.mp3", "volume": 0.6, "fadeIn": 1.0, "fadeOut": 2.0}}
             """#
         let spec = try EditPlan.decode(Data(json.utf8))
-        #expect(spec.items.count == 3 && spec.transitions?.count == 2 && spec.audio?.volume == 0.6)
+        #expect(spec.items.count == 3 && spec.transitions?.count == 2 && spec.audio?.volume == 0.6 && spec.background == "transparent")
         #expect(spec.transitions?[1].params?["v"] == .numbers([1, 2]) && spec.transitions?[1].params?["on"] == .bool(true))
         // The issue's example round-trips through the Codable type.
         #expect(try EditPlan.decode(JSONEncoder().encode(spec)) == spec)

@@ -49,6 +49,9 @@ public struct EditPlan {
     public let resize: ResizeMode
     /// How HDR clips are tone-mapped to SDR (the spec's `tonemap`; a front end may override it).
     public var toneMap: ToneMapOperator
+    /// What shows where no item covers the frame (the spec's `background`; `segue edit --alpha`
+    /// makes it transparent): a transparent edit needs an output that keeps alpha.
+    public var background: EditBackground = .black
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?
@@ -152,6 +155,7 @@ public struct EditPlan {
         }
         resize = try checker.resize(spec.resize)
         toneMap = try checker.toneMap(spec.tonemap)
+        background = try checker.background(spec.background)
         guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
         let (fps, mode, frameWidth, frameHeight) = (framesPerSecond, resize, width, height)
         let items = try spec.items.enumerated().map { index, item in

@@ -59,7 +59,8 @@ final class TimelineItemReader {
         case let .picture(path):
             let (mode, width, height) = (plan.resize, plan.width, plan.height)
             let decoded = try PictureDecoder.read(path: path) { FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height) }
-            still = StillFrame(try FittedPicture.fit(decoded, mode: mode, width: width, height: height).pixels)
+            // Premultiplied once, on load (contain's bars and a PNG's own alpha alike).
+            still = StillFrame(try FittedPicture.fit(decoded, mode: mode, width: width, height: height).premultipliedAlpha().pixels)
             clip = nil
             input = nil
         case let .clip(path, start, _, _):
