@@ -164,9 +164,11 @@ struct BlendModeTests {
     }
 
     @Test func kindNamesAreDistinctPerMode() {
-        let names = Set(BlendFilter.Mode.allCases.map(BlendFilter.kindName(for:)))
+        let names = Set(BlendFilter.Mode.allCases.map { BlendFilter.kindName(for: $0) })
         #expect(names.count == 25)
         #expect(BlendFilter.kindName(for: .multiply) == "blend.multiply")
+        // Straight inputs are another program: the same mode in both would share a cache entry.
+        #expect(BlendFilter.kindName(for: .multiply, alpha: .straight) == "blend.multiply.straight")
     }
 
     @Test func steadyStateAllocatesNothing() throws {

@@ -138,6 +138,16 @@ struct AlphaOutputTests {
         return zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
     }
 
+    /// The fade over `inputs` as a WebM with alpha (VP9 at CRF 10).
+    static func fadeToWebM(_ inputs: ExportInputs, out: String) throws {
+        let fade = try NamedTransition.named("fade")
+        _ = try withDevice { device in
+            try TransitionExporter(
+                device: device, settings: ExportSettings(format: .webm, width: width, height: height, crf: 10, alpha: true)
+            ).export(inputs, to: out) { device, from, to in try fade.makeEffect(device: device, from: from, to: to) }
+        }
+    }
+
     /// A PNG with an alpha ramp (made by ffmpeg) through the pipeline and out as WebM alpha:
     /// ffmpeg's overlay of the output over a colour shows what its overlay of the PNG shows.
     @Test func aPNGWithAlphaRoundTripsThroughAWebMWithAlpha() throws {
@@ -150,14 +160,7 @@ struct AlphaOutputTests {
         ])
         let picture = try PictureDecoder.read(path: png)
         let out = dir.appendingPathComponent("ramp.webm").path
-        let fade = try NamedTransition.named("fade")
-        _ = try withDevice { device in
-            try TransitionExporter(
-                device: device, settings: ExportSettings(format: .webm, width: Self.width, height: Self.height, crf: 10, alpha: true)
-            ).export(.pictures(from: picture, to: picture, frames: 2), to: out) { device, from, to in
-                try fade.makeEffect(device: device, from: from, to: to)
-            }
-        }
+        try Self.fadeToWebM(.pictures(from: picture, to: picture, frames: 2), out: out)
         let got = try Self.overlaid(out, frames: 1), want = try Self.overlaid(png, frames: 1)
         // Eight alpha steps of 32, flat inside each band: VP9 at CRF 10 and 4:2:0 at the bands' edges.
         #expect(Self.largestDifference(got, want) <= 6, "max \(Self.largestDifference(got, want))")
@@ -174,14 +177,7 @@ struct AlphaOutputTests {
             "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "10", "-b:v", "0", "-auto-alt-ref", "0", clip,
         ])
         let out = dir.appendingPathComponent("out.webm").path
-        let fade = try NamedTransition.named("fade")
-        _ = try withDevice { device in
-            try TransitionExporter(
-                device: device, settings: ExportSettings(format: .webm, width: Self.width, height: Self.height, crf: 10, alpha: true)
-            ).export(.clips(from: clip, to: clip, offsetSeconds: 0, transitionFrames: 2), to: out) { device, from, to in
-                try fade.makeEffect(device: device, from: from, to: to)
-            }
-        }
+        try Self.fadeToWebM(.clips(from: clip, to: clip, offsetSeconds: 0, transitionFrames: 2), out: out)
         #expect(try Self.probe(out, "stream_tags=alpha_mode") == "1")
         let got = try Self.overlaid(out, frames: 10), want = try Self.overlaid(clip, frames: 10)
         #expect(Self.largestDifference(got, want) <= 4, "max \(Self.largestDifference(got, want))")

@@ -28,7 +28,7 @@ struct ContainerOutputTests {
     static func probe(_ path: String) throws -> String {
         String(decoding: try VideoReader.run("ffprobe", [
             "-v", "error", "-select_streams", "v:0", "-show_entries", "format=format_name:stream=codec_name,pix_fmt,nb_read_frames",
-            "-count_frames", "-of", "csv=p=0", path,
+            "-count_frames", "-of", "default=noprint_wrappers=1:nokey=1", path,
         ]), as: UTF8.self).split(separator: "\n").joined(separator: ",")
     }
 
