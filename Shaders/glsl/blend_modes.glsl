@@ -19,6 +19,16 @@ const vec3 segue_blend_lumaWeights = vec3(0.3, 0.59, 0.11);
 // The floor a divisor is kept above; the guarded quotients are clamped to 1 before it matters.
 const float segue_blend_tiny = 1.0e-6;
 
+// The pipeline's premultiplied colour made straight for the formulas, and back (BlendFilter
+// wraps every mode in these unless told its inputs are straight). No colour where alpha is 0.
+vec4 segue_blend_straight(vec4 c) {
+    return c.a > 0.0 ? vec4(clamp(c.rgb / c.a, 0.0, 1.0), c.a) : vec4(0.0);
+}
+
+vec4 segue_blend_premultiplied(vec4 c) {
+    return vec4(c.rgb * c.a, c.a);
+}
+
 vec4 segue_blend_finish(vec4 base, vec4 result, float opacity) {
     return mix(base, result, opacity);
 }

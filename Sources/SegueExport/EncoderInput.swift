@@ -1,4 +1,5 @@
 import SegueGL
+import SegueImage
 
 /// What an export pipes to its encoder and how each frame gets there: the output stage's
 /// Y'CbCr planes (`YCbCrOutput`), or RGBA8 as read back (GIF, PNG frames and the `swscale`
@@ -6,11 +7,24 @@ import SegueGL
 /// output stage quantises them (with its dither), RGBA8 otherwise. Decoded frames (RGBA8 from a
 /// clip's decoder or a still picture) that skip the effects are uploaded and converted by the
 /// same stage, so every frame of a file is converted alike. One owner, on the GL thread.
+///
+/// Frames are premultiplied until here. RGBA leaves with straight alpha (un-premultiplied
+/// here, once) for the formats that store alpha, or over black (alpha 1, the colour as it is)
+/// for those that do not; the planes are the picture over black by construction.
 final class EncoderInput {
+    /// What the RGBA read back becomes.
+    enum RGBAAlpha {
+        /// Straight alpha: PNG frames, `--alpha` outputs.
+        case straight
+        /// Opaque, the premultiplied colour as it is: the picture over black.
+        case overBlack
+    }
+
     let width: Int
     let height: Int
     private let device: GLDevice
     private let planes: YCbCrOutput?
+    private let rgbaAlpha: RGBAAlpha
     private var staging: UnsafeMutableRawBufferPointer?
 
     /// Bytes of one frame in the encoder's pipe.
@@ -22,11 +36,12 @@ final class EncoderInput {
         planes = settings.usesOutputStage
             ? try YCbCrOutput(device: device, width: width, height: height, bitDepth: settings.bitDepth, dither: settings.dither)
             : nil
+        rgbaAlpha = settings.alpha ? .straight : .overBlack
     }
 
-    /// RGBA frames of this size.
+    /// RGBA frames of this size, with straight alpha (PNG frames).
     init(rgbaFor device: GLDevice, width: Int, height: Int) {
-        (self.device, self.width, self.height, planes) = (device, width, height, nil)
+        (self.device, self.width, self.height, planes, rgbaAlpha) = (device, width, height, nil, .straight)
     }
 
     deinit { staging?.deallocate() }
@@ -50,14 +65,29 @@ final class EncoderInput {
     /// The frame drawn into `target` (from `makeTarget`), into `buffer` of `frameBytes`.
     func write(rendered target: FormattedTarget, into buffer: UnsafeMutableRawBufferPointer) throws {
         // Offscreen targets hold the picture top row first, as the encoder reads it.
-        if let planes { try planes.convert(texture: target.textureName, into: buffer) } else { try target.readPixels(into: buffer) }
+        if let planes { return try planes.convert(texture: target.textureName, into: buffer) }
+        try target.readPixels(into: buffer)
+        finishRGBA(buffer)
+    }
+
+    /// The RGBA frame in `buffer`, premultiplied, made what the encoder stores.
+    private func finishRGBA(_ buffer: UnsafeMutableRawBufferPointer) {
+        let frame = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<(width * height * 4)])
+        switch rgbaAlpha {
+        case .straight: PremultipliedAlpha.unpremultiply(frame)
+        case .overBlack: PremultipliedAlpha.flattenOverBlack(frame)
+        }
     }
 
     /// A frame that `fill` writes as RGBA8, into `buffer` of `frameBytes`; false (nothing
     /// written) when `fill` says there was no frame.
     @discardableResult
     func write(decoded fill: (UnsafeMutableRawBufferPointer) throws -> Bool, into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
-        guard let planes else { return try fill(buffer) }
+        guard let planes else {
+            guard try fill(buffer) else { return false }
+            finishRGBA(buffer)
+            return true
+        }
         if staging == nil { staging = .allocate(byteCount: width * height * 4, alignment: 64) }
         guard let staging, try fill(staging) else { return false }
         try planes.convert(rgba: UnsafeRawBufferPointer(staging), into: buffer)

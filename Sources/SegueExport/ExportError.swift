@@ -69,6 +69,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case bitDepthUnsupported(Int, format: VideoFormat?)
     /// The output stage writes Y'CbCr: a description with the `.rgb` matrix has none.
     case outputMatrixUnsupported(String)
+    /// `--alpha` to a format that stores no alpha (H.264 and HEVC in .mp4 and .mkv), or with
+    /// another setting the alpha encoders do not take (`reason`).
+    case alphaUnsupported(format: VideoFormat, reason: String)
 
     public var description: String {
         switch self {
@@ -144,9 +147,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return error.description
         case let .bitDepthUnsupported(depth, format):
             return "\(depth)-bit output" + (format.map { " to .\($0.rawValue)" } ?? "")
-                + " is not made: Segue writes 8 bits, or 10 to .mp4 and .webm"
+                + " is not made: Segue writes 8 bits, or 10 to .mp4, .mkv, .mov and .webm"
         case let .outputMatrixUnsupported(description):
             return "the output stage writes Y'CbCr, and '\(description)' has no Y'CbCr matrix"
+        case let .alphaUnsupported(format, reason):
+            return "a transparent .\(format.rawValue) is not made: \(reason)"
         }
     }
 }

@@ -20,10 +20,13 @@ public struct ExportSettings: Sendable, Equatable {
     /// Bits per component of the video: 8, or 10 (HEVC Main 10 in MP4, VP9 profile 2 in WebM,
     /// from the output stage's 16-bit planes).
     public var bitDepth: Int
+    /// Whether the output keeps the frames' alpha (`--alpha`): VP9 `yuva420p` in WebM, ProRes
+    /// 4444 in MOV, a GIF's transparent colour. Otherwise frames are shown over black.
+    public var alpha: Bool
 
     public init(
         format: VideoFormat, width: Int, height: Int, framesPerSecond: Int = 30, crf: Int? = nil, pipelineDepth: Int = 2,
-        conversion: OutputConversion = .gpu, dither: Dither = .ordered, bitDepth: Int = 8
+        conversion: OutputConversion = .gpu, dither: Dither = .ordered, bitDepth: Int = 8, alpha: Bool = false
     ) {
         self.format = format
         self.width = width
@@ -34,12 +37,19 @@ public struct ExportSettings: Sendable, Equatable {
         self.conversion = conversion
         self.dither = dither
         self.bitDepth = bitDepth
+        self.alpha = alpha
     }
 
     /// True when frames reach the encoder as planes from the GPU output stage (`YCbCrOutput`).
-    public var usesOutputStage: Bool { format != .gif && conversion == .gpu }
+    /// Alpha outputs take straight-alpha RGBA (un-premultiplied once) and swscale's conversion.
+    public var usesOutputStage: Bool { format != .gif && conversion == .gpu && !alpha }
     /// ffmpeg's `-pix_fmt` of the frames piped to the encoder.
     public var encoderInputPixelFormat: String { usesOutputStage ? (bitDepth == 10 ? "yuv420p10le" : "yuv420p") : "rgba" }
+
+    /// The encoder's output options for these settings (see `VideoFormat.encoderArguments`).
+    public var encoderArguments: [String] {
+        format.encoderArguments(crf: crf, input: encoderInputPixelFormat, bitDepth: bitDepth, alpha: alpha)
+    }
 
     public static let frameRates = 1...240
     /// The largest video frame: H.264 and VP9 level 6.2 (8192 a side, 35,651,584 pixels). Beyond
@@ -66,6 +76,19 @@ public struct ExportSettings: Sendable, Equatable {
         // 10 bits come from the output stage's 16-bit planes, to the formats with a 10-bit profile.
         if bitDepth != 8, bitDepth != 10 || !format.hasTenBitProfile || conversion != .gpu {
             throw .bitDepthUnsupported(bitDepth, format: format)
+        }
+        if alpha { try validateAlpha() }
+    }
+
+    private func validateAlpha() throws(ExportError) {
+        guard format.hasAlpha else {
+            throw .alphaUnsupported(format: format, reason: "its codec (H.264, HEVC) has no alpha; write .webm (VP9), .mov (ProRes 4444), .gif or PNG frames")
+        }
+        if bitDepth != 8 {
+            throw .alphaUnsupported(format: format, reason: "alpha outputs are 8-bit RGBA in (ProRes 4444 is 10-bit already); drop --bit-depth")
+        }
+        if format == .mov, crf != nil {
+            throw .alphaUnsupported(format: format, reason: "ProRes has no CRF; drop --crf")
         }
     }
 }

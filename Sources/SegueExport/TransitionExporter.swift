@@ -139,7 +139,7 @@ public final class TransitionExporter {
     /// GIF and the swscale reference), top row first, at the export's rate.
     public func encoderArguments(output: String) -> [String] {
         inputArguments(settings.encoderInputPixelFormat)
-            + settings.format.encoderArguments(crf: settings.crf, input: settings.encoderInputPixelFormat)
+            + settings.encoderArguments
             + Self.outputFlush + [output]
     }
 
@@ -167,7 +167,7 @@ public final class TransitionExporter {
     public func gifArguments(palette: String) -> [String] {
         inputArguments()
             + ["-protocol_whitelist", "file", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "16x16",
-               "-i", "file:" + palette, "-filter_complex", VideoFormat.paletteUseFilter]
+               "-i", "file:" + palette, "-filter_complex", settings.alpha ? VideoFormat.paletteUseAlphaFilter : VideoFormat.paletteUseFilter]
             + VideoFormat.gif.codecArguments(crf: nil) + Self.outputFlush + [Self.childStdout]
     }
 
@@ -195,9 +195,10 @@ public final class TransitionExporter {
         _ fromImage: RGBAImage, _ toImage: RGBAImage, frames: Int, effect: MakeEffect, input: EncoderInput,
         pipeline: FramePipeline
     ) throws -> Int {
-        let from = try device.makeTexture(image: fromImage)
+        // Premultiplied once, on load, as the GPU pipeline works (docs/ARCHITECTURE.md).
+        let from = try device.makeTexture(image: fromImage.premultipliedAlpha())
         defer { from.release() }
-        let to = try device.makeTexture(image: toImage)
+        let to = try device.makeTexture(image: toImage.premultipliedAlpha())
         defer { to.release() }
         let target = try input.makeTarget()
         defer { target.release() }
@@ -237,6 +238,8 @@ public final class TransitionExporter {
             guard try clip.readFrame(into: buffer) else {
                 throw ExportError.clipTooShort(path: clip.path, frames: clip.framesRead, needed: needed)
             }
+            // An alpha clip's straight RGBA, premultiplied as it enters the pipeline.
+            if clip.info.color.alpha != .opaque { PremultipliedAlpha.premultiply(buffer) }
         }
         func frameDone() {
             done += 1
@@ -278,7 +281,13 @@ public final class TransitionExporter {
         // b's tail, decoder to encoder, until b ends.
         while true {
             let buffer = try pipeline.acquire()
-            let read = Result { try input.write(decoded: { try b.readFrame(into: $0) }, into: buffer) }
+            let read = Result {
+                try input.write(decoded: { frame in
+                    guard try b.readFrame(into: frame) else { return false }
+                    if b.info.color.alpha != .opaque { PremultipliedAlpha.premultiply(frame) }
+                    return true
+                }, into: buffer)
+            }
             guard case .success(true) = read else {
                 pipeline.recycle(buffer)
                 _ = try read.get()  // a failed read throws; an ended clip ends the loop

@@ -6,6 +6,10 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     case webm
     /// An animated GIF with a palette made for the clip (palettegen, then paletteuse).
     case gif
+    /// QuickTime: H.264 as MP4 (HEVC at 10 bits), ProRes 4444 (prores_ks) with alpha.
+    case mov
+    /// Matroska: H.264 as MP4, HEVC Main 10 (libx265) at 10 bits.
+    case mkv
 
     /// The format a file name asks for, by its extension.
     public init?(path: String) {
@@ -16,7 +20,7 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// The constant-quality factor used when none is given (the encoders' own defaults).
     public var defaultCRF: Int? {
         switch self {
-        case .mp4: 23
+        case .mp4, .mov, .mkv: 23
         case .webm: 31
         case .gif: nil
         }
@@ -25,14 +29,28 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// The accepted CRF range, nil where the format has no such setting.
     public var crfRange: ClosedRange<Int>? {
         switch self {
-        case .mp4: 0...51
+        case .mp4, .mov, .mkv: 0...51
         case .webm: 0...63
         case .gif: nil
         }
     }
 
     /// 4:2:0 chroma halves both axes: H.264 rejects odd sizes.
-    public var needsEvenSize: Bool { self == .mp4 }
+    public var needsEvenSize: Bool { self == .mp4 || self == .mov || self == .mkv }
+
+    /// Whether `--alpha` applies: VP9 with alpha in WebM, ProRes 4444 in MOV, a GIF's transparent
+    /// colour. H.264 and HEVC (MP4, MKV) have no alpha.
+    public var hasAlpha: Bool { self == .webm || self == .mov || self == .gif }
+
+    /// The planar layout an alpha output is encoded in (from straight-alpha RGBA by swscale,
+    /// BT.709 limited range); nil for GIF, which takes the RGBA itself.
+    public var alphaPixelFormat: String? {
+        switch self {
+        case .webm: "yuva420p"
+        case .mov: "yuva444p10le"
+        case .mp4, .mkv, .gif: nil
+        }
+    }
 
     /// The filter chain from RGBA frames to what the codec takes. RGB becomes BT.709 4:2:0
     /// (tagged as such by `codecArguments`, so players convert it back alike). A GIF gets one
@@ -41,7 +59,7 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// frame until palettegen had seen them all.
     public var conversionFilter: String? {
         switch self {
-        case .mp4, .webm: "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
+        case .mp4, .webm, .mov, .mkv: "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
         case .gif: nil
         }
     }
@@ -54,17 +72,29 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// Whether `--bit-depth 10` applies: HEVC Main 10 (libx265) in MP4, VP9 profile 2 in WebM.
     public var hasTenBitProfile: Bool { self != .gif }
 
+    /// A GIF's second pass with a transparent colour: pixels under half alpha become the
+    /// palette's reserved transparent entry (palettegen reserves it by default).
+    public static let paletteUseAlphaFilter = "[0:v][1:v]paletteuse=alpha_threshold=128"
+
     /// Codec and container options (`-f` included), after the filters. At 10 bits MP4 holds
     /// HEVC (libx265 takes Main 10 from the 10-bit input; `hvc1` as Apple's players want) and
     /// WebM VP9 profile 2 (libvpx takes it from the input alike); the colour tags are the same.
-    public func codecArguments(crf: Int?, bitDepth: Int = 8) -> [String] {
+    public func codecArguments(crf: Int?, bitDepth: Int = 8, alpha: Bool = false) -> [String] {
         let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        let muxer = ["-f", self == .mkv ? "matroska" : rawValue] + (self == .mkv ? [] : ["-movflags", "+faststart"])
         switch self {
-        case .mp4 where bitDepth == 10:
-            return tags + ["-c:v", "libx265", "-crf", String(crf ?? 28), "-tag:v", "hvc1", "-x265-params", "log-level=error",
-                           "-movflags", "+faststart", "-f", "mp4"]
-        case .mp4:
-            return tags + ["-c:v", "libx264", "-crf", String(crf ?? 23), "-movflags", "+faststart", "-f", "mp4"]
+        case .mov where alpha:
+            // ProRes 4444 keeps a 16-bit alpha plane; prores_ks takes its profile from the name.
+            return tags + ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-f", "mov"]
+        case .mp4 where bitDepth == 10, .mov where bitDepth == 10, .mkv where bitDepth == 10:
+            return tags + ["-c:v", "libx265", "-crf", String(crf ?? 28)] + (self == .mkv ? [] : ["-tag:v", "hvc1"])
+                + ["-x265-params", "log-level=error"] + muxer
+        case .mp4, .mov, .mkv:
+            return tags + ["-c:v", "libx264", "-crf", String(crf ?? 23)] + muxer
+        case .webm where alpha:
+            // libvpx writes the alpha plane as a second stream in BlockAdditional (alpha_mode=1).
+            return tags + ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", String(crf ?? 31), "-b:v", "0",
+                           "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-f", "webm"]
         case .webm:
             // -b:v 0 makes -crf constant quality; cpu-used 4 with row threads keeps VP9 usable on a CPU.
             return tags + ["-c:v", "libvpx-vp9", "-crf", String(crf ?? 31), "-b:v", "0",
@@ -77,8 +107,12 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// ffmpeg output options, from the raw frames to the container (a GIF's second pass adds
     /// its palette filter itself). Frames already in the codec's Y'CbCr (`input` other than
     /// `rgba`: the GPU output stage's planes) go to the encoder as they are, through no filter.
-    public func encoderArguments(crf: Int?, input pixelFormat: String = "rgba") -> [String] {
-        (pixelFormat == "rgba" ? conversionFilter.map { ["-vf", $0] } ?? [] : [])
-            + codecArguments(crf: crf, bitDepth: pixelFormat.hasSuffix("10le") ? 10 : 8)
+    public func encoderArguments(crf: Int?, input pixelFormat: String = "rgba", bitDepth: Int? = nil, alpha: Bool = false) -> [String] {
+        let depth = bitDepth ?? (pixelFormat.hasSuffix("10le") ? 10 : 8)
+        if alpha, let planar = alphaPixelFormat {
+            // Straight-alpha RGBA (un-premultiplied once, by `EncoderInput`) to the alpha layout.
+            return ["-vf", "scale=out_color_matrix=bt709:out_range=tv,format=\(planar)"] + codecArguments(crf: crf, alpha: true)
+        }
+        return (pixelFormat == "rgba" ? conversionFilter.map { ["-vf", $0] } ?? [] : []) + codecArguments(crf: crf, bitDepth: depth)
     }
 }

@@ -171,10 +171,11 @@ public final class EffectShow: PlayerShow {
         self.transition = transition
         self.trace = trace
         timeline = PlayerTimeline(duration: duration, loopMode: .pingPong)
-        let fromTexture = try PictureFitting.texture(from, device: device, label: labels.from, onReduced: onReduced)
+        // Premultiplied once, on load, as the GPU pipeline works (docs/ARCHITECTURE.md).
+        let fromTexture = try PictureFitting.texture(from.premultipliedAlpha(), device: device, label: labels.from, onReduced: onReduced)
         let toTexture: Texture
         do {
-            toTexture = try PictureFitting.texture(to, device: device, label: labels.to, onReduced: onReduced)
+            toTexture = try PictureFitting.texture(to.premultipliedAlpha(), device: device, label: labels.to, onReduced: onReduced)
         } catch {
             fromTexture.release()
             throw error

@@ -163,9 +163,11 @@ public struct TransitionRenderer {
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
-        let fromTexture = try device.makeTexture(image: uploadable(from, isFrom: true, device: device))
+        // The GPU pipeline is premultiplied (docs/ARCHITECTURE.md): pictures are premultiplied once
+        // here, and each frame read back is made straight again once, as PNG stores it.
+        let fromTexture = try device.makeTexture(image: uploadable(from, isFrom: true, device: device).premultipliedAlpha())
         defer { fromTexture.release() }
-        let toTexture = try device.makeTexture(image: uploadable(to, isFrom: false, device: device))
+        let toTexture = try device.makeTexture(image: uploadable(to, isFrom: false, device: device).premultipliedAlpha())
         defer { toTexture.release() }
         let target = try device.makeOffscreenTarget(width: width, height: height)
         defer { target.release() }
@@ -174,7 +176,7 @@ public struct TransitionRenderer {
         for (index, value) in progress.enumerated() {
             transition.progress = Float(value)
             try transition.render(into: target)
-            try body(Frame(index: index, progress: value, image: try target.readImage()))
+            try body(Frame(index: index, progress: value, image: try target.readImage().unpremultipliedAlpha()))
         }
         return device.renderer
     }

@@ -24,13 +24,14 @@ struct BlendModeTests {
             let (base, overlay) = BlendImages.pair(width: Self.width, height: Self.height, seed: 21)
             let (baseTexture, overlayTexture) = (try base.upload(device), try overlay.upload(device))
             let target = try device.makeOffscreenTarget(width: Self.width, height: Self.height)
+            // The formulas on straight inputs (PremultipliedBlendTests: the pipeline's default).
             let blend = BlendFilter(
-                mode: mode, base: ImageSource(baseTexture), overlay: ImageSource(overlayTexture))
+                mode: mode, base: ImageSource(baseTexture), overlay: ImageSource(overlayTexture), alpha: .straight)
             Self.configure(blend)
             let fused = try EffectRenderer(device: device, output: blend, mode: .fused)
             let onePass = try EffectRenderer(device: device, output: blend, mode: .onePassPerFilter)
             #expect(fused.passCount == 1)
-            #expect(fused.passStructures == ["\(BlendFilter.kindName(for: mode))(input0, input1)"])
+            #expect(fused.passStructures == ["\(BlendFilter.kindName(for: mode, alpha: .straight))(input0, input1)"])
 
             for opacity in [Float(1), 0.5] {
                 blend.opacity = opacity
@@ -71,7 +72,8 @@ struct BlendModeTests {
             let base = Pixels(width: 1, height: 1, bytes: check.base.map { $0 })
             let overlay = Pixels(width: 1, height: 1, bytes: check.overlay.map { $0 })
             let (a, b) = (try base.upload(device), try overlay.upload(device))
-            let blend = BlendFilter(mode: check.mode, base: ImageSource(a), overlay: ImageSource(b), opacity: check.opacity)
+            let blend = BlendFilter(
+                mode: check.mode, base: ImageSource(a), overlay: ImageSource(b), opacity: check.opacity, alpha: .straight)
             blend.mix = 0.5
             let renderer = try EffectRenderer(device: device, output: blend)
             let target = try device.makeOffscreenTarget(width: 1, height: 1)
@@ -162,9 +164,11 @@ struct BlendModeTests {
     }
 
     @Test func kindNamesAreDistinctPerMode() {
-        let names = Set(BlendFilter.Mode.allCases.map(BlendFilter.kindName(for:)))
+        let names = Set(BlendFilter.Mode.allCases.map { BlendFilter.kindName(for: $0) })
         #expect(names.count == 25)
         #expect(BlendFilter.kindName(for: .multiply) == "blend.multiply")
+        // Straight inputs are another program: the same mode in both would share a cache entry.
+        #expect(BlendFilter.kindName(for: .multiply, alpha: .straight) == "blend.multiply.straight")
     }
 
     @Test func steadyStateAllocatesNothing() throws {

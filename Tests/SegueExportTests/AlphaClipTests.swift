@@ -5,7 +5,10 @@ import SegueTesting
 import Testing
 
 /// A WebM clip with alpha (VP9 keeps it in a side channel, decoded by libvpx only) keeps its
-/// alpha in the edit, premultiplied as the GPU pipeline works (docs/ARCHITECTURE.md).
+/// alpha in the edit: premultiplied once as it enters (the GPU pipeline's form,
+/// docs/ARCHITECTURE.md) and made straight once as PNG frames leave, so its frames come out as
+/// libvpx decodes them. A mid-grey colour at half alpha tells the counts apart: never
+/// premultiplied would come out twice as bright, premultiplied twice half as bright.
 @Suite("Clips: alpha in (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct AlphaClipTests {
     @Test func aVP9ClipsAlphaIsDecodedAndPremultiplied() throws {
@@ -13,7 +16,7 @@ struct AlphaClipTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let clip = dir.appendingPathComponent("half.webm").path
         _ = try VideoReader.run("ffmpeg", [
-            "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "color=c=0xFF0000@0.5:s=64x36:r=30:d=1,format=yuva420p",
+            "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "color=c=0x806040@0.5:s=64x36:r=30:d=1,format=yuva420p",
             "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-auto-alt-ref", "0", clip,
         ])
         // libvpx's own decode, straight alpha.
@@ -25,6 +28,8 @@ struct AlphaClipTests {
         let alpha = Int(reference[3])
         #expect(alpha > 100 && alpha < 150, "libvpx's alpha \(alpha)")
         #expect(abs(a - alpha) <= 1, "alpha \(a), libvpx's \(alpha)")
-        #expect(abs(r - Int(reference[0]) * alpha / 255) <= 2 && g <= 2 && b <= 2, "premultiplied (\(r), \(g), \(b), \(a))")
+        // Premultiplying to 8 bits and back at alpha ~128 may move a channel by 2, VP9 by 1 more.
+        let straight = (0..<3).map { Int(reference[$0]) }
+        #expect(zip([r, g, b], straight).allSatisfy { abs($0 - $1) <= 3 }, "(\(r), \(g), \(b), \(a)), libvpx's \(straight)")
     }
 }

@@ -58,7 +58,7 @@ struct EditSpecSchemaTests {
 
     @Test func aSpecUsingEveryPropertyDecodes() throws {
         let json = #"""
-            {"size": "1280x720", "fps": 30, "resize": "cover",
+            {"size": "1280x720", "fps": 30, "resize": "cover", "background": "transparent",
              "items": [{"picture": "a.jpg", "duration": 3, "zoom": "in", "pan": "left", "zoomAmount": 0.2},
                        {"clip": "b.mp4", "from": 2.0, "to": 8.0, "speed": 0.5, "reverse": true}, {"freeze": "b.mp4", "at": 1, "duration": 2},
                        {"picture": "c.webp", "duration": 2.5}],
@@ -67,7 +67,7 @@ struct EditSpecSchemaTests {
              "audio": {"music": "song.mp3", "volume": 0.6, "fadeIn": 1.0, "fadeOut": 2.0}}
             """#
         let spec = try EditPlan.decode(Data(json.utf8))
-        #expect(spec.items.count == 4 && spec.transitions?.count == 2 && spec.audio?.volume == 0.6)
+        #expect(spec.items.count == 4 && spec.transitions?.count == 2 && spec.audio?.volume == 0.6 && spec.background == "transparent")
         #expect(spec.transitions?[1].params?["v"] == .numbers([1, 2]) && spec.transitions?[1].params?["on"] == .bool(true))
         // The issue's example round-trips through the Codable type.
         #expect(try EditPlan.decode(JSONEncoder().encode(spec)) == spec)

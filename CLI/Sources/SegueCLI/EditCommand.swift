@@ -13,7 +13,7 @@ extension Dither: @retroactive ExpressibleByArgument {}
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Render a timeline of pictures and clips with a transition at each junction, and their sound, to MP4, WebM, GIF or PNG frames.",
+        abstract: "Render a timeline of pictures and clips with a transition at each junction, and their sound, to MP4, MOV, MKV, WebM, GIF or PNG frames.",
         discussion: "The spec is JSON (schema: docs/edit-spec.schema.json); its paths are relative to its folder. Transitions "
             + "overlap the items on both sides as ffmpeg's xfade does, so the edit lasts the sum of the items less the sum of "
             + "the transitions; its length is printed before rendering. Every mistake in the spec is reported with its place "
@@ -21,7 +21,7 @@ struct EditCommand: ParsableCommand {
             + "the edit (\"text\", \"texts\") and SRT subtitles (\"subtitles\": burned in, or a soft track in MP4 and WebM): docs/Export.md.")
 
     @Argument(help: "The edit's spec, a JSON file.") var spec: String
-    @Option(help: "A .mp4 (H.264 + AAC), .webm (VP9 + Opus) or .gif file, or a folder for PNG frames (frame-0000.png ...).")
+    @Option(help: "A .mp4, .mov or .mkv (H.264 + AAC), .webm (VP9 + Opus) or .gif file, or a folder for PNG frames (frame-0000.png ...).")
     var out: String?
     @Option(help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).") var crf: Int?
     @Option(help: "Only the edit's frames A..B (A included, B not, counted from 0): a chunk of a render split over processes; its frames are bit-identical to the same frames of the whole.",
@@ -37,8 +37,10 @@ struct EditCommand: ParsableCommand {
     var speed: EncoderSpeed?
     @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
     var dither: Dither?
-    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, VP9 profile 2 in .webm.")
+    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, .mov and .mkv, VP9 profile 2 in .webm.")
     var bitDepth: Int?
+    @Flag(help: "A transparent background (the spec's \"background\": \"transparent\"): the video keeps its alpha, in .webm (VP9 yuva420p) or .mov (ProRes 4444); PNG frames always carry it. .mp4 and .mkv have no alpha.")
+    var alpha = false
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar
     @Flag(help: "Re-encode every frame: no packet of a clip is copied (smart rendering, on by default for MP4 where the clips allow it, is off).")
@@ -81,6 +83,12 @@ struct EditCommand: ParsableCommand {
         if let bitDepth, video == nil || !(video?.hasTenBitProfile ?? false) || ![8, 10].contains(bitDepth) {
             throw ValidationError("--bit-depth \(bitDepth): 8 or 10, for video output (--out x.mp4 or .webm)")
         }
+        if alpha, let video {
+            do { try ExportSettings(format: video, width: 2, height: 2, crf: crf, bitDepth: bitDepth ?? 8, alpha: true).validate() } catch {
+                throw ValidationError("--alpha: \(error)")
+            }
+            if video == .gif { throw ValidationError("--alpha: an edit's GIF has no transparent colour (segue render makes one); write .webm, .mov or PNG frames") }
+        }
         if fast, let speed, speed != .fast {
             throw ValidationError("--fast is --speed fast; it cannot go with --speed \(speed.rawValue)")
         }
@@ -92,6 +100,7 @@ struct EditCommand: ParsableCommand {
         let tools = try VideoRender.tools()
         var plan = try EditPlan.load(specAt: spec, tools: tools)
         if let tonemap { plan.toneMap = tonemap }
+        if alpha { plan.background = .transparent }
         var frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
         let video = out.map { OutputFormat.resolve(nil, out: $0).video } ?? .mp4
         // Chunks of a smart render split no group of pictures: their edges move to cut points.
@@ -110,7 +119,10 @@ struct EditCommand: ParsableCommand {
         guard let out else { return }   // validate() requires --out without --plan
         // The format's own rules (an odd size for H.264, the CRF's range) before the summary is printed.
         if let video {
-            try ExportSettings(format: video, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, crf: crf).validate()
+            try ExportSettings(
+                format: video, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, crf: crf,
+                alpha: plan.background == .transparent
+            ).validate()
         }
         let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")

@@ -17,6 +17,7 @@ extension RenderCommand {
             }
             if let dither { throw ValidationError("--dither \(dither.rawValue) applies to video output (--out x.mp4 or .webm)") }
             if let bitDepth { throw ValidationError("--bit-depth \(bitDepth) applies to video output (--out x.mp4 or .webm)") }
+            // PNG frames always carry their alpha: --alpha asks for nothing more there.
             if let from, let to, !TransitionVideo.isPicture(from) || !TransitionVideo.isPicture(to) {
                 throw ValidationError("clips as inputs need a video output (--out x.mp4, .webm or .gif); PNG frames come from pictures")
             }
@@ -30,7 +31,8 @@ extension RenderCommand {
         // Frame rate, CRF and size by the exporter's own rules, before anything starts.
         do {
             try ExportSettings(
-                format: video, width: size.width, height: size.height, framesPerSecond: fps ?? 30, crf: crf, bitDepth: bitDepth ?? 8
+                format: video, width: size.width, height: size.height, framesPerSecond: fps ?? 30, crf: crf, bitDepth: bitDepth ?? 8,
+                alpha: alpha
             ).validate()
         } catch {
             throw ValidationError("\(error)")
@@ -53,7 +55,7 @@ extension RenderCommand {
     /// in `/` is a folder: never taken for a video file, nor silently for a folder of frames when
     /// it looks like a video's name.
     func validateOut() throws {
-        guard !out.isEmpty else { throw ValidationError("--out is empty: name a folder for PNG frames or a .mp4, .webm or .gif file") }
+        guard !out.isEmpty else { throw ValidationError("--out is empty: name a folder for PNG frames or a .mp4, .mov, .mkv, .webm or .gif file") }
         guard out.hasSuffix("/") else { return }
         let name = String(out.reversed().drop { $0 == "/" }.reversed())
         if let video = outputFormat.video {
@@ -77,7 +79,7 @@ extension RenderCommand {
         let rate = fps ?? 30
         let settings = ExportSettings(
             format: video, width: size.width, height: size.height, framesPerSecond: rate, crf: crf, dither: dither ?? .ordered,
-            bitDepth: bitDepth ?? 8)
+            bitDepth: bitDepth ?? 8, alpha: alpha)
         var render = TransitionVideo(
             from: from, to: to, transition: transition, settings: settings, transitionFrames: videoFrames, tools: try VideoRender.tools())
         (render.offsetSeconds, render.clipFit, render.mode) = (offset, resize, mode)

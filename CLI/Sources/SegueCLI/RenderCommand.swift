@@ -13,8 +13,9 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a transition between two pictures (PNG, JPEG or WebP) (or an edit of two clips) to numbered frames and a "
-            + "contact sheet, or to MP4, WebM or GIF through ffmpeg.",
-        discussion: "Video: --out x.mp4 (H.264), x.webm (VP9) or x.gif, or --format. Frames are piped to ffmpeg, "
+            + "contact sheet, or to MP4, MOV, MKV, WebM or GIF through ffmpeg.",
+        discussion: "Video: --out x.mp4 (H.264), x.mov (H.264; ProRes 4444 with --alpha), x.mkv (H.264), x.webm (VP9) or x.gif, "
+            + "or --format. Frames are piped to ffmpeg, "
             + "none written to disk. With clips (--from a.mp4 --to b.mp4) the output is the whole edit, as ffmpeg's "
             + "xfade makes it: a until --offset, the transition over --duration (or --frames), then the rest of b. "
             + "Audio is left out.")
@@ -24,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The effect to render (see --list).") var effect = "pixel-dissolve"
     @Option(parsing: .unconditional, help: "How many frames, at progress i/(N-1) (default 30; for clips, the transition's frames).")
     var frames: Int?
-    @Option(help: "Output format: png (a folder of frames), mp4, webm or gif (default: from --out's extension).")
+    @Option(help: "Output format: png (a folder of frames), mp4, mov, mkv, webm or gif (default: from --out's extension).")
     var format: OutputFormat?
     @Option(parsing: .unconditional, help: "Video frame rate (default 30).") var fps: Int?
     // Numbers are read `.unconditional`ly: `--duration -1` is a value out of range, not a missing one.
@@ -37,7 +38,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frame size, WIDTHxHEIGHT (default 640x360). Pictures of another size are fitted to it by --resize.",
             transform: parseFrameSize)
     var size = FrameSize(width: 640, height: 360)
-    @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png), or a .mp4, .webm or .gif file.") var out = "out/render"
+    @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png), or a .mp4, .mov, .mkv, .webm or .gif file.") var out = "out/render"
     @Option(help: "fused (one generated shader) or onePassPerFilter (the reference path).")
     var mode: ExecutionMode = .fused
     @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable), e.g. steps=30, center=0.5,0.5, or luma=FILE.png (or a built-in luma map: spiral-1, square, ...) for a sampler2D.")
@@ -48,8 +49,10 @@ struct RenderCommand: ParsableCommand {
     var edges: GLTransitionEffect.EdgeMode = .clamp
     @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
     var dither: Dither?
-    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, VP9 profile 2 in .webm.")
+    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, .mov and .mkv, VP9 profile 2 in .webm.")
     var bitDepth: Int?
+    @Flag(help: "Keep the frames' alpha (a stinger, with --edges transparent): PNG frames (always RGBA), .webm (VP9 yuva420p), .mov (ProRes 4444) or .gif (a transparent colour); .mp4 and .mkv have no alpha.")
+    var alpha = false
     @Flag(help: "List the effects and their parameters, then exit.") var list = false
     @Flag(help: "Print nothing but errors.") var quiet = false
 

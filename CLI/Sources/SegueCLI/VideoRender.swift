@@ -21,7 +21,7 @@ enum VideoRender {
 
 /// `--format`: a PNG folder or one of the video formats.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
-    case png, mp4, webm, gif
+    case png, mp4, webm, gif, mov, mkv
 
     var video: VideoFormat? { VideoFormat(rawValue: rawValue) }
 
@@ -30,10 +30,10 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         format ?? VideoFormat(path: out).flatMap { OutputFormat(rawValue: $0.rawValue) } ?? .png
     }
 
-    /// Extensions of videos and pictures Segue does not write: `--out x.mov` without `--format`
+    /// Extensions of videos and pictures Segue does not write: `--out x.avi` without `--format`
     /// is a mistake, not a request for a folder of PNG frames named `x.mov`.
     static let unsupportedExtensions: Set<String> = [
-        "avi", "mov", "mkv", "m4v", "mpg", "mpeg", "ts", "flv", "wmv", "ogv", "apng", "webp", "jpg", "jpeg", "tif", "tiff", "bmp",
+        "avi", "m4v", "mpg", "mpeg", "ts", "flv", "wmv", "ogv", "apng", "webp", "jpg", "jpeg", "tif", "tiff", "bmp",
     ]
 
     /// The error for an --out that names a file type Segue cannot write, when no --format says otherwise.
@@ -42,7 +42,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     static func unsupportedOutput(_ out: String, format: OutputFormat?, takesFormat: Bool = true) -> String? {
         let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
         guard format == nil, unsupportedExtensions.contains(ext) else { return nil }
-        return "--out '\(out)': Segue writes .mp4, .webm or .gif videos, or PNG frames into a folder; not .\(ext) "
-            + (takesFormat ? "(for a folder of frames by that name, add --format png)" : "(name a .mp4, .webm or .gif file, or a folder for PNG frames)")
+        return "--out '\(out)': Segue writes .mp4, .mov, .mkv, .webm or .gif videos, or PNG frames into a folder; not .\(ext) "
+            + (takesFormat ? "(for a folder of frames by that name, add --format png)" : "(name a .mp4, .mov, .mkv, .webm or .gif file, or a folder for PNG frames)")
     }
 }

@@ -4,8 +4,8 @@ import SegueTesting
 import Testing
 
 /// Messages that said the wrong thing (issue 32 defect 6): `segue --version` did not exist, `edit
-/// --out x.mov` suggested `--format png` (an option edit does not have), and `--progress json`
-/// wrote paths with escaped slashes.
+/// --out x.avi` (then also x.mov) suggested `--format png` (an option edit does not have), and
+/// `--progress json` wrote paths with escaped slashes.
 @Suite("segue: messages that say the right thing (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct MessageCommandTests {
     @Test func versionAndEditsOwnSuggestions() throws {
@@ -15,8 +15,10 @@ struct MessageCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("p.png").path)
         try Data(#"{"size": "32x32", "items": [{"picture": "p.png", "duration": 0.2}]}"#.utf8).write(to: dir.appendingPathComponent("edit.json"))
-        let mov = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "x.mov"], in: dir)
-        #expect(mov.status != 0 && mov.stderr.contains("not .mov") && !mov.stderr.contains("--format"), "\(mov.stderr)")
+        let avi = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "x.avi"], in: dir)
+        #expect(avi.status != 0 && avi.stderr.contains("not .avi") && !avi.stderr.contains("--format"), "\(avi.stderr)")
+        let alpha = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "x.mp4", "--alpha"], in: dir)
+        #expect(alpha.status != 0 && alpha.stderr.contains("--alpha: a transparent .mp4 is not made"), "\(alpha.stderr)")
         let progress = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "sub/x.mp4", "--progress", "json"], in: dir)
         #expect(progress.status == 0 && progress.stdout.contains("sub/x.mp4") && !progress.stdout.contains(#"\/"#), "\(progress.stdout)")
     }

@@ -22,14 +22,15 @@ struct PlayWindowFittingTests {
     }
 
     /// Frame 1 of 3 (progress 0.5) of `segue render` with `arguments`, as the window shows it:
-    /// the window's pixels keep the colour channels and drop the alpha (the effect draws
-    /// straight into it), so transparent bars are black.
+    /// the window's pixels keep the premultiplied colour channels and drop the alpha (the effect
+    /// draws straight into it), so the PNG's straight alpha is laid over black: transparent bars
+    /// are black, a half-transparent edge half as bright.
     static func rendered(_ arguments: [String], in dir: URL) throws -> RGBAImage {
         let render = try CommandRunner.run("segue", [
             "render", "--from", "a.png", "--to", "b.png", "--frames", "3", "--size", "400x200", "--out", "frames", "--quiet",
         ] + arguments, in: dir)
         #expect(render.status == 0, "\(render.stderr)")
-        var frame = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0001.png").path)
+        var frame = try PNGCodec.read(path: dir.appendingPathComponent("frames/frame-0001.png").path).premultipliedAlpha()
         for index in stride(from: 3, to: frame.pixels.count, by: 4) { frame.pixels[index] = 255 }
         return frame
     }

@@ -207,7 +207,12 @@ struct VideoRenderCommandTests {
         (["--out", "v.mp4", "--offset", "1"], "--offset places the transition in a clip"),
         (["--out", "v.mp4", "--effect", "shrink-dismiss"], "PNG frames only"),
         (["--out", "v.mp4", "--size", "65x36"], "even width and height"),
-        (["--out", "v.mov"], "not .mov (for a folder of frames by that name, add --format png)"),
+        (["--out", "v.m4v"], "not .m4v (for a folder of frames by that name, add --format png)"),
+        // --alpha where the codec has none, or with a setting the alpha encoders do not take.
+        (["--out", "v.mp4", "--alpha"], "a transparent .mp4 is not made: its codec (H.264, HEVC) has no alpha"),
+        (["--out", "v.mkv", "--alpha"], "a transparent .mkv is not made"),
+        (["--out", "v.mov", "--alpha", "--crf", "20"], "ProRes has no CRF"),
+        (["--out", "v.webm", "--alpha", "--bit-depth", "10"], "drop --bit-depth"),
         (["--out", "V.AVI"], "not .avi"),
         // Values whose frame counts are no Int: refused as options, not a trapping conversion.
         (["--out", "v.mp4", "--duration", "1e300"], "must make 1...10000 frames"),

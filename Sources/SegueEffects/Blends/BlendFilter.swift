@@ -1,8 +1,12 @@
 import SegueShaders
 
 /// GPUImage's 25 blend modes as one filter: `overlay` (the second input) blended onto `base`
-/// (the first), both straight-alpha images. The formulas, one line per mode, are in
-/// `Shaders/glsl/blend_modes.glsl`; every mode's result is mixed over `base` by `opacity`.
+/// (the first). The formulas, one line per mode, are in `Shaders/glsl/blend_modes.glsl`, written
+/// for straight alpha as GPUImage's and the W3C's are; every mode's result is mixed over `base`
+/// by `opacity`. The GPU pipeline is premultiplied (docs/ARCHITECTURE.md), so by default the
+/// inputs are divided by their alpha before the formula and the result multiplied by its alpha
+/// after (`Alpha.premultiplied`): a transparent edge stays transparent, and colour is never
+/// weighted twice by coverage. `Alpha.straight` takes and gives straight alpha.
 ///
 /// `mode` is structural: it selects the generated code (each mode is its own kind,
 /// `blend.<mode>`, so programs are cached per structure), while every other parameter is a
@@ -15,20 +19,38 @@ public final class BlendFilter: Filter {
         case hue, saturation, color, luminosity, chromaKey, dissolve, mask
     }
 
-    /// The kind name of `mode`, as it appears in pass structures: `blend.multiply`.
-    public static func kindName(for mode: Mode) -> String { "blend.\(mode.rawValue)" }
+    /// What the inputs and the result hold.
+    public enum Alpha: String, Sendable {
+        /// Colour multiplied by alpha, as every texture of the pipeline (the default).
+        case premultiplied
+        /// Colour as it is (GPUImage's convention; the formulas' own).
+        case straight
+    }
+
+    /// The kind name of `mode`, as it appears in pass structures: `blend.multiply`
+    /// (`blend.multiply.straight` for straight alpha).
+    public static func kindName(for mode: Mode, alpha: Alpha = .premultiplied) -> String {
+        "blend.\(mode.rawValue)" + (alpha == .straight ? ".straight" : "")
+    }
 
     /// `segue_blend_<mode>(base, overlay, opacity, …)`, with the whole library (one copy per
-    /// program: the compiler includes equal libraries once).
-    public static func kind(for mode: Mode) -> FilterKind {
+    /// program: the compiler includes equal libraries once); premultiplied inputs are made
+    /// straight for it and its result premultiplied again.
+    public static func kind(for mode: Mode, alpha: Alpha = .premultiplied) -> FilterKind {
         FilterKind(
-            name: kindName(for: mode), footprint: .perPixel, functions: ShaderLibrary.blendModes,
+            name: kindName(for: mode, alpha: alpha), footprint: .perPixel, functions: ShaderLibrary.blendModes,
             uniforms: BlendUniformSet(mode).declarations
         ) { px, inputs, uniforms in
-            let arguments = ["\(inputs[0])(\(px))", "\(inputs[1])(\(px))"] + uniforms
-            return "segue_blend_\(mode.rawValue)(\(arguments.joined(separator: ", ")))"
+            let (base, overlay) = ("\(inputs[0])(\(px))", "\(inputs[1])(\(px))")
+            guard alpha == .premultiplied else {
+                return "segue_blend_\(mode.rawValue)(\(([base, overlay] + uniforms).joined(separator: ", ")))"
+            }
+            let arguments = ["segue_blend_straight(\(base))", "segue_blend_straight(\(overlay))"] + uniforms
+            return "segue_blend_premultiplied(segue_blend_\(mode.rawValue)(\(arguments.joined(separator: ", "))))"
         }
     }
+
+    public let alpha: Alpha
 
     public let mode: Mode
     public let base: any EffectNode
@@ -48,12 +70,13 @@ public final class BlendFilter: Filter {
     /// `chromaKey`: the width of the soft edge beyond `threshold`; 0 makes a hard edge.
     public var smoothing: Float = 0.1
 
-    public init(mode: Mode, base: any EffectNode, overlay: any EffectNode, opacity: Float = 1) {
+    public init(mode: Mode, base: any EffectNode, overlay: any EffectNode, opacity: Float = 1, alpha: Alpha = .premultiplied) {
         self.mode = mode
         self.base = base
         self.overlay = overlay
         self.opacity = opacity
-        self.kind = Self.kind(for: mode)
+        self.alpha = alpha
+        self.kind = Self.kind(for: mode, alpha: alpha)
     }
 
     public var inputs: [any EffectNode] { [base, overlay] }

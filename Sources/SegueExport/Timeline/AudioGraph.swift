@@ -73,7 +73,7 @@ struct AudioGraph {
     /// Codec options for the sound in `format`: AAC in MP4, Opus in WebM; GIF has none.
     static func codecArguments(_ format: VideoFormat) -> [String]? {
         switch format {
-        case .mp4: ["-c:a", "aac", "-b:a", "192k"]
+        case .mp4, .mov, .mkv: ["-c:a", "aac", "-b:a", "192k"]
         case .webm: ["-c:a", "libopus", "-b:a", "128k"]
         case .gif: nil
         }

@@ -60,6 +60,9 @@ public struct EditPlan {
     public let blurredBackdrop: Bool
     /// How HDR clips are tone-mapped to SDR (the spec's `tonemap`; a front end may override it).
     public var toneMap: ToneMapOperator
+    /// What shows where no item covers the frame (the spec's `background`; `segue edit --alpha`
+    /// makes it transparent): a transparent edit needs an output that keeps alpha.
+    public var background: EditBackground = .black
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?
@@ -166,6 +169,7 @@ public struct EditPlan {
         resize = try checker.resize(spec.resize)
         blurredBackdrop = spec.resize == EditPlanChecker.containBlur
         toneMap = try checker.toneMap(spec.tonemap)
+        background = try checker.background(spec.background)
         guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
         let (fps, mode, frameWidth, frameHeight) = (frameRate, resize, width, height)
         let items = try spec.items.enumerated().map { index, item in

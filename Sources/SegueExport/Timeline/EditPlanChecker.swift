@@ -48,6 +48,14 @@ struct EditPlanChecker {
         return toneMap
     }
 
+    func background(_ text: String?) throws -> EditBackground {
+        guard let text else { return .black }
+        guard let background = EditBackground(rawValue: text) else {
+            throw EditSpecError("background", "'\(text)' is not one of " + EditBackground.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return background
+    }
+
     /// Whole frames for `seconds`, which must be positive (or zero where `allowZero`).
     func frames(_ seconds: Double, fps: FrameRate, place: String, allowZero: Bool = false) throws -> Int {
         guard seconds.isFinite, seconds >= 0, seconds <= Self.maxSeconds, allowZero || seconds > 0 else {

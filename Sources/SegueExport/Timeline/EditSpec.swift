@@ -25,13 +25,16 @@ public struct EditSpec: Codable, Sendable, Equatable {
     /// Each item's `text` (read from the items; nil when no item has any).
     public var itemTexts: [[EditText]]?
 
+    /// What shows where no item covers the frame: black (default) or transparent (`EditBackground`).
+    public var background: String?
+
     public init(size: String, fps: EditFrameRate? = nil, resize: String? = nil, items: [EditItem],
-                transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil) {
+                transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil, background: String? = nil) {
         (self.size, self.fps, self.resize, self.items, self.transitions, self.audio) = (size, fps, resize, items, transitions, audio)
-        self.tonemap = tonemap
+        (self.tonemap, self.background) = (tonemap, background)
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap, texts, subtitles, itemTexts }
+    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap, background, texts, subtitles, itemTexts }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
@@ -44,6 +47,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
         transitions = try keys.decodeIfPresent([EditTransition].self, forKey: .transitions)
         audio = try keys.decodeIfPresent(EditAudio.self, forKey: .audio)
         tonemap = try keys.decodeIfPresent(String.self, forKey: .tonemap)
+        background = try keys.decodeIfPresent(String.self, forKey: .background)
         texts = try keys.decodeIfPresent([EditText].self, forKey: .texts)
         subtitles = try keys.decodeIfPresent(EditSubtitles.self, forKey: .subtitles)
         let perItem = try keys.decode([EditItemTexts].self, forKey: .items).map(\.texts)
@@ -249,4 +253,14 @@ enum EditSpecKeys {
                                 "unknown key; this object takes " + allowed.map { "\"\($0)\"" }.joined(separator: ", "))
         }
     }
+}
+
+/// What an edit shows where no item covers the frame (contain's bars, a picture's own
+/// transparency, a transition's transparent edges).
+public enum EditBackground: String, Sendable, CaseIterable {
+    /// Black: the frames are opaque (every output).
+    case black
+    /// Nothing: the frames keep their alpha, for an output that stores it (.webm, .mov, .gif,
+    /// PNG frames), such as a stinger laid over footage later.
+    case transparent
 }

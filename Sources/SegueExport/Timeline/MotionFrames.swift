@@ -133,8 +133,11 @@ extension TimelineItemReader {
         let fitted = plan.blurredBackdrop
             ? try BlurredBackdrop.fit(decoded, width: width, height: height)
             : try FittedPicture.fit(decoded, mode: mode, width: width, height: height)
-        guard let motion = item.motion else { return (StillFrame(fitted.pixels), nil) }
-        return (nil, KenBurnsFrames(canvas: fitted, motion: motion, width: plan.width, height: plan.height, frames: item.frames))
+        // Premultiplied once, on load (contain's bars and a PNG's own alpha alike); Ken Burns
+        // resamples the premultiplied canvas, as filtering must.
+        let canvas = fitted.premultipliedAlpha()
+        guard let motion = item.motion else { return (StillFrame(canvas.pixels), nil) }
+        return (nil, KenBurnsFrames(canvas: canvas, motion: motion, width: plan.width, height: plan.height, frames: item.frames))
     }
 
     /// A freeze item's one frame: the clip's frame at `start`, converted as any clip frame is

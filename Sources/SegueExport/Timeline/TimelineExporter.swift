@@ -31,16 +31,23 @@ public final class TimelineExporter {
     private var used = false
 
     /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
-    /// renders. `format`, `conversion`, `dither` and `bitDepth` are ignored by `renderFrames` (RGBA as drawn).
+    /// renders. `format`, `conversion`, `dither` and `bitDepth` are ignored by `renderFrames`
+    /// (RGBA with straight alpha). `alpha` (nil: the plan's background is transparent) keeps the
+    /// frames' alpha in the video.
     public init(
         device: GLDevice, plan: EditPlan, format: VideoFormat, crf: Int? = nil, speed: EncoderSpeed = .standard, tools: FFmpegTools? = nil,
-        conversion: OutputConversion = .gpu, dither: Dither = .ordered, bitDepth: Int = 8
+        conversion: OutputConversion = .gpu, dither: Dither = .ordered, bitDepth: Int = 8, alpha: Bool? = nil
     ) throws {
         self.speed = speed
         settings = ExportSettings(
             format: format, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, crf: crf,
-            conversion: conversion, dither: dither, bitDepth: bitDepth)
+            conversion: conversion, dither: dither, bitDepth: bitDepth, alpha: alpha ?? (plan.background == .transparent))
         try settings.validate()
+        if settings.alpha, format == .gif {
+            throw ExportError.alphaUnsupported(
+                format: .gif, reason: "an edit's GIF is encoded in one pass, without the palette pass that keeps a transparent colour "
+                    + "(segue render makes one); write .webm, .mov or PNG frames")
+        }
         try device.validateSize(width: plan.width, height: plan.height)
         self.tools = try tools ?? FFmpegTools.locate()
         (self.device, self.plan) = (device, plan)
@@ -83,8 +90,9 @@ public final class TimelineExporter {
         do { file = try PartialFile(destination: path, purpose: "the video", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
         let start = DispatchTime.now()
         do {
-            // Copied packets are 8-bit H.264: a 10-bit (HEVC) or alpha output encodes every frame.
-            if smartRendering, settings.format == .mp4, settings.bitDepth == 8 {
+            // Copied packets are 8-bit H.264 in MP4: a 10-bit (HEVC) or alpha output encodes every
+            // frame; a MOV or MKV is told why it is encoded whole (`SmartRenderPlan`).
+            if smartRendering, [.mp4, .mov, .mkv].contains(settings.format), settings.bitDepth == 8, !settings.alpha {
                 let smart = try SmartRenderPlan(plan: plan, format: settings.format, range: wanted, tools: tools)
                 onSmartPlan?(smart)
                 if smart.copies || smart.joinable {
@@ -143,7 +151,7 @@ public final class TimelineExporter {
         } else {
             arguments += ["-an"]
         }
-        return arguments + settings.format.encoderArguments(crf: settings.crf, input: settings.encoderInputPixelFormat) + presetArguments
+        return arguments + settings.encoderArguments + presetArguments
             + ["-metadata", "comment=" + chunkTag(range: range).text] + TransitionExporter.outputFlush + [output]
     }
 
@@ -151,8 +159,9 @@ public final class TimelineExporter {
     /// override the format's own choices.
     var presetArguments: [String] {
         switch (speed, settings.format) {
-        case (.fast, .mp4): ["-preset", "veryfast"]
-        case (.fastest, .mp4): ["-preset", "ultrafast"]
+        case (_, .mov) where settings.alpha: []  // ProRes has no presets
+        case (.fast, .mp4), (.fast, .mov), (.fast, .mkv): ["-preset", "veryfast"]
+        case (.fastest, .mp4), (.fastest, .mov), (.fastest, .mkv): ["-preset", "ultrafast"]
         case (.fast, .webm), (.fastest, .webm): ["-deadline", "realtime", "-cpu-used", "8"]
         default: []
         }

@@ -87,7 +87,7 @@ final class TimelineItemReader {
             }
             clip = ClipReadAhead(decoder, frameBytes: decoder.planes?.frameBytes ?? plan.width * plan.height * 4)
         case let .title(background):
-            still = StillFrame(try background.render(width: plan.width, height: plan.height, resize: plan.resize).pixels)
+            still = StillFrame(try background.render(width: plan.width, height: plan.height, resize: plan.resize).premultipliedAlpha().pixels)
             kenBurns = nil
             clip = nil
             input = nil

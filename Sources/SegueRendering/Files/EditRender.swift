@@ -38,7 +38,8 @@ public struct EditRender {
         let device = try GLDevice(context: context)
         defer { device.release() }
         let exporter = try TimelineExporter(
-            device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools, dither: dither, bitDepth: bitDepth)
+            device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools, dither: dither, bitDepth: bitDepth,
+            alpha: video == nil ? false : nil)  // PNG frames keep their alpha either way
         exporter.onProgress = onProgress
         (exporter.smartRendering, exporter.onSmartPlan) = (smartRendering, onSmartPlan)
         guard video != nil else { return try exporter.exportFrames(toFolder: path, frames: range, onWaitingForLock: onWaitingForLock) }

@@ -54,9 +54,10 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
     public init(plan: EditPlan, format: VideoFormat, range: Range<Int>? = nil, tools: FFmpegTools) throws(ExportError) {
         let wanted = range ?? 0..<plan.totalFrames
         guard format == .mp4 else {
-            self.init(segments: [Segment(first: wanted.lowerBound, end: wanted.upperBound, copy: false, item: nil,
-                                         why: "the output is \(format.rawValue); copying needs MP4 (H.264)")],
-                      reason: "the output is \(format.rawValue); copying needs MP4 (H.264)", refused: [], sources: [:], level: 0, reorderDelay: 0, copyableItems: [])
+            // Copied segments are joined by the MP4 concat path (`VideoJoiner`), checked for MP4 only.
+            let why = "the output is \(format.rawValue); copying needs MP4 (H.264)"
+            self.init(segments: [Segment(first: wanted.lowerBound, end: wanted.upperBound, copy: false, item: nil, why: why)],
+                      reason: why, refused: [], sources: [:], level: 0, reorderDelay: 0, copyableItems: [])
             return
         }
         var streams: [String: ClipStream] = [:]

@@ -80,7 +80,7 @@ extension TimelineExporter {
         return ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                 "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                 "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0", "-an"]
-            + settings.format.encoderArguments(crf: settings.crf, input: settings.encoderInputPixelFormat) + presetArguments
+            + settings.encoderArguments + presetArguments
             + ["-profile:v", "high"] + level
             + ["-x264-params", "keyint=\(plan.frameRate.nominal):open-gop=0:repeat-headers=1:" + reorder]
             + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
