@@ -17,6 +17,8 @@ public struct EditSpec: Codable, Sendable, Equatable {
     /// How HDR clips (HLG, PQ) are brought to SDR: hable (default), mobius, reinhard or clip
     /// (`ToneMapOperator`, ffmpeg's `tonemap` names).
     public var tonemap: String?
+    /// Each item's `volume`, `fadeIn`, `fadeOut` (see `EditClipSound`), by index; empty when none has any.
+    public var clipSounds: [EditClipSound] = []
 
     public init(size: String, fps: Int? = nil, resize: String? = nil, items: [EditItem],
                 transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil) {
@@ -42,9 +44,22 @@ public struct EditSpec: Codable, Sendable, Equatable {
         }
         resize = try keys.decodeIfPresent(String.self, forKey: .resize)
         items = try keys.decode([EditItem].self, forKey: .items)
+        clipSounds = try Self.decodeClipSounds(keys)
         transitions = try keys.decodeIfPresent([EditTransition].self, forKey: .transitions)
         audio = try keys.decodeIfPresent(EditAudio.self, forKey: .audio)
         tonemap = try keys.decodeIfPresent(String.self, forKey: .tonemap)
+    }
+
+    /// Every key `init(from:)` reads; each item written with its sound's keys (`clipSounds`).
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(size, forKey: .size)
+        try keys.encodeIfPresent(fps, forKey: .fps)
+        try keys.encodeIfPresent(resize, forKey: .resize)
+        try keys.encode(items.indices.map { EditItemWithSound(item: items[$0], sound: sound(ofItem: $0)) }, forKey: .items)
+        try keys.encodeIfPresent(transitions, forKey: .transitions)
+        try keys.encodeIfPresent(audio, forKey: .audio)
+        try keys.encodeIfPresent(tonemap, forKey: .tonemap)
     }
 }
 
@@ -63,7 +78,7 @@ public enum EditItem: Codable, Sendable, Equatable {
             try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["picture", "duration"])
             self = .picture(path: try keys.decode(String.self, forKey: .picture), duration: try keys.decode(Double.self, forKey: .duration))
         case (false, true):
-            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["clip", "from", "to"])
+            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["clip", "from", "to"] + EditClipSound.keys)
             self = .clip(path: try keys.decode(String.self, forKey: .clip),
                          from: try keys.decodeIfPresent(Double.self, forKey: .from), to: try keys.decodeIfPresent(Double.self, forKey: .to))
         default:
@@ -147,18 +162,26 @@ public enum EditParameter: Codable, Sendable, Equatable {
     }
 }
 
-/// Music under the whole edit: `volume` (gain, default 1), fades in and out in seconds.
+/// Music under the whole edit: `volume` (linear gain, default 1), fades in and out in seconds,
+/// `from` seconds into the song, looped unless `loop` is false; extra `tracks` (see
+/// `EditAudioTrack`), the music ducked under other sound (`EditDuck`), and the whole mix
+/// normalised to `normalize` ("-14 LUFS", ffmpeg's two-pass loudnorm).
 public struct EditAudio: Codable, Sendable, Equatable {
     public var music: String?
     public var volume: Double?
     public var fadeIn: Double?
     public var fadeOut: Double?
+    public var from: Double?
+    public var loop: Bool?
+    public var tracks: [EditAudioTrack]?
+    public var duck: EditDuck?
+    public var normalize: String?
 
     public init(music: String? = nil, volume: Double? = nil, fadeIn: Double? = nil, fadeOut: Double? = nil) {
         (self.music, self.volume, self.fadeIn, self.fadeOut) = (music, volume, fadeIn, fadeOut)
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case music, volume, fadeIn, fadeOut }
+    enum CodingKeys: String, CodingKey, CaseIterable { case music, volume, fadeIn, fadeOut, from, loop, tracks, duck, normalize }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
@@ -167,6 +190,11 @@ public struct EditAudio: Codable, Sendable, Equatable {
         volume = try keys.decodeIfPresent(Double.self, forKey: .volume)
         fadeIn = try keys.decodeIfPresent(Double.self, forKey: .fadeIn)
         fadeOut = try keys.decodeIfPresent(Double.self, forKey: .fadeOut)
+        from = try keys.decodeIfPresent(Double.self, forKey: .from)
+        loop = try keys.decodeIfPresent(Bool.self, forKey: .loop)
+        tracks = try keys.decodeIfPresent([EditAudioTrack].self, forKey: .tracks)
+        duck = try keys.decodeIfPresent(EditDuck.self, forKey: .duck)
+        normalize = try keys.decodeIfPresent(String.self, forKey: .normalize)
     }
 }
 

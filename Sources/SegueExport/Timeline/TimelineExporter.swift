@@ -29,6 +29,8 @@ public final class TimelineExporter {
     /// Told, before anything renders, which frames an MP4 export copies and which it encodes.
     public var onSmartPlan: ((SmartRenderPlan) -> Void)?
     private var used = false
+    /// The sound `export` made ready (see `TimelineExporter+Sound.swift`).
+    var preparedSound: PreparedSound?
 
     /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
     /// renders. `format`, `conversion`, `dither` and `bitDepth` are ignored by `renderFrames` (RGBA as drawn).
@@ -81,7 +83,9 @@ public final class TimelineExporter {
         let file: PartialFile
         do { file = try PartialFile(destination: path, purpose: "the video", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
         let start = DispatchTime.now()
+        defer { preparedSound?.discard() }
         do {
+            preparedSound = try prepareSound(range: range, beside: path)
             // Copied packets are 8-bit H.264: a 10-bit (HEVC) or alpha output encodes every frame.
             if smartRendering, settings.format == .mp4, settings.bitDepth == 8 {
                 let smart = try SmartRenderPlan(plan: plan, format: settings.format, range: wanted, tools: tools)
@@ -136,9 +140,8 @@ public final class TimelineExporter {
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                          "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                          "-framerate", String(plan.framesPerSecond), "-i", "pipe:0"]
-        if let codec = AudioGraph.codecArguments(settings.format), let audio = AudioGraph(plan: plan, range: range) {
-            arguments += audio.inputArguments + ["-filter_complex", audio.filter, "-map", "0:v", "-map", "[aout]"] + codec
-                + ["-max_muxing_queue_size", "4096"]
+        if let sound = soundArguments(range: range) {
+            arguments += sound + ["-max_muxing_queue_size", "4096"]
         } else {
             arguments += ["-an"]
         }
