@@ -21,7 +21,8 @@ enum LoudnessPass {
     /// The loudnorm filter, resampled back to `sampleRate` (loudnorm works at 192 kHz): with the
     /// measured values, or the first pass (which prints them) when `measured` is nil.
     static func filter(target: Double, measured: LoudnessMeasurement?, sampleRate: Int) -> String {
-        let back = "aresample=\(sampleRate)"
+        // loudnorm works at 192 kHz; its output's layout must be named again for the filters after it.
+        let back = "aresample=\(sampleRate),aformat=sample_fmts=fltp:sample_rates=\(sampleRate):channel_layouts=stereo"
         guard let measured else {
             return "loudnorm=I=\(target):TP=\(truePeak):LRA=11:print_format=json,\(back)"
         }
@@ -29,9 +30,12 @@ enum LoudnessPass {
         func clamp(_ value: Double, _ bounds: ClosedRange<Double>) -> Double { min(max(value, bounds.lowerBound), bounds.upperBound) }
         // A target range at least the measured one: otherwise loudnorm leaves linear mode.
         let range = clamp(max(11, measured.range), 1...50)
-        return "loudnorm=I=\(target):TP=\(truePeak):LRA=\(range):measured_I=\(clamp(integrated, -99...0))"
-            + ":measured_TP=\(clamp(measured.truePeak, -99...99)):measured_LRA=\(clamp(measured.range, 0...99))"
-            + ":measured_thresh=\(clamp(measured.threshold, -99...0)):offset=\(clamp(measured.offset, -99...99)):linear=true,\(back)"
+        // loudnorm reads 0 (I, LRA) and -70 (threshold) as "not measured" and leaves linear mode:
+        // a steady sound's LRA of 0 is passed as 0.01.
+        return "loudnorm=I=\(target):TP=\(truePeak):LRA=\(range):measured_I=\(clamp(integrated, -99 ... -0.01))"
+            + ":measured_TP=\(clamp(measured.truePeak, -99...99)):measured_LRA=\(clamp(measured.range, 0.01...99))"
+            + ":measured_thresh=\(measured.threshold == -70 ? -70.01 : clamp(measured.threshold, -99...0))"
+            + ":offset=\(clamp(measured.offset, -99...99)):linear=true,\(back)"
     }
 
     /// Runs the first pass over the whole edit's sound (`graph`, built without a measurement);
