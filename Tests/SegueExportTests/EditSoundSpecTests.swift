@@ -13,7 +13,9 @@ struct EditSoundSpecTests {
         try TimelineMedia.clip(at: dir.appendingPathComponent("a.mkv").path, seconds: 1, size: "64x36", frequency: 440)
         try TimelineMedia.clip(at: dir.appendingPathComponent("mute.mkv").path, seconds: 1, size: "64x36", frequency: nil)
         try SoundMeasure.sound("sine=f=440:sample_rate=48000:d=2", at: dir.appendingPathComponent("song.wav").path)
-        try Data("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nsong.wav\n#EXT-X-ENDLIST\n".utf8).write(to: dir.appendingPathComponent("list.m3u8"))
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "sine=d=1", dir.appendingPathComponent("secret.ts").path])
+        try Data("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nsecret.ts\n#EXT-X-ENDLIST\n".utf8)
+            .write(to: dir.appendingPathComponent("list.m3u8"))
         return dir
     }
 

@@ -24,9 +24,11 @@ enum SoundMeasure {
         try PNGCodec.write(try SampleImages.from(width: 64, height: 36), to: dir.appendingPathComponent("p.png").path)
     }
 
-    /// A 48 kHz WAV from ffmpeg's lavfi `source` (a sine, an aevalsrc expression).
+    /// A 48 kHz stereo WAV from ffmpeg's lavfi `source` (a sine, an aevalsrc expression): stereo
+    /// as the edit's sound is, so its level is the same in the edit (ffmpeg spreads mono over two
+    /// channels at −3 dB).
     static func sound(_ source: String, at path: String) throws {
-        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", source, "-c:a", "pcm_s16le", path])
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", source, "-ac", "2", "-c:a", "pcm_s16le", path])
     }
 
     private static func ffmpeg(_ arguments: [String]) throws -> String {
