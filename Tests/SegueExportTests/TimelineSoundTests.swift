@@ -125,6 +125,34 @@ struct TimelineSoundTests {
         }
     }
 
+    /// A chunk (`--frames`) of a ducked, normalised edit sounds as the same frames of the whole
+    /// render: the envelope comes from the plan and the loudness gain from the whole edit.
+    @Test func aChunkDucksAndNormalisesAsTheWholeEdit() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SoundMeasure.picture(in: dir)
+        try SoundMeasure.sound("sine=f=220:sample_rate=48000:d=6", at: dir.appendingPathComponent("music.wav").path)
+        try SoundMeasure.sound("sine=f=1000:sample_rate=48000:d=1", at: dir.appendingPathComponent("voice.wav").path)
+        let json = #"""
+            {"size": "64x36", "fps": 30, "items": [{"picture": "p.png", "duration": 6}],
+             "audio": {"music": "music.wav", "volume": 0.2, "tracks": [{"file": "voice.wav", "start": 3.5}], "duck": true, "normalize": "-16 LUFS"}}
+            """#
+        let whole = try SoundMeasure.export(json, in: dir)
+        let tools = try FFmpegTools.locate()
+        let plan = try EditPlan.load(specAt: dir.appendingPathComponent("edit.json").path, tools: tools)
+        let chunk = dir.appendingPathComponent("chunk.mp4").path
+        _ = try withDevice { device in
+            try TimelineExporter(device: device, plan: plan, format: .mp4, tools: tools).export(to: chunk, frames: 90..<180)
+        }
+        let music = "lowpass=f=300,lowpass=f=300,lowpass=f=300"
+        // Before the duck, in the attack's ramp, under the voice and in the release, 3 s later in the whole edit.
+        for (start, end) in [(0.2, 0.8), (0.32, 0.38), (0.7, 1.3), (1.6, 1.7)] {
+            let inChunk = try SoundMeasure.rmsLevel(chunk, from: start, to: end, filter: music)
+            let inWhole = try SoundMeasure.rmsLevel(whole, from: start + 3, to: end + 3, filter: music)
+            #expect(abs(inChunk - inWhole) < 0.2, "\(start)...\(end) s: chunk \(inChunk) dB, whole \(inWhole) dB")
+        }
+    }
+
     /// 700 tracks make a sound graph of about 160 KB, over Linux's 128 KiB for one argument
     /// (E2BIG): it goes to ffmpeg by file and the export succeeds, every beep in place.
     @Test func aGraphTooLongForTheCommandLineGoesByFile() throws {
