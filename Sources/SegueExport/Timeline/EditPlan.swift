@@ -26,6 +26,8 @@ public struct EditPlan {
         public var motion: KenBurns? = nil
         /// A clip's speed, direction or held frame.
         public var timing = ClipTiming()
+        /// A clip's own volume and fades (see `EditPlan.ClipSound`).
+        public internal(set) var sound = ClipSound()
     }
 
     public struct Transition {
@@ -47,6 +49,9 @@ public struct EditPlan {
         public let volume: Double
         public let fadeIn: Double
         public let fadeOut: Double
+        /// Seconds into the song where it starts; looped, later passes start at its beginning.
+        public var from = 0.0
+        public var loop = true
     }
 
     public let width: Int
@@ -66,6 +71,8 @@ public struct EditPlan {
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?
+    /// Extra tracks, ducking and loudness (see `EditPlan.SoundMix`).
+    public let sound: SoundMix
     /// The spec's identity (`ChunkTag.identity(of:)`), written into every video rendered from it.
     public let specIdentity: String
     /// Every file the edit reads (the spec, pictures, clips, music, `.glsl` files and their
@@ -86,7 +93,7 @@ public struct EditPlan {
 
     /// Whether any item or the music has sound (else the video has no audio stream).
     public var hasAudio: Bool {
-        music != nil || items.contains { if case .clip(_, _, true, _) = $0.source { true } else { false } }
+        music != nil || !sound.tracks.isEmpty || items.contains { if case .clip(_, _, true, _) = $0.source { true } else { false } }
     }
 
     /// Reads and checks the spec at `path`; relative paths in it are taken from its folder.
@@ -172,9 +179,9 @@ public struct EditPlan {
         background = try checker.background(spec.background)
         guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
         let (fps, mode, frameWidth, frameHeight) = (frameRate, resize, width, height)
-        let items = try spec.items.enumerated().map { index, item in
+        let items = try checker.withClipSounds(spec.items.enumerated().map { index, item in
             try checker.item(item, place: "items[\(index)]", fps: fps, frameWidth: frameWidth, frameHeight: frameHeight, resize: mode)
-        }
+        }, spec: spec, fps: fps)
         let junctions = items.count - 1
         let given = spec.transitions ?? Array(repeating: EditTransition(effect: "cut"), count: junctions)
         guard given.count == junctions else {
@@ -187,12 +194,14 @@ public struct EditPlan {
         try EditSpecLimits.checkLength(frames: items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames }, fps: fps)
         (self.items, self.transitions) = (items, transitions)
         music = try spec.audio.flatMap { try checker.music($0, place: "audio") }
+        sound = try checker.soundMix(spec.audio, hasMusic: music != nil,
+                                        totalFrames: items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames }, fps: fps)
         inputPaths = items.compactMap {
             switch $0.source {
             case let .picture(path), let .clip(path, _, _, _), let .title(.picture(path)): path
             case .title: nil
             }
-        } + (music.map { [$0.path] } ?? [])
+        } + (music.map { [$0.path] } ?? []) + sound.tracks.map(\.path)
         for transition in given {
             if transition.effect.hasSuffix(".glsl") { inputPaths.append(checker.resolve(transition.effect)) }
             for case let .text(file) in (transition.params ?? [:]).values { inputPaths.append(checker.resolve(file)) }

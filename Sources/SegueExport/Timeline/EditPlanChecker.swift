@@ -195,12 +195,14 @@ struct EditPlanChecker {
                 throw EditSpecError("\(place).\(name)", "\(value) must be 0 or more seconds")
             }
         }
-        return EditPlan.Music(path: resolved, demuxer: probe.demuxer, volume: volume, fadeIn: audio.fadeIn ?? 0, fadeOut: audio.fadeOut ?? 0)
+        let (from, loop) = try musicStart(audio, duration: probe.duration, place: place)
+        return EditPlan.Music(path: resolved, demuxer: probe.demuxer, volume: volume, fadeIn: audio.fadeIn ?? 0, fadeOut: audio.fadeOut ?? 0,
+                              from: from, loop: loop)
     }
 
     /// A readable regular file, else an error at `place`: a missing file, a folder, a FIFO or a
     /// device is refused before anything opens it.
-    private func requireRegularFile(_ resolved: String, named path: String, place: String) throws {
+    func requireRegularFile(_ resolved: String, named path: String, place: String) throws {
         var info = stat()
         guard stat(resolved, &info) == 0, access(resolved, R_OK) == 0 else {
             throw EditSpecError(place, "cannot read '\(path)' (no such file, or not readable)")

@@ -24,6 +24,8 @@ public struct EditSpec: Codable, Sendable, Equatable {
     public var subtitles: EditSubtitles?
     /// Each item's `text` (read from the items; nil when no item has any).
     public var itemTexts: [[EditText]]?
+    /// Each item's `volume`, `fadeIn`, `fadeOut` (see `EditClipSound`), by index; empty when none has any.
+    public var clipSounds: [EditClipSound] = []
 
     /// What shows where no item covers the frame: black (default) or transparent (`EditBackground`).
     public var background: String?
@@ -44,6 +46,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
         fps = try keys.decodeIfPresent(EditFrameRate.self, forKey: .fps)
         resize = try keys.decodeIfPresent(String.self, forKey: .resize)
         items = try keys.decode([EditItem].self, forKey: .items)
+        clipSounds = try Self.decodeClipSounds(keys)
         transitions = try keys.decodeIfPresent([EditTransition].self, forKey: .transitions)
         audio = try keys.decodeIfPresent(EditAudio.self, forKey: .audio)
         tonemap = try keys.decodeIfPresent(String.self, forKey: .tonemap)
@@ -52,6 +55,22 @@ public struct EditSpec: Codable, Sendable, Equatable {
         subtitles = try keys.decodeIfPresent(EditSubtitles.self, forKey: .subtitles)
         let perItem = try keys.decode([EditItemTexts].self, forKey: .items).map(\.texts)
         itemTexts = perItem.allSatisfy(\.isEmpty) ? try keys.decodeIfPresent([[EditText]].self, forKey: .itemTexts) : perItem
+    }
+
+    /// Every key `init(from:)` reads; each item written with its sound's keys (`clipSounds`).
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(size, forKey: .size)
+        try keys.encodeIfPresent(fps, forKey: .fps)
+        try keys.encodeIfPresent(resize, forKey: .resize)
+        try keys.encode(items.indices.map { EditItemWithSound(item: items[$0], sound: sound(ofItem: $0)) }, forKey: .items)
+        try keys.encodeIfPresent(transitions, forKey: .transitions)
+        try keys.encodeIfPresent(audio, forKey: .audio)
+        try keys.encodeIfPresent(tonemap, forKey: .tonemap)
+        try keys.encodeIfPresent(background, forKey: .background)
+        try keys.encodeIfPresent(texts, forKey: .texts)
+        try keys.encodeIfPresent(subtitles, forKey: .subtitles)
+        try keys.encodeIfPresent(itemTexts, forKey: .itemTexts)
     }
 }
 
@@ -85,7 +104,7 @@ public enum EditItem: Codable, Sendable, Equatable {
             self = .picture(path: try keys.decode(String.self, forKey: .picture), duration: try keys.decode(Double.self, forKey: .duration),
                             motion: motion)
         case (false, true, false):
-            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["clip", "from", "to", "text"] + EditClipTiming.keys)
+            try EditSpecKeys.rejectUnknown(in: decoder, allowed: ["clip", "from", "to", "text"] + EditClipTiming.keys + EditClipSound.keys)
             let timing = EditClipTiming(speed: try keys.decodeIfPresent(Double.self, forKey: .speed),
                                         reverse: try keys.decodeIfPresent(Bool.self, forKey: .reverse))
             self = .clip(path: try keys.decode(String.self, forKey: .clip),
@@ -188,18 +207,26 @@ public enum EditParameter: Codable, Sendable, Equatable {
     }
 }
 
-/// Music under the whole edit: `volume` (gain, default 1), fades in and out in seconds.
+/// Music under the whole edit: `volume` (linear gain, default 1), fades in and out in seconds,
+/// `from` seconds into the song, looped unless `loop` is false; extra `tracks` (see
+/// `EditAudioTrack`), the music ducked under other sound (`EditDuck`), and the whole mix
+/// normalised to `normalize` ("-14 LUFS", ffmpeg's two-pass loudnorm).
 public struct EditAudio: Codable, Sendable, Equatable {
     public var music: String?
     public var volume: Double?
     public var fadeIn: Double?
     public var fadeOut: Double?
+    public var from: Double?
+    public var loop: Bool?
+    public var tracks: [EditAudioTrack]?
+    public var duck: EditDuck?
+    public var normalize: String?
 
     public init(music: String? = nil, volume: Double? = nil, fadeIn: Double? = nil, fadeOut: Double? = nil) {
         (self.music, self.volume, self.fadeIn, self.fadeOut) = (music, volume, fadeIn, fadeOut)
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case music, volume, fadeIn, fadeOut }
+    enum CodingKeys: String, CodingKey, CaseIterable { case music, volume, fadeIn, fadeOut, from, loop, tracks, duck, normalize }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
@@ -208,6 +235,11 @@ public struct EditAudio: Codable, Sendable, Equatable {
         volume = try keys.decodeIfPresent(Double.self, forKey: .volume)
         fadeIn = try keys.decodeIfPresent(Double.self, forKey: .fadeIn)
         fadeOut = try keys.decodeIfPresent(Double.self, forKey: .fadeOut)
+        from = try keys.decodeIfPresent(Double.self, forKey: .from)
+        loop = try keys.decodeIfPresent(Bool.self, forKey: .loop)
+        tracks = try keys.decodeIfPresent([EditAudioTrack].self, forKey: .tracks)
+        duck = try keys.decodeIfPresent(EditDuck.self, forKey: .duck)
+        normalize = try keys.decodeIfPresent(String.self, forKey: .normalize)
     }
 }
 

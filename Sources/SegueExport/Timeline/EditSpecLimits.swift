@@ -10,6 +10,8 @@ public enum EditSpecLimits {
     public static let items = 100_000
     /// Distinct files (pictures, clips, music, `.glsl` files): each is opened and checked once.
     public static let distinctFiles = 1_000
+    /// Extra sound tracks (`audio.tracks`): each is one more input of the sound's ffmpeg.
+    public static let audioTracks = 1_000
     /// The whole edit's length: 24 hours.
     public static let seconds = 24 * 3600
 
@@ -31,6 +33,11 @@ public enum EditSpecLimits {
             }
         })
         if let music = spec.audio?.music { files.insert(music) }
+        let tracks = spec.audio?.tracks ?? []
+        guard tracks.count <= audioTracks else {
+            throw EditSpecError("audio.tracks", "\(tracks.count) tracks; an edit holds at most \(audioTracks)")
+        }
+        files.formUnion(tracks.map(\.file))
         if let subtitles = spec.subtitles { files.insert(subtitles.file) }
         try checkTexts(spec)
         for transition in spec.transitions ?? [] where transition.effect.hasSuffix(".glsl") { files.insert(transition.effect) }

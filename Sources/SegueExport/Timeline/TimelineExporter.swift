@@ -29,6 +29,8 @@ public final class TimelineExporter {
     /// Told, before anything renders, which frames an MP4 export copies and which it encodes.
     public var onSmartPlan: ((SmartRenderPlan) -> Void)?
     private var used = false
+    /// The sound `export` made ready (see `TimelineExporter+Sound.swift`).
+    var preparedSound: PreparedSound?
 
     /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
     /// renders. `format`, `conversion`, `dither` and `bitDepth` are ignored by `renderFrames`
@@ -89,7 +91,9 @@ public final class TimelineExporter {
         let file: PartialFile
         do { file = try PartialFile(destination: path, purpose: "the video", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
         let start = DispatchTime.now()
+        defer { preparedSound?.discard() }
         do {
+            preparedSound = try prepareSound(range: range, beside: path)
             // Copied packets are 8-bit H.264 in MP4: a 10-bit (HEVC) or alpha output encodes every
             // frame; a MOV or MKV is told why it is encoded whole (`SmartRenderPlan`).
             if smartRendering, [.mp4, .mov, .mkv].contains(settings.format), settings.bitDepth == 8, !settings.alpha {
@@ -145,9 +149,8 @@ public final class TimelineExporter {
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                          "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                          "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0"]
-        if let codec = AudioGraph.codecArguments(settings.format), let audio = AudioGraph(plan: plan, range: range) {
-            arguments += audio.inputArguments + ["-filter_complex", audio.filter, "-map", "0:v", "-map", "[aout]"] + codec
-                + ["-max_muxing_queue_size", "4096"]
+        if let sound = soundArguments(range: range) {
+            arguments += sound + ["-max_muxing_queue_size", "4096"]
         } else {
             arguments += ["-an"]
         }

@@ -50,8 +50,8 @@ extension TimelineExporter {
         try VideoJoiner.write(Self.concatList(smart, encoded: encoded, fps: plan.frameRate), to: list)
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                          "-protocol_whitelist", "file", "-f", "concat", "-safe", "0", "-i", "file:" + list.partial.path]
-        if let codec = AudioGraph.codecArguments(settings.format), let audio = AudioGraph(plan: plan, range: range) {
-            arguments += audio.inputArguments + ["-filter_complex", audio.filter, "-map", "0:v", "-map", "[aout]"] + codec
+        if let sound = soundArguments(range: range) {
+            arguments += sound
         } else {
             arguments += ["-map", "0:v", "-an"]
         }
