@@ -30,8 +30,8 @@ struct PlayCommand: ParsableCommand {
 
     func validate() throws {
         guard spec != nil else { return }
-        if from != nil || to != nil || !parameters.isEmpty || window.effect != WindowOptions.defaultEffect {
-            throw ValidationError("an edit's preview plays the spec's own pictures and transitions: --from, --to, --param and --effect do not apply")
+        if from != nil || to != nil || !parameters.isEmpty || window.effect != WindowOptions.defaultEffect || window.duration != nil {
+            throw ValidationError("an edit's preview plays the spec's own pictures, transitions and length: --from, --to, --param, --effect and --duration do not apply")
         }
     }
 

@@ -51,8 +51,10 @@ struct EditPreviewWindowTests {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(#"{"size": "320x180", "items": [{"picture": "missing.png", "duration": 1}]}"#.utf8).write(to: dir.appendingPathComponent("edit.json"))
-        let options = try CommandRunner.run("segue", ["play", "edit.json", "--effect", "fade"], in: dir)
-        #expect(options.status != 0 && options.stderr.contains("--effect do not apply"), "\(options.stderr)")
+        for option in [["--effect", "fade"], ["--duration", "2"], ["--from", "a.png"]] {
+            let refused = try CommandRunner.run("segue", ["play", "edit.json"] + option, in: dir)
+            #expect(refused.status != 0 && refused.stderr.contains("--effect and --duration do not apply"), "\(option): \(refused.stderr)")
+        }
         let missing = try CommandRunner.run("segue", ["play", "edit.json"], in: dir)
         #expect(missing.status != 0 && missing.stderr.contains("items[0]"), "\(missing.stderr)")
     }
