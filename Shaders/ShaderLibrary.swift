@@ -60,6 +60,17 @@ public enum ShaderLibrary {
         ("distance", text(PackageResources.transition_distance_glsl)),
         ("fadefast", text(PackageResources.transition_fadefast_glsl)),
         ("wind", text(PackageResources.transition_wind_glsl)),
+        // The gl-transitions corpus's most used names, ported with their defaults (MIT licence).
+        ("cube", text(PackageResources.transition_cube_glsl)),
+        ("directionalwarp", text(PackageResources.transition_directionalwarp_glsl)),
+        ("dreamy", text(PackageResources.transition_dreamy_glsl)),
+        ("doorway", text(PackageResources.transition_doorway_glsl)),
+        ("swirl", text(PackageResources.transition_swirl_glsl)),
+        ("ripple", text(PackageResources.transition_ripple_glsl)),
+        ("crosszoom", text(PackageResources.transition_crosszoom_glsl)),
+        ("windowslice", text(PackageResources.transition_windowslice_glsl)),
+        ("burn", text(PackageResources.transition_burn_glsl)),
+        ("colorphase", text(PackageResources.transition_colorphase_glsl)),
     ]
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

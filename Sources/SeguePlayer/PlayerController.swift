@@ -257,7 +257,9 @@ final class PlayerController: ViewController {
         let onReduced: (PictureReduction, String) -> Void = { [report] reduction, label in report(.pictureReduced(reduction, label: label)) }
         var made: any PlayerShow
         let trace: (String) -> Void = { [report] line in report(.trace(line)) }
-        if let transition = try configuration.makeTransition(name, newIndex == configuration.startIndex) {
+        if let own = try configuration.makeShow?(name, host.device, size, trace) {
+            made = own
+        } else if let transition = try configuration.makeTransition(name, newIndex == configuration.startIndex) {
             made = try EffectShow(
                 transition: transition, device: host.device, from: configuration.from, to: configuration.to,
                 labels: configuration.labels, size: size, duration: configuration.duration ?? 2, trace: trace, onReduced: onReduced)

@@ -55,6 +55,10 @@ public final class PlayerWindow {
         public var timeSource = HostClock.real
         /// Where a name that `makeTransition` does not make (a scenario) is looked up.
         public var catalog = TransitionCatalog.builtIn
+        /// Makes a show of one's own for a name, asked before `makeTransition` (an edit's
+        /// preview, `FrameSequenceShow`); nil, or nil for a name: the transitions' shows.
+        public var makeShow: ((_ name: String, _ device: GLDevice, _ size: (width: Int, height: Int), _ trace: @escaping (String) -> Void)
+            throws -> (any PlayerShow)?)?
 
         public init(
             names: [String], startIndex: Int, makeTransition: @escaping (_ name: String, _ isFirst: Bool) throws -> NamedTransition?,

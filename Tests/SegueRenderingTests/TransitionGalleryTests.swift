@@ -2,7 +2,7 @@ import Foundation
 import SegueEffects
 import SegueExport
 import SegueImage
-import SegueRendering
+@testable import SegueRendering
 import SegueTesting
 import Testing
 
@@ -59,7 +59,25 @@ struct TransitionGalleryTests {
         let card = TransitionGallery.Card(
             effect: "/x/<b>.glsl", title: "<b>.glsl", clip: "glsl-_b_.webm", summary: "s & t", parameters: [], settings: [:])
         let page = GalleryPage.html(cards: [card], from: "a.png", to: "b.png", width: 160, height: 90, duration: 1.5, hold: 0.5)
-        #expect(page.contains("<h2>&lt;b&gt;.glsl</h2>") && page.contains("s &amp; t") && !page.contains("<b>"))
+        #expect(page.contains("<h3>&lt;b&gt;.glsl</h3>") && page.contains("from &lt;b&gt;.glsl.") && !page.contains("<b>"))
         #expect(page.contains("1 transitions") && page.contains("1.5 s each") && page.contains("no parameters"))
+    }
+
+    /// Every built-in card is worded for a video maker: a family, plain words (no GLSL, no uv,
+    /// no parameter names in backticks), and a spec entry that is JSON naming it.
+    @Test func everyBuiltInCardIsPlainAndCopiesAsJSON() throws {
+        let gallery = try TransitionGallery(only: nil, glslFiles: [])
+        #expect(Set(GLTransitionLibrary.entries.filter { !$0.isPreset }.map(\.file)).isSubset(of: Set(GalleryWording.files.keys)), "a built-in file without a family")
+        for card in gallery.cards {
+            let (family, words) = GalleryWording.describe(card)
+            #expect(GalleryWording.families.dropLast().contains(family), "\(card.title): \(family)")
+            for jargon in ["vec2", "uv", "`", "ffmpeg", "xfade", "uniform"] {
+                #expect(!words.contains(jargon), "\(card.title): \(words)")
+            }
+            let entry = try #require(try JSONSerialization.jsonObject(with: Data(GalleryWording.snippet(card).utf8)) as? [String: Any])
+            #expect(entry["effect"] as? String == card.effect && entry["duration"] as? Double == 1, "\(card.title)")
+        }
+        let wipes = gallery.cards.filter { $0.effect.hasPrefix("wipe") && $0.effect != "wipe" }.map { GalleryWording.describe($0).words }
+        #expect(Set(wipes).count == wipes.count && wipes.contains { $0.contains("towards the top left corner") }, "\(wipes)")
     }
 }

@@ -79,6 +79,24 @@ class DevTools:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply["result"]
 
+    def open(self, url: str) -> str:
+        """Opens `url` in a new tab and waits for its document; returns the tab's session."""
+        target = self.call("Target.createTarget", {"url": url})["targetId"]
+        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        # The new tab starts on about:blank and then navigates: wait for the page's own document
+        # (an evaluation during the navigation fails with its context destroyed).
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                href = self.call("Runtime.evaluate", {"expression": "location.href", "returnByValue": True}, session)
+                if href["result"].get("value") == url:
+                    return session
+            except RuntimeError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the page did not open within 30 s")
+            time.sleep(0.1)
+
     def close(self) -> None:
         self.process.terminate()
         try:
@@ -100,21 +118,7 @@ def main() -> int:
     browser = None
     try:
         browser = DevTools(args.chromium, profile, args.height)
-        target = browser.call("Target.createTarget", {"url": url})["targetId"]
-        session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        # The new tab starts on about:blank and then navigates: wait for the page's own document
-        # (an evaluation during the navigation fails with its context destroyed).
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                href = browser.call("Runtime.evaluate", {"expression": "location.href", "returnByValue": True}, session)
-                if href["result"].get("value") == url:
-                    break
-            except RuntimeError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("the page did not open within 30 s")
-            time.sleep(0.1)
+        session = browser.open(url)
         probe = PROBE.replace("GAP_MS", str(int(args.gap * 1000))).replace("SETTLE_MS", "1000")
         result = browser.call("Runtime.evaluate", {"expression": probe, "awaitPromise": True, "returnByValue": True}, session)
         clips = result["result"]["value"]

@@ -47,6 +47,8 @@ struct EditCommand: ParsableCommand {
     var reencode = false
     @Option(help: "How HDR clips (HLG, PQ) are tone-mapped to SDR: hable (default, as ffmpeg's tonemap), mobius, reinhard or clip; overrides the spec's \"tonemap\".")
     var tonemap: ToneMapOperator?
+    @Flag(help: "A quick draft: half the spec's width and height (a quarter of the pixels), the fastest encoder settings (--speed fastest unless --speed is given), every frame encoded.")
+    var draft = false
     @Flag(help: "Print nothing but errors.") var quiet = false
 
     enum ProgressStyle: String, ExpressibleByArgument, CaseIterable { case bar, json, none }
@@ -98,13 +100,14 @@ struct EditCommand: ParsableCommand {
         // Before ffprobe first runs: an interrupt kills the children and removes the partial output.
         InterruptHandling.install()
         let tools = try VideoRender.tools()
-        var plan = try EditPlan.load(specAt: spec, tools: tools)
+        let draftSize: ((Int, Int) -> (width: Int, height: Int))? = draft ? { EditPlan.draftSize(width: $0, height: $1) } : nil
+        var plan = try EditTransitionNames.loadPlan(specAt: spec, tools: tools, resizedBy: draftSize)
         if let tonemap { plan.toneMap = tonemap }
         if alpha { plan.background = .transparent }
         var frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
         let video = out.map { OutputFormat.resolve(nil, out: $0).video } ?? .mp4
         // Chunks of a smart render split no group of pictures: their edges move to cut points.
-        if let chunk, let span = frames, !reencode, let video {
+        if let chunk, let span = frames, !reencode, !draft, let video {
             let snapped = try SmartRenderPlan(plan: plan, format: video, tools: tools).snapped(span)
             guard !snapped.isEmpty else {
                 throw ValidationError("--chunk \(chunk.index)/\(chunk.count) is empty once its edges move to cut points; give fewer chunks")
@@ -112,7 +115,7 @@ struct EditCommand: ParsableCommand {
             frames = snapped
         }
         if self.plan != nil {
-            let smart = try video.flatMap { reencode ? nil : try SmartRenderPlan(plan: plan, format: $0, range: frames, tools: tools) }
+            let smart = try video.flatMap { reencode || draft ? nil : try SmartRenderPlan(plan: plan, format: $0, range: frames, tools: tools) }
             try printPlan(plan, frames: frames, smart: smart)
             return
         }
@@ -129,10 +132,10 @@ struct EditCommand: ParsableCommand {
         reporter.carriesSound = video.map { $0 != .gif } ?? false
         reporter.start(plan: plan, range: range)
         var render = EditRender(plan: plan, tools: tools)
-        (render.crf, render.speed, render.dither) = (crf, speed ?? (fast ? .fast : .standard), dither ?? .ordered)
+        (render.crf, render.speed, render.dither) = (crf, speed ?? (draft ? .fastest : fast ? .fast : .standard), dither ?? .ordered)
         render.bitDepth = bitDepth ?? 8
         (render.onProgress, render.onWaitingForLock) = ({ reporter.update($0) }, sayWaitingForLock)
-        render.smartRendering = !reencode
+        render.smartRendering = !reencode && !draft
         let silent = quiet || progress == .json
         render.onSmartPlan = { smart in
             guard !silent else { return }

@@ -16,6 +16,8 @@ struct PlayCommand: ParsableCommand {
         abstract: "Play a transition in a window (GLFW); drag to scrub, keys to control it.",
         discussion: WindowOptions.keyHelp)
 
+    @Argument(help: "An edit spec (JSON) to preview instead of a transition: its frames rendered at a reduced size (within --size, 640x360 by default), then played in the window with the same keys.")
+    var spec: String?
     @Option(help: "The picture at progress 0 (PNG, JPEG or WebP); the built-in sample when omitted.") var from: String?
     @Option(help: "The picture at progress 1 (PNG, JPEG or WebP); the built-in sample when omitted.") var to: String?
     @OptionGroup var window: WindowOptions
@@ -26,7 +28,15 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
     var edges: GLTransitionEffect.EdgeMode = .clamp
 
+    func validate() throws {
+        guard spec != nil else { return }
+        if from != nil || to != nil || !parameters.isEmpty || window.effect != WindowOptions.defaultEffect || window.duration != nil {
+            throw ValidationError("an edit's preview plays the spec's own pictures, transitions and length: --from, --to, --param, --effect and --duration do not apply")
+        }
+    }
+
     func run() throws {
+        if let spec { return try EditPreviewPlayer.play(spec: spec, options: window) }
         try Self.play(window, from: from, to: to, parameters: parameters, resize: resize, edges: edges)
     }
 
@@ -60,40 +70,52 @@ struct PlayCommand: ParsableCommand {
                 from: fromImage, to: toImage, labels: (from ?? "the sample", to ?? "the sample"), resize: resize,
                 size: (size.width, size.height))
             configuration.duration = options.duration
-            configuration.loop = options.loop
-            configuration.showsOverlay = !options.noOverlay
-            configuration.seconds = options.seconds
-            configuration.screenshotFolder = options.screenshots
-            configuration.vsync = options.vsync == .on
-            configuration.timeSource = timeSource
-            let player = try PlayerWindow(configuration) { report in
-                switch report {
-                case .trace(let line):
-                    guard options.traceScrub else { return }
-                    print(line)
-                case .screenshotSaved(let path):
-                    print("Saved \(path)")
-                case .pictureReduced(let reduction, let label):
-                    // A picture larger than this GL's textures: the notice on stderr, even with `--quiet`.
-                    PictureFitting.printNotice(reduction, label: label)
-                }
-                fflush(nil)  // all streams: a pipe reader sees the line now
+            try run(configuration, options: options, timeSource: timeSource) { renderer in
+                "Playing \(effect) on \(renderer). Drag to scrub; space pauses, N/P switch effects, Q or Escape quits (--help lists the keys)."
             }
-            print("Playing \(effect) on \(player.renderer). Drag to scrub; space pauses, N/P switch effects, Q or Escape quits (--help lists the keys).")
-            fflush(nil)
-            let summary = try player.run()
-            guard let path = options.stats else { return }
-            try FrameStats.write(summary, to: path)
-            print(String(
-                format: "%d frames drawn; frame time p50 %.2f ms, p99 %.2f ms, max %.2f ms (%@)",
-                summary.framesDrawn, summary.p50Milliseconds, summary.p99Milliseconds, summary.maxMilliseconds, path))
         }
+    }
+
+    /// Opens the window with `options`' settings, prints `firstLine` (given the GL renderer) and
+    /// the player's reports, and plays until it closes; writes `--stats` after.
+    @MainActor
+    static func run(
+        _ configuration: PlayerWindow.Configuration, options: WindowOptions, timeSource: HostClock, firstLine: (String) -> String
+    ) throws {
+        var configuration = configuration
+        configuration.loop = options.loop
+        configuration.showsOverlay = !options.noOverlay
+        configuration.seconds = options.seconds
+        configuration.screenshotFolder = options.screenshots
+        configuration.vsync = options.vsync == .on
+        configuration.timeSource = timeSource
+        let player = try PlayerWindow(configuration) { report in
+            switch report {
+            case .trace(let line):
+                guard options.traceScrub else { return }
+                print(line)
+            case .screenshotSaved(let path):
+                print("Saved \(path)")
+            case .pictureReduced(let reduction, let label):
+                // A picture larger than this GL's textures: the notice on stderr, even with `--quiet`.
+                PictureFitting.printNotice(reduction, label: label)
+            }
+            fflush(nil)  // all streams: a pipe reader sees the line now
+        }
+        print(firstLine(player.renderer))
+        fflush(nil)
+        let summary = try player.run()
+        guard let path = options.stats else { return }
+        try FrameStats.write(summary, to: path)
+        print(String(
+            format: "%d frames drawn; frame time p50 %.2f ms, p99 %.2f ms, max %.2f ms (%@)",
+            summary.framesDrawn, summary.p50Milliseconds, summary.p99Milliseconds, summary.maxMilliseconds, path))
     }
 
     /// `SEGUE_PLAY_FRAME_STEP=seconds`: every drawn frame advances exactly that much (scripted
     /// tests; 0 stands time still, so only drags and keys move the transition); unset or not a
     /// number of seconds: real time. Frame-time statistics stay real either way.
-    private static func frameStep() throws -> HostClock {
+    static func frameStep() throws -> HostClock {
         guard let step = ProcessInfo.processInfo.environment["SEGUE_PLAY_FRAME_STEP"].flatMap(Double.init),
               step.isFinite, step >= 0 else { return .real }
         return try HostClock.fixedStep(seconds: step)

@@ -6,11 +6,13 @@ import SeguePlayer
 /// The window options `segue play` and `segue demo` share.
 struct WindowOptions: ParsableArguments {
     enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
+    static let defaultEffect = "pixel-dissolve"
+    static let defaultSize = FrameSize(width: 960, height: 540)
 
     @Option(help: "The effect or scenario to start with (see `segue render --list`); N/P switch in the window.")
-    var effect = "pixel-dissolve"
+    var effect = WindowOptions.defaultEffect
     @Option(help: "Window size, WIDTHxHEIGHT (default 960x540).", transform: parseFrameSize)
-    var size = FrameSize(width: 960, height: 540)
+    var size = WindowOptions.defaultSize
     // Unconditional: `--duration -1` takes -1 as its value (and `validate` says why it is wrong)
     // instead of reading it as an option and answering "Missing value".
     @Option(parsing: .unconditional,

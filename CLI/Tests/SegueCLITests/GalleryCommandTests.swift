@@ -81,7 +81,7 @@ struct GalleryCommandTests {
         #expect(VideoReader.psnr(frames[0], frames[47]) > VideoReader.psnr(frames[0], frames[24]) + 10)
 
         let page = try String(contentsOf: gallery.appendingPathComponent("index.html"), encoding: .utf8)
-        for needle in ["<h2>fade</h2>", "<h2>wipeleft</h2>", "<h2>pixel-dissolve</h2>", "<h2>my iris.glsl</h2>",
+        for needle in ["<h3>fade</h3>", "<h3>wipeleft</h3>", "<h3>pixel-dissolve</h3>", "<h3>my iris.glsl</h3>",
                        "direction: vec2 = vec2(-1.0, 0.0) (set by wipeleft)", "softness: float = 0.2", "center: vec2 = vec2(0.5, 0.5)",
                        "luma: sampler2D = bilinear-lateral", "src=\"glsl-my_iris.webm\"", "autoplay muted loop playsinline"] {
             #expect(page.contains(needle), "index.html lacks \(needle)")
@@ -90,6 +90,7 @@ struct GalleryCommandTests {
         let report = try Self.playback(ofPageIn: gallery)
         #expect(Set(report.keys) == Set(clips), "\(report)")
         for clip in clips { #expect(report[clip]?.plays == true, "\(clip): \(String(describing: report[clip]))") }
+        try Self.checkSearchSnippetsAndLargerClips(in: gallery, workspace: dir)
 
         // A clip whose header is damaged, and one that is not a video: the check names both.
         var fade = try Data(contentsOf: gallery.appendingPathComponent("fade.webm"))
@@ -99,6 +100,45 @@ struct GalleryCommandTests {
         let broken = try Self.playback(ofPageIn: gallery)
         #expect(broken["fade.webm"]?.plays == false && broken["wipeleft.webm"]?.plays == false, "\(broken)")
         #expect(broken["pixel-dissolve.webm"]?.plays == true, "\(broken)")
+    }
+
+    struct PageReport: Decodable {
+        struct Card: Decodable { let clip, family, snippet: String; let copy, shown: Bool }
+        let cards: [Card]
+        let shownAfterSearch: [String]
+        let largerWidth, normalWidth: Double
+        let allShownAgain: Bool
+    }
+
+    /// The page as a video maker uses it (scripts/gallery/check_page.py): "left" typed into the
+    /// search box leaves only wipeleft; each card's spec entry is JSON naming its transition, and
+    /// pasted into a spec of the user's pictures it plans; a click shows a clip larger.
+    static func checkSearchSnippetsAndLargerClips(in gallery: URL, workspace: URL) throws {
+        guard let chromium = ChromiumRequirement.executable else { throw SetupFailure("chromium is not on PATH") }
+        let result = try ExternalProgram.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "python3", repository.appendingPathComponent("scripts/gallery/check_page.py").path,
+            gallery.appendingPathComponent("index.html").path, "--search", "left", "--chromium", chromium.path,
+        ])
+        guard result.status == 0 else { throw SetupFailure("check_page.py failed (status \(result.status)): \(result.stderr)") }
+        let page = try JSONDecoder().decode(PageReport.self, from: Data(result.stdout.utf8))
+        #expect(page.shownAfterSearch == ["wipeleft.webm"] && page.allShownAgain, "\(page)")
+        #expect(page.largerWidth > page.normalWidth * 1.5, "\(page.largerWidth) against \(page.normalWidth)")
+        let families = Dictionary(uniqueKeysWithValues: page.cards.map { ($0.clip, $0.family) })
+        #expect(families["wipeleft.webm"] == "Wipes and reveals" && families["glsl-my_iris.webm"] == "Your own", "\(families)")
+        var names: [String] = []
+        for card in page.cards {
+            #expect(card.copy, "\(card.clip) has no copy button")
+            let entry = try #require(try JSONSerialization.jsonObject(with: Data(card.snippet.utf8)) as? [String: Any], "\(card.snippet)")
+            names.append(try #require(entry["effect"] as? String))
+            let spec = """
+                {"size": "64x36", "fps": 10, "items": [{"picture": "from.png", "duration": 2}, {"picture": "to.png", "duration": 2}],
+                 "transitions": [\(card.snippet)]}
+                """
+            try Data(spec.utf8).write(to: workspace.appendingPathComponent("pasted.json"))
+            let planned = try CommandRunner.run("segue", ["edit", "pasted.json", "--plan", "json"], in: workspace)
+            #expect(planned.status == 0, "\(card.snippet): \(planned.stderr)")
+        }
+        #expect(Set(names) == ["fade", "wipeleft", "pixel-dissolve", "my iris.glsl"], "\(names)")
     }
 
     @Test func badInputIsNamedAndLeavesNoGallery() throws {

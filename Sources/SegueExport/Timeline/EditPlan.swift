@@ -97,7 +97,10 @@ public struct EditPlan {
     }
 
     /// Reads and checks the spec at `path`; relative paths in it are taken from its folder.
-    public static func load(specAt path: String, tools: FFmpegTools) throws -> EditPlan {
+    /// `adjusting` changes the spec once read, before it is checked (a draft's size).
+    public static func load(
+        specAt path: String, tools: FFmpegTools, adjusting: (inout EditSpec) throws -> Void = { _ in }
+    ) throws -> EditPlan {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int {
             try EditSpecLimits.checkSpecSize(size, path: path)
         }
@@ -107,7 +110,9 @@ public struct EditPlan {
         try EditSpecLimits.checkSpecSize(data.count, path: path)
         // The folder the kernel finds the spec in: `lnk/../edit.json` is beside what lnk points at.
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        var plan = try EditPlan(spec: try decode(data), folder: folder, tools: tools)
+        var spec = try decode(data)
+        try adjusting(&spec)
+        var plan = try EditPlan(spec: spec, folder: folder, tools: tools)
         plan.inputPaths.append(path)
         return plan
     }

@@ -11,7 +11,7 @@ import SegueEffects
 ///
 ///     var catalog = TransitionCatalog.builtIn
 ///     try catalog.register(.scenario(TransitionScenario(name: "corner-reveal", summary: "…", duration: 1) { window, from, to in … }))
-///     try catalog.register(glslFile: "ripple.glsl")
+///     try catalog.register(glslFile: "waterdrop.glsl")
 ///     catalog.entry(named: "wipeleft")?.kind  // .glTransition
 public struct TransitionCatalog: Sendable {
     /// In registration order: the order `segue play`'s N/P and `render --list` go through.
