@@ -7,6 +7,7 @@ import SegueRendering
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
 extension ToneMapOperator: @retroactive ExpressibleByArgument {}
 extension Dither: @retroactive ExpressibleByArgument {}
+extension BlendSpace: @retroactive ExpressibleByArgument {}
 
 /// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
 /// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
@@ -44,6 +45,8 @@ struct EditCommand: ParsableCommand {
     var reencode = false
     @Option(help: "How HDR clips (HLG, PQ) are tone-mapped to SDR: hable (default, as ffmpeg's tonemap), mobius, reinhard or clip; overrides the spec's \"tonemap\".")
     var tonemap: ToneMapOperator?
+    @Option(help: "Where transitions mix: srgb (default, as gl-transitions and ffmpeg's xfade: black to white is 128 halfway) or linear light (188 halfway, as OBS and Resolve); overrides the spec's \"blend\".")
+    var blend: BlendSpace?
     @Flag(help: "Print nothing but errors.") var quiet = false
 
     enum ProgressStyle: String, ExpressibleByArgument, CaseIterable { case bar, json, none }
@@ -91,6 +94,7 @@ struct EditCommand: ParsableCommand {
         let tools = try VideoRender.tools()
         var plan = try EditPlan.load(specAt: spec, tools: tools)
         if let tonemap { plan.toneMap = tonemap }
+        if let blend { plan.blendSpace = blend }
         var frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
         let video = out.map { OutputFormat.resolve(nil, out: $0).video } ?? .mp4
         // Chunks of a smart render split no group of pictures: their edges move to cut points.

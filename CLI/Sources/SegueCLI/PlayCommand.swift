@@ -4,6 +4,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import SegueAppHost
+import SegueColor
 import SegueRendering
 import SeguePlayer
 import SegueTransitions
@@ -25,15 +26,17 @@ struct PlayCommand: ParsableCommand {
     var resize: GLTransitionEffect.ResizeMode = .cover
     @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
     var edges: GLTransitionEffect.EdgeMode = .clamp
+    @Option(help: "Where effects mix: srgb (default, as gl-transitions and ffmpeg's xfade) or linear light (as OBS and Resolve).")
+    var blend: BlendSpace = .srgb
 
     func run() throws {
-        try Self.play(window, from: from, to: to, parameters: parameters, resize: resize, edges: edges)
+        try Self.play(window, from: from, to: to, parameters: parameters, resize: resize, edges: edges, blend: blend)
     }
 
     /// Checks everything, opens the window and plays until it closes.
     static func play(
         _ options: WindowOptions, from: String?, to: String?, parameters: [String], resize: GLTransitionEffect.ResizeMode,
-        edges: GLTransitionEffect.EdgeMode = .clamp
+        edges: GLTransitionEffect.EdgeMode = .clamp, blend: BlendSpace = .srgb
     ) throws {
         let size = options.size
         let fromImage = try from.map { try PictureDecoder.read(path: $0) } ?? SampleImages.from(fitting: size)
@@ -65,6 +68,7 @@ struct PlayCommand: ParsableCommand {
             configuration.seconds = options.seconds
             configuration.screenshotFolder = options.screenshots
             configuration.vsync = options.vsync == .on
+            configuration.blendSpace = blend
             configuration.timeSource = timeSource
             let player = try PlayerWindow(configuration) { report in
                 switch report {

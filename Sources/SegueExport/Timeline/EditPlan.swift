@@ -30,8 +30,8 @@ public struct EditPlan {
         public let easing: Easing
         /// The ffmpeg `afade` curve of each side's sound ("qsin" for equal power).
         public let audioCurve: String
-        /// Makes the effect over the two sides' textures; nil for a cut.
-        public let make: TransitionExporter.MakeEffect?
+        /// Makes the effect over the two sides' textures, mixing in a blend space; nil for a cut.
+        public let make: ((BlendSpace) -> TransitionExporter.MakeEffect)?
     }
 
     public struct Music: Equatable {
@@ -49,6 +49,8 @@ public struct EditPlan {
     public let resize: ResizeMode
     /// How HDR clips are tone-mapped to SDR (the spec's `tonemap`; a front end may override it).
     public var toneMap: ToneMapOperator
+    /// Where transitions mix (the spec's `blend`, sRGB unless told; a front end may override it).
+    public var blendSpace: BlendSpace
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?
@@ -152,6 +154,7 @@ public struct EditPlan {
         }
         resize = try checker.resize(spec.resize)
         toneMap = try checker.toneMap(spec.tonemap)
+        blendSpace = try checker.blendSpace(spec.blend)
         guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
         let (fps, mode, frameWidth, frameHeight) = (framesPerSecond, resize, width, height)
         let items = try spec.items.enumerated().map { index, item in

@@ -17,14 +17,17 @@ public struct EditSpec: Codable, Sendable, Equatable {
     /// How HDR clips (HLG, PQ) are brought to SDR: hable (default), mobius, reinhard or clip
     /// (`ToneMapOperator`, ffmpeg's `tonemap` names).
     public var tonemap: String?
+    /// Where transitions mix: `srgb` (the default, as gl-transitions and xfade) or `linear` light.
+    public var blend: String?
 
     public init(size: String, fps: Int? = nil, resize: String? = nil, items: [EditItem],
-                transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil) {
+                transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil, blend: String? = nil) {
         (self.size, self.fps, self.resize, self.items, self.transitions, self.audio) = (size, fps, resize, items, transitions, audio)
         self.tonemap = tonemap
+        self.blend = blend
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap }
+    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap, blend }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
@@ -45,6 +48,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
         transitions = try keys.decodeIfPresent([EditTransition].self, forKey: .transitions)
         audio = try keys.decodeIfPresent(EditAudio.self, forKey: .audio)
         tonemap = try keys.decodeIfPresent(String.self, forKey: .tonemap)
+        blend = try keys.decodeIfPresent(String.self, forKey: .blend)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 
 /// An edit spec's documented limits (the README's budget table), each refused with its name
 /// before any file the spec names is opened: far beyond any real edit, small enough that a
@@ -47,5 +48,5 @@ public enum EditSpecLimits {
 final class EditPlanCache {
     var pictures: Set<String> = []
     var clips: [String: ClipProbe] = [:]
-    var effects: [String: TransitionExporter.MakeEffect] = [:]
+    var effects: [String: (BlendSpace) -> TransitionExporter.MakeEffect] = [:]
 }
