@@ -8,8 +8,9 @@ import SegueGL
 /// Intermediate passes draw into targets leased from the device's `RenderTargetPool` for the
 /// frame only: each is given back as soon as the last pass reading it has drawn, so a chain
 /// needs at most as many targets as are alive at once (two for any straight chain), and
-/// renderers of one size share them. Intermediates are RGBA16F, so a multi-pass graph is
-/// quantised once, where its output is written, not between passes.
+/// renderers of one size share them. Intermediates are RGBA16F (where the context renders into
+/// it: see `RenderTargetPool.intermediateFormat`), so a multi-pass graph is quantised once, where
+/// its output is written, not between passes.
 ///
 /// `blendSpace` is where the graph's filters mix: sRGB-encoded values (the default) or linear
 /// light, decoded where sources are sampled and encoded where the output is written.
@@ -67,7 +68,7 @@ public final class EffectRenderer {
     /// Renders one frame into `target` with the filters' current parameters.
     public func render(into target: some RenderTarget) throws(GLError) {
         let frame = FrameInfo(width: target.width, height: target.height)
-        let description = RenderTargetDescription(width: target.width, height: target.height, format: .rgba16f)
+        let description = RenderTargetDescription(width: target.width, height: target.height, format: device.targetPool.intermediateFormat)
         do {
             for index in passes.indices {
                 let pass = passes[index]

@@ -63,6 +63,18 @@ public final class RenderTargetPool {
 
     init(device: GLDevice) { self.device = device }
 
+    /// What intermediates of multi-pass effect graphs are made of: RGBA16F where the context
+    /// renders into it (desktop GL 3.3 always; GLES 3.0 only with EXT_color_buffer_float), else
+    /// RGBA8. Found once, by making a 1×1 half-float target.
+    public private(set) lazy var intermediateFormat: RenderTargetDescription.PixelFormat = {
+        do {
+            try device.makeOffscreenTarget(width: 1, height: 1, format: .rgba16f).release()
+            return .rgba16f
+        } catch {
+            return .rgba8
+        }
+    }()
+
     /// Targets the pool holds (idle + leased).
     public var targetCount: Int { slots.count }
 

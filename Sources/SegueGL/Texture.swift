@@ -85,7 +85,8 @@ extension GLDevice {
         GL.texParameter(GL.textureWrapS, GL.clampToEdge)
         GL.texParameter(GL.textureWrapT, GL.clampToEdge)
         texture.setFilter(.nearest)
-        GL.texImage(width: Int32(width), height: Int32(height), internalFormat: GL_RGBA16F, format: GL.rgba, type: GL.unsignedByte)
+        // GL_HALF_FLOAT: the one type GLES 3.0 pairs with RGBA16F (desktop GL takes any).
+        GL.texImage(width: Int32(width), height: Int32(height), internalFormat: GL_RGBA16F, format: GL.rgba, type: GL.Enum(GL_HALF_FLOAT))
         do { try checkError("glTexImage2D \(width)x\(height) RGBA16F") } catch {
             texture.release()
             throw error
