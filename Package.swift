@@ -109,7 +109,7 @@ let package = Package(
             name: "SeguePlayer",
             dependencies: [
                 "SegueAppHost", "SegueGLFW", "SegueScene", "SegueText", "SegueImage", "SegueAnimation", "SegueGL",
-                "SegueEffects", "SegueTransitions", .product(name: "Logging", package: "swift-log"),
+                "SegueEffects", "SegueTransitions", "SegueColor", .product(name: "Logging", package: "swift-log"),
             ]),
 
         // MARK: - Colour (what a picture's numbers mean; the media pipeline's conversions)
@@ -128,7 +128,7 @@ let package = Package(
 
         .target(
             name: "SegueEffects",
-            dependencies: ["SegueGL", "SegueShaders", "SegueImage", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["SegueGL", "SegueShaders", "SegueImage", "SegueColor", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 

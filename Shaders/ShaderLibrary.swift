@@ -12,6 +12,11 @@ public enum ShaderLibrary {
     public static let dissolve = text(PackageResources.dissolve_glsl)
     /// Helpers every generated effect program includes (source sampling, coordinates).
     public static let effectPrelude = text(PackageResources.effect_prelude_glsl)
+    /// `segue_decode`, `segue_encode`, `segue_sample_blend`: the blend space (sRGB or linear
+    /// light, by `SEGUE_LINEAR_LIGHT`), included by effect and gl-transition programs.
+    public static let blendSpace = text(PackageResources.blend_space_glsl)
+    /// The define that selects the blend space in `blendSpace`; put before it.
+    public static func blendSpaceDefine(linearLight: Bool) -> String { "#define SEGUE_LINEAR_LIGHT \(linearLight ? 1 : 0)\n" }
 
     /// `segue_blend_*`: the 25 blend modes of `BlendFilter`.
     public static let blendModes = text(PackageResources.blend_modes_glsl)

@@ -7,6 +7,8 @@
 //   SEGUE_FLIP_Y        1 when the target's first row is the picture's bottom row (a window)
 //   SEGUE_SCALE_INPUTn  how input n is read: 0 same size as the target, 1 stretched to it,
 //                       2 scaled to cover it, 3 scaled to be contained in it
+// and follows blend_space.glsl (SEGUE_LINEAR_LIGHT): sources are sampled into the blend space,
+// intermediates of earlier passes already hold it.
 
 // (width, height, unused, unused) of the target in pixels.
 uniform vec4 segue_target;
@@ -32,11 +34,12 @@ vec4 segue_fetch(sampler2D image, vec2 px) {
 // uploaded at its own size is smooth when enlarged whatever the texture's own filter. (Same-size
 // sources never come here: they stay texel-exact with segue_fetch.) textureLod at level 0: no
 // mipmaps, and fused filters call inputs at computed positions (cell centres), where implicit
-// derivatives would be meaningless.
+// derivatives would be meaningless. In linear light the texels are decoded before they are mixed
+// (segue_sample_blend).
 
 // Stretched to the target: each axis on its own.
 vec4 segue_sample_stretched(sampler2D image, vec2 px) {
-    return textureLod(image, px / segue_target.xy, 0.0);
+    return segue_sample_blend(image, px / segue_target.xy);
 }
 
 // Fitted to the target keeping its aspect ratio, centred: scaled to cover it (the overflow is
@@ -47,5 +50,5 @@ vec4 segue_sample_fitted(sampler2D image, vec2 px, bool contain) {
     float scale = contain ? max(perPixel.x, perPixel.y) : min(perPixel.x, perPixel.y);
     vec2 p = (px - 0.5 * segue_target.xy) * scale + 0.5 * size;
     if (contain && (any(lessThan(p, vec2(0.0))) || any(greaterThanEqual(p, size)))) return vec4(0.0);
-    return textureLod(image, p / size, 0.0);
+    return segue_sample_blend(image, p / size);
 }

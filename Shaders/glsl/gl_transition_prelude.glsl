@@ -2,7 +2,8 @@
 // `getFromColor` and `getToColor`, then the file's own code follows, then `main`.
 // uv has its origin at the bottom left, as in gl-transitions; Segue's images are stored top
 // row first, so the lookups flip v. Pictures are sampled LINEAR with CLAMP_TO_EDGE, as the
-// official gl-transitions runtime samples them.
+// official gl-transitions runtime samples them. Follows blend_space.glsl: getFromColor and
+// getToColor return the blend space (sRGB-encoded, or linear light), main encodes the result.
 uniform float progress;
 uniform float ratio;                 // output width / height
 uniform sampler2D segue_from;
@@ -32,7 +33,11 @@ vec4 segue_lookup(sampler2D image, vec2 uv, float pictureRatio) {
     vec2 p = segue_resize(uv, pictureRatio);
     bool outside = p.x < 0.0 || p.x > 1.0 || p.y < 0.0 || p.y > 1.0;
     if (outside && (segue_edges > 0.5 || contain)) return vec4(0.0);
-    return texture(image, vec2(p.x, 1.0 - p.y));
+#if SEGUE_LINEAR_LIGHT
+    return segue_sample_blend(image, vec2(p.x, 1.0 - p.y));
+#else
+    return texture(image, vec2(p.x, 1.0 - p.y));  // the runtime's own lookup, untouched
+#endif
 }
 
 vec4 getFromColor(vec2 uv) { return segue_lookup(segue_from, uv, segue_ratios.x); }

@@ -34,6 +34,22 @@ static inline int segue_heif_icc(const segue_heif *reader, void *buffer) {
     return heif_image_handle_get_raw_color_profile(reader->handle, buffer).code == heif_error_Ok ? 0 : 1;
 }
 
+// The image's nclx colour (H.273 code points) when it has one: its primaries' and white's
+// chromaticities (`xy`: white x, y, then red, green, blue x, y, as libheif derives them from the
+// primaries' code point) and its transfer characteristic. 1 when there is an nclx profile.
+static inline int segue_heif_nclx(const segue_heif *reader, double xy[8], int *primaries, int *transfer) {
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(reader->handle, &nclx).code != heif_error_Ok || !nclx) return 0;
+    double values[8] = {nclx->color_primary_white_x, nclx->color_primary_white_y, nclx->color_primary_red_x,
+                        nclx->color_primary_red_y, nclx->color_primary_green_x, nclx->color_primary_green_y,
+                        nclx->color_primary_blue_x, nclx->color_primary_blue_y};
+    memcpy(xy, values, sizeof values);
+    *primaries = (int)nclx->color_primaries;
+    *transfer = (int)nclx->transfer_characteristics;
+    heif_nclx_color_profile_free(nclx);
+    return 1;
+}
+
 // The first Exif block's size (0 when none) and its bytes (a 4-byte offset, then TIFF data).
 static inline size_t segue_heif_exif_size(const segue_heif *reader) {
     heif_item_id id;

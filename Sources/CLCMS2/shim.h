@@ -39,3 +39,40 @@ static inline int segue_icc_rgba8_to_srgb(const void *icc, cmsUInt32Number size,
     cmsDeleteTransform(transform);
     return 0;
 }
+
+// The transfer curves `segue_icc_make_rgb` builds a profile with (stored value → linear).
+enum {
+    SEGUE_CURVE_SRGB = 0,   // IEC 61966-2-1
+    SEGUE_CURVE_POWER = 1,  // value^gamma (PNG's gAMA: gamma = 1 / file gamma)
+};
+
+// An RGB matrix-shaper ICC profile from chromaticities (`xy`: white x, y, then red, green,
+// blue x, y) and a curve, written into `out` (when not NULL and `*size` is large enough);
+// `*size` is set to the profile's bytes. lcms2 adapts the white to D50 (Bradford), as for any
+// v4 profile. 0: done; 1: lcms2 refused the primaries or curve; 2: `out` too small.
+static inline int segue_icc_make_rgb(const double xy[8], int curve, double gamma, void *out, cmsUInt32Number *size) {
+    cmsCIExyY white = {xy[0], xy[1], 1};
+    cmsCIExyYTRIPLE primaries = {{xy[2], xy[3], 1}, {xy[4], xy[5], 1}, {xy[6], xy[7], 1}};
+    cmsToneCurve *tone;
+    if (curve == SEGUE_CURVE_SRGB) {
+        // Parametric type 4: Y = (aX + b)^g for X >= d, else cX.
+        cmsFloat64Number p[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
+        tone = cmsBuildParametricToneCurve(NULL, 4, p);
+    } else {
+        tone = cmsBuildGamma(NULL, gamma);
+    }
+    if (!tone) return 1;
+    cmsToneCurve *curves[3] = {tone, tone, tone};
+    cmsHPROFILE profile = cmsCreateRGBProfile(&white, &primaries, curves);
+    cmsFreeToneCurve(tone);
+    if (!profile) return 1;
+    cmsUInt32Number needed = 0;
+    int status = cmsSaveProfileToMem(profile, NULL, &needed) ? 0 : 1;
+    if (status == 0 && out) {
+        if (*size < needed) status = 2;
+        else if (!cmsSaveProfileToMem(profile, out, &needed)) status = 1;
+    }
+    *size = needed;
+    cmsCloseProfile(profile);
+    return status;
+}

@@ -133,3 +133,33 @@ size_t segue_png_icc(const uint8_t *data, size_t size, uint8_t *out, size_t out_
     png_destroy_read_struct(&png, &header, NULL);
     return found;
 }
+
+int segue_png_color(const uint8_t *data, size_t size, segue_png_color_info *out) {
+    memset(out, 0, sizeof *out);
+    segue_png_info info;
+    memset(&info, 0, sizeof info);
+    reader r = {data, size, 0, &info};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r, on_error, on_warning);
+    if (!png) return 0;
+    png_infop header = png_create_info_struct(png);
+    if (!header || setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, header ? &header : NULL, NULL);
+        return 0;
+    }
+    png_set_read_fn(png, &r, on_read);
+    png_read_info(png, header);
+    out->has_srgb = png_get_valid(png, header, PNG_INFO_sRGB) != 0;
+    out->has_iccp = png_get_valid(png, header, PNG_INFO_iCCP) != 0;
+    png_fixed_point gamma = 0;
+    if (png_get_gAMA_fixed(png, header, &gamma) & PNG_INFO_gAMA) {
+        out->has_gama = 1;
+        out->gama = gamma / 100000.0;
+    }
+    png_fixed_point c[8];
+    if (png_get_cHRM_fixed(png, header, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]) & PNG_INFO_cHRM) {
+        out->has_chrm = 1;
+        for (int i = 0; i < 8; i++) out->chrm[i] = c[i] / 100000.0;
+    }
+    png_destroy_read_struct(&png, &header, NULL);
+    return 1;
+}

@@ -1,3 +1,4 @@
+import SegueColor
 import SegueShaders
 
 /// How a graph is turned into GPU passes.
@@ -34,14 +35,16 @@ struct PlannedPass {
 /// and (in one-pass-per-filter mode) every filter get passes of their own.
 struct EffectCompiler {
     let mode: ExecutionMode
+    let blendSpace: BlendSpace
     private(set) var passes: [PlannedPass] = []
     private var passIndexByNode: [ObjectIdentifier: Int] = [:]
 
-    init(mode: ExecutionMode) { self.mode = mode }
+    init(mode: ExecutionMode, blendSpace: BlendSpace) { (self.mode, self.blendSpace) = (mode, blendSpace) }
 
-    /// Plans every pass needed for `output`; the last pass renders `output` itself.
-    static func plan(output: any EffectNode, mode: ExecutionMode) -> [PlannedPass] {
-        var compiler = EffectCompiler(mode: mode)
+    /// Plans every pass needed for `output`; the last pass renders `output` itself. Sources are
+    /// read into `blendSpace`, intermediates hold it, and the last pass encodes it for its target.
+    static func plan(output: any EffectNode, mode: ExecutionMode, blendSpace: BlendSpace = .srgb) -> [PlannedPass] {
+        var compiler = EffectCompiler(mode: mode, blendSpace: blendSpace)
         // The output always gets a pass of its own, a plain source too (a copy into the target).
         _ = compiler.materialize(output, sourcesNeedAPass: true)
         return compiler.passes
@@ -54,7 +57,8 @@ struct EffectCompiler {
         if let index = passIndexByNode[ObjectIdentifier(resolved)] { return .pass(index) }
         var builder = PassBuilder()
         let root = builder.emit(node, isRoot: true, compiler: &self)
-        passes.append(builder.finish(rootFunction: root))
+        // The output's pass is planned last (its inputs are materialized while it is emitted).
+        passes.append(builder.finish(rootFunction: root, blendSpace: blendSpace, isOutput: sourcesNeedAPass))
         passIndexByNode[ObjectIdentifier(resolved)] = passes.count - 1
         return .pass(passes.count - 1)
     }
@@ -126,12 +130,16 @@ struct EffectCompiler {
             let resolved = FilterGroup.resolve(node)
             if let name = textureInputs[ObjectIdentifier(resolved)] { return name }
             let index = inputs.count
-            inputs.append(compiler.materialize(resolved))
+            let input = compiler.materialize(resolved)
+            inputs.append(input)
             uniformDeclarations.append("uniform sampler2D segue_texture\(index);")
+            // A source holds sRGB-encoded pictures; an earlier pass already holds the blend space.
+            let fetch = "segue_fetch(segue_texture\(index), px)"
+            let read = if case .source = input { "segue_decode(\(fetch))" } else { fetch }
             nodeFunctions.append("""
                 vec4 segue_input\(index)(vec2 px) {
                 #if SEGUE_SCALE_INPUT\(index) == 0
-                    return segue_fetch(segue_texture\(index), px);
+                    return \(read);
                 #elif SEGUE_SCALE_INPUT\(index) == 1
                     return segue_sample_stretched(segue_texture\(index), px);
                 #else
@@ -144,12 +152,14 @@ struct EffectCompiler {
             return name
         }
 
-        func finish(rootFunction: String) -> PlannedPass {
-            let body = [ShaderLibrary.effectPrelude]
+        func finish(rootFunction: String, blendSpace: BlendSpace, isOutput: Bool) -> PlannedPass {
+            let result = isOutput ? "segue_encode(\(rootFunction)(segue_pixel()))" : "\(rootFunction)(segue_pixel())"
+            let body = [ShaderLibrary.blendSpaceDefine(linearLight: blendSpace == .linear) + ShaderLibrary.blendSpace]
+                + [ShaderLibrary.effectPrelude]
                 + uniformDeclarations
                 + functionLibraries
                 + nodeFunctions
-                + ["void main() { segue_fragColor = \(rootFunction)(segue_pixel()); }", ""]
+                + ["void main() { segue_fragColor = \(result); }", ""]
             return PlannedPass(
                 fragmentBody: body.joined(separator: "\n"), inputs: inputs, filters: filters,
                 structure: rootStructure)

@@ -1,3 +1,4 @@
+import SegueColor
 import SegueGL
 
 /// Renders an effect graph with GL. Built once per graph (passes planned, programs compiled or
@@ -7,9 +8,15 @@ import SegueGL
 /// Intermediate passes draw into targets leased from the device's `RenderTargetPool` for the
 /// frame only: each is given back as soon as the last pass reading it has drawn, so a chain
 /// needs at most as many targets as are alive at once (two for any straight chain), and
-/// renderers of one size share them.
+/// renderers of one size share them. Intermediates are RGBA16F (where the context renders into
+/// it: see `RenderTargetPool.intermediateFormat`), so a multi-pass graph is quantised once, where
+/// its output is written, not between passes.
+///
+/// `blendSpace` is where the graph's filters mix: sRGB-encoded values (the default) or linear
+/// light, decoded where sources are sampled and encoded where the output is written.
 public final class EffectRenderer {
     public let mode: ExecutionMode
+    public let blendSpace: BlendSpace
     private let device: GLDevice
     private let passes: [CompiledPass]
     /// For each pass, the earlier passes whose targets go back to the pool once it has drawn.
@@ -20,11 +27,14 @@ public final class EffectRenderer {
     /// The most intermediate targets alive at once during a frame.
     public let peakIntermediateCount: Int
 
-    public init(device: GLDevice, output: any EffectNode, mode: ExecutionMode = .fused) throws(GLError) {
+    public init(
+        device: GLDevice, output: any EffectNode, mode: ExecutionMode = .fused, blendSpace: BlendSpace = .srgb
+    ) throws(GLError) {
         self.device = device
         self.mode = mode
+        self.blendSpace = blendSpace
         var compiled: [CompiledPass] = []
-        for plan in EffectCompiler.plan(output: output, mode: mode) {
+        for plan in EffectCompiler.plan(output: output, mode: mode, blendSpace: blendSpace) {
             compiled.append(try CompiledPass(plan: plan, device: device))
         }
         passes = compiled
@@ -58,7 +68,7 @@ public final class EffectRenderer {
     /// Renders one frame into `target` with the filters' current parameters.
     public func render(into target: some RenderTarget) throws(GLError) {
         let frame = FrameInfo(width: target.width, height: target.height)
-        let description = RenderTargetDescription(width: target.width, height: target.height)
+        let description = RenderTargetDescription(width: target.width, height: target.height, format: device.targetPool.intermediateFormat)
         do {
             for index in passes.indices {
                 let pass = passes[index]

@@ -1,3 +1,4 @@
+import SegueColor
 import SegueGL
 
 /// The pixel dissolve of objc.io's GPUImage transition animator (DESIGN.md §3):
@@ -30,13 +31,16 @@ public final class PixelDissolve {
         set { from.resize = newValue; to.resize = newValue }
     }
 
-    public init(device: GLDevice, from: Texture, to: Texture, mode: ExecutionMode = .fused, resizeMode: ResizeMode = .stretch) throws(GLError) {
+    public init(
+        device: GLDevice, from: Texture, to: Texture, mode: ExecutionMode = .fused, resizeMode: ResizeMode = .stretch,
+        blendSpace: BlendSpace = .srgb
+    ) throws(GLError) {
         self.from = ImageSource(from, resize: resizeMode)
         self.to = ImageSource(to, resize: resizeMode)
         fromPixellate = Pixellate(input: self.from, fractionalWidthOfAPixel: 0)
         toPixellate = Pixellate(input: self.to, fractionalWidthOfAPixel: Self.maximumCellFraction)
         blend = DissolveBlend(base: fromPixellate, overlay: toPixellate, mix: 0)
-        renderer = try EffectRenderer(device: device, output: blend, mode: mode)
+        renderer = try EffectRenderer(device: device, output: blend, mode: mode, blendSpace: blendSpace)
         apply()
     }
 

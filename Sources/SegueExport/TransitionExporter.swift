@@ -218,9 +218,10 @@ public final class TransitionExporter {
     ) throws -> Int {
         let (width, height, fps) = (settings.width, settings.height, settings.framesPerSecond)
         let head = try ExportInputs.headFrames(offsetSeconds: offset, framesPerSecond: fps)
-        let a = try ClipDecoder(path: fromPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)
+        // Each clip in its own Y'CbCr, converted on the GPU as an edit's clips are (HDR tone-mapped).
+        let a = try ClipFrames(path: fromPath, tools: tools, device: device, width: width, height: height, framesPerSecond: fps, fit: fit)
         defer { a.close() }
-        let b = try ClipDecoder(path: toPath, tools: tools, width: width, height: height, framesPerSecond: fps, fit: fit)
+        let b = try ClipFrames(path: toPath, tools: tools, device: device, width: width, height: height, framesPerSecond: fps, fit: fit)
         defer { b.close() }
         // Checked from the durations ffprobe reports first, so a hopeless edit fails before
         // rendering. A container's duration often leaves out its last frame, so only a shortfall
@@ -234,12 +235,10 @@ public final class TransitionExporter {
         }
         var total = head + (b.estimatedFrames ?? transitionFrames)
         var done = 0
-        func readRequired(_ clip: ClipDecoder, into buffer: UnsafeMutableRawBufferPointer, needed: Int) throws {
+        func readRequired(_ clip: ClipFrames, into buffer: UnsafeMutableRawBufferPointer, needed: Int) throws {
             guard try clip.readFrame(into: buffer) else {
                 throw ExportError.clipTooShort(path: clip.path, frames: clip.framesRead, needed: needed)
             }
-            // An alpha clip's straight RGBA, premultiplied as it enters the pipeline.
-            if clip.info.color.alpha != .opaque { PremultipliedAlpha.premultiply(buffer) }
         }
         func frameDone() {
             done += 1
@@ -283,9 +282,7 @@ public final class TransitionExporter {
             let buffer = try pipeline.acquire()
             let read = Result {
                 try input.write(decoded: { frame in
-                    guard try b.readFrame(into: frame) else { return false }
-                    if b.info.color.alpha != .opaque { PremultipliedAlpha.premultiply(frame) }
-                    return true
+                    try b.readFrame(into: frame)
                 }, into: buffer)
             }
             guard case .success(true) = read else {

@@ -82,10 +82,14 @@ public final class DefaultFramebufferTarget: RenderTarget {
 }
 
 extension GLDevice {
-    /// An RGBA8 texture of the given size with a complete framebuffer around it.
+    /// An RGBA8 (or `format`) texture of the given size with a complete framebuffer around it.
     /// With `stencil`, a depth + stencil buffer is attached too (the compositor clips with it).
-    public func makeOffscreenTarget(width: Int, height: Int, stencil: Bool = false) throws(GLError) -> OffscreenTarget {
-        let texture = try makeTexture(width: width, height: height, pixels: nil)
+    /// `readPixels` reads any format back as RGBA8.
+    public func makeOffscreenTarget(
+        width: Int, height: Int, stencil: Bool = false, format: RenderTargetDescription.PixelFormat = .rgba8
+    ) throws(GLError) -> OffscreenTarget {
+        let texture = format == .rgba8
+            ? try makeTexture(width: width, height: height, pixels: nil) : try makeHalfFloatTexture(width: width, height: height)
         let framebuffer = GL.genFramebuffer()
         objectCreated(.framebuffer, framebuffer)
         var depthStencil: UInt32 = 0

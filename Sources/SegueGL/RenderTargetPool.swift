@@ -1,7 +1,16 @@
 /// Everything that makes two offscreen targets interchangeable: a pooled target is handed only
 /// to a request with exactly the same description.
 public struct RenderTargetDescription: Hashable, Sendable, CustomStringConvertible {
-    public enum PixelFormat: Hashable, Sendable { case rgba8 }
+    public enum PixelFormat: Hashable, Sendable {
+        /// 8 bits a channel: what pictures and the compositor's snapshots hold.
+        case rgba8
+        /// Half floats: intermediates of multi-pass effect graphs, so a graph is quantised once,
+        /// at its output, not between passes (and linear light keeps its dark steps).
+        case rgba16f
+
+        /// GPU bytes of one texel.
+        public var bytesPerTexel: Int { self == .rgba8 ? 4 : 8 }
+    }
 
     public let width: Int
     public let height: Int
@@ -17,7 +26,7 @@ public struct RenderTargetDescription: Hashable, Sendable, CustomStringConvertib
     }
 
     /// GPU bytes of one such target (colour texture, plus the depth + stencil buffer).
-    public var byteCount: Int { width * height * (stencil ? 8 : 4) }
+    public var byteCount: Int { width * height * (format.bytesPerTexel + (stencil ? 4 : 0)) }
 
     public var description: String { "\(width)x\(height) \(format)\(stencil ? " +depth/stencil" : "")" }
 }
@@ -54,6 +63,18 @@ public final class RenderTargetPool {
 
     init(device: GLDevice) { self.device = device }
 
+    /// What intermediates of multi-pass effect graphs are made of: RGBA16F where the context
+    /// renders into it (desktop GL 3.3 always; GLES 3.0 only with EXT_color_buffer_float), else
+    /// RGBA8. Found once, by making a 1×1 half-float target.
+    public private(set) lazy var intermediateFormat: RenderTargetDescription.PixelFormat = {
+        do {
+            try device.makeOffscreenTarget(width: 1, height: 1, format: .rgba16f).release()
+            return .rgba16f
+        } catch {
+            return .rgba8
+        }
+    }()
+
     /// Targets the pool holds (idle + leased).
     public var targetCount: Int { slots.count }
 
@@ -67,7 +88,7 @@ public final class RenderTargetPool {
             return slot.target
         }
         let target = try device.makeOffscreenTarget(
-            width: description.width, height: description.height, stencil: description.stencil)
+            width: description.width, height: description.height, stencil: description.stencil, format: description.format)
         slots.append(Slot(description: description, target: target))
         leasedCount += 1
         byteCount += description.byteCount

@@ -1,4 +1,6 @@
-/// An RGBA8 texture. Owned textures are deleted by `release()`; adopted ones (made by someone
+@preconcurrency import CEpoxy
+
+/// An RGBA8 texture (RGBA16F for intermediates of effect graphs). Owned textures are deleted by `release()`; adopted ones (made by someone
 /// else, e.g. another library) are only borrowed and never deleted here.
 public final class Texture {
     public enum Filter: Sendable { case nearest, linear }
@@ -66,6 +68,26 @@ extension GLDevice {
         do {
             try checkError("glTexImage2D \(width)x\(height)")
         } catch {
+            texture.release()
+            throw error
+        }
+        return texture
+    }
+
+    /// An RGBA16F texture (contents undefined), nearest-sampled and clamped: a render target
+    /// that keeps more than 8 bits between passes.
+    public func makeHalfFloatTexture(width: Int, height: Int) throws(GLError) -> Texture {
+        try validateSize(width: width, height: height)
+        let name = GL.genTexture()
+        objectCreated(.texture, name, bytes: width * height * RenderTargetDescription.PixelFormat.rgba16f.bytesPerTexel)
+        let texture = Texture(device: self, name: name, width: width, height: height, isOwned: true)
+        GL.bindTexture(name)
+        GL.texParameter(GL.textureWrapS, GL.clampToEdge)
+        GL.texParameter(GL.textureWrapT, GL.clampToEdge)
+        texture.setFilter(.nearest)
+        // GL_HALF_FLOAT: the one type GLES 3.0 pairs with RGBA16F (desktop GL takes any).
+        GL.texImage(width: Int32(width), height: Int32(height), internalFormat: GL_RGBA16F, format: GL.rgba, type: GL.Enum(GL_HALF_FLOAT))
+        do { try checkError("glTexImage2D \(width)x\(height) RGBA16F") } catch {
             texture.release()
             throw error
         }

@@ -2,7 +2,7 @@
 
 /// HEIC and AVIF photos (the default photo formats of iPhones and many Android phones) through
 /// libheif: the primary image as 8-bit RGBA, under the picture budget (checked from the header),
-/// its ICC profile converted to sRGB by lcms2, and its orientation applied: the file's own
+/// its ICC profile (or nclx colour: primaries and transfer) converted to sRGB by lcms2, and its orientation applied: the file's own
 /// rotation and mirror boxes (irot, imir) by libheif, else the EXIF orientation, which encoders
 /// such as libheif's `heif-enc` keep from a camera's JPEG without turning the pixels.
 enum HEIFDecoder {
@@ -31,11 +31,26 @@ enum HEIFDecoder {
                 if icc.withUnsafeMutableBytes({ segue_heif_icc(&reader, $0.baseAddress) }) == 0 {
                     ICCProfile(bytes: icc).convertToSRGB(&image)
                 }
+            } else {
+                nclxProfile(&reader)?.convertToSRGB(&image)
             }
             if !hasOwnTransform(data), let orientation = exifOrientation(&reader) { image = image.displayed(orientation) }
             return .success(image)
         }
         return try result.get()
+    }
+
+    /// A profile for the image's nclx colour when it is not sRGB's: other primaries (Display P3,
+    /// BT.2020) or another SDR curve; nil for sRGB, and for PQ and HLG (not converted).
+    private static func nclxProfile(_ reader: inout segue_heif) -> ICCProfile? {
+        var xy = [Double](repeating: 0, count: 8)
+        var (primaries, transfer): (Int32, Int32) = (0, 0)
+        guard segue_heif_nclx(&reader, &xy, &primaries, &transfer) == 1,
+            let curve = ICCProfile.curve(h273Transfer: Int(transfer))
+        else { return nil }
+        // BT.709 primaries (1) or unspecified (2) with an sRGB-like curve: already sRGB.
+        if [1, 2].contains(primaries), curve == .sRGB { return nil }
+        return ICCProfile.rgb(white: (xy[0], xy[1]), red: (xy[2], xy[3]), green: (xy[4], xy[5]), blue: (xy[6], xy[7]), curve: curve)
     }
 
     /// The EXIF orientation of the image's Exif block (a 4-byte offset to the TIFF header first).

@@ -29,7 +29,7 @@ public enum PictureDecoder {
         switch PictureType.sniff(data) {
         case .png:
             var image = try PNGCodec.decode(data, name: name, budget: budget)
-            ICCProfile.fromPNG(data)?.convertToSRGB(&image)
+            (ICCProfile.fromPNG(data) ?? ICCProfile.fromPNGChunks(data))?.convertToSRGB(&image)
             return image
         case .jpeg:
             let orientation = ExifOrientation.read(from: data)

@@ -262,7 +262,8 @@ final class PlayerController: ViewController {
         } else if let transition = try configuration.makeTransition(name, newIndex == configuration.startIndex) {
             made = try EffectShow(
                 transition: transition, device: host.device, from: configuration.from, to: configuration.to,
-                labels: configuration.labels, size: size, duration: configuration.duration ?? 2, trace: trace, onReduced: onReduced)
+                labels: configuration.labels, size: size, duration: configuration.duration ?? 2, blendSpace: configuration.blendSpace,
+                trace: trace, onReduced: onReduced)
         } else if let scenario = configuration.catalog.entry(named: name)?.scenario {
             made = try ScenarioShow(
                 scenario: scenario, device: host.device, compositor: host.compositor, from: configuration.from, to: configuration.to,

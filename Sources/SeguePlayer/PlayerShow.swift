@@ -1,3 +1,4 @@
+import SegueColor
 import SegueEffects
 import SegueGL
 import SegueImage
@@ -165,7 +166,7 @@ public final class EffectShow: PlayerShow {
     /// picture reduced to fit the GL's textures, with its label) at a stage of `size`, playing
     /// ping-pong over `duration` seconds; `trace` hears what the pointer did (`scrub`, `release`, `settled`).
     public init(transition: NamedTransition, device: GLDevice, from: RGBAImage, to: RGBAImage, labels: (from: String, to: String),
-                size: (width: Int, height: Int), duration: Double, trace: @escaping (String) -> Void,
+                size: (width: Int, height: Int), duration: Double, blendSpace: BlendSpace = .srgb, trace: @escaping (String) -> Void,
                 onReduced: @escaping (PictureReduction, String) -> Void = { _, _ in }) throws {
         name = transition.name
         self.transition = transition
@@ -182,7 +183,7 @@ public final class EffectShow: PlayerShow {
         }
         textures = [fromTexture, toTexture]
         do {
-            effect = try transition.makeEffect(device: device, from: fromTexture, to: toTexture, mode: .fused)
+            effect = try transition.makeEffect(device: device, from: fromTexture, to: toTexture, mode: .fused, blendSpace: blendSpace)
         } catch {
             for texture in textures { texture.release() }
             throw error

@@ -1,6 +1,7 @@
 import Foundation
 import SegueAnimation
 import SegueAppHost
+import SegueColor
 import SegueEffects
 import SegueGL
 import SegueImage
@@ -51,6 +52,8 @@ public final class PlayerWindow {
         public var screenshotFolder = "."
         /// Wait for the display's refresh between frames (off: draw as fast as the driver goes).
         public var vsync = true
+        /// Where effects mix the pictures: sRGB-encoded values (the default) or linear light.
+        public var blendSpace: BlendSpace = .srgb
         /// Where display time comes from: real time, or a fixed step per drawn frame (scripted runs).
         public var timeSource = HostClock.real
         /// Where a name that `makeTransition` does not make (a scenario) is looked up.

@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 import SegueEffects
 import SegueGL
 import SegueHeadless
@@ -42,6 +43,9 @@ public struct TransitionRenderer {
     public var resize: ResizeMode
     /// fused (one generated shader) or onePassPerFilter, for effect graphs.
     public var mode: ExecutionMode = .fused
+    /// Where an effect mixes the pictures: sRGB-encoded values (the default, gl-transitions' and
+    /// xfade's) or linear light. View-controller scenarios composite in sRGB whatever it is.
+    public var blendSpace: BlendSpace = .srgb
     /// Told when a picture is larger than the GL's textures and was reduced to fit (`true`: the
     /// from-picture); the frames then have less detail than the picture had.
     public var onReduced: ((_ isFrom: Bool, PictureReduction) -> Void)?
@@ -107,7 +111,7 @@ public struct TransitionRenderer {
         switch transition {
         case .effect(let effect):
             return try renderEffect(from: from, to: to, at: progress, body) { device, a, b in
-                try effect.makeEffect(device: device, from: a, to: b, mode: mode)
+                try effect.makeEffect(device: device, from: a, to: b, mode: mode, blendSpace: blendSpace)
             }
         case .custom(_, let make):
             return try renderEffect(from: from, to: to, at: progress, body, make: make)

@@ -7,7 +7,8 @@ import SegueTesting
 @Suite("Pooled intermediate targets (headless GL)", .tags(.gl))
 struct TargetPoolTests {
     static let (width, height) = (64, 48)
-    static var frameBytes: Int { width * height * 4 }
+    /// One intermediate: RGBA16F, 8 bytes a pixel.
+    static var frameBytes: Int { width * height * 8 }
 
     /// A chain: `perPixel` colour filters, a blur, then `perPixel` more.
     static func graph(_ source: ImageSource, perPixel: Int) -> any EffectNode {
@@ -70,7 +71,7 @@ struct TargetPoolTests {
             #expect(device.targetPool.targetCount == 2, "the second renderer reuses the first one's target")
             try first.render(into: small)
             #expect(device.targetPool.targetCount == 3, "another size is another description")
-            #expect(device.targetPool.byteCount == 2 * Self.frameBytes + 20 * 10 * 4)
+            #expect(device.targetPool.byteCount == 2 * Self.frameBytes + 20 * 10 * 8)
             let objects = device.liveObjects
             device.targetPool.trim()
             #expect(device.targetPool.targetCount == 0 && device.targetPool.byteCount == 0)
@@ -90,6 +91,10 @@ struct TargetPoolTests {
             #expect(try pool.acquire(RenderTargetDescription(width: 8, height: 8)) === plain)
             pool.recycle(plain)
             #expect(pool.byteCount == 8 * 8 * 4 + 8 * 8 * 8)
+            let half = try pool.acquire(RenderTargetDescription(width: 8, height: 8, format: .rgba16f))
+            #expect(half !== plain, "another format is another description")
+            pool.recycle(half)
+            #expect(pool.byteCount == 8 * 8 * 4 + 8 * 8 * 8 + 8 * 8 * 8)
         }
     }
 

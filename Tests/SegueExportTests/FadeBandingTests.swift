@@ -12,6 +12,8 @@ import Testing
 /// 8×8 block's mean, rounding holds each code for about 300 / 7 frames (a visible band in time,
 /// as a slow fade over a dark sky shows in space); the ordered dither moves the mean by 1/64 of
 /// a code and so changes it nearly every frame, each pixel within one code of the exact value.
+/// The same holds when the fade mixes linear light (`--blend linear`), whose steps in code
+/// values are uneven over the fade.
 @Suite("Output stage: dithering against banding (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct FadeBandingTests {
     static let (width, height, frames) = (64, 32, 300)
@@ -24,7 +26,7 @@ struct FadeBandingTests {
         let worstError: Double
     }
 
-    static func bands(dither: Dither) throws -> Bands {
+    static func bands(dither: Dither, blend: BlendSpace = .srgb) throws -> Bands {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("fade.mp4").path
@@ -35,7 +37,7 @@ struct FadeBandingTests {
             try TransitionExporter(
                 device: device, settings: ExportSettings(format: .mp4, width: width, height: height, crf: 0, dither: dither)
             ).export(.pictures(from: dark, to: lighter, frames: frames), to: out) { device, from, to in
-                try fade.makeEffect(device: device, from: from, to: to)
+                try fade.makeEffect(device: device, from: from, to: to, blendSpace: blend)
             }
         }
         let data = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-i", out, "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"])
@@ -45,7 +47,7 @@ struct FadeBandingTests {
         var means: [Int] = []
         var worst = 0.0
         for k in 0..<(data.count / frameBytes) {
-            let grey = (16 + 8 * Double(k) / Double(frames - 1)) / 255
+            let grey = blend.mix(16.0 / 255, 24.0 / 255, Double(k) / Double(frames - 1))
             let exact = conversion.codes(red: grey, green: grey, blue: grey).y
             var sum = 0
             for y in 8..<16 {
@@ -70,6 +72,14 @@ struct FadeBandingTests {
         #expect(dithered.longestRun <= 3, "longest band: \(dithered.longestRun) frames")
         #expect(dithered.distinctLevels > 200, "\(dithered.distinctLevels) levels")
         #expect(dithered.worstError < 1, "a pixel \(dithered.worstError) codes from the exact luma")
+    }
+
+    @Test func ditherHoldsWhenTheFadeMixesLinearLight() throws {
+        let dithered = try Self.bands(dither: .ordered, blend: .linear)
+        #expect(dithered.longestRun <= 3, "longest band: \(dithered.longestRun) frames")
+        #expect(dithered.worstError < 1, "a pixel \(dithered.worstError) codes from the exact luma")
+        let rounded = try Self.bands(dither: .none, blend: .linear)
+        #expect(rounded.longestRun >= 30, "without dither it bands: \(rounded.longestRun) frames")
     }
 
     @Test func withoutDitherTheFadeBands() throws {

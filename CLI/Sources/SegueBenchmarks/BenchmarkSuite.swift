@@ -47,6 +47,8 @@ public struct BenchmarkSuite {
         case frei0r
         /// Not in the default run (needs ffmpeg): the GPU output stage against RGBA + swscale.
         case output
+        /// Not in the default run: linear-light blending against the sRGB default, per effect.
+        case blend
 
         public static let defaults: [Section] = [.dissolve, .scene, .chain, .resolution]
     }
@@ -131,6 +133,8 @@ public struct BenchmarkSuite {
         let input: InputBenchmark.Report?
         /// The frei0r plugin against the CLI's renderer (the frei0r section).
         let frei0r: Frei0rBenchmark.Report?
+        /// Linear-light blending against the sRGB default (the blend section).
+        let blend: BlendBenchmark.Report?
     }
 
     let options: Options
@@ -181,6 +185,9 @@ public struct BenchmarkSuite {
         let frei0r = options.sections.contains(.frei0r)
             ? try Frei0rBenchmark(plugin: options.frei0rPlugin, size: options.frei0rSize, frames: min(options.frames, 60), runs: options.runs)
                 .run(table: table) : nil
+        let blend = options.sections.contains(.blend)
+            ? try BlendBenchmark(size: options.exportSize, frames: min(options.frames, 30), runs: options.runs)
+                .run(device: device, table: table) : nil
 
         let longest = chains.lengths.max { $0.filters < $1.filters }
         let report = Report(
@@ -197,7 +204,7 @@ public struct BenchmarkSuite {
             },
             soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
             gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit,
-            host: host, editLong: editLong, output: output, input: input, frei0r: frei0r)
+            host: host, editLong: editLong, output: output, input: input, frei0r: frei0r, blend: blend)
         table.targets(report, longestChain: longest)
         return report
     }

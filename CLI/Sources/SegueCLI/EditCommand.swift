@@ -7,6 +7,7 @@ import SegueRendering
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
 extension ToneMapOperator: @retroactive ExpressibleByArgument {}
 extension Dither: @retroactive ExpressibleByArgument {}
+extension BlendSpace: @retroactive ExpressibleByArgument {}
 
 /// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
 /// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
@@ -49,6 +50,8 @@ struct EditCommand: ParsableCommand {
     var tonemap: ToneMapOperator?
     @Flag(help: "A quick draft: half the spec's width and height (a quarter of the pixels), the fastest encoder settings (--speed fastest unless --speed is given), every frame encoded.")
     var draft = false
+    @Option(help: "Where transitions mix: srgb (default, as gl-transitions and ffmpeg's xfade: black to white is 128 halfway) or linear light (188 halfway, as OBS and Resolve); overrides the spec's \"blend\".")
+    var blend: BlendSpace?
     @Flag(help: "Print nothing but errors.") var quiet = false
 
     enum ProgressStyle: String, ExpressibleByArgument, CaseIterable { case bar, json, none }
@@ -104,6 +107,7 @@ struct EditCommand: ParsableCommand {
         var plan = try EditTransitionNames.loadPlan(specAt: spec, tools: tools, resizedBy: draftSize)
         if let tonemap { plan.toneMap = tonemap }
         if alpha { plan.background = .transparent }
+        if let blend { plan.blendSpace = blend }
         var frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
         let video = out.map { OutputFormat.resolve(nil, out: $0).video } ?? .mp4
         // Chunks of a smart render split no group of pictures: their edges move to cut points.

@@ -4,6 +4,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import SegueAppHost
+import SegueColor
 import SegueRendering
 import SeguePlayer
 import SegueTransitions
@@ -27,6 +28,8 @@ struct PlayCommand: ParsableCommand {
     var resize: GLTransitionEffect.ResizeMode = .cover
     @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
     var edges: GLTransitionEffect.EdgeMode = .clamp
+    @Option(help: "Where effects mix: srgb (default, as gl-transitions and ffmpeg's xfade) or linear light (as OBS and Resolve).")
+    var blend: BlendSpace = .srgb
 
     func validate() throws {
         guard spec != nil else { return }
@@ -37,13 +40,13 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         if let spec { return try EditPreviewPlayer.play(spec: spec, options: window) }
-        try Self.play(window, from: from, to: to, parameters: parameters, resize: resize, edges: edges)
+        try Self.play(window, from: from, to: to, parameters: parameters, resize: resize, edges: edges, blend: blend)
     }
 
     /// Checks everything, opens the window and plays until it closes.
     static func play(
         _ options: WindowOptions, from: String?, to: String?, parameters: [String], resize: GLTransitionEffect.ResizeMode,
-        edges: GLTransitionEffect.EdgeMode = .clamp
+        edges: GLTransitionEffect.EdgeMode = .clamp, blend: BlendSpace = .srgb
     ) throws {
         let size = options.size
         let fromImage = try from.map { try PictureDecoder.read(path: $0) } ?? SampleImages.from(fitting: size)
@@ -70,6 +73,7 @@ struct PlayCommand: ParsableCommand {
                 from: fromImage, to: toImage, labels: (from ?? "the sample", to ?? "the sample"), resize: resize,
                 size: (size.width, size.height))
             configuration.duration = options.duration
+            configuration.blendSpace = blend
             try run(configuration, options: options, timeSource: timeSource) { renderer in
                 "Playing \(effect) on \(renderer). Drag to scrub; space pauses, N/P switch effects, Q or Escape quits (--help lists the keys)."
             }

@@ -53,6 +53,8 @@ struct RenderCommand: ParsableCommand {
     var bitDepth: Int?
     @Flag(help: "Keep the frames' alpha (a stinger, with --edges transparent): PNG frames (always RGBA), .webm (VP9 yuva420p), .mov (ProRes 4444) or .gif (a transparent colour); .mp4 and .mkv have no alpha.")
     var alpha = false
+    @Option(help: "Where the effect mixes: srgb (default, as gl-transitions and ffmpeg's xfade: black to white is 128 halfway) or linear light (188 halfway, as OBS and Resolve). View-controller transitions composite in sRGB.")
+    var blend: BlendSpace = .srgb
     @Flag(help: "List the effects and their parameters, then exit.") var list = false
     @Flag(help: "Print nothing but errors.") var quiet = false
 
@@ -93,7 +95,7 @@ struct RenderCommand: ParsableCommand {
                 ?? EffectCatalog.catalog.entry(named: effect)?.scenario.map(TransitionRenderer.Transition.scenario)
             else { throw ValidationError("unknown effect '\(effect)'") }
             return try Self.writeFrames(chosen, from: from, to: to, frames: frames, size: size, mode: mode,
-                                        outputDirectory: out, progress: report, resize: resize)
+                                        outputDirectory: out, progress: report, resize: resize, blend: blend)
         }
         if !quiet {
             print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")
@@ -110,11 +112,11 @@ extension RenderCommand {
     @MainActor
     static func writeFrames(
         _ transition: TransitionRenderer.Transition, from: String, to: String, frames: Int, size: FrameSize, mode: ExecutionMode = .fused,
-        outputDirectory: String, progress: ((Int, Int) -> Void)?, resize: ResizeMode = .cover
+        outputDirectory: String, progress: ((Int, Int) -> Void)?, resize: ResizeMode = .cover, blend: BlendSpace = .srgb
     ) throws -> FrameFolder {
         let (fromImage, toImage) = (try PictureDecoder.read(path: from), try PictureDecoder.read(path: to))
         var renderer = try TransitionRenderer(transition, width: size.width, height: size.height, resize: resize)
-        renderer.mode = mode
+        (renderer.mode, renderer.blendSpace) = (mode, blend)
         renderer.onReduced = { isFrom, reduction in PictureFitting.printNotice(reduction, label: isFrom ? from : to) }
         return try renderer.writeFrameFolder(
             from: fromImage, to: toImage, count: frames, at: outputDirectory, progress: progress, onWaitingForLock: sayWaitingForLock)

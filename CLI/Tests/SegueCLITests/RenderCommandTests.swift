@@ -139,7 +139,8 @@ struct RenderCommandTests {
             #expect(chain["fusedPasses"] as? Int == 1)
             #expect(chain["onePassPasses"] as? Int == filters)
             #expect(chain["fusedIntermediateBytes"] as? Int == 0)
-            #expect(chain["onePassIntermediateBytes"] as? Int == min(filters - 1, 2) * 64 * 36 * 4)
+            // Intermediates are RGBA16F: 8 bytes a pixel.
+            #expect(chain["onePassIntermediateBytes"] as? Int == min(filters - 1, 2) * 64 * 36 * 8)
             #expect((chain["fusedFPS"] as? Double ?? 0) > 0 && (chain["onePassFPS"] as? Double ?? 0) > 0)
         }
         #expect((json?["marginalCosts"] as? [[String: Any]] ?? []).count == 10)

@@ -312,4 +312,37 @@ struct VideoRenderCommandTests {
             }
         }
     }
+
+    /// `--blend linear` on `segue render` (PNG frames) and `segue edit` (a frame folder): a fade
+    /// from black to white is 188 at its middle (linear light), 128 without it.
+    @Test func blendLinearMixesLightOnRenderAndEdit() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try RGBAImage(width: 32, height: 16, fill: [0, 0, 0, 255]), to: dir.appendingPathComponent("black.png").path)
+        try PNGCodec.write(try RGBAImage(width: 32, height: 16, fill: [255, 255, 255, 255]), to: dir.appendingPathComponent("white.png").path)
+        let spec = #"{"size": "32x16", "fps": 10, "items": [{"picture": "black.png", "duration": 1}, {"picture": "white.png", "duration": 1}], "transitions": [{"effect": "fade", "duration": 1}]}"#
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        for (blend, want) in [("srgb", 128), ("linear", 188)] {
+            let render = try CommandRunner.run("segue", [
+                "render", "--from", "black.png", "--to", "white.png", "--effect", "fade", "--frames", "3", "--size", "32x16",
+                "--blend", blend, "--out", "render-\(blend)", "--quiet",
+            ], in: dir)
+            #expect(render.status == 0, "stderr: \(render.stderr)")
+            let middle = try PNGCodec.read(path: dir.appendingPathComponent("render-\(blend)/frame-0001.png").path)
+            #expect(abs(Int(middle.pixels[(8 * 32 + 16) * 4]) - want) <= 1, "render --blend \(blend): \(middle.pixels[(8 * 32 + 16) * 4])")
+            let edit = try CommandRunner.run("segue", ["edit", "edit.json", "--blend", blend, "--out", "edit-\(blend)", "--quiet"], in: dir)
+            #expect(edit.status == 0, "stderr: \(edit.stderr)")
+        }
+        // The edit's fade is 10 frames: the same frame of each folder, sRGB's value v and linear's
+        // the light of v/255 (the progress the sRGB frame shows), encoded.
+        for index in 0..<10 {
+            let name = "frame-\(String(format: "%04d", index)).png"
+            let s = Double(try PNGCodec.read(path: dir.appendingPathComponent("edit-srgb/\(name)").path).pixels[0])
+            let l = Double(try PNGCodec.read(path: dir.appendingPathComponent("edit-linear/\(name)").path).pixels[0])
+            let light = s / 255
+            let want = 255 * (light <= 0.0031308 ? 12.92 * light : 1.055 * pow(light, 1 / 2.4) - 0.055)
+            #expect(abs(l - want) <= 2, "edit frame \(index): sRGB \(s), linear \(l), want \(want)")
+        }
+    }
 }
+

@@ -30,4 +30,16 @@ int segue_png_decode_rgba8(const uint8_t *data, size_t size, uint8_t *pixels, si
 /// unreadable); with `out` of exactly that size, the profile's (inflated) bytes are copied there.
 size_t segue_png_icc(const uint8_t *data, size_t size, uint8_t *out, size_t out_size);
 
+/// What a PNG says of its colour besides its pixels: the sRGB and iCCP chunks' presence, gAMA's
+/// file gamma (0.45455 for a 2.2 display gamma) and cHRM's chromaticities (white x, y, then
+/// red, green, blue x, y).
+typedef struct {
+    int has_srgb, has_iccp, has_gama, has_chrm;
+    double gama;
+    double chrm[8];
+} segue_png_color_info;
+
+/// Fills `out` from the PNG's header chunks. Returns 1, or 0 when the header is unreadable.
+int segue_png_color(const uint8_t *data, size_t size, segue_png_color_info *out);
+
 #endif

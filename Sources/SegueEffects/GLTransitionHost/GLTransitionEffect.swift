@@ -1,3 +1,4 @@
+import SegueColor
 import SegueGL
 import SegueImage
 import SegueShaders
@@ -20,6 +21,10 @@ public final class GLTransitionEffect: TransitionEffect {
     public var progress: Float = 0
     public var resizeMode: ResizeMode
     public var edges: EdgeMode
+    /// Where the transition mixes: sRGB-encoded values (the runtime's, the default) or linear
+    /// light (the pictures decoded where `getFromColor`/`getToColor` sample them, the result
+    /// encoded). Fixed when compiled: each space is its own program.
+    public let blendSpace: BlendSpace
     public let from: Texture
     public let to: Texture
     private let device: GLDevice
@@ -39,16 +44,18 @@ public final class GLTransitionEffect: TransitionEffect {
     /// and numbered source are the file's own (`#line 1`; the host's prelude is left out).
     public init(
         device: GLDevice, source: GLTransitionSource, from: Texture, to: Texture,
-        resizeMode: ResizeMode = .cover, edges: EdgeMode = .clamp
+        resizeMode: ResizeMode = .cover, edges: EdgeMode = .clamp, blendSpace: BlendSpace = .srgb
     ) throws(GLError) {
         self.device = device
+        self.blendSpace = blendSpace
         self.source = source
         self.from = from
         self.to = to
         self.resizeMode = resizeMode
         self.edges = edges
         // `#line 1` makes the driver count the file's own lines in its messages.
-        let body = ShaderLibrary.glTransitionPrelude + "\n#line 1\n" + source.source + "\n" + ShaderLibrary.glTransitionMain
+        let body = ShaderLibrary.blendSpaceDefine(linearLight: blendSpace == .linear) + ShaderLibrary.blendSpace
+            + ShaderLibrary.glTransitionPrelude + "\n#line 1\n" + source.source + "\n" + ShaderLibrary.glTransitionMain
         do {
             program = try device.cachedProgram(key: "gl-transition:" + body) { () throws(GLError) in
                 try device.makeFullscreenProgram(fragmentBody: body)

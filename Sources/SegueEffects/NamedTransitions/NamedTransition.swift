@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 import SegueGL
 import SegueImage
 
@@ -129,18 +130,19 @@ public struct NamedTransition: Sendable {
     }
 
     /// Makes the effect between two textures the caller owns (and releases after the effect).
-    /// The effect is the caller's: release it on the GL thread.
+    /// The effect is the caller's: release it on the GL thread. `blendSpace` is where it mixes.
     public func makeEffect(
-        device: GLDevice, from: Texture, to: Texture, mode: ExecutionMode = .fused
+        device: GLDevice, from: Texture, to: Texture, mode: ExecutionMode = .fused, blendSpace: BlendSpace = .srgb
     ) throws(NamedTransitionError) -> any TransitionEffect {
         switch kind {
         case .pixelDissolve:
-            do { return try PixelDissolve(device: device, from: from, to: to, mode: mode, resizeMode: resize) } catch {
+            do { return try PixelDissolve(device: device, from: from, to: to, mode: mode, resizeMode: resize, blendSpace: blendSpace) } catch {
                 throw .gl(error)
             }
         case .glTransition(let source, let values, let textures):
             let effect: GLTransitionEffect
-            do { effect = try GLTransitionEffect(device: device, source: source, from: from, to: to, resizeMode: resize, edges: edges) } catch {
+            do { effect = try GLTransitionEffect(
+                device: device, source: source, from: from, to: to, resizeMode: resize, edges: edges, blendSpace: blendSpace) } catch {
                 throw .gl(error)
             }
             do {

@@ -38,8 +38,8 @@ public struct EditPlan {
         public let easing: Easing
         /// The ffmpeg `afade` curve of each side's sound ("qsin" for equal power).
         public let audioCurve: String
-        /// Makes the effect over the two sides' textures; nil for a cut.
-        public let make: TransitionExporter.MakeEffect?
+        /// Makes the effect over the two sides' textures, mixing in a blend space; nil for a cut.
+        public let make: ((BlendSpace) -> TransitionExporter.MakeEffect)?
     }
 
     public struct Music: Equatable {
@@ -68,6 +68,8 @@ public struct EditPlan {
     /// What shows where no item covers the frame (the spec's `background`; `segue edit --alpha`
     /// makes it transparent): a transparent edit needs an output that keeps alpha.
     public var background: EditBackground = .black
+    /// Where transitions mix (the spec's `blend`, sRGB unless told; a front end may override it).
+    public var blendSpace: BlendSpace
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?
@@ -182,6 +184,7 @@ public struct EditPlan {
         blurredBackdrop = spec.resize == EditPlanChecker.containBlur
         toneMap = try checker.toneMap(spec.tonemap)
         background = try checker.background(spec.background)
+        blendSpace = try checker.blendSpace(spec.blend)
         guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
         let (fps, mode, frameWidth, frameHeight) = (frameRate, resize, width, height)
         let items = try checker.withClipSounds(spec.items.enumerated().map { index, item in

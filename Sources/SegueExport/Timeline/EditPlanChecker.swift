@@ -40,6 +40,14 @@ struct EditPlanChecker {
         return mode
     }
 
+    func blendSpace(_ text: String?) throws -> BlendSpace {
+        guard let text else { return .srgb }
+        guard let space = BlendSpace(rawValue: text) else {
+            throw EditSpecError("blend", "'\(text)' is not one of " + BlendSpace.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return space
+    }
+
     func toneMap(_ text: String?) throws -> ToneMapOperator {
         guard let text else { return .hable }
         guard let toneMap = ToneMapOperator(rawValue: text) else {

@@ -29,14 +29,17 @@ public struct EditSpec: Codable, Sendable, Equatable {
 
     /// What shows where no item covers the frame: black (default) or transparent (`EditBackground`).
     public var background: String?
+    /// Where transitions mix: `srgb` (the default, as gl-transitions and xfade) or `linear` light.
+    public var blend: String?
 
     public init(size: String, fps: EditFrameRate? = nil, resize: String? = nil, items: [EditItem],
-                transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil, background: String? = nil) {
+                transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil, background: String? = nil,
+                blend: String? = nil) {
         (self.size, self.fps, self.resize, self.items, self.transitions, self.audio) = (size, fps, resize, items, transitions, audio)
-        (self.tonemap, self.background) = (tonemap, background)
+        (self.tonemap, self.background, self.blend) = (tonemap, background, blend)
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap, background, texts, subtitles, itemTexts }
+    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap, background, blend, texts, subtitles, itemTexts }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
@@ -51,6 +54,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
         audio = try keys.decodeIfPresent(EditAudio.self, forKey: .audio)
         tonemap = try keys.decodeIfPresent(String.self, forKey: .tonemap)
         background = try keys.decodeIfPresent(String.self, forKey: .background)
+        blend = try keys.decodeIfPresent(String.self, forKey: .blend)
         texts = try keys.decodeIfPresent([EditText].self, forKey: .texts)
         subtitles = try keys.decodeIfPresent(EditSubtitles.self, forKey: .subtitles)
         let perItem = try keys.decode([EditItemTexts].self, forKey: .items).map(\.texts)
@@ -68,6 +72,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
         try keys.encodeIfPresent(audio, forKey: .audio)
         try keys.encodeIfPresent(tonemap, forKey: .tonemap)
         try keys.encodeIfPresent(background, forKey: .background)
+        try keys.encodeIfPresent(blend, forKey: .blend)
         try keys.encodeIfPresent(texts, forKey: .texts)
         try keys.encodeIfPresent(subtitles, forKey: .subtitles)
         try keys.encodeIfPresent(itemTexts, forKey: .itemTexts)

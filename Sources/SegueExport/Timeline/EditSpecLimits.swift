@@ -1,5 +1,6 @@
 import Foundation
 import SegueText
+import SegueColor
 
 /// An edit spec's documented limits (the README's budget table), each refused with its name
 /// before any file the spec names is opened: far beyond any real edit, small enough that a
@@ -58,7 +59,7 @@ public enum EditSpecLimits {
 final class EditPlanCache {
     var pictures: Set<String> = []
     var clips: [String: ClipProbe] = [:]
-    var effects: [String: TransitionExporter.MakeEffect] = [:]
+    var effects: [String: (BlendSpace) -> TransitionExporter.MakeEffect] = [:]
     /// Fonts by name and size: a thousand subtitle cues look their font up once.
     var fonts: [String: Font] = [:]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 import SegueEffects
 import SegueGL
 import SegueImage
@@ -19,10 +20,10 @@ enum TimelineEffects {
 
     static func make(
         effect: String, params: [String: EditParameter], place: String, resize: ResizeMode, resolve: (String) -> String
-    ) throws -> TransitionExporter.MakeEffect {
+    ) throws -> (BlendSpace) -> TransitionExporter.MakeEffect {
         if effect == "pixel-dissolve" {
             guard params.isEmpty else { throw EditSpecError("\(place).params", "pixel-dissolve takes no parameters") }
-            return { device, from, to in try PixelDissolve(device: device, from: from, to: to) }
+            return { space in { device, from, to in try PixelDissolve(device: device, from: from, to: to, blendSpace: space) } }
         }
         // A preset's own settings come typed; the spec's are text checked against the source.
         var presets: [GLTransitionSetting] = []
@@ -68,8 +69,9 @@ enum TimelineEffects {
                 + LumaMap.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
         let (finalValues, finalTextures) = (values, textures)
-        return { device, from, to in
-            let effect = try GLTransitionEffect(device: device, source: source, from: from, to: to, resizeMode: resize)
+        return { space in { device, from, to in
+            let effect = try GLTransitionEffect(
+                device: device, source: source, from: from, to: to, resizeMode: resize, blendSpace: space)
             do {
                 for (parameter, value) in finalValues { try effect.setParameter(parameter, value) }
                 for (parameter, texture) in finalTextures { try effect.setTexture(parameter, texture) }
@@ -78,6 +80,6 @@ enum TimelineEffects {
                 throw error
             }
             return effect
-        }
+        } }
     }
 }

@@ -172,7 +172,9 @@ public final class TimelineExporter {
 
     /// What a video of the frames in `range` (all when nil) says it is (see `ChunkTag`).
     public func chunkTag(range: Range<Int>?) -> ChunkTag {
+        // Linear-light chunks (a spec's "blend" or `--blend`) do not join sRGB ones.
         let encoding = "\(settings.format.rawValue)-crf\(settings.crf.map(String.init) ?? "default")-\(speed.rawValue)"
+            + (plan.blendSpace == .linear ? "-blend-linear" : "")
         return ChunkTag(spec: plan.specIdentity, encoding: encoding, frames: range ?? 0..<plan.totalFrames,
                         total: plan.totalFrames, framesPerSecond: plan.frameRate)
     }

@@ -126,7 +126,7 @@ final class TimelineRenderer {
     ) throws {
         let (width, height) = (plan.width, plan.height)
         let transition = plan.transitions[itemIndex]
-        guard let make = transition.make, transition.frames > 0 else { return }
+        guard let make = transition.make?(plan.blendSpace), transition.frames > 0 else { return }
         if textures == nil {
             let from = try device.makeTexture(width: width, height: height, pixels: nil)
             let to: Texture, target: FormattedTarget

@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 import SegueEffects
 import SegueExport
 import SegueGL
@@ -23,6 +24,8 @@ public struct TransitionVideo {
     /// How clips are fitted to the frame (pictures go at their own size; the effect fits them).
     public var clipFit: ResizeMode = .cover
     public var mode: ExecutionMode = .fused
+    /// Where the transition mixes: sRGB-encoded values (the default) or linear light.
+    public var blendSpace: BlendSpace = .srgb
     public var tools: FFmpegTools
     /// Told when a picture is larger than the GL's textures and was reduced (with its path).
     public var onReduced: ((PictureReduction, String) -> Void)?
@@ -68,9 +71,9 @@ public struct TransitionVideo {
         }
         let exporter = try TransitionExporter(device: device, settings: settings, tools: tools)
         exporter.onProgress = onProgress
-        let (transition, mode) = (transition, mode)
+        let (transition, mode, blendSpace) = (transition, mode, blendSpace)
         return try exporter.export(inputs, to: path) { device, from, to in
-            try transition.makeEffect(device: device, from: from, to: to, mode: mode)
+            try transition.makeEffect(device: device, from: from, to: to, mode: mode, blendSpace: blendSpace)
         }
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import SegueAnimation
+import SegueColor
+import SegueEffects
+import SegueGL
+import SegueImage
+
+/// `segue bench --sections blend`: what linear-light blending costs per frame against the sRGB
+/// default. Each effect is made twice on one device, once per `BlendSpace`, and the two render
+/// the same progress points in alternating runs (glFinish after each frame), with the machine's
+/// load printed beside each run. The effects: `fade` (a gl-transition: two lookups a pixel),
+/// `pixel-dissolve` (an effect graph: two sources) and `zoomin` (a gl-transition that samples
+/// between texels, where linear light fetches and decodes four texels per lookup).
+struct BlendBenchmark {
+    let size: FrameSize
+    let frames: Int
+    let runs: Int
+    static let effects = ["fade", "pixel-dissolve", "zoomin"]
+
+    struct Measurement: Codable {
+        let effect: String
+        /// Median milliseconds per frame.
+        let srgbMilliseconds: Double
+        let linearMilliseconds: Double
+        /// linear / sRGB (above 1: linear light costs more).
+        let linearOverSRGB: Double
+        /// Per run: sRGB ms, linear ms, the one-minute load average when the run started.
+        let runs: [[Double]]
+    }
+
+    struct Report: Codable {
+        let size: String
+        let frames: Int
+        let measurements: [Measurement]
+    }
+
+    func run(device: GLDevice, table: BenchTable) throws -> Report {
+        let (width, height) = (size.width, size.height)
+        let from = try device.makeTexture(image: SampleImages.from(width: width, height: height))
+        defer { from.release() }
+        let to = try device.makeTexture(image: SampleImages.to(width: width, height: height))
+        defer { to.release() }
+        let target = try device.makeOffscreenTarget(width: width, height: height)
+        defer { target.release() }
+        table.line("\nblend: sRGB (default) against linear light, \(size), \(frames) frames per run, glFinish per frame")
+        var measurements: [Measurement] = []
+        for name in Self.effects {
+            let transition = try NamedTransition.named(name)
+            let effects = try BlendSpace.allCases.map {
+                try transition.makeEffect(device: device, from: from, to: to, blendSpace: $0)
+            }
+            defer { for effect in effects { effect.release() } }
+            func milliseconds(_ effect: any TransitionEffect) throws -> Double {
+                let start = Date()
+                for i in 0..<frames {
+                    effect.progress = Float(i) / Float(max(frames - 1, 1))
+                    try effect.render(into: target)
+                    device.finish()
+                }
+                return Date().timeIntervalSince(start) * 1000 / Double(frames)
+            }
+            for effect in effects { _ = try milliseconds(effect) }  // warm: programs compiled, caches filled
+            var rows: [[Double]] = []
+            for run in 0..<runs {
+                let load = CPUTime.loadAverage()
+                // Alternate which goes first, so drift in the machine's speed falls on both.
+                let order = run % 2 == 0 ? [0, 1] : [1, 0]
+                var times = [0.0, 0.0]
+                for index in order { times[index] = try milliseconds(effects[index]) }
+                rows.append([times[0], times[1], load])
+                table.line(String(format: "  %@ run %d: sRGB %.2f ms/frame, linear %.2f ms/frame  (load %.2f)",
+                                  name, run + 1, times[0], times[1], load))
+            }
+            let (srgb, linear) = (median(rows.map { $0[0] }), median(rows.map { $0[1] }))
+            measurements.append(Measurement(
+                effect: name, srgbMilliseconds: srgb, linearMilliseconds: linear, linearOverSRGB: linear / srgb, runs: rows))
+            table.line(String(format: "  %@ median: sRGB %.2f ms, linear %.2f ms: %.2f x  (loads %@)", name, srgb, linear, linear / srgb,
+                              rows.map { String(format: "%.1f", $0[2]) }.joined(separator: ", ")))
+        }
+        return Report(size: "\(size)", frames: frames, measurements: measurements)
+    }
+}
