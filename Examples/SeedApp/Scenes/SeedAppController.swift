@@ -42,6 +42,15 @@ public final class SeedAppController: NavigationController {
     /// A transition runs (a push or pop here, or a presentation in the window).
     public var isBusy: Bool { isTransitioning || view.window?.transitionDriver.isTransitioning == true }
 
+    /// How far the running push, pop, presentation or dismissal is (its coordinator's
+    /// `percentComplete`), nil when none runs: the window tests wait for this state, not for a
+    /// number of frames.
+    public var transitionProgress: Double? {
+        guard isBusy else { return nil }
+        let candidates: [ViewController?] = [presentedViewController, topViewController] + viewControllers.reversed()
+        return candidates.lazy.compactMap { $0?.transitionCoordinator?.percentComplete }.first
+    }
+
     /// Shows `demo`'s screen with its seed's transition, from the menu only.
     public func show(_ demo: SeedDemo) {
         guard !isBusy, presentedViewController == nil, viewControllers.count == 1 else { return }
