@@ -15,7 +15,7 @@ struct ShowGrabTests {
     typealias Rig = ScenarioShowTests.Rig
     static let frame = 1.0 / 60
 
-    @Test(arguments: ["cube-pop", "zoom-push", "cube-push"])
+    @Test(arguments: ["cube-pop", "zoom-push", "cube-push", "preferred-zoom"])
     func aPressHeldStillGrabsThePlayingTimeline(name: String) throws {
         let rig = try Rig()
         defer { rig.release() }
