@@ -278,7 +278,7 @@ let package = Package(
             dependencies: [
                 "SegueOutput", "SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting", "SegueColor",
             ]),
-        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage"]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage", "SegueScene", "SegueTransitions"]),
         .testTarget(
             name: "SegueRenderingTests",
             dependencies: [

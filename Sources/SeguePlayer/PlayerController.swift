@@ -8,10 +8,13 @@ import SegueScene
 import SegueTransitions
 
 /// The root view controller of `PlayerWindow`: the show's stage (letterboxed) under the overlay,
-/// keys through the responder chain (`PlayerAction`), the pointer through `RawPointerRecognizer`.
+/// keys through the responder chain (`PlayerAction`), the pointer through the host's dispatcher
+/// to gesture recognizers, as in any app: the show's on its input view over the stage, the
+/// progress bar's on the overlay's band.
 ///
-/// A display link on the window's engine moves display time on while something moves (the
-/// timeline playing, a press, a gesture playing out); the show draws in the host's `underlay`,
+/// A display link on the window's engine moves display time on while something moves with time
+/// (the timeline playing or settling, a gesture's transition animating); a pointer that moves
+/// asks for one frame, and one resting mid-drag for none. The show draws in the host's `underlay`,
 /// once per frame the host draws: straight into the window when its stage has the window's size
 /// (the views are composited over it, no clear, one full-window pass fewer), else into its
 /// stage, which `stageView` letterboxes. A paused or finished player has no link, so the host
@@ -33,7 +36,6 @@ final class PlayerController: ViewController {
     private let overlay: PlayerOverlay
     private var overlayShown: Bool
     private var windowPixels = (width: 0, height: 0)
-    private let pointer = RawPointerRecognizer()
     /// When the status line was last made (-1: make it on the next draw).
     private var statusRefresh = -1.0
     /// What the overlay's status line shows now (nil: refresh at the next draw).
@@ -43,8 +45,6 @@ final class PlayerController: ViewController {
     private var loopMode: PlayerTimeline.LoopMode?
     /// True from a press on the overlay's progress bar until its release: the pointer seeks.
     private var seeking = false
-    /// True from a press until its release.
-    private var pressing = false
     private var displayLink: DisplayLink?
     /// The engine time of the link's last tick.
     private var lastTick = 0.0
@@ -52,8 +52,6 @@ final class PlayerController: ViewController {
     private var pendingSeconds = 0.0
     /// Whether the show draws straight into the window (its stage has the window's size).
     private var drawsDirect = false
-    /// Display time: what the pointer's events are stamped with (the shows' own clock).
-    private var displayTime = 0.0
     private let wallClock = RealClock()
     private static let logger = Logger(label: "segue.player")
 
@@ -77,11 +75,13 @@ final class PlayerController: ViewController {
         root.onLayout = { [unowned self] in followSize() }
         // No background: the clear colour is black, and a full-window quad would cost a pass.
         root.addSubview(stageView)
-        root.addSubview(overlay.view)
+        root.addSubview(overlay.view)  // the show's input view goes between them (`switchShow`)
         overlay.view.isHidden = !overlayShown
-        pointer.name = "player.pointer"
-        pointer.handler = { [unowned self] kind, point in handlePointer(kind, at: point) }
-        root.addGestureRecognizer(pointer)
+        let seek = GrabbingPanGestureRecognizer { [unowned self] pan in seekPanned(pan) }
+        seek.name = "player.seek"
+        seek.onTouchDown = { [unowned self] pan in seekPressed(at: pan.location(in: view)) }
+        seek.onReleaseWithoutPan = { [unowned self] _ in seekEnded() }
+        overlay.view.addGestureRecognizer(seek)
         view = root
     }
 
@@ -140,36 +140,30 @@ final class PlayerController: ViewController {
 
     // MARK: Pointer
 
-    private func handlePointer(_ kind: PointerEvent.Kind, at location: Point) {
+    /// A press on the overlay's progress bar (the only part of the band that takes presses)
+    /// seeks there, and its drag goes on seeking, instead of reaching the show under the band.
+    private func seekPressed(at location: Point) {
         defer { showChanged() }
-        pressing = kind != .up
-        guard let show else { return }
-        // A press on the overlay's progress bar seeks (and its drag goes on seeking) instead of
-        // reaching the show: the bar is where the progress is, not the picture.
-        if kind == .down, !show.isInteracting, overlayShown, let progress = overlay.seekProgress(at: location) {
-            seeking = true
-            show.timeline.hold(at: progress)
-            trace("seek \(show.timeline.progress)")
-            return
-        }
-        if seeking {
-            // Off the bar the x still seeks (clamped), as a slider's thumb follows the pointer.
-            if let progress = overlay.seekProgress(atX: location.x) { show.timeline.hold(at: progress) }
-            if kind == .up {
-                seeking = false
-                show.timeline.endSeek()
-            }
-            trace("seek \(show.timeline.progress)")
-            return
-        }
-        // Window points to stage pixels (the stage may be letterboxed and scaled).
-        let fit = stageView.frame
-        guard fit.width > 0, fit.height > 0 else { return }
-        let stage = show.stageSize
-        let point = Point(
-            x: (location.x - fit.minX) * Double(stage.width) / fit.width,
-            y: (location.y - fit.minY) * Double(stage.height) / fit.height)
-        show.pointer(kind, at: point, time: displayTime)
+        guard let show, !show.isInteracting, let progress = overlay.seekProgress(at: location) else { return }
+        seeking = true
+        show.timeline.hold(at: progress)
+        trace("seek \(show.timeline.progress)")
+    }
+
+    private func seekPanned(_ pan: PanGestureRecognizer) {
+        guard seeking, let show else { return }
+        // Off the bar the x still seeks (clamped), as a slider's thumb follows the pointer.
+        if let progress = overlay.seekProgress(atX: pan.location(in: view).x) { show.timeline.hold(at: progress) }
+        trace("seek \(show.timeline.progress)")
+        if pan.state == .ended || pan.state == .cancelled { seekEnded() } else { showChanged() }
+    }
+
+    private func seekEnded() {
+        defer { showChanged() }
+        guard seeking, let show else { return }
+        seeking = false
+        show.timeline.endSeek()
+        trace("seek \(show.timeline.progress)")
     }
 
     // MARK: Driving
@@ -180,12 +174,12 @@ final class PlayerController: ViewController {
         host.window.needsDisplay = true
     }
 
-    /// What keeps the display link: the timeline playing (not paused, not stopped at the end of
-    /// a "once" run), a press down, a seek, or a gesture-driven transition under way.
+    /// What keeps the display link: the show moving with time (its timeline playing or settling,
+    /// a gesture's transition animating). A press, a seek or a drag held still keeps nothing: a
+    /// pointer's moves each ask for a frame (`showChanged`), so a resting pointer draws none.
     private var isMoving: Bool {
         guard let show, failure == nil else { return false }
-        let timeline = show.timeline
-        return (!timeline.isPaused && !timeline.isStopped) || show.isInteracting || show.isSettling || seeking || pressing
+        return show.isMovingWithTime
     }
 
     private func updateDisplayLink() {
@@ -204,7 +198,6 @@ final class PlayerController: ViewController {
         lastTick = time
         // Real time, but a stall (window mapping, a debugger) does not skip the transition.
         let step = configuration.timeSource.step == nil ? min(elapsed, 0.1) : elapsed
-        displayTime += step
         pendingSeconds += step
     }
 
@@ -239,6 +232,7 @@ final class PlayerController: ViewController {
     /// The host drew a frame: its frame time goes into `stats` (the interval since the previous
     /// frame; after an idle wait, the frame's own time). The window's first frame ends no interval.
     func frameDrawn(_ statistics: FrameStatistics) {
+        report(.frameDrawn(count: statistics.framesRendered))
         guard statistics.framesRendered > 1 else { return }
         stats.record(frameSeconds: statistics.lastInterval ?? statistics.frameSeconds.last ?? 0, endingAt: wallClock.now)
     }
@@ -275,6 +269,8 @@ final class PlayerController: ViewController {
         if let loopMode { made.timeline.loopMode = loopMode }
         made.timeline.speed = PlayerTimeline.speeds[speedIndex]
         if let previous { made.timeline.continueFrom(previous) }
+        made.pointerChanged = { [unowned self] in showChanged() }
+        view.insertSubview(made.inputView, belowSubview: overlay.view)
         show = made
         try layoutStage()
         Self.logger.debug("\(name) at \(made.stageSize.width)x\(made.stageSize.height), \(drawsDirect ? "straight into the window" : "letterboxed stage")")
@@ -320,6 +316,7 @@ final class PlayerController: ViewController {
         let scale = host.window.contentScale > 0 ? host.window.contentScale : 1
         // Also what maps the pointer to stage pixels.
         stageView.frame = Rect(x: fit.minX / scale, y: fit.minY / scale, width: fit.width / scale, height: fit.height / scale)
+        show.inputView.place(over: stageView.frame, stage: size)
         guard !drawsDirect else {
             stageView.content = nil  // a show drawn straight into the window never allocates its stage
             return

@@ -11,7 +11,9 @@ import SegueText
 /// so a frame that only moves the bar uploads nothing.
 @MainActor
 public final class PlayerOverlay {
-    public let view = View(name: "overlay")
+    /// The band. Only its progress bar takes presses (hit testing): a press elsewhere on the band
+    /// reaches the show under it, as before the band was drawn.
+    public let view = OverlayBandView(name: "overlay")
     private let track = View(name: "overlay.track")
     private let fill = View(name: "overlay.fill")
     private var statusViews: [View] = []
@@ -33,6 +35,7 @@ public final class PlayerOverlay {
         fill.backgroundColor = Color(red: 0.95, green: 0.6, blue: 0.15, alpha: 1)
         view.backgroundColor = Self.background
         for child in [track, fill, keys] { view.addSubview(child) }
+        view.seekRegion = { [unowned self] point in self.layout?.seekProgress(at: point) != nil }
     }
 
     /// Lays the band out along the bottom of a window of `size`.
@@ -102,6 +105,17 @@ public final class PlayerOverlay {
         let top = ((Double(height) - layout.height) / 2).rounded(.down)
         try? layout.draw(into: &image, origin: (0, top), boxWidth: Double(width), alignment: .left, color: ink)
         return image
+    }
+}
+
+/// The overlay's band: inside it for hit testing only where its progress bar seeks.
+@MainActor
+public final class OverlayBandView: View {
+    /// Whether a point (the band's coordinates) is on the bar's seek region.
+    var seekRegion: (@MainActor (Point) -> Bool)?
+
+    public override func point(inside point: Point, with event: TouchEvent?) -> Bool {
+        bounds.contains(point) && (seekRegion?(point) ?? false)
     }
 }
 

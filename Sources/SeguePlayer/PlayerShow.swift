@@ -2,7 +2,6 @@ import SegueColor
 import SegueEffects
 import SegueGL
 import SegueImage
-import SegueGLFW
 import SegueScene
 import SegueTransitions
 
@@ -33,8 +32,17 @@ public protocol PlayerShow: AnyObject {
     /// The window's drawable size changed. Effects keep their picture (the window letterboxes
     /// it); scenarios lay their scene out again at the new size.
     func windowResized(width: Int, height: Int) throws
-    /// A pointer event in stage pixels (top-left origin), at `time` seconds on the player's clock.
-    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double)
+    /// Where the show's gesture recognizers are: the player puts it over the stage in its window
+    /// (`StageInputView.place`), and the host's dispatcher delivers the pointer to them as to any
+    /// app's, in stage pixels (top-left origin).
+    var inputView: StageInputView { get }
+    /// Called after the pointer changed the show (a press, a move, a release): the player draws
+    /// a frame to show it.
+    var pointerChanged: (@MainActor () -> Void)? { get set }
+    /// Whether a later frame would show something else with no input: the timeline playing or
+    /// settling, a gesture's transition animating. False under a pointer resting mid-drag: the
+    /// player then draws only when the pointer moves.
+    var isMovingWithTime: Bool { get }
     /// Moves on by `seconds` of display time (the timeline applies its speed) and draws the stage
     /// (or, for an effect filling the window, the window).
     func draw(advancing seconds: Double) throws
@@ -44,6 +52,7 @@ public protocol PlayerShow: AnyObject {
 extension PlayerShow {
     public var parameters: [String] { [] }
     public var isSettling: Bool { false }
+    public var isMovingWithTime: Bool { timeline.isMoving }
 }
 
 /// A show's offscreen stage, allocated when first asked for (never while the show draws
@@ -86,6 +95,7 @@ final class LazyStage {
 /// Drag to scrub a timeline: the progress follows the pointer's horizontal translation since the
 /// press (one stage width = the whole transition), and the release finishes or cancels it by
 /// `PixelDissolvePanInteraction.shouldFinish` (a flick by its direction, otherwise by position).
+/// Fed by a show's pan recognizer, in its input view's coordinates (stage pixels).
 @MainActor
 final class TimelineScrub {
     enum Change {
@@ -93,43 +103,32 @@ final class TimelineScrub {
         case release(finish: Bool)
     }
 
-    let input: View
-    private let dispatcher: PointerDispatcher
+    private let progress: @MainActor () -> Double
+    private let apply: @MainActor (Change) -> Void
     private var startProgress = 0.0
     private(set) var isDragging = false
 
     /// `progress` reads where the timeline is; `apply` holds or releases it.
-    init(size: Size, progress: @escaping @MainActor () -> Double, apply: @escaping @MainActor (Change) -> Void) {
-        input = View(frame: Rect(origin: .zero, size: size), name: "scrub")
-        dispatcher = PointerDispatcher(root: input)
-        let pan = PanGestureRecognizer(minimumDistance: 1) { [weak self] pan in
-            guard let self else { return }
-            let width = max(1, self.input.bounds.width)
-            switch pan.state {
-            case .began:
-                isDragging = true
-                startProgress = progress()
-                apply(.hold(startProgress + pan.translation(in: nil).x / width))
-            case .changed:
-                apply(.hold(startProgress + pan.translation(in: nil).x / width))
-            case .ended, .cancelled:
-                isDragging = false
-                let velocity = pan.velocity(in: nil).x / width
-                apply(.release(finish: pan.state == .ended && PixelDissolvePanInteraction.shouldFinish(percent: progress(), velocity: velocity)))
-            default:
-                break
-            }
-        }
-        dispatcher.add(pan, to: input)
+    init(progress: @escaping @MainActor () -> Double, apply: @escaping @MainActor (Change) -> Void) {
+        self.progress = progress
+        self.apply = apply
     }
 
-    func resize(to size: Size) { input.frame = Rect(origin: .zero, size: size) }
-
-    func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
-        switch kind {
-        case .down: dispatcher.pointerDown(at: point, time: time)
-        case .moved: dispatcher.pointerMoved(to: point, time: time)
-        case .up: dispatcher.pointerUp(at: point, time: time)
+    func handle(_ pan: PanGestureRecognizer, in view: View) {
+        let width = max(1, view.bounds.width)
+        switch pan.state {
+        case .began:
+            isDragging = true
+            startProgress = progress()
+            apply(.hold(startProgress + pan.translation(in: view).x / width))
+        case .changed:
+            apply(.hold(startProgress + pan.translation(in: view).x / width))
+        case .ended, .cancelled:
+            isDragging = false
+            let velocity = pan.velocity(in: view).x / width
+            apply(.release(finish: pan.state == .ended && PixelDissolvePanInteraction.shouldFinish(percent: progress(), velocity: velocity)))
+        default:
+            break
         }
     }
 
@@ -144,6 +143,22 @@ final class TimelineScrub {
             timeline.release(settlingTo: finish ? 1 : 0)
             return "release \(at) \(timeline.isPaused ? "paused" : finish ? "finish" : "cancel")"
         }
+    }
+
+    /// A press landing on a playing show grabs its timeline where it is (UIKit's interruptible
+    /// model: touch-down stops a running animation), also mid-settle; a paused or finished one
+    /// stays as it is. Says what happened, nil when nothing did.
+    static func grab(_ timeline: inout PlayerTimeline) -> String? {
+        guard timeline.isMoving else { return nil }
+        timeline.hold(at: timeline.progress)
+        return "grab \(timeline.progress)"
+    }
+
+    /// A grabbing press let go without a drag: playback goes on from where it was held.
+    static func letGo(_ timeline: inout PlayerTimeline) -> String? {
+        guard timeline.isHeld else { return nil }
+        timeline.endSeek()
+        return "let go \(timeline.progress)"
     }
 }
 
@@ -161,6 +176,9 @@ public final class EffectShow: PlayerShow {
     private var scrub: TimelineScrub!
     private let trace: (String) -> Void
     public var directTarget: DefaultFramebufferTarget?
+    public let inputView = StageInputView(name: "effect.input")
+    private var pan: GrabbingPanGestureRecognizer!
+    public var pointerChanged: (@MainActor () -> Void)?
 
     /// `transition` between `from` and `to` (uploaded at their own size; `onReduced` hears of a
     /// picture reduced to fit the GL's textures, with its label) at a stage of `size`, playing
@@ -190,9 +208,21 @@ public final class EffectShow: PlayerShow {
         }
         lazyStage = LazyStage(device: device, size: size, stencil: false)
         scrub = TimelineScrub(
-            size: Size(width: Double(size.width), height: Double(size.height)),
             progress: { [unowned self] in timeline.progress },
             apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
+        pan = GrabbingPanGestureRecognizer { [unowned self] pan in
+            scrub.handle(pan, in: inputView)
+            pointerChanged?()
+        }
+        pan.onTouchDown = { [unowned self] _ in
+            if let line = TimelineScrub.grab(&timeline) { self.trace(line) }
+            pointerChanged?()
+        }
+        pan.onReleaseWithoutPan = { [unowned self] _ in
+            if let line = TimelineScrub.letGo(&timeline) { self.trace(line) }
+            pointerChanged?()
+        }
+        inputView.addGestureRecognizer(pan)
     }
 
     public var isInteracting: Bool { scrub.isDragging }
@@ -213,8 +243,6 @@ public final class EffectShow: PlayerShow {
 
     public func windowResized(width: Int, height: Int) throws {}
 
-    public func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) { scrub.pointer(kind, at: point, time: time) }
-
     public func draw(advancing seconds: Double) throws {
         let wasSettling = timeline.isSettling
         timeline.advance(by: seconds)
@@ -224,6 +252,8 @@ public final class EffectShow: PlayerShow {
     }
 
     public func release() {
+        pan.isEnabled = false  // a drag still held ends here (cancelled), not in the next show
+        inputView.removeFromSuperview()
         effect.release()
         lazyStage.release()
         for texture in textures { texture.release() }

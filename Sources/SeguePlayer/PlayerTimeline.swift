@@ -36,6 +36,9 @@ public struct PlayerTimeline: Sendable {
     }
 
     public var isSettling: Bool { settle != nil }
+    /// Whether time moves the progress (playing, holding an end, or settling): not paused, held
+    /// or stopped.
+    public var isMoving: Bool { !isPaused && !isHeld && !isStopped }
 
     /// Moves `seconds` of display time forward (scaled by the speed).
     public mutating func advance(by seconds: Double) {

@@ -106,6 +106,9 @@ public final class PlayerWindow {
         case screenshotSaved(path: String)
         /// A picture was larger than this GL's textures and was reduced (its label, and how).
         case pictureReduced(PictureReduction, label: String)
+        /// The window drew its `count`-th frame (scripted runs count frames with it: a pointer
+        /// resting mid-drag draws none).
+        case frameDrawn(count: Int)
     }
 
     private let host: WindowHost

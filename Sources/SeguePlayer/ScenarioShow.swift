@@ -2,7 +2,6 @@ import SegueAnimation
 import SegueEffects
 import SegueGL
 import SegueImage
-import SegueGLFW
 import SegueScene
 import SegueTransitions
 
@@ -37,9 +36,9 @@ public final class ScenarioShow: PlayerShow {
     public private(set) var reportedProblems: [String] = []
     private var interaction: (any ScenarioInteraction)?
     private var scrub: TimelineScrub!
-    private let gestureInput: View
-    private let gestureDispatcher: PointerDispatcher
-    private var lastPointerTime = 0.0
+    public let inputView = StageInputView(name: "scenario.input")
+    private var pan: GrabbingPanGestureRecognizer!
+    public var pointerChanged: (@MainActor () -> Void)?
     private let trace: (String) -> Void
     private let onReduced: (PictureReduction, String) -> Void
     /// How long a gesture's result stays before the timeline continues.
@@ -79,14 +78,23 @@ public final class ScenarioShow: PlayerShow {
         screens = try Self.screens(pictures, labels: labels, resize: resize, device: device, size: size, onReduced: onReduced)
         lazyStage = LazyStage(device: device, size: size, stencil: true)
         timeline = PlayerTimeline(duration: duration ?? scenario.duration, loopMode: .loop)
-        let stageSize = Size(width: Double(size.width), height: Double(size.height))
-        gestureInput = View(frame: Rect(origin: .zero, size: stageSize), name: "gesture")
-        gestureDispatcher = PointerDispatcher(root: gestureInput)
-        let pan = PanGestureRecognizer(minimumDistance: 1) { [weak self] pan in self?.gestureChanged(pan) }
-        gestureDispatcher.add(pan, to: gestureInput)
         scrub = TimelineScrub(
-            size: stageSize, progress: { [unowned self] in timeline.progress },
+            progress: { [unowned self] in timeline.progress },
             apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
+        pan = GrabbingPanGestureRecognizer { [unowned self] pan in
+            panned(pan)
+            pointerChanged?()
+        }
+        pan.onTouchDown = { [unowned self] _ in
+            pressed()
+            pointerChanged?()
+        }
+        pan.onReleaseWithoutPan = { [unowned self] _ in
+            if route == .undecided, let line = TimelineScrub.letGo(&timeline) { trace(line) }
+            route = .none
+            pointerChanged?()
+        }
+        inputView.addGestureRecognizer(pan)
     }
 
     public var isInteracting: Bool { scrub.isDragging || interaction != nil }
@@ -98,6 +106,17 @@ public final class ScenarioShow: PlayerShow {
     /// it was: the interaction knows how far the scene on screen is.
     public var shownProgress: Double { interaction?.percentComplete ?? timeline.progress }
 
+    /// The timeline playing, or the gesture's transition animating or due to land; nothing while
+    /// a pointer rests mid-drag (the percent-driven transition holds its animations).
+    public var isMovingWithTime: Bool {
+        guard let interaction, let scene else { return timeline.isMoving }
+        if interaction.phase != .running || route != .gesture { return true }
+        let engine = scene.window.animationEngine
+        // (Not the scene window's `needsDisplay`: the player draws it, and a move asks for a frame itself.)
+        return engine.isMovingWithTime || engine.hasDisplayLinks
+            || scene.window.transitionDriver.current.map { !$0.isInteractive } ?? false
+    }
+
     public func windowResized(width: Int, height: Int) throws {
         guard width != stageSize.width || height != stageSize.height else { return }
         let oldScreens = screens
@@ -106,8 +125,6 @@ public final class ScenarioShow: PlayerShow {
         defer { oldScreens.from.release(); oldScreens.to.release() }
         lazyStage.resize(width: width, height: height)
         let size = Size(width: Double(width), height: Double(height))
-        scrub.resize(to: size)
-        gestureInput.frame = Rect(origin: .zero, size: size)
         guard let scene else { return }
         guard interaction != nil || Self.followsResize(scenario, scene) else {
             // In the middle of a timed transition the animators hold what they computed at the
@@ -142,72 +159,65 @@ public final class ScenarioShow: PlayerShow {
         }
     }
 
-    /// Where one press goes. The gesture's scene replaces the timeline's only once the pan
-    /// begins and the gesture takes it (the press snapping the scene to the gesture's start
-    /// under the old progress was issue 18); a pan the gesture does not start there (zoom-push
-    /// on the left half) scrubs the timeline instead, as in any other show.
+    /// Where one press goes. The press grabs the playing timeline as it lands; the gesture's
+    /// scene replaces the timeline's only once the pan begins and the gesture takes it (the press
+    /// snapping the scene to the gesture's start under the old progress was issue 18); a pan the
+    /// gesture does not start there (zoom-push on the left half) scrubs the timeline instead, as
+    /// in any other show.
     private enum PressRoute { case none, undecided, gesture, scrub, ignored }
     private var route = PressRoute.none
-    private var press: (point: Point, time: Double)?
-    private var lastPoint = Point.zero
 
-    public func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) {
-        lastPointerTime = time
-        lastPoint = point
-        guard gesture != nil else { return scrub.pointer(kind, at: point, time: time) }
-        if kind == .down {
-            // A transition still settling from the last gesture finishes first.
-            let settling = interaction.map { $0.phase == .running } ?? false
-            route = settling ? .ignored : .undecided
-            press = (point, time)
-        }
-        switch route {
-        case .none, .ignored:
-            break
-        case .scrub:
-            scrub.pointer(kind, at: point, time: time)
-        case .undecided, .gesture:
-            switch kind {
-            case .down: gestureDispatcher.pointerDown(at: point, time: time)
-            case .moved: gestureDispatcher.pointerMoved(to: point, time: time)
-            case .up: gestureDispatcher.pointerUp(at: point, time: time)
-            }
-            // The pan began where the gesture starts nothing: the recognizer lets go of it.
-            if route == .scrub { gestureDispatcher.pointerCancelled(time: time) }
-        }
-        if kind == .up { route = .none }
-    }
-
-    private func gestureChanged(_ pan: PanGestureRecognizer) {
-        if pan.state == .began, route == .undecided, let gesture {
-            let (scene, from, to) = makeScene()
-            let prepared = gesture.prepare(scene.window, from, to)
-            prepared.handle(pan, in: scene.window.rootView)
-            guard prepared.phase != .idle else {
-                // Not where this gesture starts: the press scrubs the timeline from where it is.
-                self.scene = scene
-                endScene()
-                route = .scrub
-                TransitionScenario.releaseRetainedObjects(in: scene.window)
-                if let press { scrub.pointer(.down, at: press.point, time: press.time) }
-                scrub.pointer(.moved, at: lastPoint, time: lastPointerTime)
-                return
-            }
-            route = .gesture
-            interaction = prepared
-            self.scene = scene
-            trace("gesture \(gesture.summary)")
-            trace("pan \(pan.translation(in: nil).x)")
+    private func pressed() {
+        // A transition still settling from the last gesture finishes first.
+        guard interaction.map({ $0.phase != .running }) ?? true else {
+            route = .ignored
             return
         }
-        guard route == .gesture || pan.state == .ended || pan.state == .cancelled, let interaction, let scene else { return }
-        interaction.handle(pan, in: scene.window.rootView)
-        let dx = pan.translation(in: nil).x
-        switch pan.state {
-        case .began, .changed: trace("pan \(dx)")
-        case .ended, .cancelled: trace("release \(dx)")
-        default: break
+        route = .undecided
+        if let line = TimelineScrub.grab(&timeline) { trace(line) }
+    }
+
+    private func panned(_ pan: PanGestureRecognizer) {
+        // The gesture's own start has heard the pan's `.began` (it decides whether it starts).
+        var heard = false
+        if pan.state == .began, route == .undecided {
+            route = gesture.map { beginGesture($0, with: pan) } ?? .scrub
+            heard = route == .gesture
         }
+        switch route {
+        case .none, .undecided, .ignored:
+            break
+        case .scrub:
+            scrub.handle(pan, in: inputView)
+        case .gesture:
+            guard let interaction else { break }
+            if !heard { interaction.handle(pan, in: inputView) }
+            let dx = pan.translation(in: inputView).x
+            switch pan.state {
+            case .began, .changed: trace("pan \(dx)")
+            case .ended, .cancelled: trace("release \(dx)")
+            default: break
+            }
+        }
+        if pan.state == .ended || pan.state == .cancelled { route = .none }
+    }
+
+    /// The pan began: the gesture's scene is set up and the gesture told; where it starts nothing
+    /// the press scrubs the timeline from where it is.
+    private func beginGesture(_ gesture: ScenarioGesture, with pan: PanGestureRecognizer) -> PressRoute {
+        let (scene, from, to) = makeScene()
+        let prepared = gesture.prepare(scene.window, from, to)
+        prepared.handle(pan, in: inputView)
+        guard prepared.phase != .idle else {
+            self.scene = scene
+            endScene()
+            TransitionScenario.releaseRetainedObjects(in: scene.window)
+            return .scrub
+        }
+        interaction = prepared
+        self.scene = scene
+        trace("gesture \(gesture.summary)")
+        return .gesture
     }
 
     public func draw(advancing seconds: Double) throws {
@@ -300,7 +310,8 @@ public final class ScenarioShow: PlayerShow {
         // A drag still held (N/P or quit in the middle of it) leaves its transition waiting for
         // the pointer, holding the pixel dissolve's GPU objects: the press is cancelled, so the
         // gesture's interaction cancels the transition, and `endScene` lets it settle and release them.
-        if interaction != nil { gestureDispatcher.pointerCancelled(time: lastPointerTime) }
+        pan.isEnabled = false
+        inputView.removeFromSuperview()
         endScene()
         interaction = nil
         lazyStage.release()

@@ -62,6 +62,21 @@ public final class HostedProgram {
         return false
     }
 
+    /// How many lines the program has printed so far (a mark for `waitForLine(after:)`).
+    public var lineCount: Int { trace.split(separator: "\n").count }
+
+    /// Waits until a line of the trace after the first `after` satisfies `matches` (a state the
+    /// program reports, such as a transition's progress); false on timeout.
+    @discardableResult
+    public func waitForLine(after mark: Int = 0, timeout: Double = StateWait.limit, where matches: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if trace.split(separator: "\n").dropFirst(mark).contains(where: { matches(String($0)) }) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
     /// Waits until no frame has been drawn for `quiet` seconds (the window settled).
     public func waitUntilSettled(quiet: Double = 0.5, timeout: Double = StateWait.limit) {
         let deadline = Date().addingTimeInterval(timeout)

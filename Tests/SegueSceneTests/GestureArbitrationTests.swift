@@ -81,26 +81,26 @@ struct GestureArbitrationTests {
         dispatcher.advance(to: 0.35)
         #expect(singles == 0 && dispatcher.isFollowingGesture)
         dispatcher.advance(to: 0.41)
-        #expect(double.state == .failed && single.state == .recognized && singles == 1 && doubles == 0)
+        #expect(double.lastOutcome == .failed && single.lastOutcome == .recognized && singles == 1 && doubles == 0)
         #expect(!dispatcher.isFollowingGesture)
 
         // Two taps: the double tap wins, the single tap fails without its action.
         Self.tap(dispatcher, at: Point(x: 150, y: 150), time: 1)
         Self.tap(dispatcher, at: Point(x: 152, y: 150), time: 1.2)
-        #expect(double.state == .recognized && single.state == .failed && singles == 1 && doubles == 1)
+        #expect(double.lastOutcome == .recognized && single.lastOutcome == .failed && singles == 1 && doubles == 1)
         dispatcher.advance(to: 2)
 
         // A tap elsewhere (outside the view) ends the wait at once: that press reaches neither.
         Self.tap(dispatcher, at: Point(x: 150, y: 150), time: 3)
         dispatcher.pointerDown(at: Point(x: 20, y: 20), time: 3.1)
-        #expect(singles == 2 && double.state == .failed)
+        #expect(singles == 2 && double.lastOutcome == .failed)
         dispatcher.pointerUp(at: Point(x: 20, y: 20), time: 3.15)
 
         // Disabling the double tap while the single one waits lets it through.
         Self.tap(dispatcher, at: Point(x: 150, y: 150), time: 4)
         #expect(singles == 2)
         double.isEnabled = false
-        #expect(singles == 3 && single.state == .recognized)
+        #expect(singles == 3 && single.lastOutcome == .recognized)
     }
 
     @Test func withoutARequirementBothTapsFire() {
@@ -124,7 +124,7 @@ struct GestureArbitrationTests {
         view.addGestureRecognizer(childPan)
         root.addGestureRecognizer(parentPan)
         Self.drag(dispatcher, from: Point(x: 150, y: 150), step: Point(x: 5, y: 0), steps: 4)
-        #expect(child == [.began, .changed, .changed, .ended] && parent.isEmpty && parentPan.state == .failed)
+        #expect(child == [.began, .changed, .changed, .ended] && parent.isEmpty && parentPan.lastOutcome == .failed)
 
         let delegate = Delegate()
         delegate.simultaneous = true
@@ -148,7 +148,7 @@ struct GestureArbitrationTests {
 
         // A fast swipe: recognized; the pan, waiting on it, fails without an action.
         Self.drag(dispatcher, from: Point(x: 120, y: 150), step: Point(x: 15, y: 0), steps: 5)
-        #expect(swipes == 1 && pan.state == .failed && panLog.isEmpty)
+        #expect(swipes == 1 && pan.lastOutcome == .failed && panLog.isEmpty)
 
         // A slow drag (120 px/s): the swipe fails once too slow (0.25 s for 50 px), and the
         // pan, held since it reached 10 px, begins then with the full translation.
@@ -164,11 +164,11 @@ struct GestureArbitrationTests {
         delegate.shouldBegin = false
         panLog = []
         Self.drag(dispatcher, from: Point(x: 120, y: 150), step: Point(x: 2, y: 0), steps: 10, time: 2)
-        #expect(pan.state == .failed && panLog.isEmpty)
+        #expect(pan.lastOutcome == .failed && panLog.isEmpty)
         delegate.shouldBegin = true
         delegate.shouldReceive = false
         Self.drag(dispatcher, from: Point(x: 120, y: 150), step: Point(x: 2, y: 0), steps: 10, time: 3)
-        #expect(pan.state == .failed && panLog.isEmpty, "untouched since the last press")
+        #expect(pan.lastOutcome == .failed && panLog.isEmpty, "untouched since the last press")
         #expect((view as? TouchLogView)?.log.suffix(2) == ["moved", "ended"], "the view still gets its touches")
     }
 

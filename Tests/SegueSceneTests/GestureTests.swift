@@ -412,7 +412,7 @@ struct GestureTests {
         Self.drag(dispatcher.pointerDown, dispatcher.pointerMoved, from: Point(x: 350, y: 50), step: Point(x: 0, y: 5), steps: 10)
         dispatcher.pointerUp(at: Point(x: 350, y: 100), time: 1)
         #expect(parentLog.states.first == .began && parentLog.states.last == .ended)
-        #expect(childPan.state == .ended)  // untouched since its last pan
+        #expect(childPan.lastOutcome == .ended)  // untouched since its last pan
         let childCalls = childLog.entries.count
 
         // The child vetoes: the parent begins on that same move, with the full translation.
@@ -423,7 +423,7 @@ struct GestureTests {
         #expect(parentPan.state == .began)
         #expect(parentLog.last.translation == Point(x: 10, y: 0))
         dispatcher.pointerCancelled(time: 0.5)
-        #expect(parentPan.state == .cancelled)
+        #expect(parentPan.lastOutcome == .cancelled)
         #expect(Array(parentLog.states[parentCalls...]) == [.began, .cancelled])
         #expect(childLog.entries.count == childCalls)
         childPan.shouldBegin = nil
@@ -432,7 +432,7 @@ struct GestureTests {
         dispatcher.pointerDown(at: Point(x: 150, y: 150), time: 2)
         dispatcher.pointerMoved(to: Point(x: 153, y: 150), time: 2.1)
         dispatcher.pointerUp(at: Point(x: 153, y: 150), time: 2.2)
-        #expect(childPan.state == .failed && parentPan.state == .failed)
+        #expect(childPan.lastOutcome == .failed && parentPan.lastOutcome == .failed)
         #expect(childLog.entries.count == childCalls && parentLog.entries.count == parentCalls + 2)
     }
 
@@ -448,7 +448,7 @@ struct GestureTests {
         dispatcher.pointerUp(at: Point(x: 190, y: 150), time: 1)
         #expect(parentLog.states.first == .began && parentLog.states.last == .ended)
         #expect(parentLog.states.count == 1 + 7 + 1)
-        #expect(childPan.state == .failed && childLog.entries.isEmpty)
+        #expect(childPan.lastOutcome == .failed && childLog.entries.isEmpty)
     }
 
     @Test func hiddenChildPassesPressToParentRecognizer() {

@@ -89,6 +89,27 @@ struct InteractivePopTests {
         #expect(!navigation.isTransitioning && navigation.viewControllers.count == 1 && detail.view.superview == nil)
     }
 
+    /// Issue 28, defect 5: the popped screen's left edge stays under the finger through the drag
+    /// (UIKit's interactive pop is linear in the percent: an ease-in-out slide put the edge at
+    /// 195 px under a finger at 303 px, and past it further on).
+    @Test(arguments: [40.0, 100.0, 180.0, 260.0])
+    func theEdgeDragFollowsTheFinger(distance: Double) {
+        let (window, navigation, detail) = Self.scene()
+        var t = window.animationEngine.now
+        window.pointerDown(at: Point(x: 4, y: 240), time: t)
+        for k in 1...10 {
+            t += 1.0 / 60
+            window.animationEngine.advance(to: t)
+            window.pointerMoved(to: Point(x: 4 + distance * Double(k) / 10, y: 240), time: t)
+        }
+        window.animationEngine.advance(to: t + 1.0 / 60)
+        #expect(navigation.isTransitioning)
+        let edge = detail.view.presentation.center.x - 160
+        #expect(abs(edge - distance) < 1, "the screen's edge at \(edge) px under a finger \(distance) px from the press")
+        window.pointerCancelled(time: t + 0.1)
+        Self.run(window, 1)
+    }
+
     @Test func aFlickPopsFromAShortDrag() {
         let (window, navigation, _) = Self.scene()
         // 20 px per frame (1,200 px/s) for 4 frames: 80 px, released moving.
@@ -101,13 +122,13 @@ struct InteractivePopTests {
         let (window, navigation, _) = Self.scene()
         Self.drag(window, fromX: 40, step: 10, frames: 25, pause: 0)
         Self.run(window, 1)
-        #expect(navigation.viewControllers.count == 2 && navigation.interactivePopGestureRecognizer.state == .failed)
+        #expect(navigation.viewControllers.count == 2 && navigation.interactivePopGestureRecognizer.lastOutcome == .failed)
 
         let delegate = AnimatingDelegate()
         navigation.delegate = delegate
         Self.drag(window, fromX: 4, step: 10, frames: 25, pause: 0)
         Self.run(window, 1)
-        #expect(navigation.viewControllers.count == 2 && navigation.interactivePopGestureRecognizer.state == .failed)
+        #expect(navigation.viewControllers.count == 2 && navigation.interactivePopGestureRecognizer.lastOutcome == .failed)
         navigation.delegate = nil
 
         navigation.popViewController(animated: false)
@@ -116,6 +137,6 @@ struct InteractivePopTests {
         Self.drag(window, fromX: 4, step: 10, frames: 25, pause: 0)
         Self.run(window, 1)
         #expect(navigation.viewControllers.count == 1 && !navigation.isTransitioning)
-        #expect(navigation.interactivePopGestureRecognizer.state == .failed)
+        #expect(navigation.interactivePopGestureRecognizer.lastOutcome == .failed)
     }
 }

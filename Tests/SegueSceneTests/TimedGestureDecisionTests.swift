@@ -56,7 +56,7 @@ struct TimedGestureDecisionTests {
         #expect(waiting > 1.05 + double.maximumIntervalBetweenSuccessiveTaps && waiting < 1.05 + double.maximumIntervalBetweenSuccessiveTaps + 0.001)
         // One wake-up at that moment decides it: the double tap fails, the single tap goes through.
         dispatcher.advance(to: waiting)
-        #expect(double.state == .failed && singles == 1)
+        #expect(double.lastOutcome == .failed && singles == 1)
         #expect(dispatcher.nextTimedDecision == nil && !dispatcher.isFollowingGesture)
     }
 

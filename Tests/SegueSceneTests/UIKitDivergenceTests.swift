@@ -117,4 +117,34 @@ struct UIKitDivergenceTests {
         #expect(heard.contains("issue 28 probe"))
         #expect(!TransitionDiagnostics.shared.messages.contains("issue 28 probe"), "kept by the window's diagnostics only")
     }
+
+    /// UIKit resets a recognizer to `.possible` once its gesture is over (after its actions ran):
+    /// a pan that ended, a tap that was recognized, a pan that failed (a click) and a pan that
+    /// was cancelled all read `.possible` between presses, while each action saw its own state.
+    @Test func recognizersReadPossibleRightAfterTheirGestureEnds() {
+        let window = Window(size: Size(width: 200, height: 200))
+        var seen: [GestureRecognizer.State] = []
+        let pan = PanGestureRecognizer(minimumDistance: 5) { pan in seen.append(pan.state) }
+        window.rootView.addGestureRecognizer(pan)
+        window.pointerDown(at: Point(x: 10, y: 10), time: 0)
+        window.pointerMoved(to: Point(x: 40, y: 10), time: 0.1)
+        window.pointerUp(at: Point(x: 40, y: 10), time: 0.2)
+        #expect(seen == [.began, .ended], "the action saw the end")
+        #expect(pan.state == .possible, "a pan that ended still reads \(pan.state)")
+        window.pointerDown(at: Point(x: 10, y: 10), time: 1)
+        window.pointerUp(at: Point(x: 11, y: 10), time: 1.1)
+        #expect(pan.state == .possible, "a pan that failed still reads \(pan.state)")
+        window.pointerDown(at: Point(x: 10, y: 10), time: 2)
+        window.pointerMoved(to: Point(x: 40, y: 10), time: 2.1)
+        window.pointerCancelled(time: 2.2)
+        #expect(seen.last == .cancelled && pan.state == .possible, "a cancelled pan still reads \(pan.state)")
+        pan.view = nil
+
+        var tapped = 0
+        let tap = TapGestureRecognizer { tap in if tap.state == .recognized { tapped += 1 } }
+        window.rootView.addGestureRecognizer(tap)
+        window.pointerDown(at: Point(x: 10, y: 10), time: 3)
+        window.pointerUp(at: Point(x: 10, y: 10), time: 3.05)
+        #expect(tapped == 1 && tap.state == .possible, "a recognized tap still reads \(tap.state)")
+    }
 }

@@ -77,7 +77,7 @@ struct InteractivePanTests {
         #expect(edgePan.edges == .left && edgePan.view === s.navigation.view)
         var time = 0.2
         Self.drag(s.dispatcher, from: Point(x: 60, y: 200), dx: distance, time: &time)
-        #expect(s.navigation.viewControllers.count == 2 && edgePan.state == .failed, "not from the edge")
+        #expect(s.navigation.viewControllers.count == 2 && edgePan.lastOutcome == .failed, "not from the edge")
         Self.drag(s.dispatcher, from: Point(x: 6, y: 200), dx: distance, time: &time)
         #expect(s.navigation.viewControllers.count == (finishes ? 1 : 2), "\(distance) points from the edge")
         #expect(s.window.diagnostics.messages.isEmpty)

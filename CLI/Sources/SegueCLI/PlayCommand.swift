@@ -93,8 +93,13 @@ struct PlayCommand: ParsableCommand {
         configuration.screenshotFolder = options.screenshots
         configuration.vsync = options.vsync == .on
         configuration.timeSource = timeSource
+        // Scripted runs count the frames drawn (`frame N` lines): a resting pointer draws none.
+        let traceFrames = ProcessInfo.processInfo.environment["SEGUE_PLAY_TRACE_FRAMES"] == "1"
         let player = try PlayerWindow(configuration) { report in
             switch report {
+            case .frameDrawn(let count):
+                guard traceFrames else { return }
+                print("frame \(count)")
             case .trace(let line):
                 guard options.traceScrub else { return }
                 print(line)

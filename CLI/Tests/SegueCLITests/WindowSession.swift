@@ -15,13 +15,17 @@ final class WindowSession {
     /// `frameStep`: seconds each frame advances (`SEGUE_PLAY_FRAME_STEP`; 0 stands time still);
     /// nil: the real clock.
     /// `dotsPerInch`: the screen's `Xft.dpi` (192: a HiDPI screen, content scale 2).
-    init(_ arguments: [String], frameStep: Double? = nil, dotsPerInch: Int? = nil, in directory: URL? = nil) throws {
+    /// `environment`: added to the test's (`SEGUE_PLAY_TRACE_FRAMES=1` prints `frame N` lines).
+    init(
+        _ arguments: [String], frameStep: Double? = nil, dotsPerInch: Int? = nil, in directory: URL? = nil,
+        environment added: [String: String] = [:]
+    ) throws {
         x = try XvfbSession(screenWidth: 800, screenHeight: 600, dotsPerInch: dotsPerInch)
         process = Process()
         process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("segue")
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
         environment["DISPLAY"] = x.display
         environment["SEGUE_PLAY_FRAME_STEP"] = frameStep.map { "\($0)" }
         process.environment = environment

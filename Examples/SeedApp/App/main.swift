@@ -15,7 +15,8 @@ do {
     let app = SeedAppController()
     app.trace = say
     app.onQuit = { host.requestClose() }
-    host.frameObserver = { say("frame \($0.framesRendered)") }
+    // "frame N", and "progress P" while a transition runs (what the window tests wait for).
+    host.frameObserver = { say("frame \($0.framesRendered)" + (app.transitionProgress.map { " progress \($0)" } ?? "")) }
     try host.run(rootViewController: app)
 } catch {
     FileHandle.standardError.write(Data("SeedApp: \(error)\n".utf8))

@@ -4,7 +4,8 @@ import SegueTransitions
 /// The seed app's root: a navigation controller (UINavigationController, no bar) whose root is
 /// the menu. Pushes (cube, zoom) go on its stack; presentations are made from it. It holds
 /// the transitioning delegates a presented screen uses (UIKit's `transitioningDelegate` is
-/// weak) and answers the keys: Escape closes the screen on top, 1–9 press the menu's buttons.
+/// weak) and answers the keys: Escape closes the screen on top, 1–9 press the menu's buttons,
+/// Tab and Shift+Tab move the focus between them and Return or Space presses the focused one.
 public final class SeedAppController: NavigationController {
     /// The window size the app opens at (points), which the window tests use too.
     public static let windowSize = Size(width: 960, height: 600)
@@ -41,6 +42,18 @@ public final class SeedAppController: NavigationController {
 
     /// A transition runs (a push or pop here, or a presentation in the window).
     public var isBusy: Bool { isTransitioning || view.window?.transitionDriver.isTransitioning == true }
+
+    /// The menu alone on screen, nothing running: its keys (Tab, Return, Space) work.
+    var isShowingMenu: Bool { !isBusy && presentedViewController == nil && viewControllers.count == 1 }
+
+    /// How far the running push, pop, presentation or dismissal is (its coordinator's
+    /// `percentComplete`), nil when none runs: the window tests wait for this state, not for a
+    /// number of frames.
+    public var transitionProgress: Double? {
+        guard isBusy else { return nil }
+        let candidates: [ViewController?] = [presentedViewController, topViewController] + viewControllers.reversed()
+        return candidates.lazy.compactMap { $0?.transitionCoordinator?.percentComplete }.first
+    }
 
     /// Shows `demo`'s screen with its seed's transition, from the menu only.
     public func show(_ demo: SeedDemo) {
@@ -145,6 +158,11 @@ public final class SeedAppController: NavigationController {
             onQuit?()
         case .escape:
             closeTopScreen()
+        case .tab where isShowingMenu:
+            // Keyboard focus between the menu's buttons (UIKit's focus system on a keyboard).
+            menu.menuView.moveFocus(by: press.modifiers.contains(.shift) ? -1 : 1)
+        case .enter, .space:
+            guard isShowingMenu, menu.menuView.activateFocused() else { return super.pressesBegan(press) }
         case .character(let character):
             guard let number = character.wholeNumberValue, let demo = SeedDemo(rawValue: number == 0 ? 9 : number - 1) else {
                 return super.pressesBegan(press)

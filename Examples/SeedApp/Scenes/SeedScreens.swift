@@ -2,12 +2,17 @@ import SeedPalette
 import SegueScene
 import SegueText
 
-/// The root screen: a title and one labelled button per seed app, in two columns.
+/// The root screen: a title and one labelled button per seed app, in two columns (one in a
+/// narrow window).
 public final class SeedMenuView: View {
     public let titleLabel = Label(text: "Segue: the seeds' transitions", font: .systemFont(ofSize: 28), name: "menu.title")
     public let hintLabel = Label(
         text: "Click a button or press its number; Escape closes the screen on top", font: .systemFont(ofSize: 15), name: "menu.hint")
     public let buttons: [Button]
+    /// The button Tab moved the keyboard focus to (Return or Space presses it), nil: none.
+    public private(set) var focusedIndex: Int? { didSet { placeFocusRing() } }
+    /// The focused button's ring: a band around it, under it.
+    public let focusRing = View(name: "menu.focus")
 
     public init(onChoose: @escaping @MainActor (SeedDemo) -> Void) {
         buttons = SeedDemo.allCases.map { demo in
@@ -23,21 +28,70 @@ public final class SeedMenuView: View {
         titleLabel.textAlignment = .center
         hintLabel.textColor = Palette.text
         hintLabel.textAlignment = .center
+        // Wrapped, not elided, in a narrow window.
+        titleLabel.numberOfLines = 0
+        hintLabel.numberOfLines = 0
         addSubview(titleLabel)
         addSubview(hintLabel)
+        focusRing.backgroundColor = Palette.text
+        focusRing.isHidden = true
+        focusRing.isUserInteractionEnabled = false
+        addSubview(focusRing)
         for button in buttons { addSubview(button) }
     }
 
+    /// Tab (+1) and Shift+Tab (−1): the next or previous button takes the focus, wrapping around;
+    /// from none, the first or the last.
+    public func moveFocus(by offset: Int) {
+        let count = buttons.count
+        guard count > 0 else { return }
+        focusedIndex = focusedIndex.map { (($0 + offset) % count + count) % count } ?? (offset >= 0 ? 0 : count - 1)
+    }
+
+    /// Return or Space: presses the focused button (its primary action). False when none has the focus.
+    @discardableResult
+    public func activateFocused() -> Bool {
+        guard let focusedIndex else { return false }
+        buttons[focusedIndex].sendActions(for: .primaryActionTriggered)
+        return true
+    }
+
+    private func placeFocusRing() {
+        guard let focusedIndex else { return focusRing.isHidden = true }
+        focusRing.isHidden = false
+        focusRing.frame = buttons[focusedIndex].frame.insetBy(dx: -3, dy: -3)
+    }
+
+    /// Two columns where the widest title fits in one (the 960×600 window), else one; the title
+    /// and the hint wrap to the width, and the rows share the height left under them, so no label
+    /// is elided at the seeds' own 320×480 (issue 28, defect 6). Sizes come from the labels'
+    /// `sizeThatFits`.
     public override func layoutSubviews() {
-        let width = bounds.width, margin = 40.0
-        titleLabel.frame = Rect(x: margin, y: 30, width: max(0, width - 2 * margin), height: 40)
-        hintLabel.frame = Rect(x: margin, y: 76, width: max(0, width - 2 * margin), height: 22)
-        let columnWidth = max(0, (width - 3 * margin) / 2), rowHeight = 48.0, top = 120.0
-        let rows = (buttons.count + 1) / 2
+        let width = bounds.width, height = bounds.height
+        let margin = min(40, (width * 0.06).rounded()), textWidth = max(0, width - 2 * margin)
+        let titleHeight = max(40, titleLabel.sizeThatFits(Size(width: textWidth, height: 0)).height)
+        titleLabel.frame = Rect(x: margin, y: min(30, margin), width: textWidth, height: titleHeight)
+        let hintHeight = max(22, hintLabel.sizeThatFits(Size(width: textWidth, height: 0)).height)
+        hintLabel.frame = Rect(x: margin, y: titleLabel.frame.maxY + 6, width: textWidth, height: hintHeight)
+        let top = hintLabel.frame.maxY + min(22, margin)
+        let widest = buttons.map { $0.sizeThatFits(Size(width: 0, height: 0)).width }.max() ?? 0
+        let columns = widest <= (width - 3 * margin) / 2 ? 2 : 1
+        let columnWidth = max(0, (width - Double(columns + 1) * margin) / Double(columns))
+        let rows = (buttons.count + columns - 1) / columns
+        // 48-point rows 16 apart where they fit; else the height left, shared (never below a title's own height).
+        let tallest = buttons.map { $0.titleLabel.sizeThatFits(Size(width: 0, height: 0)).height }.max() ?? 0
+        var rowHeight = 48.0, gap = 16.0
+        let room = height - top - margin / 2
+        if Double(rows) * (rowHeight + gap) - gap > room {
+            gap = 4
+            rowHeight = max(tallest + 2, (room + gap) / Double(rows) - gap)
+        }
         for (index, button) in buttons.enumerated() {
             let column = Double(index / rows), row = Double(index % rows)
-            button.frame = Rect(x: margin + column * (columnWidth + margin), y: top + row * (rowHeight + 16), width: columnWidth, height: rowHeight)
+            button.frame = Rect(
+                x: margin + column * (columnWidth + margin), y: top + row * (rowHeight + gap), width: columnWidth, height: rowHeight)
         }
+        placeFocusRing()
     }
 }
 

@@ -1,6 +1,8 @@
 /// A push or pop without a vended animator: UIKit's slide. On push the new view slides in from
 /// the right while the old one moves left by 30 % of the width; a pop is the mirror. 0.35 s,
-/// ease-in-out; not animated, the new view is simply in place.
+/// ease-in-out; not animated, the new view is simply in place. Driven by a percent-driven
+/// interaction (the edge pan's pop) the slide is linear, as UIKit's: the screen's edge stays
+/// under the finger (percent = translation / width) instead of lagging and overtaking it.
 @MainActor
 final class NavigationTransitionAnimator: ViewControllerAnimatedTransitioning {
     static let duration = 0.35
@@ -37,7 +39,8 @@ final class NavigationTransitionAnimator: ViewControllerAnimatedTransitioning {
             return context.completeTransition(true)
         }
         toView.frame = final.offsetBy(dx: isPush ? width : -Self.parallax * width, dy: 0)
-        View.animate(withDuration: Self.duration, options: .curveEaseInOut, animations: {
+        let curve: AnimationOptions = context.isInteractive ? .curveLinear : .curveEaseInOut
+        View.animate(withDuration: Self.duration, options: curve, animations: {
             toView.frame = final
             fromView.frame = start.offsetBy(dx: isPush ? -Self.parallax * width : width, dy: 0)
         }, completion: { _ in

@@ -19,8 +19,10 @@ import Logging
 /// `pointerDown(at:time:)` … and `advance(to:)` (no arbitration then), which is how its own
 /// logic is tested. Times are seconds passed in with the events; nothing reads a clock.
 ///
-/// A recognizer that ended, failed or was cancelled keeps that state readable until the next
-/// press reaches it, when it is reset.
+/// Through a window (its `PointerDispatcher`), a recognizer that ended, failed or was cancelled
+/// is reset to `.possible` as soon as the press is over and every recognizer of it decided, after
+/// its actions ran, as UIKit does. Fed directly, it keeps that state readable until the next
+/// press reaches it (the way its own logic is tested).
 @MainActor
 open class GestureRecognizer: GestureActionSending {
     /// In UIKit's order, so `state >= .ended` means the gesture is over.
@@ -51,6 +53,10 @@ open class GestureRecognizer: GestureActionSending {
             arbiter?.recognizerLeft(self)
         }
     }
+
+    /// How the latest gesture ended (`.ended`, `.cancelled` or `.failed`), kept after the reset
+    /// to `.possible` that follows it (not UIKit API: for diagnostics and tests). Nil before any.
+    public private(set) var lastOutcome: State?
 
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// A name for diagnostics.
@@ -325,6 +331,7 @@ open class GestureRecognizer: GestureActionSending {
 
     private func apply(_ newState: State) {
         storedState = newState
+        if newState >= .ended { lastOutcome = newState }
         arbiter?.recognizer(self, didChangeTo: newState)
         guard newState != .failed, newState != .possible else { return }
         for action in actions { action.run(self) }

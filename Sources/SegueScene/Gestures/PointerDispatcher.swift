@@ -275,10 +275,16 @@ public final class PointerDispatcher {
         if let event = heldViewEnd { endViewTouch(with: event) }
     }
 
+    /// The press is over and every recognizer decided: each that ended, was cancelled or failed
+    /// goes back to `.possible` now (UIKit resets them once the gesture is over, after their
+    /// actions ran), so a recognizer read between presses says `.possible`.
     private func endGestureIfFinished() {
         guard touch == nil, !candidates.isEmpty else { return }
         guard !candidates.contains(where: { isCandidate($0) && $0.state < .ended }) else { return }
-        for recognizer in candidates where recognizer.arbiter === self { recognizer.arbiter = nil }
+        for recognizer in candidates where recognizer.arbiter === self {
+            recognizer.arbiter = nil
+            if recognizer.state >= .ended { recognizer.reset() }
+        }
         candidates = []
         flushHeldViewEnd()
     }

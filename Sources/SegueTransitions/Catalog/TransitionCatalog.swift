@@ -81,7 +81,7 @@ extension TransitionCatalog {
     static var builtInScenarios: [TransitionScenario] {
         [
             .diagonal, .slideUpSpring, .slideDownSpring, .dimming, .dropDownMenu, .shrinkDismiss, .cubePush, .zoomPush,
-            .swipeContainer, .cubePop, .pixelDissolvePresent,
+            .swipeContainer, .cubePop, .pixelDissolvePresent, .preferredZoom,
         ]
     }
 }
