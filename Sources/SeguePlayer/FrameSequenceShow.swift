@@ -21,6 +21,9 @@ public final class FrameSequenceShow: PlayerShow {
     private var uploaded = 0
     private var scrub: TimelineScrub!
     private let trace: (String) -> Void
+    public let inputView = StageInputView(name: "frames.input")
+    private var pan: GrabbingPanGestureRecognizer!
+    public var pointerChanged: (@MainActor () -> Void)?
 
     /// `frames` (all of one size, at least one) shown `framesPerSecond` a second, on a stage of
     /// `size`; `trace` hears what the pointer did (`scrub`, `release`).
@@ -40,9 +43,21 @@ public final class FrameSequenceShow: PlayerShow {
         }
         lazyStage = LazyStage(device: device, size: size, stencil: false)
         scrub = TimelineScrub(
-            size: Size(width: Double(size.width), height: Double(size.height)),
             progress: { [unowned self] in timeline.progress },
             apply: { [unowned self] change in self.apply(change) })
+        pan = GrabbingPanGestureRecognizer { [unowned self] pan in
+            scrub.handle(pan, in: inputView)
+            pointerChanged?()
+        }
+        pan.onTouchDown = { [unowned self] _ in
+            if let line = TimelineScrub.grab(&timeline) { self.trace(line) }
+            pointerChanged?()
+        }
+        pan.onReleaseWithoutPan = { [unowned self] _ in
+            if let line = TimelineScrub.letGo(&timeline) { self.trace(line) }
+            pointerChanged?()
+        }
+        inputView.addGestureRecognizer(pan)
     }
 
     /// The index of the frame shown at `progress`: the nearest.
@@ -56,8 +71,6 @@ public final class FrameSequenceShow: PlayerShow {
     public var stage: OffscreenTarget { get throws { try lazyStage.target } }
 
     public func windowResized(width: Int, height: Int) throws {}
-
-    public func pointer(_ kind: PointerEvent.Kind, at point: Point, time: Double) { scrub.pointer(kind, at: point, time: time) }
 
     /// A drag holds the sequence where the pointer is; letting go leaves it there (an edit has
     /// no end to finish to), and playback, unless paused, goes on from there.
@@ -81,6 +94,8 @@ public final class FrameSequenceShow: PlayerShow {
     }
 
     public func release() {
+        pan.isEnabled = false  // a drag still held ends here (cancelled), not in the next show
+        inputView.removeFromSuperview()
         effect.release()
         lazyStage.release()
         texture.release()
