@@ -31,6 +31,20 @@ struct ChildProcessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: fake.dir.path).sorted() == ["ffmpeg", "pid", "sleeper"])
     }
 
+    /// A child that spins on the CPU and reads nothing: its CPU time kept it "alive" forever
+    /// (issue 32 item 12). It is stopped after five timeouts (`StallWatchdog.busyFactor`) without a byte moved.
+    @Test func anEncoderSpinningWithoutReadingIsStopped() throws {
+        let fake = try FakeTools()
+        defer { fake.remove() }
+        try fake.script("ffmpeg", "echo $$ > '\(fake.dir.path)/pid'\nwhile :; do :; done")
+        let out = fake.dir.appendingPathComponent("out.mp4").path
+        #expect(throws: ExportError.toolStalled(tool: "ffmpeg", seconds: 2.5)) {
+            try exportPictures(tools: fake.tools(stallTimeout: 0.5), to: out)
+        }
+        let script = try #require(fake.pid(in: "pid"))
+        #expect(hasExited(script), "the spinning child is still running")
+    }
+
     @Test func aHungProbeIsStoppedAndNamedAsFFprobe() throws {
         let fake = try FakeTools()
         defer { fake.remove() }

@@ -29,6 +29,8 @@ public final class TimelineExporter {
     /// Told, before anything renders, which frames an MP4 export copies and which it encodes.
     public var onSmartPlan: ((SmartRenderPlan) -> Void)?
     private var used = false
+    /// Pictures fitted once for every render of this exporter.
+    lazy var stills = StillCache(frameBytes: plan.width * plan.height * 4)
 
     /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
     /// renders. `format`, `conversion`, `dither` and `bitDepth` are ignored by `renderFrames` (RGBA as drawn).
@@ -165,7 +167,7 @@ public final class TimelineExporter {
     }
 
     private func render(into sink: any TimelineFrameSink, input: EncoderInput, range: Range<Int>, start: DispatchTime) throws {
-        let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input)
+        let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input, stills: stills)
         try renderer.render(into: sink, range: range) { done in
             onProgress?(ExportProgress(framesDone: done, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))
         }

@@ -52,14 +52,18 @@ final class TimelineItemReader {
 
     /// `skipping` frames of a clip are seeked past (its decoder starts that much later) and
     /// then passed over by `pass` without decoding.
-    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, device: GLDevice, skipping: Int = 0) throws {
+    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, device: GLDevice, stills: StillCache, skipping: Int = 0) throws {
         frames = item.frames
         place = item.place
         switch item.source {
         case let .picture(path):
             let (mode, width, height) = (plan.resize, plan.width, plan.height)
-            let decoded = try PictureDecoder.read(path: path) { FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height) }
-            still = StillFrame(try FittedPicture.fit(decoded, mode: mode, width: width, height: height).pixels)
+            still = try stills.still(for: path) {
+                let decoded = try PictureDecoder.read(path: path) {
+                    FittedPicture.neededSize(width: $0, height: $1, mode: mode, frameWidth: width, frameHeight: height)
+                }
+                return StillFrame(try FittedPicture.fit(decoded, mode: mode, width: width, height: height).pixels)
+            }
             clip = nil
             input = nil
         case let .clip(path, start, _, _):
@@ -138,13 +142,7 @@ enum FittedPicture {
     /// The size a `width` x `height` picture is scaled to before any crop: the least a decoder
     /// must give for the fit to lose nothing.
     static func neededSize(width: Int, height: Int, mode: ResizeMode, frameWidth: Int, frameHeight: Int) -> (width: Int, height: Int) {
-        let (x, y) = (Double(frameWidth) / Double(width), Double(frameHeight) / Double(height))
-        switch mode {
-        case .stretch: return (frameWidth, frameHeight)
-        case .cover, .contain:
-            let scale = mode == .cover ? max(x, y) : min(x, y)
-            return (Int((Double(width) * scale).rounded(.up)), Int((Double(height) * scale).rounded(.up)))
-        }
+        mode.neededSize(width: width, height: height, frameWidth: frameWidth, frameHeight: frameHeight)
     }
 
     static func fit(_ picture: RGBAImage, mode: ResizeMode, width: Int, height: Int) throws -> RGBAImage {
