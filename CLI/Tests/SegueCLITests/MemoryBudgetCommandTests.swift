@@ -43,7 +43,7 @@ struct MemoryBudgetCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try clip("8192x8192", in: dir, name: "huge.mp4")
         let spec = dir.appendingPathComponent("edit.json")
-        try Data(#"{"width": 64, "height": 48, "fps": 10, "items": [{"clip": "huge.mp4"}]}"#.utf8).write(to: spec)
+        try Data(#"{"size": "64x48", "fps": 10, "items": [{"clip": "huge.mp4"}]}"#.utf8).write(to: spec)
         let run = try MeasuredRun.run(segue, ["edit", spec.path, "--plan", "json"], stderrIn: dir)
         #expect(run.status != 0 && run.stderr.contains("8192x8192 frames"), "stderr: \(run.stderr)")
         #expect(run.peakResidentMegabytes < max(200, run.runnerPeakMegabytes + 60), "peak RSS \(run.peakResidentMegabytes) MB")
