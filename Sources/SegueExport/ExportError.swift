@@ -164,7 +164,9 @@ public enum ToolExit: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .exited(status): "exit status \(status)"
+        // ffmpeg and ffprobe catch SIGTERM, SIGINT and SIGQUIT and exit with 255: said, or a
+        // SIGTERM from outside reads as a failure of ffmpeg's own.
+        case let .exited(status): "exit status \(status)" + (status == 255 ? ", as ffmpeg exits when a signal (SIGTERM, SIGINT) stops it" : "")
         case let .killed(signal): "killed by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
         }
     }

@@ -77,6 +77,31 @@ struct ChildProcessTests {
         }
     }
 
+    /// ffmpeg catches SIGTERM and exits with 255, which read as a failure of its own (issue 32
+    /// item 12). A real ffmpeg, sent SIGTERM by its wrapper while it reads the frames.
+    @Test func anEncoderStoppedBySIGTERMIsSaidSo() throws {
+        let fake = try FakeTools()
+        defer { fake.remove() }
+        let real = try FFmpegTools.locate().ffmpeg.path
+        // The wrapper starts ffmpeg (on its own stdin), waits until it has read a megabyte (its
+        // frames), then sends it SIGTERM.
+        try fake.script("ffmpeg", """
+            '\(real)' "$@" <&0 &
+            child=$!
+            while kill -0 $child 2>/dev/null && [ "$(awk '/^rchar:/ {print $2}' /proc/$child/io 2>/dev/null || echo 0)" -lt 1000000 ]; do sleep 0.05; done
+            kill -TERM $child
+            wait $child
+            """)
+        do {
+            _ = try exportPictures(tools: fake.tools(), to: fake.dir.appendingPathComponent("out.mp4").path, frames: 2000)
+            Issue.record("the export succeeded")
+        } catch let error as ExportError {
+            guard case .encoderFailed(let exit, _) = error else { Issue.record("\(error)"); return }
+            #expect(exit == .exited(status: 255))
+            #expect(error.description.contains("as ffmpeg exits when a signal (SIGTERM, SIGINT) stops it"), "\(error)")
+        }
+    }
+
     @Test func aToolWithoutExecutePermissionIsNotExecutableRatherThanMissing() throws {
         let fake = try FakeTools()
         defer { fake.remove() }

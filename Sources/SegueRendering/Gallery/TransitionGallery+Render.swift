@@ -39,6 +39,9 @@ extension TransitionGallery {
         let device = try GLDevice(context: context)
         defer { device.release() }
         return try OutputDirectory.produce(at: path, ownsFile: Self.isGalleryFile, onWaitingForLock: onWaitingForLock) { output in
+            // Again under the folder's lock: a gallery that finished there while this one waited
+            // is not replaced without `replacing` either.
+            if !replacing, Self.holdsFiles(path) { throw GalleryError.outputExists(path) }
             for (index, card) in cards.enumerated() {
                 let spec = Self.spec(
                     for: card, from: fromPath, to: toPath, size: settings.size, duration: settings.duration, hold: settings.hold)
