@@ -17,6 +17,18 @@ public enum ResizeMode: Int, Sendable {
         case .stretch: "stretch"
         }
     }
+
+    /// The size a `width` x `height` picture is scaled to in a `frameWidth` x `frameHeight` frame,
+    /// before any crop: the least a decoder must give for the fit to lose nothing.
+    public func neededSize(width: Int, height: Int, frameWidth: Int, frameHeight: Int) -> (width: Int, height: Int) {
+        let (x, y) = (Double(frameWidth) / Double(width), Double(frameHeight) / Double(height))
+        switch self {
+        case .stretch: return (frameWidth, frameHeight)
+        case .cover, .contain:
+            let scale = self == .cover ? max(x, y) : min(x, y)
+            return (Int((Double(width) * scale).rounded(.up)), Int((Double(height) * scale).rounded(.up)))
+        }
+    }
 }
 
 /// An effect that fits its pictures to the frame with a `ResizeMode` (set once, before rendering).

@@ -42,6 +42,7 @@ final class ClipDecoder {
         self.path = path
         let probe = try Self.probe(path, tools: tools)
         info = try MediaInfo.probe(path: path, demuxer: probe.demuxer, tools: tools)
+        try Self.checkFrameSize(path: path, width: info.width, height: info.height)
         (self.width, self.height) = (width, height)
         let planes = planar && info.color.matrix != .rgb
             ? PlaneLayout(width: width, height: height, source: info, alpha: (fit == .contain && !backdrop) || info.color.alpha != .opaque) : nil
@@ -98,9 +99,13 @@ final class ClipDecoder {
 
     /// What ffprobe says of a clip: its demuxer (checked against `demuxers`, else `refused`
     /// names it) and duration. A path that is not a readable regular file is refused before
-    /// anything opens it (a FIFO would block the opener forever).
+    /// anything opens it (a FIFO would block the opener forever), and ffprobe may open it only
+    /// as one of `demuxers` (`-format_whitelist`), so a playlist is named, not read. With `limitsFrames` (clips, not
+    /// music), a video whose header declares frames over `ExportSettings.maxPixels` is refused:
+    /// ffprobe is told to skip every frame (`-skip_frame all`), so a header claiming 16384x16384
+    /// costs no decoded frame (about 55 MB, against 210 MB for one 8192x8192 frame decoded).
     static func probe(
-        _ path: String, tools: FFmpegTools, demuxers: Set<String> = clipDemuxers,
+        _ path: String, tools: FFmpegTools, demuxers: Set<String> = clipDemuxers, limitsFrames: Bool = true,
         refused: (String, String) -> ExportError = { .clipFormatRefused(path: $0, format: $1) }
     ) throws(ExportError) -> (demuxer: String, duration: Double?) {
         var info = stat()
@@ -109,12 +114,14 @@ final class ClipDecoder {
         guard access(path, R_OK) == 0 else { throw .clipUnreadable(path: path, reason: OutputError.errnoReason()) }
         let probe = try FFmpegProcess(
             executable: try tools.requireProbe(),
-            arguments: ["-v", "error", "-protocol_whitelist", "file", "-select_streams", "v:0",
-                        "-show_entries", "stream=duration:format=format_name,duration",
+            arguments: ["-v", "error", "-skip_frame", "all", "-protocol_whitelist", "file",
+                        "-format_whitelist", demuxers.sorted().joined(separator: ","), "-select_streams", "v:0",
+                        "-show_entries", "stream=duration,width,height:format=format_name,duration",
                         "-of", "default=noprint_wrappers=1", fileURL(path)],
             writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
         let text = String(decoding: probe.readAll(), as: UTF8.self)
         let exit = probe.wait()
+        if exit != .exited(status: 0), !probe.stalled, let format = refusedFormat(inLog: probe.log) { throw refused(path, format) }
         guard exit == .exited(status: 0) else { throw probe.failure { .probeFailed(path: path, exit: $0, log: $1) } }
         let fields = text.split(whereSeparator: \.isNewline).map { line in
             (line.prefix { $0 != "=" }, line.drop { $0 != "=" }.dropFirst())
@@ -123,7 +130,34 @@ final class ClipDecoder {
         guard let demuxer = format.split(separator: ",").first.map(String.init), demuxers.contains(demuxer) else {
             throw refused(path, format)
         }
+        if limitsFrames {
+            let sides = ["width", "height"].map { key in fields.compactMap { $0.0 == key ? Int($0.1) : nil }.max() ?? 0 }
+            try checkFrameSize(path: path, width: sides[0], height: sides[1])
+        }
         return (demuxer, parseDuration(fields.filter { $0.0 == "duration" }.map { String($0.1) }.joined(separator: "\n")))
+    }
+
+    /// The demuxer ffprobe found but `-format_whitelist` kept it from opening (`[hls @ 0x…]
+    /// Format not on whitelist`): a playlist is refused before its demuxer opens a segment (a
+    /// FIFO segment would block the probe until the watchdog's timeout).
+    static func refusedFormat(inLog log: String) -> String? {
+        for line in log.split(whereSeparator: \.isNewline) where line.contains("] Format not on whitelist") {
+            guard line.hasPrefix("["), let end = line.firstIndex(of: " ") else { continue }
+            return String(line[line.index(after: line.startIndex)..<end])
+        }
+        return nil
+    }
+
+    /// Refuses a clip whose frames are over the export's own limit (`ExportSettings.maxSide`,
+    /// `maxPixels`): one 16384x16384 frame is 400 MB in ffmpeg's decoder before any scaling. An
+    /// unknown size (0: a raw stream's header is read only by decoding) passes here and is
+    /// checked again from `MediaInfo` before the decoder starts.
+    static func checkFrameSize(path: String, width: Int, height: Int) throws(ExportError) {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard width <= ExportSettings.maxSide, height <= ExportSettings.maxSide,
+              !pixels.overflow, pixels.partialValue <= ExportSettings.maxPixels else {
+            throw .clipFrameTooLarge(path: path, width: width, height: height)
+        }
     }
 
     /// ffmpeg filters that fit a frame to width x height. Clips are uploaded at the export's

@@ -40,6 +40,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// A clip whose container is a playlist, a concat script or anything but a media file:
     /// such "clips" make ffmpeg read other files.
     case clipFormatRefused(path: String, format: String)
+    /// A clip whose frames are larger than `ExportSettings.maxPixels` (or `maxSide` a side):
+    /// refused from its header before anything decodes it.
+    case clipFrameTooLarge(path: String, width: Int, height: Int)
     /// A clip ends before the frames the edit needs from it.
     case clipTooShort(path: String, frames: Int, needed: Int)
     /// A music file whose container is a playlist, a concat script or anything but a media
@@ -112,7 +115,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case let .probeFailed(path, exit, log):
             return "ffprobe could not read '\(path)' (\(exit))" + (log.isEmpty ? "" : ": \(log)")
         case let .toolStalled(tool, seconds):
-            return "\(tool) made no progress for \(seconds.formatted()) s and was stopped (a hung process, or an input that never ends)"
+            return "\(tool) made no progress for \(seconds.formatted()) s and was stopped (a hung process, one busy without reading or writing, or an input that never ends)"
         case let .clipUnreadable(path, reason):
             return "cannot read the clip '\(path)': \(reason)"
         case let .clipNotRegularFile(path):
@@ -120,6 +123,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case let .clipFormatRefused(path, format):
             return "clip '\(path)' is a '\(format)' file, not a video Segue reads as a clip (playlists and concat "
                 + "scripts are refused: they make ffmpeg read other files)"
+        case let .clipFrameTooLarge(path, width, height):
+            return "clip '\(path)' has \(width)x\(height) frames; Segue decodes clips of at most \(ExportSettings.maxSide) "
+                + "pixels a side and \(ExportSettings.maxPixels) pixels in all (8K; scale it down first)"
         case let .clipTooShort(path, frames, needed):
             return "clip '\(path)' has \(frames) frames at the export's frame rate but the edit needs \(needed) from it "
                 + "(shorten --offset or the transition, or use a longer clip)"
@@ -163,7 +169,9 @@ public enum ToolExit: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .exited(status): "exit status \(status)"
+        // ffmpeg and ffprobe catch SIGTERM, SIGINT and SIGQUIT and exit with 255: said, or a
+        // SIGTERM from outside reads as a failure of ffmpeg's own.
+        case let .exited(status): "exit status \(status)" + (status == 255 ? ", as ffmpeg exits when a signal (SIGTERM, SIGINT) stops it" : "")
         case let .killed(signal): "killed by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
         }
     }

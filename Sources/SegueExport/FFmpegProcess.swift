@@ -83,7 +83,7 @@ final class FFmpegProcess: @unchecked Sendable {
     /// The error for a child that failed: stalled, or `failure` with how it ended.
     func failure(_ make: (ToolExit, String) -> ExportError) -> ExportError {
         let exit = wait()
-        return stalled ? .toolStalled(tool: tool, seconds: stallTimeout) : make(exit, log)
+        return stalled ? .toolStalled(tool: tool, seconds: watchdog.secondsWithoutProgress) : make(exit, log)
     }
 
     /// The end of what the child wrote to stderr, trimmed.

@@ -3,16 +3,23 @@ import SegueOutput
 
 /// Kills a child that stops making progress while Segue waits on it. Progress is a byte read
 /// from or written to it, or CPU time it used (an encoder busy with a slow frame is not stalled;
-/// ffmpeg blocked opening a FIFO, or a hung tool, is). Time Segue spends elsewhere (rendering)
-/// does not count.
+/// ffmpeg blocked opening a FIFO, or a hung tool, is). CPU time alone counts for at most
+/// `busyFactor` timeouts: a child that spins without reading or writing a byte for that long is
+/// stalled too (a busy loop would otherwise never be killed). Time Segue spends elsewhere
+/// (rendering) does not count.
 final class StallWatchdog: @unchecked Sendable {
     let pid: pid_t
     let timeout: Double
+    /// Timeouts of CPU use without a byte read or written that a child is allowed: 5 (five
+    /// minutes at the default 60 s), far above any one frame's encoding.
+    static let busyFactor = 5.0
     private let lock = NSLock()
     private var waiters = 0
     private var lastProgress = DispatchTime.now().uptimeNanoseconds
+    private var lastTransfer = DispatchTime.now().uptimeNanoseconds
     private var lastCPU: UInt64 = 0
     private var didFire = false
+    private var firedAfter: Double = 0
     private let timer: any DispatchSourceTimer
 
     init(pid: pid_t, timeout: Double) {
@@ -31,11 +38,19 @@ final class StallWatchdog: @unchecked Sendable {
         return didFire
     }
 
+    /// The seconds without progress after which it fired: `timeout`, or the busy limit for a
+    /// child that used the CPU but moved no byte.
+    var secondsWithoutProgress: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return firedAfter
+    }
+
     func stop() { timer.cancel() }
 
     func beginWaiting() {
         lock.lock()
-        if waiters == 0 { lastProgress = DispatchTime.now().uptimeNanoseconds }
+        if waiters == 0 { (lastProgress, lastTransfer) = (DispatchTime.now().uptimeNanoseconds, DispatchTime.now().uptimeNanoseconds) }
         waiters += 1
         lock.unlock()
     }
@@ -48,7 +63,7 @@ final class StallWatchdog: @unchecked Sendable {
 
     func progressed() {
         lock.lock()
-        lastProgress = DispatchTime.now().uptimeNanoseconds
+        (lastProgress, lastTransfer) = (DispatchTime.now().uptimeNanoseconds, DispatchTime.now().uptimeNanoseconds)
         lock.unlock()
     }
 
@@ -61,8 +76,11 @@ final class StallWatchdog: @unchecked Sendable {
             lastCPU = cpu
             lastProgress = now
         }
-        guard waiters > 0, !didFire, Double(now - lastProgress) / 1e9 >= timeout else { return }
+        let busyLimit = timeout * Self.busyFactor
+        let idle = Double(now - lastProgress) / 1e9 >= timeout, spinning = Double(now - lastTransfer) / 1e9 >= busyLimit
+        guard waiters > 0, !didFire, idle || spinning else { return }
         didFire = true
+        firedAfter = idle ? timeout : busyLimit
         InterruptCleanup.killGroup(of: pid)
         timer.cancel()
     }

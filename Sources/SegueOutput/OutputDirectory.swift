@@ -21,6 +21,9 @@ public struct OutputDirectory {
     let cleanup: InterruptCleanup
     /// Told the folder when another run holds its lock and this one waits for it.
     let onWaitingForLock: ((URL) -> Void)?
+    /// Asked under the folder's lock, before anything moves: an error to refuse the commit
+    /// with (a gallery that another run finished there while this one waited is not replaced).
+    public var refusesCommit: ((URL) -> OutputError?)?
     /// Writes a manifest (a seam for tests that make it fail; atomic by default).
     var writeManifestFile: (Data, URL) throws -> Void = { try $0.write(to: $1, options: .atomic) }
 
@@ -83,6 +86,7 @@ public struct OutputDirectory {
         // still cleans up at once.
         let folderLock = try FolderLock(destination, onWaiting: onWaitingForLock)
         defer { folderLock.release() }
+        if let refusal = refusesCommit?(destination) { throw refusal }
         try cleanup.withoutInterruption { () throws(OutputError) in
             let previous = try Self.checkOwnership(of: destination, ownsFile: ownsFile, adding: staged)
             // Another command's outputs in the same folder (`samples` beside frames) stay listed.
@@ -114,9 +118,10 @@ public struct OutputDirectory {
     /// it all if `body` throws. `ownsFile` names the outputs a commit may replace.
     public static func produce<T>(
         at path: String, ownsFile: @escaping (String) -> Bool, onWaitingForLock: ((URL) -> Void)? = nil,
-        cleanup: InterruptCleanup = .shared, _ body: (OutputDirectory) throws -> T
+        cleanup: InterruptCleanup = .shared, refusing: ((URL) -> OutputError?)? = nil, _ body: (OutputDirectory) throws -> T
     ) throws -> T {
-        let output = try OutputDirectory(path: path, ownsFile: ownsFile, onWaitingForLock: onWaitingForLock, cleanup: cleanup)
+        var output = try OutputDirectory(path: path, ownsFile: ownsFile, onWaitingForLock: onWaitingForLock, cleanup: cleanup)
+        output.refusesCommit = refusing
         do {
             let result = try body(output)
             try output.commit()

@@ -93,7 +93,7 @@ struct SeedAppGestureWindowTests {
             Thread.sleep(forTimeInterval: 0.1)
             try app.xdotool(["mousemove", "--window", app.window, "\(x)", "300"])
         }
-        app.waitUntilSettled(quiet: 0.5, timeout: 5)
+        app.waitUntilSettled(quiet: 0.5)
         let resting = app.lines("frame ").count
         Thread.sleep(forTimeInterval: 2)
         let drawn = app.lines("frame ").count - resting

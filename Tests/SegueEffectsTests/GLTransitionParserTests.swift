@@ -360,7 +360,7 @@ struct GLTransitionParserTests {
         #expect(try source.value(for: "center", from: "0.5,0.5") == .floats([0.5, 0.5]))
         #expect(try source.value(for: "center", from: "0.25, 0.75") == .floats([0.25, 0.75]))
         #expect(try source.value(for: "center", from: "vec2(0.5,0.5)") == .floats([0.5, 0.5]))
-        #expect(try source.value(for: "center", from: "0.3") == .floats([0.3, 0.3]))
+        #expect(try source.value(for: "center", from: "vec2(0.3)") == .floats([0.3, 0.3]))
         #expect(try source.value(for: "grid", from: "4,3") == .ints([4, 3]))
         #expect(try source.value(for: "grid", from: "ivec2(2)") == .ints([2, 2]))
         #expect(try source.value(for: "axes", from: "true,false") == .bools([true, false]))
@@ -376,6 +376,9 @@ struct GLTransitionParserTests {
         ("flip", "yes", "`yes` is not a value"),
         ("flip", "0.5", "a bool takes true, false, 0 or 1 but got `0.5`"),
         ("center", "1,2,3", "a vec2 takes 2 values but 3 were given"),
+        // One bare number filled the vector silently (issue 32 item 12); a constructor says so.
+        ("center", "0.5", "a vec2 takes 2 values but 1 was given (write vec2(0.5) to give every component that value)"),
+        ("m", "2", "a mat2 takes 4 values but 1 was given (write mat2(2) for that value on the diagonal)"),
         ("center", "vec3(1)", "expected a vec2 but got a vec3"),
         ("center", "vec2(1,2,3)", "vec2(...) takes 2 components but 3 were given"),
         ("center", "0.5 0.5", "unexpected `0.5` after the value"),

@@ -31,6 +31,20 @@ struct ChildProcessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: fake.dir.path).sorted() == ["ffmpeg", "pid", "sleeper"])
     }
 
+    /// A child that spins on the CPU and reads nothing: its CPU time kept it "alive" forever
+    /// (issue 32 item 12). It is stopped after five timeouts (`StallWatchdog.busyFactor`) without a byte moved.
+    @Test func anEncoderSpinningWithoutReadingIsStopped() throws {
+        let fake = try FakeTools()
+        defer { fake.remove() }
+        try fake.script("ffmpeg", "echo $$ > '\(fake.dir.path)/pid'\nwhile :; do :; done")
+        let out = fake.dir.appendingPathComponent("out.mp4").path
+        #expect(throws: ExportError.toolStalled(tool: "ffmpeg", seconds: 2.5)) {
+            try exportPictures(tools: fake.tools(stallTimeout: 0.5), to: out)
+        }
+        let script = try #require(fake.pid(in: "pid"))
+        #expect(hasExited(script), "the spinning child is still running")
+    }
+
     @Test func aHungProbeIsStoppedAndNamedAsFFprobe() throws {
         let fake = try FakeTools()
         defer { fake.remove() }
@@ -60,6 +74,22 @@ struct ChildProcessTests {
             guard case .encoderFailed(let exit, _) = error else { Issue.record("\(error)"); return }
             #expect(exit == .killed(signal: SIGKILL))
             #expect(error.description.contains("killed by signal 9 (SIGKILL)"), "\(error)")
+        }
+    }
+
+    /// ffmpeg catches SIGTERM and exits with 255 (measured by hand: `ffmpeg -re ... & kill -TERM`
+    /// gives 255), which read as a failure of its own (issue 32 item 12). A stand-in exiting so.
+    @Test func anEncoderStoppedBySIGTERMIsSaidSo() throws {
+        let fake = try FakeTools()
+        defer { fake.remove() }
+        try fake.script("ffmpeg", "cat > /dev/null\nexit 255")
+        do {
+            _ = try exportPictures(tools: fake.tools(), to: fake.dir.appendingPathComponent("out.mp4").path)
+            Issue.record("the export succeeded")
+        } catch let error as ExportError {
+            guard case .encoderFailed(let exit, _) = error else { Issue.record("\(error)"); return }
+            #expect(exit == .exited(status: 255))
+            #expect(error.description.contains("as ffmpeg exits when a signal (SIGTERM, SIGINT) stops it"), "\(error)")
         }
     }
 

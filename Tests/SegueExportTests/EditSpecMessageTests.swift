@@ -30,4 +30,14 @@ struct EditSpecMessageTests {
         // A comma inside a string is no trailing comma.
         #expect(try EditPlan.decode(Data(#"{"size": "64x36", "items": [{"picture": "a,].png", "duration": 1}]}"#.utf8)).items.count == 1)
     }
+
+    /// A NUL in a path cut it short: `small.png\u0000.jpg` opened `small.png` (issue 32 item 12).
+    @Test func aNULInAStringIsRefusedWithItsPlace() throws {
+        let json = "{\"size\": \"64x36\",\n \"items\": [{\"picture\": \"a.png\\u0000.jpg\", \"duration\": 1}]}"
+        let error = #expect(throws: EditSpecError.self) { _ = try EditPlan.decode(Data(json.utf8)) }
+        #expect(error?.description.contains("NUL character") == true && error?.description.contains("line 2, column 30") == true,
+                "\(String(describing: error))")
+        // An escaped backslash followed by u0000 is text, not a NUL.
+        #expect(try EditPlan.decode(Data(#"{"size": "64x36", "items": [{"picture": "a\\u0000.png", "duration": 1}]}"#.utf8)).items.count == 1)
+    }
 }

@@ -43,6 +43,20 @@ struct HostileClipTests {
         expectRefused(playlist, format: "hls", in: dir)
     }
 
+    /// ffprobe's HLS demuxer opened the playlist's first segment before the playlist was
+    /// refused: a FIFO there blocked the probe until the watchdog stopped it (issue 32 item 12).
+    /// Only a clip's demuxers may open the file now, so the playlist is named, its segment unopened.
+    @Test(arguments: [("list.m3u8", "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nfifo.ts\n#EXT-X-ENDLIST\n", "hls"),
+                      ("list.mkv", "ffconcat version 1.0\nfile 'fifo.ts'\n", "concat")])
+    func aPlaylistOfAFIFOIsRefusedWithoutOpeningIt(name: String, text: String, format: String) throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(mkfifo(dir.appendingPathComponent("fifo.ts").path, 0o600) == 0)
+        let playlist = dir.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: playlist))
+        expectRefused(playlist, format: format, in: dir)
+    }
+
     @Test func anFFconcatScriptIsRefused() throws {
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }

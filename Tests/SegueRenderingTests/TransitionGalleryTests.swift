@@ -42,6 +42,9 @@ struct TransitionGalleryTests {
         let card = gallery.cards[1]
         #expect(card.title == "my iris.glsl" && card.userShader != nil && card.settings["luma"] == .text(LumaMap.allCases[0].rawValue))
         #expect(card.parameters == ["luma: sampler2D = \(LumaMap.allCases[0].rawValue) (a built-in luma map)"])
+        // The page names the file, not where it lies on this machine (issue 32 item 12).
+        let page = GalleryPage.html(cards: gallery.cards, from: "a.png", to: "b.png", width: 160, height: 90, duration: 1, hold: 0.5)
+        #expect(page.contains("my iris.glsl") && !page.contains(folder.path), "\(card.summary)")
         let missing = folder.appendingPathComponent("none.glsl").path
         #expect(throws: GalleryError.unreadableTransitionFile(missing)) { try TransitionGallery(only: [], glslFiles: [missing]) }
     }

@@ -72,6 +72,13 @@ struct EditCommand: ParsableCommand {
             return
         }
         if let message = OutputFormat.unsupportedOutput(out, format: nil, takesFormat: false) { throw ValidationError(message) }
+        guard !out.isEmpty else { throw ValidationError("--out is empty: name a .mp4, .webm or .gif file, or a folder for PNG frames") }
+        // `x.mp4/` names a folder: not silently a folder of PNG frames when it looks like a video's name.
+        let name = String(out.reversed().drop { $0 == "/" }.reversed())
+        if out.hasSuffix("/"), let video = VideoFormat(path: name) {
+            throw ValidationError("--out '\(out)' ends in '/', which names a folder, but is named like a \(video.rawValue) video: "
+                + "drop the '/' for a video, or name the folder of PNG frames otherwise")
+        }
         let video = OutputFormat.resolve(nil, out: out).video
         if let crf, video == nil || video == .gif {
             throw ValidationError("--crf \(crf) applies to video output (--out x.mp4 or .webm)")
@@ -110,6 +117,14 @@ struct EditCommand: ParsableCommand {
         if let blend { plan.blendSpace = blend }
         var frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames
         let video = out.map { OutputFormat.resolve(nil, out: $0).video } ?? .mp4
+        // The format's own rules (an odd size for H.264, the CRF's range) before a plan or a
+        // summary is printed: a plan promises what the render then does.
+        if let video {
+            try ExportSettings(
+                format: video, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, crf: crf,
+                alpha: plan.background == .transparent
+            ).validate()
+        }
         // Chunks of a smart render split no group of pictures: their edges move to cut points.
         if let chunk, let span = frames, !reencode, !draft, let video {
             let snapped = try SmartRenderPlan(plan: plan, format: video, tools: tools).snapped(span)
@@ -124,13 +139,6 @@ struct EditCommand: ParsableCommand {
             return
         }
         guard let out else { return }   // validate() requires --out without --plan
-        // The format's own rules (an odd size for H.264, the CRF's range) before the summary is printed.
-        if let video {
-            try ExportSettings(
-                format: video, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, crf: crf,
-                alpha: plan.background == .transparent
-            ).validate()
-        }
         let range = try TimelineExporter.checkedRange(frames, ofTotal: plan.totalFrames)
         let reporter = EditProgress(style: quiet ? .none : progress, label: "edit → \(video?.rawValue ?? "png")")
         reporter.carriesSound = video.map { $0 != .gif } ?? false

@@ -30,8 +30,8 @@ struct Segue: ParsableCommand {
         // child under the budget (UserTransitionFile).
         ShaderCompileProbe.ofThisProgram.install()
         let command: ParsableCommand
-        do { command = try parseAsRoot() } catch { exit(withError: error) }
+        do { command = try parseAsRoot() } catch { LongInputs.exit(Segue.self, withError: error) }
         var running = command
-        do { try running.run() } catch { exit(withError: error) }
+        do { try running.run() } catch { LongInputs.exit(Segue.self, withError: error) }
     }
 }

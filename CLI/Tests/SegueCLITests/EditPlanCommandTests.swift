@@ -52,6 +52,23 @@ struct EditPlanCommandTests {
         #expect(try Self.plan(["--frames", "10..20"], in: dir).first == 10)
     }
 
+    /// A plan promises what the render does (issue 32 item 6): an odd width that the MP4
+    /// render refuses is refused by `--plan json` too, with nothing on stdout, while PNG frames
+    /// and WebM (VP9 takes odd sides) plan it.
+    @Test func aPlanRefusesASizeItsRenderRefuses() throws {
+        let dir = try EditCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try String(contentsOf: dir.appendingPathComponent("edit.json"), encoding: .utf8)
+        try Data(spec.replacingOccurrences(of: "160x90", with: "161x90").utf8).write(to: dir.appendingPathComponent("edit.json"))
+        for out in [[], ["--out", "edit.mp4"]] {
+            let result = try CommandRunner.run("segue", ["edit", "edit.json", "--plan", "json"] + out, in: dir)
+            #expect(result.status != 0 && result.stdout.isEmpty, "\(out): \(result.stdout)")
+            #expect(result.stderr.contains("needs an even width and height; 161x90"), "\(out): \(result.stderr)")
+        }
+        #expect(try Self.plan(["--out", "frames"], in: dir).width == 161)
+        #expect(try Self.plan(["--out", "edit.webm"], in: dir).width == 161)
+    }
+
     @Test func badChunksAreRefused() throws {
         let dir = try EditCommandTests.workspace()
         defer { try? FileManager.default.removeItem(at: dir) }

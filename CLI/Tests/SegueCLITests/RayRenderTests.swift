@@ -22,12 +22,14 @@ struct RayRenderTests {
         return python
     }
 
-    /// Three pictures, a fade and a wipe, music: 2.5 s = 75 frames at 160x90.
+    /// Three pictures, a fade and a wipe, music: 2.5 s = 75 frames at 160x90. The music is bursts
+    /// of noise, 50 ms every 0.3 s: unlike a tone, it matches itself at one lag only.
     static func workspace() throws -> URL {
         let dir = try CommandRunner.temporaryDirectory()
         try PNGCodec.write(try SampleImages.from(width: 160, height: 90), to: dir.appendingPathComponent("from.png").path)
         try PNGCodec.write(try SampleImages.to(width: 160, height: 90), to: dir.appendingPathComponent("to.png").path)
-        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "sine=f=330:d=3",
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi",
+                                           "-i", "aevalsrc=exprs=0.5*(2*random(0)-1)*lt(mod(t\\,0.3)\\,0.05):d=3:s=48000",
                                            dir.appendingPathComponent("song.wav").path])
         let spec = #"""
             {"size": "160x90", "fps": 30,
@@ -76,6 +78,7 @@ struct RayRenderTests {
         let hashes = try Self.frameHashes(joined)
         #expect(hashes.count == 75)
         #expect(hashes == (try Self.frameHashes(dir.appendingPathComponent("whole.mp4"))))
+        try Self.expectSoundInStep(joined: joined, whole: dir.appendingPathComponent("whole.mp4"))
         // The chunks' folder is gone.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".segue-ray-") }.isEmpty)
 
@@ -91,6 +94,23 @@ struct RayRenderTests {
                 "\(failed.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(!left.contains("failed.mp4") && left.filter { $0.hasPrefix(".") }.isEmpty, "\(left)")
+    }
+
+    /// The joined sound lies where the whole render's does after each chunk boundary (frames 25
+    /// and 50: 0.83 s and 1.67 s): cross-correlation lag 0 ± 1 sample over a window after each,
+    /// a burst's onset within 1 ms (48 samples: each encode's AAC frames fall elsewhere, so the
+    /// first loud sample may move by a few), and the same length within one AAC frame.
+    static func expectSoundInStep(joined: URL, whole: URL) throws {
+        let joinedSound = try JoinedSoundReference.samples(joined), wholeSound = try JoinedSoundReference.samples(whole)
+        #expect(abs(joinedSound.count - wholeSound.count) <= 1024, "\(joinedSound.count) samples against \(wholeSound.count)")
+        for window in [0.1...0.7, 0.9...1.5, 1.75...2.3] {
+            let lag = JoinedSoundReference.lag(of: joinedSound, against: wholeSound, seconds: window)
+            #expect(lag.map { abs($0) <= 1 } == true, "lag \(String(describing: lag)) samples over \(window) s")
+        }
+        for after in [0.85, 1.7] {
+            let (a, b) = (JoinedSoundReference.onset(in: joinedSound, after: after), JoinedSoundReference.onset(in: wholeSound, after: after))
+            #expect(a != nil && b != nil && abs(a! - b!) <= 48, "a burst after \(after) s begins at \(String(describing: a)) against \(String(describing: b))")
+        }
     }
 
     /// docs/k8s/segue-edit-job.yaml, its parameters substituted as envsubst does (CHUNKS=7), parses

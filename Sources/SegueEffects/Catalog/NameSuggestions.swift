@@ -7,10 +7,15 @@ public enum NameSuggestions {
     public static func suggestions(for name: String, among known: [String]) -> [String] {
         let typed = name.lowercased()
         guard !typed.isEmpty else { return [] }
+        let typedCount = typed.count
         let scored = known.compactMap { candidate -> (String, Int)? in
-            let distance = editDistance(typed, candidate.lowercased())
-            let limit = max(2, max(typed.count, candidate.count) / 3)
-            let sharesStart = typed.count >= 3 && (candidate.hasPrefix(typed) || typed.hasPrefix(candidate))
+            let limit = max(2, max(typedCount, candidate.count) / 3)
+            let sharesStart = typedCount >= 3 && (candidate.hasPrefix(typed) || typed.hasPrefix(candidate))
+            // The distance is at least the difference in length: a name far longer than any
+            // known one (a hostile 3 MB "name" took minutes) is not compared character by character.
+            let gap = abs(typedCount - candidate.count)
+            guard gap <= limit || sharesStart else { return nil }
+            let distance = gap <= limit ? editDistance(typed, candidate.lowercased()) : gap
             guard distance <= limit || sharesStart else { return nil }
             return (candidate, distance)
         }

@@ -7,18 +7,26 @@
 /// `2.0f`), `true`/`false`, or a constructor `type(item, ...)` (nested constructors flatten, as in GLSL).
 /// - A single constructor must name the parameter's type; inside it, scalars convert as GLSL
 ///   constructors convert them, one scalar splats a vector and fills a matrix's diagonal.
-/// - Bare items (no constructor): one item splats (a matrix gets it on the diagonal), otherwise there
+/// - Bare items (no constructor): one item splats (a matrix gets it on the diagonal) in a file's
+///   defaults but not in a user's value (`parse(_:as:splatsBareScalar:)`), otherwise there
 ///   must be exactly as many items as the type has components. Ints may be given for floats, 0 and 1 for
 ///   bools; floats are not accepted for ints.
 enum GLTransitionLiteral {
     /// Returns the value, or a reason (one lower-case phrase) why the text does not fit `type`.
-    static func parse(_ text: String, as type: GLTransitionValueType) -> Result<GLTransitionValue, Reason> {
+    /// `splatsBareScalar`: whether one bare number fills a vector (`// = 0.5` in a file's defaults,
+    /// as the gl-transitions collection writes them); a user's value must say so (`vec2(0.5)`).
+    static func parse(_ text: String, as type: GLTransitionValueType, splatsBareScalar: Bool = true) -> Result<GLTransitionValue, Reason> {
         guard type != .sampler2D else { return .failure(Reason("a sampler2D takes a texture, not a literal")) }
         do throws(Reason) {
             var parser = Parser(text)
             let items = try parser.parseList()
             guard !items.isEmpty else { throw Reason("no value given") }
             try parser.expectEnd()
+            if !splatsBareScalar, items.count == 1, case .scalar = items[0], type.componentCount > 1 {
+                let constructor = "\(type.rawValue)(\(String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())))"
+                throw Reason("\(gltWithArticle(type.rawValue)) takes \(type.componentCount) values but 1 was given (write \(constructor) "
+                    + (type.isMatrix ? "for that value on the diagonal)" : "to give every component that value)"))
+            }
             return .success(try resolve(items, as: type))
         } catch {
             return .failure(error)

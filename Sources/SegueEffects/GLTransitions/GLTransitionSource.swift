@@ -61,8 +61,9 @@ public struct GLTransitionSource: Sendable {
     }
 
     /// Parses a user's value for a parameter, as given on the command line: "30", "0.5,0.5", "true",
-    /// "vec2(0.5,0.5)"; checks type and arity. One number splats over a vector (a matrix gets it on its
-    /// diagonal). For a sampler2D the text is the texture's path, returned as `.texture`.
+    /// "vec2(0.5,0.5)"; checks type and arity. One bare number for a vector is refused (`center=0.5`
+    /// was silently 0.5,0.5); a constructor splats as in GLSL (`vec2(0.5)`, a matrix's diagonal).
+    /// For a sampler2D the text is the texture's path, returned as `.texture`.
     public func value(for parameter: String, from text: String) throws(GLTransitionError) -> GLTransitionValue {
         guard let declared = parameters.first(where: { $0.name == parameter }) else {
             throw .unknownParameter(file: name, name: parameter, known: parameters.map(\.name))
@@ -74,7 +75,7 @@ public struct GLTransitionSource: Sendable {
             }
             return .texture(path)
         }
-        switch GLTransitionLiteral.parse(text, as: declared.type) {
+        switch GLTransitionLiteral.parse(text, as: declared.type, splatsBareScalar: false) {
         case .success(let value):
             try GLTransitionRange.check(value, of: declared, file: name)
             return value

@@ -26,7 +26,8 @@ struct ClipProbe {
         let vetted = switch role {
         case .clip: try ClipDecoder.probe(path, tools: tools)
         case .music:
-            try ClipDecoder.probe(path, tools: tools, demuxers: ClipDecoder.clipDemuxers.union(Self.soundDemuxers)) {
+            try ClipDecoder.probe(path, tools: tools, demuxers: ClipDecoder.clipDemuxers.union(Self.soundDemuxers),
+                                  limitsFrames: false) {
                 .musicFormatRefused(path: $0, format: $1)
             }
         }

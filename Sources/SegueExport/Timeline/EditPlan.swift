@@ -124,6 +124,10 @@ public struct EditPlan {
         if let place = trailingComma(in: data) {
             throw EditSpecError("spec", "not valid JSON: a trailing comma at line \(place.line), column \(place.column)")
         }
+        if let place = nulEscape(in: data) {
+            throw EditSpecError("spec", "a NUL character (\\u0000) at line \(place.line), column \(place.column): no path or name holds one "
+                + "(the system would cut the name there)")
+        }
         do {
             return try JSONDecoder().decode(EditSpec.self, from: data)
         } catch let error as EditSpecError {
@@ -143,23 +147,39 @@ public struct EditPlan {
     /// Where a `,` is followed (past white space) by `]` or `}`, outside strings: JSON has no
     /// trailing commas, though Foundation's decoder lets them pass silently.
     static func trailingComma(in data: Data) -> (line: Int, column: Int)? {
+        scan(data).trailingComma
+    }
+
+    /// Where a string holds `\u0000`: a path with it was cut there by the system (`a.png\u0000.jpg`
+    /// opened `a.png`), so no string of a spec may hold one.
+    static func nulEscape(in data: Data) -> (line: Int, column: Int)? {
+        scan(data).nul
+    }
+
+    private static func scan(_ data: Data) -> (trailingComma: (line: Int, column: Int)?, nul: (line: Int, column: Int)?) {
         let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         var (inString, escaped, line, column) = (false, false, 1, 0)
         var comma: (line: Int, column: Int)?
-        for byte in data {
+        var nul: (line: Int, column: Int)?
+        let bytes = [UInt8](data)
+        for (index, byte) in bytes.enumerated() {
             column += 1
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                    if nul == nil, byte == UInt8(ascii: "u"), index + 4 < bytes.count,
+                       bytes[(index + 1)...(index + 4)].elementsEqual("0000".utf8) { nul = (line, column - 1) }
+                } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                 continue
             }
             if byte == 0x0A { (line, column) = (line + 1, 0) }
             if space.contains(byte) { continue }
             if byte == UInt8(ascii: ",") { comma = (line, column); continue }
-            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}"), let comma { return comma }
+            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}"), let comma { return (comma, nul) }
             comma = nil
             if byte == UInt8(ascii: "\"") { inString = true }
         }
-        return nil
+        return (nil, nul)
     }
 
     private static func describe(_ type: Any.Type) -> String {

@@ -31,6 +31,8 @@ public final class TimelineExporter {
     private var used = false
     /// The sound `export` made ready (see `TimelineExporter+Sound.swift`).
     var preparedSound: PreparedSound?
+    /// Pictures fitted once for every render of this exporter.
+    lazy var stills = StillCache(frameBytes: plan.width * plan.height * 4)
 
     /// Checks the settings against the plan (size, rate, CRF) and finds ffmpeg before anything
     /// renders. `format`, `conversion`, `dither` and `bitDepth` are ignored by `renderFrames`
@@ -180,10 +182,23 @@ public final class TimelineExporter {
     }
 
     private func render(into sink: any TimelineFrameSink, input: EncoderInput, range: Range<Int>, start: DispatchTime) throws {
-        let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input)
+        let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input, stills: stills)
+        renderer.seekableItems = try seekableFirstItem(of: range)
         try renderer.render(into: sink, range: range) { done in
             onProgress?(ExportProgress(framesDone: done, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))
         }
+    }
+
+    /// The item `range` starts in, when it is a clip whose decoder may seek to the range's first
+    /// frame (`SmartRenderPlan.seeksExactly`): a chunk then decodes from its own start, not every
+    /// frame of the clip before it (chunk 3 of 4 decoded three quarters of the edit first).
+    func seekableFirstItem(of range: Range<Int>) throws -> Set<Int> {
+        guard range.lowerBound > 0,
+              let item = plan.items.indices.first(where: { plan.startFrame(ofItem: $0) + plan.items[$0].frames > range.lowerBound }),
+              plan.startFrame(ofItem: item) < range.lowerBound,
+              case let .clip(path, start, _, demuxer) = plan.items[item].source else { return [] }
+        let stream = try ClipStream(path: path, demuxer: demuxer, framesPerSecond: plan.framesPerSecond, tools: tools)
+        return SmartRenderPlan.seeksExactly(stream, plan: plan, start: start) ? [item] : []
     }
 
     static func seconds(since start: DispatchTime) -> Double {

@@ -25,8 +25,12 @@ final class TimelineRenderer {
     /// A target of the output's format that the edit's text over a transition is drawn into.
     var spareTarget: FormattedTarget?
 
-    init(plan: EditPlan, device: GLDevice, tools: FFmpegTools, input: EncoderInput) {
+    /// Pictures already fitted, by path: one decode per distinct picture.
+    let stills: StillCache
+
+    init(plan: EditPlan, device: GLDevice, tools: FFmpegTools, input: EncoderInput, stills: StillCache? = nil) {
         (self.plan, self.device, self.tools, self.input) = (plan, device, tools, input)
+        self.stills = stills ?? StillCache(frameBytes: plan.width * plan.height * 4)
     }
 
     /// `still` in the encoder's layout, converted by the output stage the first time it is shown.
@@ -67,7 +71,7 @@ final class TimelineRenderer {
         var index = plan.startFrame(ofItem: firstItem)  // the edit's frame
         var done = 0
         let skip = seekableItems.contains(firstItem) ? max(0, wanted.lowerBound - index) : 0
-        var reader = try TimelineItemReader(plan.items[firstItem], plan: plan, tools: tools, device: device, skipping: skip)
+        var reader = try TimelineItemReader(plan.items[firstItem], plan: plan, tools: tools, device: device, stills: stills, skipping: skip)
         defer { reader.close() }
         if firstItem > 0 {
             // The transition before it lies before the range; its frames are the reader's first.
@@ -104,7 +108,7 @@ final class TimelineRenderer {
             }
             guard !isLast, index < wanted.upperBound else { break }
 
-            let next = try TimelineItemReader(plan.items[itemIndex + 1], plan: plan, tools: tools, device: device)
+            let next = try TimelineItemReader(plan.items[itemIndex + 1], plan: plan, tools: tools, device: device, stills: stills)
             do {
                 try renderTransition(itemIndex, from: reader, to: next, textures: &textures, staging: staging,
                                      sink: sink, wanted: wanted, index: &index, done: &done, report: report)

@@ -54,12 +54,18 @@ final class TimelineItemReader {
 
     /// `skipping` frames of a clip are seeked past (its decoder starts that much later) and
     /// then passed over by `pass` without decoding.
-    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, device: GLDevice, skipping: Int = 0) throws {
+    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, device: GLDevice, stills: StillCache, skipping: Int = 0) throws {
         frames = item.frames
         place = item.place
         switch item.source {
         case let .picture(path):
-            (still, kenBurns) = try Self.pictureFrames(item, path: path, plan: plan)
+            if item.motion == nil {
+                // A still picture is fitted once per file for every item that shows it (`StillCache`).
+                still = try stills.still(for: path) { try Self.pictureFrames(item, path: path, plan: plan).0! }
+                kenBurns = nil
+            } else {
+                (still, kenBurns) = try Self.pictureFrames(item, path: path, plan: plan)
+            }
             clip = nil
             input = nil
         case let .clip(path, start, _, _) where item.timing.freeze:
@@ -150,13 +156,7 @@ enum FittedPicture {
     /// The size a `width` x `height` picture is scaled to before any crop: the least a decoder
     /// must give for the fit to lose nothing.
     static func neededSize(width: Int, height: Int, mode: ResizeMode, frameWidth: Int, frameHeight: Int) -> (width: Int, height: Int) {
-        let (x, y) = (Double(frameWidth) / Double(width), Double(frameHeight) / Double(height))
-        switch mode {
-        case .stretch: return (frameWidth, frameHeight)
-        case .cover, .contain:
-            let scale = mode == .cover ? max(x, y) : min(x, y)
-            return (Int((Double(width) * scale).rounded(.up)), Int((Double(height) * scale).rounded(.up)))
-        }
+        mode.neededSize(width: width, height: height, frameWidth: frameWidth, frameHeight: frameHeight)
     }
 
     static func fit(_ picture: RGBAImage, mode: ResizeMode, width: Int, height: Int) throws -> RGBAImage {

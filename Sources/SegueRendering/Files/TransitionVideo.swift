@@ -21,7 +21,8 @@ public struct TransitionVideo {
     public var transitionFrames: Int
     /// Clips: where the transition starts in `from`, in seconds.
     public var offsetSeconds: Double = 0
-    /// How clips are fitted to the frame (pictures go at their own size; the effect fits them).
+    /// How clips are fitted to the frame (pictures go at their own size; the effect fits them),
+    /// and so the size a picture is shown at, which a large JPEG is decoded to.
     public var clipFit: ResizeMode = .cover
     public var mode: ExecutionMode = .fused
     /// Where the transition mixes: sRGB-encoded values (the default) or linear light.
@@ -54,7 +55,11 @@ public struct TransitionVideo {
         do { try OutputPath.refuseInputs([from, to], asOutput: path) } catch { throw ExportError.output(error) }
         let clips = (Self.isPicture(from), Self.isPicture(to))
         guard clips.0 == clips.1 else { throw RenderInputError.mixedPicturesAndClips(from: from, to: to) }
-        let pictures = clips.0 ? (try PictureDecoder.read(path: from), try PictureDecoder.read(path: to)) : nil
+        // A photo far larger than the frame is decoded at a reduced scale that still covers it.
+        func read(_ path: String) throws -> RGBAImage {
+            try PictureFitting.read(path: path, frameWidth: settings.width, frameHeight: settings.height, mode: clipFit)
+        }
+        let pictures = clips.0 ? (try read(from), try read(to)) : nil
         let context = try HeadlessEGLContext()
         defer { context.release() }
         let device = try GLDevice(context: context)

@@ -38,7 +38,14 @@ extension TransitionGallery {
         defer { context.release() }
         let device = try GLDevice(context: context)
         defer { device.release() }
-        return try OutputDirectory.produce(at: path, ownsFile: Self.isGalleryFile, onWaitingForLock: onWaitingForLock) { output in
+        // Again under the folder's lock at the commit: a gallery that finished there while this
+        // one rendered or waited is not replaced without `replacing` either.
+        let refusing: ((URL) -> OutputError?)? = replacing ? nil : { folder in
+            Self.holdsFiles(folder.path) ? OutputError("replace the gallery in", path: folder.path,
+                reason: "another gallery finished there meanwhile, so it already holds files; give --force to replace it") : nil
+        }
+        return try OutputDirectory.produce(at: path, ownsFile: Self.isGalleryFile, onWaitingForLock: onWaitingForLock,
+                                           refusing: refusing) { output in
             for (index, card) in cards.enumerated() {
                 let spec = Self.spec(
                     for: card, from: fromPath, to: toPath, size: settings.size, duration: settings.duration, hold: settings.hold)

@@ -107,7 +107,7 @@ public struct TransitionGallery: Sendable {
             return "\(parameter.name): sampler2D = \(luma) (a built-in luma map)"
         }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return Card(effect: absolute, title: fileName, clip: clip, summary: "gl-transitions file \(path)", parameters: parameters,
+        return Card(effect: absolute, title: fileName, clip: clip, summary: "gl-transitions file \(fileName)", parameters: parameters,
                     settings: settings, userShader: source.source)
     }
 

@@ -25,17 +25,17 @@ final class HostedSample {
     func lines(_ prefix: String) -> [String] { program.lines(prefix) }
 
     @discardableResult
-    func waitFor(_ prefix: String, count: Int = 1, timeout: Double = 20) -> Bool {
+    func waitFor(_ prefix: String, count: Int = 1, timeout: Double = StateWait.limit) -> Bool {
         program.waitFor(prefix, count: count, timeout: timeout)
     }
 
-    func waitUntilSettled(quiet: Double = 0.5, timeout: Double = 20) { program.waitUntilSettled(quiet: quiet, timeout: timeout) }
+    func waitUntilSettled(quiet: Double = 0.5, timeout: Double = StateWait.limit) { program.waitUntilSettled(quiet: quiet, timeout: timeout) }
 
     func xdotool(_ arguments: [String]) throws { try program.xdotool(arguments) }
 
     func screenshot() throws -> RGBAImage { try program.screenshot() }
 
-    func waitForExit(timeout: Double = 20) -> Int32? { program.waitForExit(timeout: timeout) }
+    func waitForExit(timeout: Double = StateWait.limit) -> Int32? { program.waitForExit(timeout: timeout) }
 
     /// The offset the last trace line that reports one says (the box's place), else zero.
     var lastOffset: Point {

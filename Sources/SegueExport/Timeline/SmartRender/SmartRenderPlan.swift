@@ -156,6 +156,15 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         return timing.speed == 1 ? nil : "played at speed \(timing.speed)"
     }
 
+    /// Whether a decoder of `stream` started at `start` plus a number of the edit's frames lands
+    /// on the very frames reading through gives: a constant rate equal to the edit's from time
+    /// 0, and a start on a frame (the rate and start checks of `refusal`).
+    static func seeksExactly(_ stream: ClipStream, plan: EditPlan, start: Double) -> Bool {
+        let fps = Double(plan.framesPerSecond)
+        return ClipStream.ratio(stream.frameRate) == fps && ClipStream.ratio(stream.averageFrameRate) == fps && stream.constantRate
+            && abs(start * fps - (start * fps).rounded()) < 1e-6
+    }
+
     static func refusal(_ stream: ClipStream, plan: EditPlan, start: Double) -> String? {
         let fps = plan.framesPerSecond
         let untagged: Set<String> = ["unknown", "bt709"]

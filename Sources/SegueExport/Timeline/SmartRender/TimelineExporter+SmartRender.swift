@@ -30,7 +30,7 @@ extension TimelineExporter {
             let (input, pipeline) = try EncoderInput.pipeline(into: encoder, device: device, settings: settings)
             defer { input.release() }
             do {
-                let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input)
+                let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input, stills: stills)
                 renderer.seekableItems = smart.copyableItems
                 let before = done
                 try renderer.render(into: pipeline, range: segment.first..<segment.end) { count in
