@@ -1,20 +1,22 @@
 // A decoded video frame's planes to the blend space: Y'CbCr code values (texelFetch of
-// integer planes) to R'G'B' with the clip's matrix and range, chroma interpolated from its
+// normalised R8 / R16 planes, scaled back to codes) to R'G'B' with the clip's matrix and range, chroma interpolated from its
 // siting (left, and centred between rows for 4:2:0); HDR (PQ, HLG) to linear light, BT.2020 to
 // BT.709 primaries, tone-mapped and encoded for an SDR display (BT.1886); alpha premultiplied. Every
 // constant comes from SegueColor (YCbCrConversion, GamutConversion, ToneMapOperator), the CPU
 // references this shader is tested against. Offscreen targets hold the top row first, as the
 // planes do, so a fragment's row is its plane row.
-uniform highp usampler2D segue_planeY;
-uniform highp usampler2D segue_planeCb;
-uniform highp usampler2D segue_planeCr;
-uniform highp usampler2D segue_planeA;
+uniform highp sampler2D segue_planeY;
+uniform highp sampler2D segue_planeCb;
+uniform highp sampler2D segue_planeCr;
+uniform highp sampler2D segue_planeA;
+// A texel's value times this is its code: 255 for 8-bit planes, 65535 for 16-bit storage.
+uniform float segue_codeScale;
 uniform int segue_hasAlpha;
 uniform ivec2 segue_chromaShift;
 uniform float segue_maxCode;
 uniform mat3 segue_toRGB;
 uniform vec3 segue_toRGBOffset;
-// 0: SDR, kept as it is; 1: PQ; 2: HLG.
+// 1: PQ; 2: HLG (read with SEGUE_HDR only).
 uniform int segue_transfer;
 uniform mat3 segue_gamut;
 // 0: hable, 1: mobius, 2: reinhard, 3: clip (ToneMapOperator's order).
@@ -22,17 +24,20 @@ uniform int segue_toneMap;
 uniform float segue_peak;
 out vec4 segue_fragColor;
 
-float segue_chroma(highp usampler2D plane, vec2 position) {
+float segue_chroma(highp sampler2D plane, vec2 position) {
     ivec2 last = textureSize(plane, 0) - 1;
     vec2 base = floor(position);
     vec2 f = position - base;
     ivec2 p0 = clamp(ivec2(base), ivec2(0), last);
     ivec2 p1 = clamp(ivec2(base) + 1, ivec2(0), last);
-    float a = float(texelFetch(plane, ivec2(p0.x, p0.y), 0).r), b = float(texelFetch(plane, ivec2(p1.x, p0.y), 0).r);
-    float c = float(texelFetch(plane, ivec2(p0.x, p1.y), 0).r), d = float(texelFetch(plane, ivec2(p1.x, p1.y), 0).r);
-    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+    float a = texelFetch(plane, ivec2(p0.x, p0.y), 0).r, b = texelFetch(plane, ivec2(p1.x, p0.y), 0).r;
+    float c = texelFetch(plane, ivec2(p0.x, p1.y), 0).r, d = texelFetch(plane, ivec2(p1.x, p1.y), 0).r;
+    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y) * segue_codeScale;
 }
 
+// HDR clips get a program of their own (SEGUE_HDR defined): a software rasteriser runs both
+// sides of a branch, so an SDR clip's program must not carry the tone mapping at all.
+#ifdef SEGUE_HDR
 float segue_pqEOTF(float v) {
     const float m1 = 0.1593017578125, m2 = 78.84375, c1 = 0.8359375, c2 = 18.8515625, c3 = 18.6875;
     float p = pow(max(v, 0.0), 1.0 / m2);
@@ -78,17 +83,20 @@ vec3 segue_toSDR(vec3 encoded) {
     light *= segue_toneCurve(s, segue_peak) / s;
     return pow(max(light, vec3(0.0)), vec3(1.0 / 2.4));  // BT.1886's display curve
 }
+#endif
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     vec2 chromaPosition = vec2(
         segue_chromaShift.x == 1 ? float(p.x) * 0.5 : float(p.x),
         segue_chromaShift.y == 1 ? (float(p.y) + 0.5) * 0.5 - 0.5 : float(p.y));
-    vec3 codes = vec3(float(texelFetch(segue_planeY, p, 0).r),
+    vec3 codes = vec3(texelFetch(segue_planeY, p, 0).r * segue_codeScale,
                       segue_chroma(segue_planeCb, chromaPosition), segue_chroma(segue_planeCr, chromaPosition));
     vec3 rgb = segue_toRGB * (codes / segue_maxCode) + segue_toRGBOffset;
-    if (segue_transfer != 0) rgb = segue_toSDR(rgb);
+#ifdef SEGUE_HDR
+    rgb = segue_toSDR(rgb);
+#endif
     rgb = clamp(rgb, 0.0, 1.0);
-    float alpha = segue_hasAlpha == 1 ? float(texelFetch(segue_planeA, p, 0).r) / segue_maxCode : 1.0;
+    float alpha = segue_hasAlpha == 1 ? texelFetch(segue_planeA, p, 0).r * segue_codeScale / segue_maxCode : 1.0;
     segue_fragColor = vec4(rgb * alpha, alpha);
 }

@@ -42,13 +42,17 @@ struct PlaneLayout: Equatable {
         hasAlpha = alpha
     }
 
+    init(width: Int, height: Int, chromaShift: (x: Int, y: Int), bitDepth: Int, hasAlpha: Bool) {
+        (self.width, self.height, self.chromaShift, self.bitDepth, self.hasAlpha) = (width, height, chromaShift, bitDepth, hasAlpha)
+    }
+
     static func == (a: PlaneLayout, b: PlaneLayout) -> Bool {
         a.width == b.width && a.height == b.height && a.chromaShift == b.chromaShift
             && a.bitDepth == b.bitDepth && a.hasAlpha == b.hasAlpha
     }
 }
 
-/// The input stage on the GPU (docs/MediaPipeline.md): a frame's planes uploaded as integer
+/// The input stage on the GPU (docs/MediaPipeline.md): a frame's planes uploaded as normalised
 /// textures and converted by one shader to a blend-space RGBA texture, with the clip's matrix
 /// and range (`YCbCrConversion`) and, for HDR clips, the tone mapping and gamut mapping of
 /// `VideoToSDR`. One stage per clip; its GPU objects are released by `release()` on the GL thread.
@@ -64,8 +68,11 @@ final class YCbCrInputStage {
 
     init(device: GLDevice, layout: PlaneLayout, color: ColorDescription, toneMap: ToneMapOperator = .hable) throws {
         (self.device, self.layout, self.color, self.toneMap) = (device, layout, color, toneMap)
-        program = try device.cachedProgram(key: "segue.ycbcrInput") {
-            () throws(GLError) -> ShaderProgram in try device.makeFullscreenProgram(fragmentBody: ShaderLibrary.ycbcrInput)
+        // SDR and HDR clips get programs of their own: the tone mapping is compiled only where it runs.
+        let hdr = color.transfer == .pq || color.transfer == .hlg
+        program = try device.cachedProgram(key: hdr ? "segue.ycbcrInput.hdr" : "segue.ycbcrInput") {
+            () throws(GLError) -> ShaderProgram in
+            try device.makeFullscreenProgram(fragmentBody: (hdr ? "#define SEGUE_HDR 1\n" : "") + ShaderLibrary.ycbcrInput)
         }
         var made: [PlaneTexture] = []
         do {
@@ -113,6 +120,7 @@ final class YCbCrInputStage {
         let offset = conversion?.toRGBOffset ?? [0, 0, 0]
         GL.uniform3f(program.uniformLocation("segue_toRGBOffset"), Float(offset[0]), Float(offset[1]), Float(offset[2]))
         GL.uniform1f(program.uniformLocation("segue_maxCode"), Float((1 << storedBits) - 1))
+        GL.uniform1f(program.uniformLocation("segue_codeScale"), layout.bytesPerSample == 1 ? 255 : 65535)
         GL.uniformInts(program.uniformLocation("segue_chromaShift"), [Int32(layout.chromaShift.x), Int32(layout.chromaShift.y)])
         GL.uniform1i(program.uniformLocation("segue_hasAlpha"), layout.hasAlpha ? 1 : 0)
         let transfer: Int32 = switch color.transfer {

@@ -10,6 +10,11 @@ import SegueShaders
 /// or `yuv420p10le` (3 bytes a pixel), in the layout ffmpeg's rawvideo demuxer reads (Y, then
 /// Cb, then Cr, rows packed).
 ///
+/// Each plane is drawn four samples to a texel (RGBA8, or RGBA16 for 10 bits) into a target a
+/// quarter as wide and read back in that RGBA layout: on a software rasteriser (llvmpipe) a
+/// quarter of the fragments and a read-back with no format conversion; a plane whose width is
+/// not a multiple of four is read into scratch memory and its rows packed.
+///
 /// The matrix and range come from `YCbCrConversion`, the thresholds from `Dither`; one owner
 /// releases it on the GL thread.
 public final class YCbCrOutput {
@@ -22,13 +27,17 @@ public final class YCbCrOutput {
     private let device: GLDevice
     private let program: ShaderProgram
     private let planes: [FormattedTarget]
+    /// Each plane's width and height in samples (its target is a quarter as wide, rounded up).
+    private let planeSizes: [(width: Int, height: Int)]
+    private var scratch: [UInt8] = []
     /// Per plane: code = dot(rgb, xyz) + w.
     private let coefficients: [[Float]]
     private var upload: Texture?
-    private let locations: (source: Int32, coefficients: Int32, subsampled: Int32, maxCode: Int32, scale: Int32, thresholds: Int32)
+    private let locations: (source: Int32, coefficients: Int32, subsampled: Int32, planeWidth: Int32, maxCode: Int32, scale: Int32, thresholds: Int32)
 
+    private var bytesPerSample: Int { bitDepth == 8 ? 1 : 2 }
     /// The planes' bytes: what one frame takes in the encoder's pipe.
-    public var frameBytes: Int { planes.reduce(0) { $0 + $1.byteCount } }
+    public var frameBytes: Int { planeSizes.reduce(0) { $0 + $1.width * $1.height } * bytesPerSample }
     /// ffmpeg's name of the planes' layout (`-pix_fmt` of the raw input).
     public var pixelFormat: String { bitDepth == 8 ? "yuv420p" : "yuv420p10le" }
 
@@ -54,14 +63,16 @@ public final class YCbCrOutput {
             try device.makeFullscreenProgram(fragmentBody: ShaderLibrary.ycbcrOutput)
         }
         locations = (program.uniformLocation("source"), program.uniformLocation("coefficients"),
-                     program.uniformLocation("subsampled"), program.uniformLocation("maxCode"),
+                     program.uniformLocation("subsampled"), program.uniformLocation("planeWidth"), program.uniformLocation("maxCode"),
                      program.uniformLocation("storageScale"), program.uniformLocation("thresholds"))
-        let format: TargetFormat = bitDepth == 8 ? .r8 : .r16
+        let format: TargetFormat = bitDepth == 8 ? .rgba8 : .rgba16
         let (chromaWidth, chromaHeight) = ((width + 1) / 2, (height + 1) / 2)
+        planeSizes = [(width, height), (chromaWidth, chromaHeight), (chromaWidth, chromaHeight)]
         var made: [FormattedTarget] = []
         do {
-            made.append(try device.makeTarget(width: width, height: height, format: format))
-            for _ in 0..<2 { made.append(try device.makeTarget(width: chromaWidth, height: chromaHeight, format: format)) }
+            for size in planeSizes {
+                made.append(try device.makeTarget(width: (size.width + 3) / 4, height: size.height, format: format))
+            }
         } catch {
             made.forEach { $0.release() }
             throw error
@@ -83,18 +94,31 @@ public final class YCbCrOutput {
         GL.uniform1f(locations.scale, bitDepth == 8 ? 1 / 255 : 1 / 65535)
         GL.uniformFloats(locations.thresholds, dither.thresholds.map(Float.init))
         GL.disable(GL.blend)
-        // Chroma's taps are bilinear lookups (texelFetch, luma's, ignores the sampler).
-        device.bindLinearSampler(unit: 0)
-        defer { device.unbindSampler(unit: 0) }
         var offset = 0
         for (index, plane) in planes.enumerated() {
             device.bind(plane)
             GL.uniform1i(locations.subsampled, index == 0 ? 0 : 1)
+            GL.uniform1i(locations.planeWidth, Int32(planeSizes[index].width))
             let c = coefficients[index]
             GL.uniform4f(locations.coefficients, c[0], c[1], c[2], c[3])
             device.drawFullscreen()
-            try plane.readPixels(into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + plane.byteCount)]))
-            offset += plane.byteCount
+            let bytes = planeSizes[index].width * planeSizes[index].height * bytesPerSample
+            try read(plane, samplesWide: planeSizes[index].width, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + bytes)]))
+            offset += bytes
+        }
+    }
+
+    /// A plane's samples, rows packed: straight into `buffer` when its target's rows are exactly
+    /// the plane's (a width that is a multiple of four), else through scratch memory.
+    private func read(_ plane: FormattedTarget, samplesWide: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
+        let row = samplesWide * bytesPerSample, paddedRow = plane.width * plane.format.bytesPerTexel
+        if row == paddedRow { return try plane.readPixels(into: buffer) }
+        if scratch.count < plane.byteCount { scratch = [UInt8](repeating: 0, count: plane.byteCount) }
+        try scratch.withUnsafeMutableBytes { padded in
+            try plane.readPixels(into: padded)
+            for y in 0..<plane.height {
+                buffer.baseAddress!.advanced(by: y * row).copyMemory(from: padded.baseAddress!.advanced(by: y * paddedRow), byteCount: row)
+            }
         }
     }
 

@@ -11,6 +11,8 @@ public enum TargetFormat: Sendable, CaseIterable {
     case r8
     /// One 16-bit normalised channel: a plane of 10-bit Y'CbCr (code values in its low bits).
     case r16
+    /// Four 16-bit normalised channels: four neighbouring samples of a 10-bit Y'CbCr plane.
+    case rgba16
 
     var internalFormat: Int32 {
         switch self {
@@ -18,6 +20,7 @@ public enum TargetFormat: Sendable, CaseIterable {
         case .rgba16f: GL_RGBA16F
         case .r8: GL_R8
         case .r16: GL_R16
+        case .rgba16: GL_RGBA16
         }
     }
 
@@ -27,6 +30,7 @@ public enum TargetFormat: Sendable, CaseIterable {
         case .rgba8, .rgba16f: 4
         case .r8: 1
         case .r16: 2
+        case .rgba16: 8
         }
     }
 
@@ -36,6 +40,7 @@ public enum TargetFormat: Sendable, CaseIterable {
         case .rgba8, .rgba16f: (GL.rgba, GL.unsignedByte)
         case .r8: (GL.red, GL.unsignedByte)
         case .r16: (GL.red, GL.unsignedShort)
+        case .rgba16: (GL.rgba, GL.unsignedShort)
         }
     }
 }

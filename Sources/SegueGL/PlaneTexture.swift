@@ -1,8 +1,9 @@
 @preconcurrency import CEpoxy
 
-/// One plane of a Y'CbCr picture as stored by the decoder: unsigned integer codes, 8-bit
-/// (`R8UI`) or up to 16-bit (`R16UI`), read with `texelFetch` on a `usampler2D`, so the shader
-/// sees the code values themselves (no normalisation, no filtering) in GLSL 3.30 and ES 3.00 alike.
+/// One plane of a Y'CbCr picture as stored by the decoder: codes in a normalised 8-bit (`R8`)
+/// or 16-bit (`R16`) texture, read with `texelFetch` (no filtering) and scaled back to codes by
+/// the shader (× 255 or × 65535: exact in a float). Normalised rather than integer textures:
+/// llvmpipe fetches them on its vectorised path, where integer formats cost several times more.
 public final class PlaneTexture {
     public let name: UInt32
     public let width: Int
@@ -26,7 +27,7 @@ public final class PlaneTexture {
         }
         GL.bindTexture(name)
         GL.pixelStore(GL.unpackAlignment, 1)
-        epoxy_glTexSubImage2D(GL.texture2D, 0, 0, 0, Int32(width), Int32(height), Enum(GL_RED_INTEGER), type, base)
+        epoxy_glTexSubImage2D(GL.texture2D, 0, 0, 0, Int32(width), Int32(height), Enum(GL_RED), type, base)
         GL.pixelStore(GL.unpackAlignment, 4)
         device.countUpload()
         try device.checkError("glTexSubImage2D (plane)")
@@ -52,12 +53,12 @@ extension GLDevice {
         GL.bindTexture(name)
         GL.texParameter(GL.textureWrapS, GL.clampToEdge)
         GL.texParameter(GL.textureWrapT, GL.clampToEdge)
-        // Integer textures are incomplete with linear filters.
+        // Codes are fetched, never filtered.
         GL.texParameter(GL.textureMinFilter, GL.nearest)
         GL.texParameter(GL.textureMagFilter, GL.nearest)
         let (internalFormat, type) = bytesPerSample == 1
-            ? (Int32(GL_R8UI), GL.Enum(GL_UNSIGNED_BYTE)) : (Int32(GL_R16UI), GL.Enum(GL_UNSIGNED_SHORT))
-        epoxy_glTexImage2D(GL.texture2D, 0, internalFormat, Int32(width), Int32(height), 0, GL.Enum(GL_RED_INTEGER), type, nil)
+            ? (Int32(GL_R8), GL.Enum(GL_UNSIGNED_BYTE)) : (Int32(GL_R16), GL.Enum(GL_UNSIGNED_SHORT))
+        epoxy_glTexImage2D(GL.texture2D, 0, internalFormat, Int32(width), Int32(height), 0, GL.Enum(GL_RED), type, nil)
         do {
             try checkError("glTexImage2D plane \(width)x\(height)")
         } catch {

@@ -120,6 +120,28 @@ struct OutputStageTests {
         #expect(zip(ours, centre).contains { abs($0 - $1) > 4 })
     }
 
+    /// The planes are drawn four samples to a texel: widths whose planes are not multiples of
+    /// four (70: chroma 35; 74: luma 74, chroma 37) are packed row by row on read-back. Every
+    /// sample of every plane against zscale's, for a picture that differs in every column.
+    @Test(arguments: [64, 70, 74])
+    func planesOfEveryWidthMatchZscalesRowForRow(width: Int) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let height = 18
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                pixels += [UInt8((x * 37 + y * 11) % 256), UInt8((x * 5 + y * 53) % 256), UInt8((x * 91 + y * 7) % 256), 255]
+            }
+        }
+        let image = try RGBAImage(width: width, height: height, pixels: pixels)
+        let ours = try Self.planes(image, bitDepth: 8, dither: .none)
+        let reference = try Self.zscalePlanes(image, siting: "left", in: dir)
+        #expect(ours.count == reference.count)
+        let worst = zip(ours, reference).map { abs($0 - $1) }.max() ?? 0
+        #expect(worst <= 1, "largest difference from zscale's planes at width \(width): \(worst) levels")
+    }
+
     /// Exports the chart (two frames, both the chart) losslessly (x264 at CRF 0) and returns
     /// the decoded planes of its first frame, as stored.
     static func exportedPlanes(_ image: RGBAImage, conversion: OutputConversion, in dir: URL) throws -> [UInt8] {

@@ -67,10 +67,17 @@ struct ClipStream: Equatable {
         var cuts: [Int] = [], decodeTimes: [Int: Double] = [:], times: [Int: Double] = [:]
         let file = FileHandle(forReadingAtPath: path)
         defer { try? file?.close() }
-        for (index, packet) in packets.enumerated() where packet.key && constantRate {
+        // The earliest presentation time from each packet on, and the latest before it (decoding
+        // order): one pass each, so a long clip's many keyframes cost linear time.
+        var earliestFrom = [Int](repeating: .max, count: packets.count + 1)
+        for index in packets.indices.reversed() { earliestFrom[index] = min(packets[index].pts, earliestFrom[index + 1]) }
+        var latestBefore = Int.min
+        for (index, packet) in packets.enumerated() {
+            defer { latestBefore = max(latestBefore, packet.pts) }
+            guard packet.key, constantRate else { continue }
             // Nothing after it in decoding order shows before it (no leading pictures), nothing
             // before it shows after it, and it is an IDR picture (NAL type 5).
-            guard packets[index...].allSatisfy({ $0.pts >= packet.pts }), packets[..<index].allSatisfy({ $0.pts < packet.pts }),
+            guard earliestFrom[index] >= packet.pts, latestBefore < packet.pts,
                   let file, Self.isIDR(file: file, at: packet.position, size: packet.size) else { continue }
             let frame = Int((Double(packet.pts) / tick).rounded())
             cuts.append(frame)
