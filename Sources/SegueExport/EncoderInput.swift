@@ -1,3 +1,4 @@
+import SegueColor
 import SegueGL
 import SegueImage
 
@@ -92,6 +93,17 @@ final class EncoderInput {
         guard let staging, try fill(staging) else { return false }
         try planes.convert(rgba: UnsafeRawBufferPointer(staging), into: buffer)
         return true
+    }
+
+    /// Whether decoded planes of `layout` in `color` are already what the output stage would
+    /// make of them: 8-bit 4:2:0 of the frame's size, no alpha, the output's matrix and range, SDR
+    /// (the input stage keeps an SDR transfer as it is, and the output's tags say BT.709). Such a
+    /// clip's untouched frames go to the encoder as decoded: no GPU round trip, and no second
+    /// chroma filtering (4:2:0 → RGB → 4:2:0) of what the camera recorded.
+    func takesPlanes(_ layout: PlaneLayout, color: ColorDescription) -> Bool {
+        guard let planes, planes.bitDepth == 8, layout.bitDepth == 8, !layout.hasAlpha, rgbaAlpha == .overBlack,
+              layout.chromaShift == (1, 1), layout.width == width, layout.height == height, layout.frameBytes == frameBytes else { return false }
+        return color.matrix == planes.color.matrix && color.range == planes.color.range && !color.isHDR
     }
 
     func release() { planes?.release() }

@@ -95,6 +95,10 @@ final class TimelineRenderer {
                     try sink.submitStill(try encoded(still))   // the same bytes as every frame of it: no copy
                     done += 1
                     report(done)
+                } else if wanted.contains(index), let planes = reader.planes, input.takesPlanes(planes.layout, color: planes.color) {
+                    try sink.submitFrame { buffer in try reader.readPlanes(into: buffer) }
+                    done += 1
+                    report(done)
                 } else if wanted.contains(index) {
                     try sink.submitFrame { buffer in
                         try input.write(decoded: { try reader.read(into: $0); return true }, into: buffer)

@@ -1,4 +1,5 @@
 import Foundation
+import SegueColor
 import SegueEffects
 import SegueGL
 import SegueImage
@@ -46,6 +47,8 @@ final class TimelineItemReader {
     /// The clip's newest frame near its end, held to repeat when the decoder stops one frame
     /// short of the planned count (containers often round their duration up).
     private var lastFrame: [UInt8] = []
+    /// The same for frames read as planes (`readPlanes`).
+    private var lastPlanes: [UInt8] = []
 
     /// Frames the clip's decoder was started past (`skipping`): `pass` counts them off unread.
     private var skipped = 0
@@ -117,6 +120,24 @@ final class TimelineItemReader {
             throw ExportError.clipTooShort(path: clip.decoder.path, frames: clip.decoder.framesRead, needed: frames)
         }
         lastFrame.withUnsafeBytes { buffer.copyMemory(from: $0) }
+    }
+
+    /// A planar clip's decoded layout and colour: what `readPlanes` gives (nil for other items).
+    var planes: (layout: PlaneLayout, color: ColorDescription)? { input.map { ($0.stage.layout, $0.stage.color) } }
+
+    /// The next frame's planes as the decoder wrote them, into `buffer` (`planes.layout.frameBytes`):
+    /// an untouched frame whose planes the encoder takes as they are (`EncoderInput.takesPlanes`).
+    func readPlanes(into buffer: UnsafeMutableRawBufferPointer) throws {
+        defer { delivered += 1 }
+        guard let clip else { return }
+        if try clip.readFrame(into: buffer) {
+            if delivered >= frames - 2 { lastPlanes = Array(UnsafeRawBufferPointer(buffer)) }
+            return
+        }
+        guard delivered == frames - 1, lastPlanes.count == buffer.count else {
+            throw ExportError.clipTooShort(path: clip.decoder.path, frames: clip.decoder.framesRead, needed: frames)
+        }
+        lastPlanes.withUnsafeBytes { buffer.copyMemory(from: $0) }
     }
 
     /// A clip's next frame as RGBA: straight from the decoder, or its planes through the GPU.
