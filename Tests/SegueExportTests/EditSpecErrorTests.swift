@@ -38,7 +38,7 @@ struct EditSpecErrorTests {
             (#"{"size": "64x36", "items": [\#(p)], "audio": {"music": "c.mkv"}}"#, "audio.music", "has no sound"),
             (#"{"size": "64x36", "items": [\#(p), {"clip": "song.wav"}]}"#, "items[1].clip", "has no pictures"),
             (#"{"size": "64x36", "items": [{"picture": "p.png", "duration": "2"}]}"#, "items[0].duration", "expected a number"),
-            (#"{"size": "64x36", "fps": 0, "items": [\#(p)]}"#, "fps", "must be 1...240"),
+            (#"{"size": "64x36", "fps": 0, "items": [\#(p)]}"#, "fps", "is not a frame rate; give a whole number 1...240"),
             (#"{"size": "big", "items": [\#(p)]}"#, "size", "not WIDTHxHEIGHT"),
             (#"{"items": [\#(p)]}"#, "size", "is missing"),
             (#"{"size": "64x36", "items": [\#(p)]"#, "spec", "not valid JSON"),

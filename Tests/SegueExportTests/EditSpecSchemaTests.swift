@@ -40,12 +40,12 @@ struct EditSpecSchemaTests {
     }
 
     @Test func everyObjectTakesTheSchemasKeys() throws {
-        try #require(Self.itemKinds.count == 3)
+        try #require(Self.itemKinds.count == 4)
         let item = #"{"picture": "p.png", "duration": 1}"#
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [], "bogus": 1}"#) == Self.properties(Self.top))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"picture": "p", "duration": 1, "bogus": 1}]}"#) == Self.properties(Self.itemKinds[0]))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"clip": "c", "bogus": 1}]}"#) == Self.properties(Self.itemKinds[1]))
-        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"freeze": "c", "duration": 1, "bogus": 1}]}"#) == Self.properties(Self.itemKinds[2]))
+        #expect(Self.decoderKeys(#"{"size": "2x2", "items": [{"freeze": "c", "duration": 1, "bogus": 1}]}"#) == Self.properties(Self.itemKinds[3]))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "transitions": [{"effect": "cut", "bogus": 1}]}"#)
             == Self.properties(Self.transition))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "audio": {"bogus": 1}}"#) == Self.properties(Self.audio))

@@ -330,11 +330,30 @@ open class GestureRecognizer: GestureActionSending {
     }
 
     private func apply(_ newState: State) {
+        isApplying = true
+        defer {
+            isApplying = false
+            if resetsAfterApplying {
+                resetsAfterApplying = false
+                reset()
+            }
+        }
         storedState = newState
         if newState >= .ended { lastOutcome = newState }
         arbiter?.recognizer(self, didChangeTo: newState)
         guard newState != .failed, newState != .possible else { return }
         for action in actions { action.run(self) }
+    }
+
+    /// True while `apply` tells the arbiter and runs the actions of a change.
+    private var isApplying = false
+    private var resetsAfterApplying = false
+
+    /// The dispatcher's reset once a gesture is over: now, or, when this recognizer's own change
+    /// ended the gesture (the arbiter hears of it before the actions run), after its actions ran,
+    /// so they read the state they were sent for (`.ended`), as UIKit's do.
+    func resetAfterActions() {
+        if isApplying { resetsAfterApplying = true } else { reset() }
     }
 
     private static func isAllowed(from old: State, to new: State) -> Bool {

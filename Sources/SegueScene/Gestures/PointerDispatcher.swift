@@ -283,7 +283,7 @@ public final class PointerDispatcher {
         guard !candidates.contains(where: { isCandidate($0) && $0.state < .ended }) else { return }
         for recognizer in candidates where recognizer.arbiter === self {
             recognizer.arbiter = nil
-            if recognizer.state >= .ended { recognizer.reset() }
+            if recognizer.state >= .ended { recognizer.resetAfterActions() }
         }
         candidates = []
         flushHeldViewEnd()
