@@ -14,7 +14,7 @@ public enum EditTransitionNames {
         "cube-push": "cube", "cube-pop": "cube", "zoom-push": "zoomin", "swipe-container": "slideleft",
         "diagonal-present": "coverup", "slide-up-spring": "coverup", "slide-down-spring": "coverdown",
         "dimming-presentation": "fadeblack", "drop-down-menu": "revealdown", "shrink-dismiss": "zoomin",
-        "pixel-dissolve-present": "pixel-dissolve",
+        "pixel-dissolve-present": "pixel-dissolve", "preferred-zoom": "zoomin",
     ]
 
     /// The message for `name` if it is one of `catalog`'s scenarios, else nil.
