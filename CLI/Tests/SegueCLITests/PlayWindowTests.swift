@@ -78,7 +78,10 @@ struct PlayWindowTests {
         #expect(session.waitFor("scrub"), "\(session.trace)")
         try session.key("space")
         #expect(session.waitFor("resume"), "\(session.trace)")
-        try session.xdotool(["mousemove", "--window", session.window, "200", "100", "mouseup", "1"])
+        // A flick: quick moves right up to the release (the pan's velocity comes from the last
+        // moves, as UIKit's does; one jump after a pause is a slow drag).
+        try session.xdotool(["mousemove", "--window", session.window, "140", "100", "mousemove", "--window", session.window, "170", "100",
+                             "mousemove", "--window", session.window, "200", "100", "mouseup", "1"])
         #expect(session.waitFor("release"), "\(session.trace)")
         let release = session.lines("release").first?.split(separator: " ") ?? []
         #expect(release.count == 3 && Double(release[1]) ?? 1 < 0.5 && release[2] == "finish", "a flick to the right before half-way: \(session.trace)")
