@@ -118,13 +118,23 @@ final class LoadedTransition: @unchecked Sendable {
         let bytes = frameBytes
         try engine.onGLThread { [self] (_: GLDevice) throws(CAPIError) in
             guard let gpu else { throw .argument("the transition was destroyed") }
+            // Pictures in and frames out have straight alpha, as PNG frames of `segue render` do;
+            // the GPU works premultiplied (docs/ARCHITECTURE.md): premultiplied once here, on the
+            // way in, and un-premultiplied once on the way out, as the command line does.
+            let staging = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
+            defer { staging.deallocate() }
             do throws(GLError) {
-                try gpu.from.upload(pixels: UnsafeRawBufferPointer(start: from, count: bytes))
-                try gpu.to.upload(pixels: UnsafeRawBufferPointer(start: to, count: bytes))
+                for (picture, texture) in [(from, gpu.from), (to, gpu.to)] {
+                    staging.copyMemory(from: UnsafeRawBufferPointer(start: picture, count: bytes))
+                    PremultipliedAlpha.premultiply(staging)
+                    try texture.upload(pixels: UnsafeRawBufferPointer(staging))
+                }
                 for (index, value) in progress.enumerated() {
                     gpu.effect.progress = Float(value)
                     try gpu.effect.render(into: gpu.target)
-                    try gpu.target.readPixels(into: UnsafeMutableRawBufferPointer(start: out + index * bytes, count: bytes))
+                    let frame = UnsafeMutableRawBufferPointer(start: out + index * bytes, count: bytes)
+                    try gpu.target.readPixels(into: frame)
+                    PremultipliedAlpha.unpremultiply(frame)
                 }
             } catch { throw CAPIError(error) }
         }
