@@ -45,19 +45,7 @@ public final class FrameSequenceShow: PlayerShow {
         scrub = TimelineScrub(
             progress: { [unowned self] in timeline.progress },
             apply: { [unowned self] change in self.apply(change) })
-        pan = GrabbingPanGestureRecognizer { [unowned self] pan in
-            scrub.handle(pan, in: inputView)
-            pointerChanged?()
-        }
-        pan.onTouchDown = { [unowned self] _ in
-            if let line = TimelineScrub.grab(&timeline) { self.trace(line) }
-            pointerChanged?()
-        }
-        pan.onReleaseWithoutPan = { [unowned self] _ in
-            if let line = TimelineScrub.letGo(&timeline) { self.trace(line) }
-            pointerChanged?()
-        }
-        inputView.addGestureRecognizer(pan)
+        pan = addScrubbingPan(scrub, trace: trace)
     }
 
     /// The index of the frame shown at `progress`: the nearest.

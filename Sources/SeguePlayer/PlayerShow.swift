@@ -162,6 +162,29 @@ final class TimelineScrub {
     }
 }
 
+extension PlayerShow {
+    /// The pan a timeline show puts on its input view: a drag scrubs through `scrub`; a press
+    /// grabs a playing timeline where it lands and, let go without a drag, lets it play on
+    /// (`trace` hears `grab` and `let go`). Every change asks the player for a frame.
+    @MainActor
+    func addScrubbingPan(_ scrub: TimelineScrub, trace: @escaping (String) -> Void) -> GrabbingPanGestureRecognizer {
+        let pan = GrabbingPanGestureRecognizer { [unowned self] pan in
+            scrub.handle(pan, in: inputView)
+            pointerChanged?()
+        }
+        pan.onTouchDown = { [unowned self] _ in
+            if let line = TimelineScrub.grab(&timeline) { trace(line) }
+            pointerChanged?()
+        }
+        pan.onReleaseWithoutPan = { [unowned self] _ in
+            if let line = TimelineScrub.letGo(&timeline) { trace(line) }
+            pointerChanged?()
+        }
+        inputView.addGestureRecognizer(pan)
+        return pan
+    }
+}
+
 /// An effect of the catalog (the pixel dissolve, a gl-transition) between two pictures uploaded
 /// at their own size: the effect fits them to the stage (the window's size when the show starts)
 /// by its resize mode; the window letterboxes the stage when its aspect changes.
@@ -210,19 +233,7 @@ public final class EffectShow: PlayerShow {
         scrub = TimelineScrub(
             progress: { [unowned self] in timeline.progress },
             apply: { [unowned self] change in self.trace(TimelineScrub.apply(change, to: &timeline)) })
-        pan = GrabbingPanGestureRecognizer { [unowned self] pan in
-            scrub.handle(pan, in: inputView)
-            pointerChanged?()
-        }
-        pan.onTouchDown = { [unowned self] _ in
-            if let line = TimelineScrub.grab(&timeline) { self.trace(line) }
-            pointerChanged?()
-        }
-        pan.onReleaseWithoutPan = { [unowned self] _ in
-            if let line = TimelineScrub.letGo(&timeline) { self.trace(line) }
-            pointerChanged?()
-        }
-        inputView.addGestureRecognizer(pan)
+        pan = addScrubbingPan(scrub, trace: trace)
     }
 
     public var isInteracting: Bool { scrub.isDragging }
