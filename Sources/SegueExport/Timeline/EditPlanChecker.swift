@@ -76,21 +76,29 @@ struct EditPlanChecker {
         return count
     }
 
+    /// `path` resolved and decoded now (at the size the edit uses), so a damaged picture fails
+    /// before rendering; once per file, however many items show it. `refusal` words the error.
+    func checkedPicture(
+        _ path: String, frameWidth: Int, frameHeight: Int, resize: ResizeMode, refusal: (any Error) -> EditSpecError
+    ) throws -> String {
+        let resolved = resolve(path)
+        guard !cache.pictures.contains(resolved) else { return resolved }
+        do {
+            _ = try PictureDecoder.read(path: resolved) {
+                FittedPicture.neededSize(width: $0, height: $1, mode: resize, frameWidth: frameWidth, frameHeight: frameHeight)
+            }
+        } catch {
+            throw refusal(error)
+        }
+        cache.pictures.insert(resolved)
+        return resolved
+    }
+
     func item(_ item: EditItem, place: String, fps: FrameRate, frameWidth: Int, frameHeight: Int, resize: ResizeMode) throws -> EditPlan.Item {
         switch item {
         case let .picture(path, duration, motion):
-            let resolved = resolve(path)
-            do {
-                // Decoded now (at the size the edit uses), so a damaged picture fails before
-                // rendering; once per file, however many items show it.
-                if !cache.pictures.contains(resolved) {
-                    _ = try PictureDecoder.read(path: resolved) {
-                        FittedPicture.neededSize(width: $0, height: $1, mode: resize, frameWidth: frameWidth, frameHeight: frameHeight)
-                    }
-                    cache.pictures.insert(resolved)
-                }
-            } catch {
-                throw EditSpecError("\(place).picture", "\(error)")
+            let resolved = try checkedPicture(path, frameWidth: frameWidth, frameHeight: frameHeight, resize: resize) {
+                EditSpecError("\(place).picture", "\($0)")
             }
             return EditPlan.Item(source: .picture(path: resolved), frames: try frames(duration, fps: fps, place: "\(place).duration"), place: place,
                                  motion: try KenBurns.checked(motion, place: place))

@@ -55,16 +55,8 @@ extension EditPlanChecker {
             }
             background = .gradient(try texts.enumerated().map { try EditColor.parse($1, place: "\(place).background.gradient[\($0)]") })
         case let .picture(path):
-            let resolved = resolve(path)
-            do {
-                if !cache.pictures.contains(resolved) {
-                    _ = try PictureDecoder.read(path: resolved) {
-                        FittedPicture.neededSize(width: $0, height: $1, mode: resize, frameWidth: frameWidth, frameHeight: frameHeight)
-                    }
-                    cache.pictures.insert(resolved)
-                }
-            } catch {
-                throw EditSpecError("\(place).background", "\(error) (a background is a colour such as \"#101018\", a picture file or {\"gradient\": [top, bottom]})")
+            let resolved = try checkedPicture(path, frameWidth: frameWidth, frameHeight: frameHeight, resize: resize) {
+                EditSpecError("\(place).background", "\($0) (a background is a colour such as \"#101018\", a picture file or {\"gradient\": [top, bottom]})")
             }
             background = .picture(path: resolved)
         }
