@@ -29,13 +29,18 @@ public final class HostedProgram {
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
-        let output = self.output
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         try process.run()
+        output.read(from: pipe)
         pid = process.processIdentifier
-        window = String(decoding: try x.run("xdotool", ["search", "--sync", "--name", "^\(windowName)"]), as: UTF8.self)
+        // Mapped (viewable), not merely created: a key sent to a window not yet on the screen is lost.
+        window = String(decoding: try x.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "^\(windowName)"]), as: UTF8.self)
             .split(separator: "\n").first.map(String.init) ?? ""
-        waitFor("frame ")
+        // Nothing is sent before the program says its loop runs (its first frame).
+        guard waitFor("frame ") else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw HostedProgramError.noFirstFrame(product: product, trace: output.text)
+        }
     }
 
     deinit {
@@ -119,11 +124,44 @@ public final class HostedProgram {
     }
 }
 
-/// What a program printed so far, appended from the pipe's reader thread.
-final class ProgramTrace: @unchecked Sendable {
+/// A hosted program that never reported its first frame within the state wait.
+public enum HostedProgramError: Error, CustomStringConvertible {
+    case noFirstFrame(product: String, trace: String)
+
+    public var description: String {
+        switch self {
+        case .noFirstFrame(let product, let trace):
+            "\(product) drew no first frame within \(StateWait.limit) s; it printed: \(trace.isEmpty ? "nothing" : trace)"
+        }
+    }
+}
+
+/// What a program printed so far, read from its pipe by a thread of its own.
+///
+/// Not a `FileHandle.readabilityHandler`: its dispatch source's handler can wait behind a busy
+/// test run's queues for minutes (on CI a window test read no line for 240 s while the program
+/// printed and drew), which a test waiting on the trace takes for a program that said nothing.
+public final class ProgramTrace: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
 
-    func append(_ more: Data) { lock.withLock { data += more } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    public init() {}
+
+    /// Starts reading `pipe` until its writers close it (the program ends). Call after the
+    /// process runs: `Process` closes this side's copy of the write end then, so the read ends.
+    public func read(from pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        let reader = Thread { [self] in
+            while true {
+                let chunk = handle.availableData  // blocks until bytes or the end
+                if chunk.isEmpty { return }
+                append(chunk)
+            }
+        }
+        reader.name = "program trace"
+        reader.start()
+    }
+
+    public func append(_ more: Data) { lock.withLock { data += more } }
+    public var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

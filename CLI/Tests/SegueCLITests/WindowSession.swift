@@ -9,7 +9,7 @@ final class WindowSession {
     let x: XvfbSession
     let window: String
     private let process: Process
-    private let output = TraceBuffer()
+    private let output = ProgramTrace()
 
     /// Starts `segue` with `arguments` (a subcommand first) and waits for its window.
     /// `frameStep`: seconds each frame advances (`SEGUE_PLAY_FRAME_STEP`; 0 stands time still);
@@ -31,9 +31,8 @@ final class WindowSession {
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
-        let output = self.output
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         try process.run()
+        output.read(from: pipe)
         // Mapped (viewable), not merely created: a press sent to a window not yet on the screen is lost.
         window = String(decoding: try x.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "^Segue"]), as: UTF8.self)
             .split(separator: "\n").first.map(String.init) ?? ""
@@ -110,14 +109,6 @@ enum WindowSessionError: Error {
 }
 
 /// What the program printed so far, appended from the pipe's reader thread.
-final class TraceBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func append(_ more: Data) { lock.withLock { data += more } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-}
-
 extension RGBAImage {
     /// A rectangle of this image (inside it), for comparing part of a screenshot.
     func cropped(x: Int, y: Int, width: Int, height: Int) throws -> RGBAImage {
