@@ -56,11 +56,11 @@ open class TabBarController: ViewController {
     /// Replaces the controllers at once; the selection stays on the same controller when it
     /// is kept, otherwise it goes to the same index (clamped).
     open func setViewControllers(_ controllers: [ViewController], animated: Bool) {
-        runner.perform("setViewControllers") { [unowned self] in self.replaceControllers(with: controllers) }
+        runner.perform("setViewControllers", in: self) { [unowned self] in self.replaceControllers(with: controllers) }
     }
 
     open func select(index: Int, animated: Bool) {
-        runner.perform("select(index: \(index))") { [unowned self] in self.runSelect(index, animated: animated) }
+        runner.perform("select(index: \(index))", in: self) { [unowned self] in self.runSelect(index, animated: animated) }
     }
 
     // MARK: Selection
