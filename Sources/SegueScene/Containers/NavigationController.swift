@@ -33,8 +33,9 @@ extension NavigationControllerDelegate {
 /// one's view shown in `containerView`, push and pop as custom-transition-capable transitions.
 ///
 /// `viewControllers` changes when a transition starts (as in UIKit) and goes back when it is
-/// cancelled. Requests made while a transition runs are queued (and reported); a queued pop
-/// returns nil because what it will pop is not known yet.
+/// cancelled. Requests made while a transition runs (the container's own, or a presentation in
+/// its window, as UIKit defers a push then) are queued (and reported); a queued pop returns nil
+/// because what it will pop is not known yet.
 @MainActor
 open class NavigationController: ViewController {
     public private(set) var viewControllers: [ViewController] = []

@@ -22,7 +22,8 @@ extension TabBarControllerDelegate {
 /// UITabBarController without a tab bar: every controller is a child, the selected one's view
 /// is shown in `containerView`. Without a vended animator a selection changes at once (UIKit's
 /// tabs do not animate). `selectedIndex` changes when the transition starts and goes back when
-/// it is cancelled. Selections made while a transition runs are queued (and reported).
+/// it is cancelled. Selections made while a transition runs (the container's own, or a
+/// presentation in its window) are queued (and reported) and run when it completes.
 @MainActor
 open class TabBarController: ViewController {
     public private(set) var viewControllers: [ViewController] = []
