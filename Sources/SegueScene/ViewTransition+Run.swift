@@ -19,11 +19,10 @@ extension View {
             completion(finished)
         }
         if options.transitionKind == 3 || options.transitionKind == 4 {
-            let direction: PageCurlRun.Direction = options.transitionKind == 3 ? .up : .down
             before.isHidden = true  // the curl's own view shows both looks
             after.isHidden = true
-            guard PageCurlRun.start(direction, duration: total, before: before, after: after, in: superview, completion: finish) != nil
-            else { return finish(true) }
+            let up = options.transitionKind == 3
+            if !showPageCurl(up: up, duration: total, before: before, after: after, in: superview, completion: finish) { finish(true) }
             return
         }
         if options.transitionKind == 5 {

@@ -114,4 +114,39 @@ struct PageCurlTests {
             _ = try stage.advance(to: start + 1.05)
         }
     }
+
+    /// `.partialCurl`: the presenter's screen curls up half way (progress 0.5, the same geometry
+    /// as above) and stays curled over the presented view, which shows and takes input where the
+    /// page lifted; the dismissal uncurls it and takes the curl away.
+    @Test func partialCurlLiftsThePresenterHalfWayAndTheDismissalUncurlsIt() throws {
+        try HeadlessStage.run(width: 200, height: 200) { stage in
+            let home = ViewController(name: "home"), sheet = ViewController(name: "sheet")
+            home.view.backgroundColor = Self.red
+            sheet.view.backgroundColor = Self.blue
+            sheet.modalTransitionStyle = .partialCurl
+            stage.window.rootViewController = home
+            let start = stage.now
+            home.present(sheet, animated: true)
+            #expect(Self.shows(try stage.snapshot(), [255, 0, 0], at: 190, 190), "progress 0: the presenter")
+            let curled = try stage.advance(to: start + 0.7)
+            #expect(home.presentedViewController === sheet && !stage.window.transitionDriver.isTransitioning)
+            #expect(Self.shows(curled, [0, 0, 255], at: 190, 190), "bottom right: the presented view, \(Self.pixel(curled, 190, 190))")
+            #expect(Self.shows(curled, [255, 0, 0], at: 10, 10), "top left: the presenter's page, \(Self.pixel(curled, 10, 10))")
+            #expect(Self.shows(curled, [255, 179, 179], at: 100, 70, within: 6), "the page's back, \(Self.pixel(curled, 100, 70))")
+            #expect(stage.window.rootView.hitTest(Point(x: 190, y: 190), with: nil) === sheet.view, "the presented view takes input")
+            GoldenImage.check(curled, named: "partial-curl", tolerance: Self.goldenTolerance)
+            let held = try stage.advance(to: start + 2)
+            #expect(Self.largestDifference(held, curled) == 0, "the curl stays while presented")
+            let dismissal = stage.now
+            sheet.dismiss(animated: true)
+            let end = try stage.advance(to: dismissal + 0.7)
+            #expect(home.presentedViewController == nil && Self.shows(end, [255, 0, 0], at: 190, 190))
+            #expect(Self.find("pageCurl", in: stage.window.rootView) == false, "the curl is gone")
+            #expect(stage.window.diagnostics.messages.isEmpty, "\(stage.window.diagnostics.messages)")
+        }
+    }
+
+    private static func find(_ name: String, in view: View) -> Bool {
+        view.name == name || view.subviews.contains { find(name, in: $0) }
+    }
 }
