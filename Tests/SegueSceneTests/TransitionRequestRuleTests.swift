@@ -92,4 +92,20 @@ struct TransitionRequestRuleTests {
         s.tick(4)
         #expect(!s.nav.isTransitioning && s.nav.containerView.subviews.map(\.name) == ["B.view"])
     }
+
+    @Test func aPushDuringADismissalWaitsForIt() {
+        let s = ContainerTests.makeNav()
+        let sheet = ViewController(name: "sheet")
+        s.nav.present(sheet, animated: true)
+        s.tick(2)
+        sheet.dismiss(animated: true)
+        s.nav.pushViewController(s.b, animated: true)
+        #expect(messages(s) == [
+            "push(B) was requested while a presentation or dismissal runs; it is queued and starts when that one completes",
+        ])
+        s.tick(2)
+        #expect(s.nav.presentedViewController == nil && s.nav.viewControllers.map(\.name) == ["A", "B"] && s.nav.isTransitioning)
+        s.tick(4)
+        #expect(!s.nav.isTransitioning && s.nav.containerView.subviews.map(\.name) == ["B.view"])
+    }
 }

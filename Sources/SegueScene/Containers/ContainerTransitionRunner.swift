@@ -29,7 +29,8 @@ final class ContainerTransitionRunner {
             request()
             return true
         }
-        let diagnostics = current?.containerView.transitionDiagnostics ?? container.transitionDiagnostics
+        // The window's, even while a full-screen presentation keeps the container's view out of it.
+        let diagnostics = current?.containerView.transitionDiagnostics ?? driver?.window.diagnostics ?? container.transitionDiagnostics
         if isTransitioning || !queue.isEmpty {
             diagnostics.report("\(description) was requested while another transition runs; it is queued and starts when that one completes")
         } else {
