@@ -146,7 +146,7 @@ let package = Package(
         .target(
             name: "SegueScene",
             dependencies: [
-                "SegueAnimation", "SegueInput", "SegueGL", "SegueShaders", "SegueImage",
+                "SegueAnimation", "SegueInput", "SegueGL", "SegueShaders", "SegueImage", "SegueEffects",
                 .product(name: "Logging", package: "swift-log"),
             ]),
 

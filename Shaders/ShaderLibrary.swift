@@ -35,6 +35,9 @@ public enum ShaderLibrary {
     public static let glTransitionPrelude = text(PackageResources.gl_transition_prelude_glsl)
     /// Follows the transition's code: `main`.
     public static let glTransitionMain = text(PackageResources.gl_transition_main_glsl)
+    /// UIKit's page curl in the gl-transitions format (`View.transition` with `.transitionCurlUp`
+    /// and `.transitionCurlDown`); not one of the named transitions.
+    public static let pageCurl = text(PackageResources.page_curl_glsl)
 
     /// A decoded video frame's Y'CbCr planes to the blend space (the media pipeline's input stage).
     public static let ycbcrInput = text(PackageResources.ycbcr_input_glsl)

@@ -1,8 +1,8 @@
 import SegueAnimation
 
 extension View {
-    /// Shows `before` turning or fading into `after` over `superview` (both at their views'
-    /// frames, the views hidden meanwhile), then removes them and shows the views again.
+    /// Shows `before` turning, curling or fading into `after` over `superview` (both at their
+    /// views' frames, the views hidden meanwhile), then removes them and shows the views again.
     static func showTransition(
         _ options: AnimationOptions, duration: Double, before: View, after: View, in superview: View, hiding views: [View],
         completion: @escaping (Bool) -> Void
@@ -17,6 +17,13 @@ extension View {
             after.removeFromSuperview()
             for view in hidden { view.isHidden = false }
             completion(finished)
+        }
+        if options.transitionKind == 3 || options.transitionKind == 4 {
+            before.isHidden = true  // the curl's own view shows both looks
+            after.isHidden = true
+            let up = options.transitionKind == 3
+            if !showPageCurl(up: up, duration: total, before: before, after: after, in: superview, completion: finish) { finish(true) }
+            return
         }
         if options.transitionKind == 5 {
             View.animate(withDuration: total, options: .curveEaseInOut, animations: { before.alpha = 0 }, completion: finish)

@@ -1,7 +1,7 @@
 import SegueAnimation
 
 /// UIKit's transition options of `View.transition(with:...)` and `transition(from:to:...)`
-/// (raw values are UIKit's). The page curls are not drawn yet.
+/// (raw values are UIKit's).
 extension AnimationOptions {
     /// `transition(from:to:)` hides and shows the views instead of removing and adding them.
     public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
@@ -9,6 +9,10 @@ extension AnimationOptions {
     public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
     /// The view turns about its vertical axis, its right edge coming towards the viewer.
     public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+    /// The old look curls up from its bottom edge, the bottom-right corner first, showing the new one.
+    public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+    /// The new look curls down from the top over the old one (curl up played backwards).
+    public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
     /// The old look fades out over the new one.
     public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
     /// The view turns about its horizontal axis, its top edge coming towards the viewer.
@@ -24,7 +28,7 @@ extension View {
     /// UIKit's `transition(with:duration:options:animations:completion:)`: `animations` change the
     /// view (its subviews, its content) at once, and the change shows through the transition the
     /// options name: the old and the new look are snapshots drawn once by the window's compositor
-    /// into textures, turned (flips, with perspective) or faded (cross-dissolve) on the GPU over
+    /// into textures, turned (flips, with perspective), curled (page curls) or faded (cross-dissolve) on the GPU over
     /// `duration`, while the view itself is hidden. Without a compositor (or a transition option)
     /// the change shows at once, the reason going to the window's diagnostics.
     public static func transition(
@@ -77,12 +81,7 @@ extension View {
 
     /// A snapshot for a transition, nil when the options name none or it cannot be drawn.
     private static func snapshotForTransition(of view: View, options: AnimationOptions) -> View? {
-        guard [1, 2, 5, 6, 7].contains(options.transitionKind) else {
-            if options.transitionKind != 0 {
-                view.transitionDiagnostics.report("transition option \(options.transitionKind << 20) is not drawn (page curls); the change shows at once")
-            }
-            return nil
-        }
+        guard (1...7).contains(options.transitionKind) else { return nil }
         return view.snapshotView(afterScreenUpdates: true)
     }
 }

@@ -10,6 +10,7 @@ struct SceneGoldenFolderTests {
     @Test func holdsOnlyGoldensATestChecks() {
         GoldenImage.checkNoOrphans(
             expected: ["corner-radius-clip", "nested-alpha"] + GoldenStore.names("rotate-y", count: 5)
-                + GoldenStore.names("snapshot-shrink", count: 5))
+                + GoldenStore.names("snapshot-shrink", count: 5) + GoldenStore.names("page-curl-up", count: 3)
+                + GoldenStore.names("page-curl-down", count: 3) + ["partial-curl"])
     }
 }

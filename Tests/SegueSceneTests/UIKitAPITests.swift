@@ -185,6 +185,8 @@ struct UIKitAPITests {
             // First half: the presenter turns away; the presented view waits edge-on.
             #expect(!home.view.presentation.transform.isIdentity && modal.view.frame.width == 320)
             #expect(abs(quarter.transform.m11) < 1e-9, "edge-on (rotated a quarter turn)")
+        case .partialCurl:
+            break  // drawn on the GPU: PageCurlTests
         }
         Self.run(window, duration)
         #expect(home.presentedViewController === modal && modal.view.presentation == modal.view.model)

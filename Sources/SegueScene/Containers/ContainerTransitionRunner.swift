@@ -1,27 +1,63 @@
 /// The system side of a container's transitions (navigation and tab bar), shaped like
-/// `TransitionDriver`: one transition at a time, later requests queued; a coordinator that
-/// exists while the transition runs; the animator or the interaction controller started, and
-/// `animationEnded` called only after the container fixed its hierarchy.
+/// `TransitionDriver`: one transition at a time; a request made while one runs in this container,
+/// or while a presentation or dismissal runs in its window, is deferred (reported) and runs when
+/// that ends, as UIKit defers a push then; a coordinator that exists while the transition runs;
+/// the animator or the interaction controller started, and `animationEnded` called only after
+/// the container fixed its hierarchy. The window's driver counts the running transition, so a
+/// present made meanwhile waits for it (ContainerTransitionGate).
 @MainActor
 final class ContainerTransitionRunner {
     private(set) var current: TransitionCoordinator?
     private var registered: [ViewController] = []
     private var queue: [() -> Void] = []
+    /// The driver of the window the running transition is counted in.
+    private weak var countedIn: TransitionDriver?
+    /// Whether the queue waits for a driver's presentation or dismissal to end.
+    private var waitsForPresentation = false
 
     var isTransitioning: Bool { current != nil }
 
-    /// Runs `request` now, or queues it (and reports it) while a transition runs.
-    /// Returns whether it ran now.
+    /// Runs `request` now, or defers it (and reports it) while a transition runs in this
+    /// container or a presentation or dismissal runs in `container`'s window. Returns whether it ran now.
     @discardableResult
-    func perform(_ description: String, _ request: @escaping () -> Void) -> Bool {
-        guard isTransitioning else {
+    func perform(_ description: String, in container: ViewController, _ request: @escaping () -> Void) -> Bool {
+        var outermost = container
+        while let parent = outermost.parent { outermost = parent }  // presentations are the outermost's
+        let driver = outermost.presentationWindow?.transitionDriver
+        let presenting = driver?.isTransitioning ?? false
+        guard isTransitioning || presenting || !queue.isEmpty else {
             request()
             return true
         }
-        (current?.containerView.transitionDiagnostics ?? .shared).report(
-            "\(description) was requested while another transition runs; it is queued and starts when that one completes")
+        // The window's, even while a full-screen presentation keeps the container's view out of it.
+        let diagnostics = current?.containerView.transitionDiagnostics ?? driver?.window.diagnostics ?? container.transitionDiagnostics
+        if isTransitioning || !queue.isEmpty {
+            diagnostics.report("\(description) was requested while another transition runs; it is queued and starts when that one completes")
+        } else {
+            diagnostics.report(
+                "\(description) was requested while a presentation or dismissal runs; it is queued and starts when that one completes")
+        }
         queue.append(request)
+        if let driver, presenting, !isTransitioning { wait(for: driver) }
         return false
+    }
+
+    private func wait(for driver: TransitionDriver) {
+        guard !waitsForPresentation else { return }
+        waitsForPresentation = true
+        driver.containers.wait { [weak self, weak driver] in
+            self?.waitsForPresentation = false
+            self?.drain(driver)
+        }
+    }
+
+    /// Runs the deferred requests in order while nothing runs (one that starts no transition,
+    /// nothing to pop..., lets the next one run).
+    private func drain(_ driver: TransitionDriver?) {
+        while current == nil, !queue.isEmpty {
+            if let driver, driver.isTransitioning { return wait(for: driver) }
+            queue.removeFirst()()
+        }
     }
 
     /// Asks the duration, makes and registers the coordinator, runs `willStart` (the appearance
@@ -37,6 +73,8 @@ final class ContainerTransitionRunner {
             context: context, duration: duration, curve: interaction?.completionCurve ?? .easeInOut)
         current = coordinator
         registered = controllers
+        countedIn = Window.containing(context.containerView)?.transitionDriver
+        countedIn?.containers.began()
         TransitionRegistry.set(coordinator, for: controllers)
         // The appearance callbacks run here, where `transitionCoordinator` already answers.
         willStart()
@@ -54,8 +92,12 @@ final class ContainerTransitionRunner {
         notify()
         animator.animationEnded(completed)
         current = nil
-        // A queued request that starts no transition (nothing to pop...) lets the next one run.
-        while current == nil, !queue.isEmpty { queue.removeFirst()() }
+        let driver = countedIn
+        countedIn = nil
+        driver?.containers.ended()
+        drain(driver)
+        // A present or dismiss that waited for this transition goes on once none runs.
+        driver?.drain()
     }
 }
 

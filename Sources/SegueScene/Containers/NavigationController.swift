@@ -33,8 +33,9 @@ extension NavigationControllerDelegate {
 /// one's view shown in `containerView`, push and pop as custom-transition-capable transitions.
 ///
 /// `viewControllers` changes when a transition starts (as in UIKit) and goes back when it is
-/// cancelled. Requests made while a transition runs are queued (and reported); a queued pop
-/// returns nil because what it will pop is not known yet.
+/// cancelled. Requests made while a transition runs (the container's own, or a presentation in
+/// its window, as UIKit defers a push then) are queued (and reported); a queued pop returns nil
+/// because what it will pop is not known yet.
 @MainActor
 open class NavigationController: ViewController {
     public private(set) var viewControllers: [ViewController] = []
@@ -75,13 +76,13 @@ open class NavigationController: ViewController {
     // MARK: Requests
 
     open func pushViewController(_ viewController: ViewController, animated: Bool) {
-        runner.perform("push(\(viewController.name))") { [unowned self] in self.runPush(viewController, animated: animated) }
+        runner.perform("push(\(viewController.name))", in: self) { [unowned self] in self.runPush(viewController, animated: animated) }
     }
 
     @discardableResult
     open func popViewController(animated: Bool) -> ViewController? {
         var popped: [ViewController] = []
-        runner.perform("pop") { [unowned self] in popped = self.runPop(to: self.viewControllers.count - 2, animated: animated) }
+        runner.perform("pop", in: self) { [unowned self] in popped = self.runPop(to: self.viewControllers.count - 2, animated: animated) }
         return popped.last
     }
 
@@ -89,13 +90,13 @@ open class NavigationController: ViewController {
     @discardableResult
     open func popToRootViewController(animated: Bool) -> [ViewController]? {
         var popped: [ViewController] = []
-        runner.perform("popToRoot") { [unowned self] in popped = self.runPop(to: 0, animated: animated) }
+        runner.perform("popToRoot", in: self) { [unowned self] in popped = self.runPop(to: 0, animated: animated) }
         return popped.isEmpty ? nil : popped
     }
 
     /// Replaces the stack at once; `animated` is not supported (the change is immediate).
     open func setViewControllers(_ controllers: [ViewController], animated: Bool) {
-        runner.perform("setViewControllers") { [unowned self] in self.replaceStack(with: controllers) }
+        runner.perform("setViewControllers", in: self) { [unowned self] in self.replaceStack(with: controllers) }
     }
 
     // MARK: Push and pop

@@ -22,7 +22,8 @@ extension TabBarControllerDelegate {
 /// UITabBarController without a tab bar: every controller is a child, the selected one's view
 /// is shown in `containerView`. Without a vended animator a selection changes at once (UIKit's
 /// tabs do not animate). `selectedIndex` changes when the transition starts and goes back when
-/// it is cancelled. Selections made while a transition runs are queued (and reported).
+/// it is cancelled. Selections made while a transition runs (the container's own, or a
+/// presentation in its window) are queued (and reported) and run when it completes.
 @MainActor
 open class TabBarController: ViewController {
     public private(set) var viewControllers: [ViewController] = []
@@ -56,11 +57,11 @@ open class TabBarController: ViewController {
     /// Replaces the controllers at once; the selection stays on the same controller when it
     /// is kept, otherwise it goes to the same index (clamped).
     open func setViewControllers(_ controllers: [ViewController], animated: Bool) {
-        runner.perform("setViewControllers") { [unowned self] in self.replaceControllers(with: controllers) }
+        runner.perform("setViewControllers", in: self) { [unowned self] in self.replaceControllers(with: controllers) }
     }
 
     open func select(index: Int, animated: Bool) {
-        runner.perform("select(index: \(index))") { [unowned self] in self.runSelect(index, animated: animated) }
+        runner.perform("select(index: \(index))", in: self) { [unowned self] in self.runSelect(index, animated: animated) }
     }
 
     // MARK: Selection

@@ -9,6 +9,12 @@ public enum ModalTransitionStyle: Sendable, Equatable {
     /// on its back (dismissal: the other way). 0.6 s, in two halves: the leaving view turns
     /// edge-on, then the arriving one turns in from edge-on. Perspective m34 = −1/500.
     case flipHorizontal
+    /// The presenter's screen curls up from its bottom edge part way (the bottom-right corner
+    /// first), showing the presented view beneath, and stays curled while it is presented;
+    /// dismissal uncurls it. 0.6 s. Drawn on the GPU from a snapshot of the presenter (a window
+    /// without a compositor shows the change at once, reported); the curled page takes no
+    /// input (UIKit dismisses on a tap on it: dismiss yourself).
+    case partialCurl
 }
 
 /// What a transition without a vended animator looks like: the presented controller's
@@ -32,7 +38,7 @@ final class StandardTransitionAnimator: ViewControllerAnimatedTransitioning {
 
     func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double {
         guard animated else { return 0 }
-        return Self.style(context) == .flipHorizontal ? 0.6 : 0.3
+        return [.flipHorizontal, .partialCurl].contains(Self.style(context)) ? 0.6 : 0.3
     }
 
     func animateTransition(using context: any ViewControllerContextTransitioning) {
@@ -43,11 +49,18 @@ final class StandardTransitionAnimator: ViewControllerAnimatedTransitioning {
         }
         let duration = transitionDuration(using: context)
         let finish: (Bool) -> Void = { _ in context.completeTransition(!context.transitionWasCancelled) }
+        if Self.style(context) == .partialCurl, !isPresenting, duration == 0 { PartialCurl.end(context) }
         guard duration > 0 else { return finish(true) }
         switch Self.style(context) {
         case .coverVertical: coverVertical(context, isPresenting: isPresenting, duration: duration, finish: finish)
         case .crossDissolve: crossDissolve(context, isPresenting: isPresenting, duration: duration, finish: finish)
         case .flipHorizontal: flipHorizontal(context, isPresenting: isPresenting, duration: duration, finish: finish)
+        case .partialCurl:
+            if isPresenting {
+                PartialCurl.curl(context, duration: duration, finish: finish)
+            } else {
+                PartialCurl.uncurl(context, duration: duration, finish: finish)
+            }
         }
     }
 

@@ -5,9 +5,11 @@ import SegueAnimation
 /// context, asks for the duration, starts the animator or the interaction, and waits for
 /// `completeTransition`. Only then do the completion handler and `animationEnded` run. A
 /// cancelled presentation (or a completed dismissal) leaves the hierarchy exactly as before.
-/// A request made while a transition runs is dropped with a diagnostic, as UIKit refuses it
-/// ("Attempt to present … while a presentation is in progress"); `queuesRequestsDuringTransition`
-/// opts in to running such requests in order after the current transition instead.
+/// A present or dismiss made while a presentation or dismissal runs is dropped with a diagnostic,
+/// as UIKit refuses it ("Attempt to present … while a presentation is in progress");
+/// `queuesRequestsDuringTransition` opts in to running such requests in order after the current
+/// transition instead. One made while a container transition (push, pop, tab change) runs in the
+/// window waits for it, reported (ContainerTransitionGate, PortingUIKitCode.md).
 @MainActor
 public final class TransitionDriver {
     public unowned let window: Window
@@ -19,6 +21,9 @@ public final class TransitionDriver {
     public var completionTimeout: Double = 10
     public private(set) var current: TransitionCoordinator?
     private var queue: [() -> Void] = []
+    /// The container transitions running in this window, and the containers' requests waiting
+    /// for this driver's transition to end.
+    let containers = ContainerTransitionGate()
     private var startTime: Double = 0
     private var timeoutReported = false
     /// Presentations shown now, innermost last.
@@ -97,8 +102,12 @@ public final class TransitionDriver {
     }
 
     private func enqueue(_ description: String, _ request: @escaping () -> Void) {
-        guard isTransitioning else { return request() }
-        if queuesRequestsDuringTransition {
+        guard isTransitioning || containers.running > 0 else { return request() }
+        if !isTransitioning {
+            window.diagnostics.report(
+                "attempt to \(description) while a push, pop or tab change runs in this window; it is queued and starts when that one completes")
+            queue.append(request)
+        } else if queuesRequestsDuringTransition {
             window.diagnostics.report(
                 "attempt to \(description) while a presentation is in progress; it is queued and starts when that one completes")
             queue.append(request)
@@ -110,7 +119,14 @@ public final class TransitionDriver {
 
     private func finished() {
         current = nil
-        if !queue.isEmpty { queue.removeFirst()() }
+        drain()
+    }
+
+    /// Runs the waiting requests in order while nothing runs in the window (one that starts no
+    /// transition lets the next one run), then lets the containers that waited for a presentation go on.
+    func drain() {
+        while current == nil, containers.running == 0, !queue.isEmpty { queue.removeFirst()() }
+        if current == nil { containers.releaseWaiting() }
     }
 
     // MARK: Presentation
