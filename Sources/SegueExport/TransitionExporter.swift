@@ -195,10 +195,10 @@ public final class TransitionExporter {
         _ fromImage: RGBAImage, _ toImage: RGBAImage, frames: Int, effect: MakeEffect, input: EncoderInput,
         pipeline: FramePipeline
     ) throws -> Int {
-        // Premultiplied once, on load, as the GPU pipeline works (docs/ARCHITECTURE.md).
-        let from = try device.makeTexture(image: fromImage.premultipliedAlpha())
+        // Premultiplied once, on upload, as the GPU pipeline works (docs/ARCHITECTURE.md).
+        let from = try device.makePremultipliedTexture(image: fromImage)
         defer { from.release() }
-        let to = try device.makeTexture(image: toImage.premultipliedAlpha())
+        let to = try device.makePremultipliedTexture(image: toImage)
         defer { to.release() }
         let target = try input.makeTarget()
         defer { target.release() }
