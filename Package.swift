@@ -255,7 +255,7 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueGLTests",
-            dependencies: ["SegueTesting", "SegueGL", "SegueHeadless", "SegueShaders"]),
+            dependencies: ["SegueTesting", "SegueGL", "SegueHeadless", "SegueShaders", "SegueImage"]),
         .testTarget(
             name: "SegueTransitionsTests",
             dependencies: [

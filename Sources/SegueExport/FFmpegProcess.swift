@@ -48,9 +48,6 @@ final class FFmpegProcess: @unchecked Sendable {
             _ = fcntl(pipe.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
             _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
         }
-        let handle = errors.fileHandleForReading
-        let log = errorLog
-        errorReader = Thread { log.finish(with: handle.readDataToEndOfFile()) }
         let process = process
         do {
             try cleanup.startChild {
@@ -62,8 +59,35 @@ final class FFmpegProcess: @unchecked Sendable {
             if FileManager.default.fileExists(atPath: path) { throw .toolNotExecutable(tool: tool, path: path) }
             throw .toolMissing(tool: tool, searched: [path])
         }
+        let (descriptor, log, pid) = (errors.fileHandleForReading.fileDescriptor, errorLog, process.processIdentifier)
+        errorReader = Thread { Self.readErrors(descriptor, into: log, child: pid) }
         errorReader.start()
         watchdog = StallWatchdog(pid: process.processIdentifier, timeout: stallTimeout)
+    }
+
+    /// What ffmpeg says when a write into its output fails for want of space.
+    static let noSpaceMessage = Data("No space left on device".utf8)
+
+    /// Collects the child's stderr until it ends, and kills the child as soon as it says its disk
+    /// is full: ffmpeg (5.1) goes on encoding after a failed write, for WebM through the 25
+    /// frames VP9 holds back, and each one fails again; with its output gone there is nothing
+    /// left to write, so the export fails at the first ENOSPC ffmpeg reports.
+    private static func readErrors(_ descriptor: Int32, into log: LockedData, child pid: pid_t) {
+        var all = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var killed = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            all.append(contentsOf: buffer[0..<count])
+            // The message may straddle two reads: the new bytes and a message's length before them.
+            if !killed, all.suffix(count + noSpaceMessage.count).range(of: noSpaceMessage) != nil {
+                InterruptCleanup.killGroup(of: pid)
+                killed = true
+            }
+        }
+        log.finish(with: all)
     }
 
     deinit {

@@ -69,9 +69,12 @@ final class StallWatchdog: @unchecked Sendable {
 
     private func check() {
         let cpu = Self.cpuTicks(of: pid)
-        let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
         defer { lock.unlock() }
+        // Read under the lock: a `progressed()` between reading the clock and taking the lock
+        // made the last transfer later than `now`, and the unsigned difference trapped (a crash
+        // seen when a full disk stopped a GIF).
+        let now = DispatchTime.now().uptimeNanoseconds
         if let cpu, cpu != lastCPU {
             lastCPU = cpu
             lastProgress = now

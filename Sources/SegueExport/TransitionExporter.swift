@@ -38,6 +38,10 @@ public final class TransitionExporter {
     private var start = DispatchTime.now()
     /// The pass under way and how many there are (a GIF makes two).
     private var passes = (index: 0, count: 1)
+    /// While a pass writes nothing to the disk (a GIF's palette pass), every `roomCheckFrames`
+    /// frames: fails when the output's file system filled meanwhile, rather than at the pass's end.
+    private var checkRoom: (() throws(ExportError) -> Void)?
+    static let roomCheckFrames = 30
 
     /// Checks the settings and finds ffmpeg (on PATH unless `tools` says where) before
     /// anything is rendered.
@@ -70,8 +74,13 @@ public final class TransitionExporter {
                 let palette = try Self.partialFile(for: path, purpose: "the GIF's palette", cleanup: tools.cleanup)
                 defer { palette.discard() }
                 passes = (0, 2)
+                // The GIF's file is empty until the second pass opens it: its room may be tried.
+                checkRoom = { () throws(ExportError) in
+                    guard !OutputFiles.hasRoom(file.descriptor) else { return }
+                    throw .output(.noSpace(writing: "the video", path: file.destination.path))
+                }
                 _ = try encode(inputs, arguments: paletteArguments(), output: palette.descriptor, effect: effect)
-                passes = (1, 2)
+                (passes, checkRoom) = ((1, 2), nil)
                 (frames, wait) = try encode(inputs, arguments: gifArguments(palette: palette.partial.path),
                                             output: file.descriptor, effect: effect)
             } else {
@@ -85,7 +94,7 @@ public final class TransitionExporter {
                 elapsedSeconds: elapsed, encoderWaitSeconds: wait)
         } catch {
             file.discard()
-            throw error
+            throw ExportError.namingFullDisk(error, writing: "the video", to: file.destination.path)
         }
     }
 
@@ -173,7 +182,8 @@ public final class TransitionExporter {
 
     private var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
 
-    private func report(_ done: Int, of total: Int) {
+    private func report(_ done: Int, of total: Int) throws(ExportError) {
+        if done % Self.roomCheckFrames == 0 { try checkRoom?() }
         // A GIF's two passes report as one run over twice the frames.
         let progress = ExportProgress(
             framesDone: passes.index * total + done, totalFrames: passes.count * total, elapsedSeconds: elapsed)
@@ -195,10 +205,10 @@ public final class TransitionExporter {
         _ fromImage: RGBAImage, _ toImage: RGBAImage, frames: Int, effect: MakeEffect, input: EncoderInput,
         pipeline: FramePipeline
     ) throws -> Int {
-        // Premultiplied once, on load, as the GPU pipeline works (docs/ARCHITECTURE.md).
-        let from = try device.makeTexture(image: fromImage.premultipliedAlpha())
+        // Premultiplied once, on upload, as the GPU pipeline works (docs/ARCHITECTURE.md).
+        let from = try device.makePremultipliedTexture(image: fromImage)
         defer { from.release() }
-        let to = try device.makeTexture(image: toImage.premultipliedAlpha())
+        let to = try device.makePremultipliedTexture(image: toImage)
         defer { to.release() }
         let target = try input.makeTarget()
         defer { target.release() }
@@ -207,7 +217,7 @@ public final class TransitionExporter {
         for index in 0..<frames {
             let progress = frames == 1 ? 0 : Float(index) / Float(frames - 1)
             try renderFrame(transition, progress: progress, into: target, input: input, pipeline: pipeline)
-            report(index + 1, of: frames)
+            try report(index + 1, of: frames)
         }
         return frames
     }
@@ -240,11 +250,11 @@ public final class TransitionExporter {
                 throw ExportError.clipTooShort(path: clip.path, frames: clip.framesRead, needed: needed)
             }
         }
-        func frameDone() {
+        func frameDone() throws {
             done += 1
             // Until b ends the count is an estimate: never report a finish that has not happened.
             total = max(total, done + 1)
-            report(done, of: total)
+            try report(done, of: total)
         }
 
         // a's head skips the effects: with the output stage it is uploaded and converted alone.
@@ -252,7 +262,7 @@ public final class TransitionExporter {
             try pipeline.submitFrame { buffer in
                 try input.write(decoded: { try readRequired(a, into: $0, needed: head + transitionFrames); return true }, into: buffer)
             }
-            frameDone()
+            try frameDone()
         }
 
         // The transition: each decoded frame replaces the pixels of the same two textures.
@@ -273,7 +283,7 @@ public final class TransitionExporter {
             try to.upload(pixels: UnsafeRawBufferPointer(staging))
             try renderFrame(
                 transition, progress: Float(index) / Float(transitionFrames), into: target, input: input, pipeline: pipeline)
-            frameDone()
+            try frameDone()
         }
         a.close()
 
@@ -291,9 +301,9 @@ public final class TransitionExporter {
                 break
             }
             try pipeline.submit(buffer)
-            frameDone()
+            try frameDone()
         }
-        report(done, of: done)  // the one finished report, with the true total
+        try report(done, of: done)  // the one finished report, with the true total
         return done
     }
 }

@@ -76,12 +76,17 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// palette's reserved transparent entry (palettegen reserves it by default).
     public static let paletteUseAlphaFilter = "[0:v][1:v]paletteuse=alpha_threshold=128"
 
+    /// MKV and WebM hold a cluster in memory until it closes, by default at 5 MiB or 5 s of
+    /// video into a file: a full disk met only then, 15 s of rendering later for an edit's stills.
+    /// These are the muxer's own limits for a stream (32 KiB, 1 s).
+    static let matroskaClusters = ["-cluster_size_limit", "32768", "-cluster_time_limit", "1000"]
+
     /// Codec and container options (`-f` included), after the filters. At 10 bits MP4 holds
     /// HEVC (libx265 takes Main 10 from the 10-bit input; `hvc1` as Apple's players want) and
     /// WebM VP9 profile 2 (libvpx takes it from the input alike); the colour tags are the same.
     public func codecArguments(crf: Int?, bitDepth: Int = 8, alpha: Bool = false) -> [String] {
         let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
-        let muxer = ["-f", self == .mkv ? "matroska" : rawValue] + (self == .mkv ? [] : ["-movflags", "+faststart"])
+        let muxer = ["-f", self == .mkv ? "matroska" : rawValue] + (self == .mkv ? Self.matroskaClusters : ["-movflags", "+faststart"])
         switch self {
         case .mov where alpha:
             // ProRes 4444 keeps a 16-bit alpha plane; prores_ks takes its profile from the name.
@@ -94,11 +99,11 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         case .webm where alpha:
             // libvpx writes the alpha plane as a second stream in BlockAdditional (alpha_mode=1).
             return tags + ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", String(crf ?? 31), "-b:v", "0",
-                           "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-f", "webm"]
+                           "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-f", "webm"] + Self.matroskaClusters
         case .webm:
             // -b:v 0 makes -crf constant quality; cpu-used 4 with row threads keeps VP9 usable on a CPU.
             return tags + ["-c:v", "libvpx-vp9", "-crf", String(crf ?? 31), "-b:v", "0",
-                           "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-f", "webm"]
+                           "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-f", "webm"] + Self.matroskaClusters
         case .gif:
             return ["-loop", "0", "-f", "gif"]
         }

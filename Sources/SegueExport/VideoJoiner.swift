@@ -81,7 +81,7 @@ public enum VideoJoiner {
             do { try file.commit() } catch { throw ExportError.output(error) }
         } catch {
             file.discard()
-            throw error
+            throw error.namingFullDisk(writing: "the joined video", to: file.destination.path)
         }
     }
 

@@ -58,6 +58,21 @@ public struct OutputDirectory {
                 throw OutputError("create the staging folder", path: staging.path, reason: reason)
             }
         }
+        try checkRoom()
+    }
+
+    /// Fails at once, naming the destination, when its file system is full (`OutputFiles.hasRoom`,
+    /// tried on a scratch file in the staging folder), rather than after the first frame is rendered.
+    private func checkRoom() throws(OutputError) {
+        let probe = staging.appendingPathComponent(".room")
+        let descriptor = open(probe.path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let room = OutputFiles.hasRoom(descriptor)
+        close(descriptor)
+        unlink(probe.path)
+        guard !room else { return }
+        discard()
+        throw .noSpace(writing: "files", path: destination.path)
     }
 
     public func stagedPath(_ name: String) -> String { staging.appendingPathComponent(name).path }
@@ -128,6 +143,11 @@ public struct OutputDirectory {
             return result
         } catch {
             output.discard()
+            // A full disk, said by whichever writer met it in the staging folder (libpng, ffmpeg),
+            // names the folder the user asked for.
+            if "\(error)".lowercased().contains(OutputError.noSpaceReason) {
+                throw OutputError.noSpace(writing: "files", path: output.destination.path)
+            }
             throw error
         }
     }

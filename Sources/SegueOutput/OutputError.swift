@@ -28,6 +28,17 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The file system holding `path` is full (ENOSPC): the one error every output gives for a
+    /// full disk, whichever writer (Segue or ffmpeg) found it.
+    public static func noSpace(writing purpose: String, path: String) -> OutputError {
+        OutputError("write \(purpose) to", path: path, reason: noSpaceReason)
+    }
+
+    public static let noSpaceReason = errnoReason(ENOSPC)
+
+    /// Whether this is `noSpace`'s error.
+    public var isNoSpace: Bool { reason == Self.noSpaceReason }
+
     private static func reason(of error: any Error) -> String {
         if let known = error as? OutputError { return known.description }
         let ns = error as NSError

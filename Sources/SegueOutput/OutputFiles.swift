@@ -23,6 +23,21 @@ public enum OutputFiles {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// How much must fit on an output's file system before anything is rendered: ffmpeg's first
+    /// write into a full disk fails, but a GIF's palette pass writes nothing until its end, so a
+    /// full disk was found only after a whole pass (35 s). More than a header or a palette.
+    public static let reservedBytes = 65_536
+
+    /// Whether the file system of the empty file `descriptor` takes `reservedBytes` now; they are
+    /// reserved (posix_fallocate) and given back at once. False only for ENOSPC, or EDQUOT for a
+    /// user over quota; a file system without fallocate is written to by glibc instead, and any
+    /// other failure is left to the first real write.
+    public static func hasRoom(_ descriptor: Int32) -> Bool {
+        let code = posix_fallocate(descriptor, 0, off_t(reservedBytes))
+        _ = ftruncate(descriptor, 0)
+        return code != ENOSPC && code != EDQUOT
+    }
+
     public static func createDirectories(_ url: URL, purpose: String) throws(OutputError) {
         // Find the first component that exists but is not a folder: its name is the real problem.
         var prefix = URL(fileURLWithPath: "/")

@@ -63,6 +63,15 @@ public final class PartialFile {
         }
         partial = url
         descriptor = fd
+        try reserve(purpose: purpose)
+    }
+
+    /// Fails at once, naming the destination, when its file system is full (see
+    /// `OutputFiles.hasRoom`); the file then starts empty.
+    private func reserve(purpose: String) throws(OutputError) {
+        guard !OutputFiles.hasRoom(descriptor) else { return }
+        discard()
+        throw .noSpace(writing: purpose, path: destination.path)
     }
 
     deinit { if open { discard() } }

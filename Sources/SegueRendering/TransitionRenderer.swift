@@ -168,10 +168,10 @@ public struct TransitionRenderer {
         let device = try GLDevice(context: context)
         defer { device.release() }
         // The GPU pipeline is premultiplied (docs/ARCHITECTURE.md): pictures are premultiplied once
-        // here, and each frame read back is made straight again once, as PNG stores it.
-        let fromTexture = try device.makeTexture(image: uploadable(from, isFrom: true, device: device).premultipliedAlpha())
+        // here, as they are uploaded, and each frame read back is made straight again once, as PNG stores it.
+        let fromTexture = try device.makePremultipliedTexture(image: uploadable(from, isFrom: true, device: device))
         defer { fromTexture.release() }
-        let toTexture = try device.makeTexture(image: uploadable(to, isFrom: false, device: device).premultipliedAlpha())
+        let toTexture = try device.makePremultipliedTexture(image: uploadable(to, isFrom: false, device: device))
         defer { toTexture.release() }
         let target = try device.makeOffscreenTarget(width: width, height: height)
         defer { target.release() }

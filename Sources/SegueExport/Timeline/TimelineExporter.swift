@@ -128,7 +128,7 @@ public final class TimelineExporter {
                 elapsedSeconds: Self.seconds(since: start), encoderWaitSeconds: pipeline.encoderWaitSeconds)
         } catch {
             file.discard()
-            throw error
+            throw ExportError.namingFullDisk(error, writing: "the video", to: file.destination.path)
         }
     }
 
