@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SegueGL", targets: ["SegueGL"]),
         .library(name: "SegueHeadless", targets: ["SegueHeadless"]),
         .library(name: "SegueImage", targets: ["SegueImage"]),
+        .library(name: "SegueGLSL", targets: ["SegueGLSL"]),
         .library(name: "SegueEffects", targets: ["SegueEffects"]),
         .library(name: "SegueTiming", targets: ["SegueTiming"]),
         .library(name: "SegueInput", targets: ["SegueInput"]),
@@ -126,9 +127,13 @@ let package = Package(
 
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve, gl-transitions)
 
+        // The GLSL front end of users' and gl-transitions' shaders: lexer, the declarations'
+        // parser, literals and ranges, the macro and compile budgets, constant expressions. Pure
+        // Swift, no GL: a shader is judged before any context sees it.
+        .target(name: "SegueGLSL"),
         .target(
             name: "SegueEffects",
-            dependencies: ["SegueGL", "SegueShaders", "SegueImage", "SegueColor", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["SegueGLSL", "SegueGL", "SegueShaders", "SegueImage", "SegueColor", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 
@@ -189,7 +194,7 @@ let package = Package(
         .target(
             name: "Segue",
             dependencies: [
-                "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueTiming", "SegueUIKit", "SegueStage",
+                "SegueGL", "SegueGLSL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueTiming", "SegueUIKit", "SegueStage",
                 "SegueTransitions", "SegueSoak", "SegueOutput", "SegueExport", "SegueRenderJobs", "SegueText", "SegueColor",
             ]),
         .target(
@@ -266,7 +271,7 @@ let package = Package(
         .testTarget(
             name: "SegueEffectsTests",
             dependencies: [
-                "SegueEffects", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
+                "SegueEffects", "SegueGLSL", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
             ],
             exclude: ["Goldens", "GLTransitionFixtures"]),
         .testTarget(

@@ -5,6 +5,7 @@
 @_exported import SegueEffects
 @_exported import SegueExport
 @_exported import SegueGL
+@_exported import SegueGLSL
 @_exported import SegueHeadless
 @_exported import SegueImage
 @_exported import SegueOutput

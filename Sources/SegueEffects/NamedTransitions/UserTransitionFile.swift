@@ -1,4 +1,5 @@
 import Foundation
+import SegueGLSL
 
 /// The one place a user's gl-transitions file is read, for every front end: a name that ends in
 /// `.glsl` (`NamedTransition.named`, and so `TransitionRenderer`, `segue render`, `play`, the

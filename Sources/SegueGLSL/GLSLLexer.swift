@@ -117,9 +117,9 @@ enum GLSLLexer {
 
 func gltIsLineEnd(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
-enum GLSLLines {
+package enum GLSLLines {
     /// The file's lines without their terminators (CR LF, LF or a lone CR), as the lexer counts them.
-    static func split(_ text: String) -> [Substring] {
+    package static func split(_ text: String) -> [Substring] {
         var lines: [Substring] = []
         var start = text.utf8.startIndex
         var index = start

@@ -1,3 +1,5 @@
+import Foundation
+
 // The gl-transitions format (https://gl-transitions.com): a GLSL file that defines
 // `vec4 transition(vec2 uv)` in terms of `progress`, `ratio`, `getFromColor(vec2)` and `getToColor(vec2)`,
 // with its parameters declared as uniforms whose defaults live in comments:

@@ -3,7 +3,7 @@
 // with a typed error instead of rendering a broken picture (e.g. pixelize's `squaresMin = 0`
 // divides by zero).
 
-enum GLTransitionRange {
+package enum GLTransitionRange {
     /// `@range(min, max)` or `@range(min, max, step)`, then an optional description.
     static func parse(_ text: String) -> ClosedRange<Double>? {
         guard text.hasPrefix("@range("), let close = text.firstIndex(of: ")") else { return nil }
@@ -17,7 +17,7 @@ enum GLTransitionRange {
     }
 
     /// Throws `.outOfRange` when a component of `value` lies outside the parameter's range.
-    static func check(_ value: GLTransitionValue, of parameter: GLTransitionParameter, file: String) throws(GLTransitionError) {
+    package static func check(_ value: GLTransitionValue, of parameter: GLTransitionParameter, file: String) throws(GLTransitionError) {
         guard let range = parameter.range else { return }
         let components: [Double] = switch value {
         case .floats(let v): v.map(Double.init)

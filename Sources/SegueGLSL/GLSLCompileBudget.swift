@@ -22,7 +22,7 @@ enum GLSLCompileBudget {
     /// Iterations of nested constant loops, through calls.
     static let loopIterationLimit = 4096
 
-    static func check(_ code: [GLSLPiece], file: String) throws(GLTransitionError) {
+    package static func check(_ code: [GLSLPiece], file: String) throws(GLTransitionError) {
         var program = GLSLProgramShape(code: code, file: file)
         try program.read()
         var arrays = program.globalArrayValues
