@@ -20,16 +20,17 @@ let package = Package(
         .library(name: "SegueGL", targets: ["SegueGL"]),
         .library(name: "SegueHeadless", targets: ["SegueHeadless"]),
         .library(name: "SegueImage", targets: ["SegueImage"]),
+        .library(name: "SegueGLSL", targets: ["SegueGLSL"]),
         .library(name: "SegueEffects", targets: ["SegueEffects"]),
-        .library(name: "SegueAnimation", targets: ["SegueAnimation"]),
+        .library(name: "SegueTiming", targets: ["SegueTiming"]),
         .library(name: "SegueInput", targets: ["SegueInput"]),
-        .library(name: "SegueScene", targets: ["SegueScene"]),
+        .library(name: "SegueUIKit", targets: ["SegueUIKit"]),
         .library(name: "SegueStage", targets: ["SegueStage"]),
         .library(name: "SegueSoak", targets: ["SegueSoak"]),
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
         .library(name: "SegueOutput", targets: ["SegueOutput"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
-        .library(name: "SegueRendering", targets: ["SegueRendering"]),
+        .library(name: "SegueRenderJobs", targets: ["SegueRenderJobs"]),
         .library(name: "SegueText", targets: ["SegueText"]),
         .library(name: "SegueColor", targets: ["SegueColor"]),
         // The child a user's `.glsl` is first compiled in, under the compile budget, by a program
@@ -96,19 +97,19 @@ let package = Package(
             dependencies: ["SegueGL", "SegueInput", "CEpoxy", "CGLFW", .product(name: "Logging", package: "swift-log")]),
         // `HeadlessStage`: a `Window`, its compositor and a virtual clock on a headless EGL context
         // (the headless counterpart of SegueAppHost; tests, export, render workers).
-        .target(name: "SegueStage", dependencies: ["SegueHeadless", "SegueScene", "SegueGL", "SegueAnimation", "SegueImage"]),
+        .target(name: "SegueStage", dependencies: ["SegueHeadless", "SegueUIKit", "SegueGL", "SegueTiming", "SegueImage"]),
         // The application host: a GLFW window joined to a `Window` (the glue the renderer never is).
         .target(
             name: "SegueAppHost",
             dependencies: [
-                "SegueGLFW", "SegueScene", "SegueGL", "SegueAnimation", .product(name: "Logging", package: "swift-log"),
+                "SegueGLFW", "SegueUIKit", "SegueGL", "SegueTiming", .product(name: "Logging", package: "swift-log"),
             ]),
 
         // The transition player: timeline, overlay, key actions, frame statistics (no argument parsing).
         .target(
             name: "SeguePlayer",
             dependencies: [
-                "SegueAppHost", "SegueGLFW", "SegueScene", "SegueText", "SegueImage", "SegueAnimation", "SegueGL",
+                "SegueAppHost", "SegueGLFW", "SegueUIKit", "SegueText", "SegueImage", "SegueTiming", "SegueGL",
                 "SegueEffects", "SegueTransitions", "SegueColor", .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -126,27 +127,31 @@ let package = Package(
 
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve, gl-transitions)
 
+        // The GLSL front end of users' and gl-transitions' shaders: lexer, the declarations'
+        // parser, literals and ranges, the macro and compile budgets, constant expressions. Pure
+        // Swift, no GL: a shader is judged before any context sees it.
+        .target(name: "SegueGLSL"),
         .target(
             name: "SegueEffects",
-            dependencies: ["SegueGL", "SegueShaders", "SegueImage", "SegueColor", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["SegueGLSL", "SegueGL", "SegueShaders", "SegueImage", "SegueColor", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: - Output (transactional folders and files, interrupt cleanup) and export (video and GIF through ffmpeg)
 
         .target(name: "SegueOutput"),
         .target(
             name: "SegueExport",
-            dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueAnimation", "SegueColor", "SegueShaders", "SegueText"]),
+            dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueTiming", "SegueColor", "SegueShaders", "SegueText"]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
 
-        .target(name: "SegueAnimation"),
+        .target(name: "SegueTiming"),
         // The input-event vocabulary (keys, modifiers, pointer buttons) below both the platform
         // back ends and the UIKit port.
         .target(name: "SegueInput"),
         .target(
-            name: "SegueScene",
+            name: "SegueUIKit",
             dependencies: [
-                "SegueAnimation", "SegueInput", "SegueGL", "SegueShaders", "SegueImage", "SegueEffects",
+                "SegueTiming", "SegueInput", "SegueGL", "SegueShaders", "SegueImage", "SegueEffects",
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -155,7 +160,7 @@ let package = Package(
         .target(
             name: "SegueText",
             dependencies: [
-                "CFreeType", "CHarfBuzz", "CFontconfig", "SegueScene", "SegueImage",
+                "CFreeType", "CHarfBuzz", "CFontconfig", "SegueUIKit", "SegueImage",
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -163,25 +168,25 @@ let package = Package(
 
         .target(
             name: "SegueTransitions",
-            dependencies: ["SegueScene", "SegueEffects", "SegueAnimation", "SegueGL", "SegueImage"]),
+            dependencies: ["SegueUIKit", "SegueEffects", "SegueTiming", "SegueGL", "SegueImage"]),
         // The stress harnesses: the long mixed session (`TransitionSoak`) and seeded random
         // gestures against a catalog's interactive transitions (`GestureStress`).
         .target(
             name: "SegueSoak",
-            dependencies: ["SegueTransitions", "SegueStage", "SegueScene", "SegueAnimation", "SegueGL"]),
+            dependencies: ["SegueTransitions", "SegueStage", "SegueUIKit", "SegueTiming", "SegueGL"]),
 
         // MARK: - Rendering a transition by name between two pictures (frames, PNGs, contact sheets)
         // and the renders a front end runs whole: frame folders, videos, the filter sheet, the
         // transition gallery, the scene demo, a user's shader compiled under a budget
 
         .target(
-            name: "SegueRendering",
+            name: "SegueRenderJobs",
             dependencies: [
-                "SegueEffects", "SegueHeadless", "SegueStage", "SegueTransitions", "SegueScene", "SegueGL", "SegueImage",
-                "SegueText", "SegueAnimation", "SegueOutput", "SegueExport", "SegueColor", .product(name: "Logging", package: "swift-log"),
+                "SegueEffects", "SegueHeadless", "SegueStage", "SegueTransitions", "SegueUIKit", "SegueGL", "SegueImage",
+                "SegueText", "SegueTiming", "SegueOutput", "SegueExport", "SegueColor", .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .executableTarget(name: "SegueCompileProbe", dependencies: ["SegueRendering"]),
+        .executableTarget(name: "SegueCompileProbe", dependencies: ["SegueRenderJobs"]),
 
         // MARK: - Umbrella and test kit
 
@@ -189,14 +194,14 @@ let package = Package(
         .target(
             name: "Segue",
             dependencies: [
-                "SegueGL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueAnimation", "SegueScene", "SegueStage",
-                "SegueTransitions", "SegueSoak", "SegueOutput", "SegueExport", "SegueRendering", "SegueText", "SegueColor",
+                "SegueGL", "SegueGLSL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueTiming", "SegueUIKit", "SegueStage",
+                "SegueTransitions", "SegueSoak", "SegueOutput", "SegueExport", "SegueRenderJobs", "SegueText", "SegueColor",
             ]),
         .target(
             name: "SegueTesting",
             dependencies: [
-                "SegueImage", "SegueGL", "SegueHeadless", "SegueStage", "SegueScene", "SegueEffects", "SegueTransitions",
-                "SegueRendering", "SegueOutput",
+                "SegueImage", "SegueGL", "SegueHeadless", "SegueStage", "SegueUIKit", "SegueEffects", "SegueTransitions",
+                "SegueRenderJobs", "SegueOutput",
             ]),
 
         // MARK: - Examples (run by the tests)
@@ -210,22 +215,22 @@ let package = Package(
             dependencies: ["SegueEffects", "SegueHeadless", "SegueImage"],
             path: "Examples/EffectGraphExample"),
         // The seeds' samples' colours, shared by their ports and the seed app.
-        .target(name: "SeedPalette", dependencies: ["SegueScene", "SegueImage"], path: "Examples/SeedPalette"),
+        .target(name: "SeedPalette", dependencies: ["SegueUIKit", "SegueImage"], path: "Examples/SeedPalette"),
         // The seeds' samples ported line for line to Segue's API (run by SeedPortsTests).
         .executableTarget(
             name: "SeedPorts",
             dependencies: [
-                "SegueStage", "SeedPalette", "SegueScene", "SegueAnimation", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage",
+                "SegueStage", "SeedPalette", "SegueUIKit", "SegueTiming", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage",
                 "SegueTransitions",
             ],
             path: "Examples/SeedPorts"),
 
         // A hosted app driven by the window tests (a coloured view a pan moves, keys, text, scroll);
         // its scene is a library of its own so the tests render the same state headlessly.
-        .target(name: "HostSampleScene", dependencies: ["SegueScene"], path: "Examples/HostSample/Scene"),
+        .target(name: "HostSampleScene", dependencies: ["SegueUIKit"], path: "Examples/HostSample/Scene"),
         .executableTarget(
             name: "HostSample",
-            dependencies: ["SegueAppHost", "HostSampleScene", "SegueGLFW", "SegueScene"],
+            dependencies: ["SegueAppHost", "HostSampleScene", "SegueGLFW", "SegueUIKit"],
             path: "Examples/HostSample/App"),
 
         // Two GLFW windows in one process, each closed on its own (run by TwoWindowTests).
@@ -235,7 +240,7 @@ let package = Package(
         // The seeds' apps as a user runs them (`swift run SeedApp`): a menu of buttons that present
         // and push with the seeds' animators; its screens are a library the tests also render headlessly.
         .target(
-            name: "SeedAppScenes", dependencies: ["SeedPalette", "SegueScene", "SegueText", "SegueTransitions"],
+            name: "SeedAppScenes", dependencies: ["SeedPalette", "SegueUIKit", "SegueText", "SegueTransitions"],
             path: "Examples/SeedApp/Scenes"),
         .executableTarget(
             name: "SeedApp", dependencies: ["SegueAppHost", "SeedAppScenes"], path: "Examples/SeedApp/App"),
@@ -245,12 +250,12 @@ let package = Package(
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
         .testTarget(name: "SegueColorTests", dependencies: ["SegueTesting", "SegueColor"]),
-        .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage", "SegueAnimation", "CLCMS2"]),
-        .testTarget(name: "SegueAnimationTests", dependencies: ["SegueTesting", "SegueAnimation"]),
+        .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage", "SegueTiming", "CLCMS2"]),
+        .testTarget(name: "SegueTimingTests", dependencies: ["SegueTesting", "SegueTiming"]),
         .testTarget(
-            name: "SegueSceneTests",
+            name: "SegueUIKitTests",
             dependencies: [
-                "SegueStage", "SegueScene", "SegueAnimation", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
+                "SegueStage", "SegueUIKit", "SegueTiming", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
             ],
             exclude: ["Goldens"]),
         .testTarget(
@@ -259,52 +264,52 @@ let package = Package(
         .testTarget(
             name: "SegueTransitionsTests",
             dependencies: [
-                "SegueStage", "SegueSoak", "SegueTransitions", "SegueScene", "SegueAnimation", "SegueHeadless", "SegueImage", "SegueGL",
+                "SegueStage", "SegueSoak", "SegueTransitions", "SegueUIKit", "SegueTiming", "SegueHeadless", "SegueImage", "SegueGL",
                 "SegueTesting",
             ],
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueEffectsTests",
             dependencies: [
-                "SegueEffects", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
+                "SegueEffects", "SegueGLSL", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
             ],
             exclude: ["Goldens", "GLTransitionFixtures"]),
         .testTarget(
             name: "SeedPortsTests",
-            dependencies: ["SegueStage", "SegueTesting", "SeedPorts", "SeedPalette", "SegueScene", "SegueAnimation", "SegueGL", "SegueImage", "SegueHeadless"]),
+            dependencies: ["SegueStage", "SegueTesting", "SeedPorts", "SeedPalette", "SegueUIKit", "SegueTiming", "SegueGL", "SegueImage", "SegueHeadless"]),
         .testTarget(name: "SegueOutputTests", dependencies: ["SegueTesting", "SegueOutput"]),
         .testTarget(
             name: "SegueExportTests",
             dependencies: [
                 "SegueOutput", "SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting", "SegueColor",
             ]),
-        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage", "SegueScene", "SegueTransitions"]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage", "SegueUIKit", "SegueTransitions"]),
         .testTarget(
-            name: "SegueRenderingTests",
+            name: "SegueRenderJobsTests",
             dependencies: [
-                "SegueStage", "SegueRendering", "SegueHeadless", "SegueEffects", "SegueImage", "SegueScene", "SegueTesting", "SegueText",
+                "SegueStage", "SegueRenderJobs", "SegueHeadless", "SegueEffects", "SegueImage", "SegueUIKit", "SegueTesting", "SegueText",
                 "SegueExport", "SegueOutput", "SegueTransitions",
             ]),
         .testTarget(
             name: "SegueTextTests",
-            dependencies: ["SegueStage", "SegueText", "SegueScene", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],
+            dependencies: ["SegueStage", "SegueText", "SegueUIKit", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueAppHostTests",
             dependencies: [
-                "SegueStage", "SegueTesting", "SegueAppHost", "SegueGLFW", "SegueScene", "SegueHeadless", "SegueImage", "HostSample",
+                "SegueStage", "SegueTesting", "SegueAppHost", "SegueGLFW", "SegueUIKit", "SegueHeadless", "SegueImage", "HostSample",
                 "HostSampleScene", "TwoWindowsSample",
             ]),
         .testTarget(
             name: "SeguePlayerTests",
             dependencies: [
-                "SeguePlayer", "SegueGLFW", "SegueScene", "SegueText", "SegueImage", "SegueEffects", "SegueTransitions",
+                "SeguePlayer", "SegueGLFW", "SegueUIKit", "SegueText", "SegueImage", "SegueEffects", "SegueTransitions",
                 "SegueTesting",
             ]),
         .testTarget(
             name: "SeedAppTests",
             dependencies: [
-                "SegueStage", "SegueTesting", "SeedAppScenes", "SeedApp", "SeedPalette", "SegueScene", "SegueText", "SegueTransitions",
+                "SegueStage", "SegueTesting", "SeedAppScenes", "SeedApp", "SeedPalette", "SegueUIKit", "SegueText", "SegueTransitions",
                 "SegueHeadless", "SegueImage",
             ]),
         .testTarget(

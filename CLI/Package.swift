@@ -60,7 +60,7 @@ let package = Package(
             dependencies: [
                 "CSegue", .product(name: "SegueEffects", package: "Segue"), .product(name: "SegueGL", package: "Segue"),
                 .product(name: "SegueHeadless", package: "Segue"), .product(name: "SegueImage", package: "Segue"),
-                .product(name: "SegueRendering", package: "Segue"), .product(name: "SegueTransitions", package: "Segue"),
+                .product(name: "SegueRenderJobs", package: "Segue"), .product(name: "SegueTransitions", package: "Segue"),
             ],
             linkerSettings: [
                 // Foundation's own static dependencies are not in its autolink entries, so they are

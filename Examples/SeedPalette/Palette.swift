@@ -1,5 +1,5 @@
 import SegueImage
-import SegueScene
+import SegueUIKit
 
 /// The seeds' samples' colours: the ports (SeedPorts) paint their views with them, so that
 /// pictures say which view is where, and the seed app (SeedApp) its screens, so that it looks

@@ -2,7 +2,7 @@
 // 10-4, ported line for line from Objective-C. Messages to nil do nothing in Objective-C, so
 // `toView`/`fromView` (nil in a custom presentation) are optionals used with `?.`.
 import Foundation
-import SegueScene
+import SegueUIKit
 
 /// Listing 10-2: "Animations for implementing a diagonal presentation and dismissal". The
 /// listing does not show `transitionDuration`; one second is used.

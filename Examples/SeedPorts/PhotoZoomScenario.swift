@@ -1,7 +1,7 @@
 import SeedPalette
 import SegueHeadless
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTransitions
 

@@ -1,7 +1,7 @@
 import SeedPalette
 import SegueImage
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueStage
 
 /// A plain controller filling the window with one colour (the presenters of these scenarios,

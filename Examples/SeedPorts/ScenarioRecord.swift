@@ -1,6 +1,6 @@
 import SegueImage
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueStage
 
 /// What a scenario leaves for its checks: named pictures with the view tree at that moment,

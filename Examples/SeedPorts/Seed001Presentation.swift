@@ -4,7 +4,7 @@
 // `CustomAnimationController(isPresenting:)`; Apple's listing 10-2 (`MyAnimator`) is an
 // animator of exactly that shape and stands in for it.
 import SeedPalette
-import SegueScene
+import SegueUIKit
 
 @MainActor
 final class CustomPresentationController: PresentationController {

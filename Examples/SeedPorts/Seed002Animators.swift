@@ -3,7 +3,7 @@
 // offsetBy, CATransform3D → Transform3D, view.layer.x → view.x, UIScreen.mainScreen() →
 // Screen.main); the seed's two dismissals share their first lines (`placeViewBehind`). Nothing
 // here uses Segue's built-in animators.
-import SegueScene
+import SegueUIKit
 
 /// "CustomPresentAnimationController": the target slides up from below the screen with a
 /// spring (damping 0.5, so it overshoots) while the source fades to half.

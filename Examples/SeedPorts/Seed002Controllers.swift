@@ -2,7 +2,7 @@
 // storyboard's segue becomes `showAction()`; target/action becomes a closure.
 import SeedPalette
 import Foundation
-import SegueScene
+import SegueUIKit
 
 /// "CustomInteractionController": one object for the list controller's whole life. Each push
 /// attaches a pan to the pushed controller's view; dragging right pops interactively, past

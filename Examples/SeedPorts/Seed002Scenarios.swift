@@ -1,7 +1,7 @@
 import SeedPalette
 import SegueImage
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueStage
 
 /// Seed 002 played on a 160×240 window: the list in a navigation controller, the modal shown

@@ -12,10 +12,10 @@
 //     frames     CADisplayLink                            → container.animationEngine.addDisplayLink
 //
 // This file is the recipe README's "Writing your own GPU animator" walks through.
-import SegueAnimation
+import SegueTiming
 import SegueEffects
 import SegueGL
-import SegueScene
+import SegueUIKit
 
 @MainActor
 final class GPUImageAnimator: ViewControllerAnimatedTransitioning, ViewControllerInteractiveTransitioning {

@@ -2,7 +2,7 @@
 // navigation controller delegate that vends it (or the GPU animator), and the pan handler
 // that starts an interactive push from the right half of the screen.
 import SeedPalette
-import SegueScene
+import SegueUIKit
 
 /// "Animator": the old view zooms away to a tenth while the new one fades in, 0.25 s.
 @MainActor

@@ -1,6 +1,6 @@
 import SegueImage
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueStage
 
 /// Seed 003 on a 160×240 window: the GPU pixel-dissolve push played by its display link, then

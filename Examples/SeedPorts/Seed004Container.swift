@@ -3,7 +3,7 @@
 // `transitionFromViewController` one and the one with its own transition context and animator.
 // The container sends no appearance callbacks itself: UIKit (and Segue) forward them when
 // the children's views enter and leave the container's view.
-import SegueScene
+import SegueUIKit
 
 @MainActor
 final class ContainerViewController: ViewController, ViewControllerTransitioningDelegate {

@@ -1,7 +1,7 @@
 import SeedPalette
 import SegueImage
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueStage
 
 /// A child that logs its appearance callbacks (what the container forwards automatically).

@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 extension View {
     /// A seed's screen, built in code where the seeds load it from a storyboard: the 320×480

@@ -1,4 +1,4 @@
-import SegueAnimation
+import SegueTiming
 
 /// What a host measured over the frames it drew: for tests (an idle window draws none) and the
 /// benchmark (frame times against the 16.7 ms of a 60 Hz display).

@@ -1,6 +1,6 @@
 import SegueGL
 import SegueGLFW
-import SegueScene
+import SegueUIKit
 
 /// Routing: window-system events (framebuffer pixels) to the window (points).
 extension WindowHost {

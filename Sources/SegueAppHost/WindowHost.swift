@@ -1,9 +1,9 @@
 import Foundation
 import Logging
-import SegueAnimation
+import SegueTiming
 import SegueGL
 import SegueGLFW
-import SegueScene
+import SegueUIKit
 
 /// Runs a `Window` in a GLFW window: UIApplication's run loop and the glue between the window
 /// system and Segue's window (the renderer never makes a window; this module does).

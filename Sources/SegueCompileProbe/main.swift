@@ -1,5 +1,5 @@
 import Foundation
-import SegueRendering
+import SegueRenderJobs
 
 // The child side of `ShaderCompileProbe` for processes that are not `segue` (the library's
 // renderer, a user's program): `segue-compile-probe --name NAME` reads a gl-transitions file on

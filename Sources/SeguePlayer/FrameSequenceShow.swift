@@ -2,7 +2,7 @@ import SegueEffects
 import SegueGL
 import SegueGLFW
 import SegueImage
-import SegueScene
+import SegueUIKit
 
 /// Frames made beforehand (an edit's preview: `segue play edit.json`) played as a show: the
 /// timeline runs over the whole sequence at its own rate, a drag scrubs it (one stage width is

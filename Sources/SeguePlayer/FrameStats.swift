@@ -1,5 +1,5 @@
 import Foundation
-import SegueAnimation
+import SegueTiming
 
 /// Frame times of the window loop: a rolling last second for the overlay (fps, p50, p99) and
 /// every frame of the run for `--stats FILE.json`. A frame's time is the wall time from one

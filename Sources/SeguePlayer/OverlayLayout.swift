@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 import SegueText
 
 /// Where the overlay's parts go in a window of a given size, decided once per size. The band

@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 import SegueText
 
 /// The overlay's words, set in a real font (DejaVu Sans through SegueText) and fitted to the

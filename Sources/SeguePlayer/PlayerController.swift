@@ -1,10 +1,10 @@
 import Logging
-import SegueAnimation
+import SegueTiming
 import SegueAppHost
 import SegueEffects
 import SegueGL
 import SegueGLFW
-import SegueScene
+import SegueUIKit
 import SegueTransitions
 
 /// The root view controller of `PlayerWindow`: the show's stage (letterboxed) under the overlay,

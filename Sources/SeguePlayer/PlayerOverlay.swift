@@ -1,5 +1,5 @@
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueText
 
 /// The window's overlay, drawn by the engine itself (the compositor, like everything else, so

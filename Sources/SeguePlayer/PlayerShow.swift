@@ -2,7 +2,7 @@ import SegueColor
 import SegueEffects
 import SegueGL
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueTransitions
 
 /// One thing the window plays (an effect between two pictures, or a view-controller scenario).

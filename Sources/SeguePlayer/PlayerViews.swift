@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// The player's root view: it tells its controller when its size changed (the window resized,
 /// went fullscreen, or moved to a screen of another scale), so the show follows the window.

@@ -1,11 +1,11 @@
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueAppHost
 import SegueColor
 import SegueEffects
 import SegueGL
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueTransitions
 
 /// The transition player as an app on `WindowHost`: `segue play` and `segue demo` without the

@@ -1,8 +1,8 @@
-import SegueAnimation
+import SegueTiming
 import SegueEffects
 import SegueGL
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueTransitions
 
 /// A built-in view-controller transition in the window. Time is an input: the scene at timeline

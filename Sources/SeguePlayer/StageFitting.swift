@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// Where the stage goes in the window: the largest rect of the stage's aspect inside the window,
 /// centred, on whole pixels (the player letterboxes; it never crops or stretches the show).

@@ -1,6 +1,6 @@
-import SegueAnimation
+import SegueTiming
 import SegueGL
-import SegueScene
+import SegueUIKit
 import SegueTransitions
 
 /// Seeded random gestures against each interactive example, in a fresh window per sequence:

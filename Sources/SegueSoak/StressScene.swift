@@ -1,5 +1,5 @@
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 import SegueTransitions
 
 /// One `GestureStress` sequence's window: the example set up as `segue play` sets it up (the

@@ -1,7 +1,7 @@
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueGL
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTransitions
 

@@ -1,7 +1,7 @@
-import SegueAnimation
+import SegueTiming
 import SegueGL
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueHeadless
 
 /// A window rendered headlessly: an EGL context, its device, a compositor, an offscreen target

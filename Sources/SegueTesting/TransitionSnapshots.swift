@@ -2,8 +2,8 @@ import SegueEffects
 import SegueGL
 import SegueHeadless
 import SegueImage
-import SegueRendering
-import SegueScene
+import SegueRenderJobs
+import SegueUIKit
 import SegueStage
 import SegueTransitions
 

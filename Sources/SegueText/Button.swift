@@ -1,6 +1,6 @@
-import SegueScene
+import SegueUIKit
 
-/// UIButton: a `Control` (SegueScene; tracking, control events) with a title drawn by a
+/// UIButton: a `Control` (SegueUIKit; tracking, control events) with a title drawn by a
 /// `Label`, here in SegueText because the label lives here. Pressed, it shows the highlighted
 /// title colour when one is set, else fades its title as a system button does; the title
 /// follows the button's size. A release inside also sends `.primaryActionTriggered`.

@@ -1,6 +1,6 @@
 import Logging
 import SegueImage
-import SegueScene
+import SegueUIKit
 
 /// UILabel: text in one font and colour, aligned, wrapped by word to the label's width, on one
 /// or several lines, centred vertically in the bounds. The text is shaped by HarfBuzz and drawn

@@ -1,5 +1,5 @@
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 
 /// A navigation delegate that vends fixed objects per operation: the glue of examples d and e.
 @MainActor

@@ -1,5 +1,5 @@
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 
 /// Where a gesture-driven transition is.
 public enum ScenarioInteractionPhase: Sendable, Equatable {

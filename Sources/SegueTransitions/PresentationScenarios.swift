@@ -1,5 +1,5 @@
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 
 extension TransitionScenario {
     /// Presents `to` over `from` with `animator`, which also dismisses it unless `dismissing` is false.

@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// What the animators here read from the context and how they end, shared so each keeps
 /// UIKit's rule the same way: a cancelled presentation, or a completed dismissal, leaves the

@@ -1,5 +1,5 @@
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 
 /// A built-in transition as something `segue render --effect NAME` can play between two
 /// screens: it gets a window showing the "from" screen and the "to" controller, starts the

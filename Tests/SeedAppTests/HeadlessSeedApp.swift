@@ -2,7 +2,7 @@ import SeedAppScenes
 import SeedPalette
 import SegueHeadless
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueStage
 
 /// SeedApp's screens rendered headlessly (EGL, a virtual clock) at the window's size: the

@@ -1,5 +1,5 @@
 import SeedAppScenes
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueText
 import Testing

@@ -1,7 +1,7 @@
 import SeedAppScenes
 import SegueHeadless
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueTesting
 import Testing
 import SegueStage

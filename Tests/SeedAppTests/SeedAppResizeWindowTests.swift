@@ -1,7 +1,7 @@
 import Foundation
 import SeedAppScenes
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueTesting
 import Testing
 

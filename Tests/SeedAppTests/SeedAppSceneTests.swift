@@ -2,7 +2,7 @@ import SeedPalette
 import SeedAppScenes
 import SegueHeadless
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTesting
 import SegueTransitions

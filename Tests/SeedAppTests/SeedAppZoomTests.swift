@@ -2,7 +2,7 @@ import SeedAppScenes
 import SeedPalette
 import SegueHeadless
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueTesting
 import Testing
 import SegueStage

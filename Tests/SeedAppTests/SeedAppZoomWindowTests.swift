@@ -1,6 +1,6 @@
 import SeedAppScenes
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueTesting
 import Testing
 

@@ -1,5 +1,5 @@
 import SeedPalette
-import SegueScene
+import SegueUIKit
 
 @testable import SeedPorts
 

@@ -1,6 +1,6 @@
 import SeedPalette
 import SegueImage
-import SegueScene
+import SegueUIKit
 import Testing
 import SegueTesting
 

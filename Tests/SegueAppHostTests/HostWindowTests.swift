@@ -1,7 +1,7 @@
 import Foundation
 import HostSampleScene
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTesting
 import Testing

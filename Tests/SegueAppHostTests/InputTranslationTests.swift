@@ -1,5 +1,5 @@
 import SegueGLFW
-import SegueScene
+import SegueUIKit
 import SegueTesting
 import Testing
 

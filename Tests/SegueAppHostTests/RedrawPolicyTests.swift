@@ -1,5 +1,5 @@
 @testable import SegueAppHost
-import SegueScene
+import SegueUIKit
 import SegueTesting
 import Testing
 
@@ -49,7 +49,7 @@ struct RedrawPolicyTests {
         for index in 1...100 { statistics.record(frameSeconds: Double(index) / 1000, interval: index == 1 ? nil : 0.02) }
         #expect(statistics.framesRendered == 100)
         #expect(statistics.intervalSeconds.count == 99)
-        // Linear interpolation between closest ranks (SegueAnimation's `percentile`): 1…100 ms.
+        // Linear interpolation between closest ranks (SegueTiming's `percentile`): 1…100 ms.
         #expect(abs(statistics.p50Milliseconds - 50.5) < 1e-9)
         #expect(abs(statistics.p99Milliseconds - 99.01) < 1e-9)
         #expect(statistics.maxMilliseconds == 100)

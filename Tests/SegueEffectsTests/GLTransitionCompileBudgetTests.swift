@@ -1,6 +1,7 @@
 import SegueEffects
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// Arrays and constant loops are bounded before the driver compiles a user's file: llvmpipe
 /// built a `float a[10000]` filled in a loop for 13 s, and `float a[1000000]` for minutes at

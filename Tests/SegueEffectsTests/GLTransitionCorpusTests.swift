@@ -2,6 +2,7 @@ import Foundation
 import SegueEffects
 import SegueImage
 import Testing
+import SegueGLSL
 
 /// The gl-transitions corpus's most used names built in (cube, directionalwarp, dreamy, …):
 /// Segue's files, rendered on GL, against CPU transcriptions of the official GLSL with its

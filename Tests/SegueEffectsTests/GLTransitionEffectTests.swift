@@ -4,6 +4,7 @@ import SegueImage
 import SegueShaders
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// Transitions in the gl-transitions format, hosted on headless GL.
 @Suite("gl-transitions host (headless GL)", .tags(.gl))

@@ -1,6 +1,7 @@
 import SegueEffects
 import SegueTesting
 import Testing
+import SegueGLSL
 
 /// The source line of a parse error travels in the error value (`inSource`), not in a table
 /// shared by the process: an error made by hand shows no line, and equals the parsed one.

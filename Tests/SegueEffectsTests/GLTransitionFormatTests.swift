@@ -2,6 +2,7 @@ import Foundation
 import SegueEffects
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// The default forms, annotations and hostile inputs of the gl-transitions format that the
 /// community's files use (GL-free: parsing only).

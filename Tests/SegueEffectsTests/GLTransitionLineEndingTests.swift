@@ -1,6 +1,7 @@
 import SegueEffects
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// GLSL ends a line at a carriage return, a line feed or both together; files saved by old Mac
 /// editors use lone CRs. Parsing and the lines errors name must count them as the driver does.

@@ -1,6 +1,7 @@
 import SegueEffects
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// Macro calls nested in their own arguments (`A(A(…A(progress)…))`): the argument of each call
 /// is expanded before substitution, so every level once copied the rest of the file uncounted

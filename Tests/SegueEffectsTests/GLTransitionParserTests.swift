@@ -1,6 +1,7 @@
 import SegueEffects
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// A transition body that uses nothing but the host's names.
 private let body = """

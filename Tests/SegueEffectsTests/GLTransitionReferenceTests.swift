@@ -4,6 +4,7 @@ import SegueGL
 import SegueImage
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// Transitions written in the community's gl-transitions format (GLTransitionFixtures/*.glsl:
 /// lookups past the edges, every default form, bool defaults, a sampler2D parameter), rendered by

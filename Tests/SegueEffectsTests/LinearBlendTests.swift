@@ -3,6 +3,7 @@ import SegueEffects
 import SegueGL
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// `BlendSpace.linear`: every kind of effect (a gl-transition built-in, the pixel dissolve's
 /// graph, a blend mode, a multi-pass graph) mixes light, not sRGB-encoded values; the default

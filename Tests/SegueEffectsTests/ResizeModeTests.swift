@@ -3,6 +3,7 @@ import SegueGL
 import SegueImage
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// Sources of another size than the target, fitted by `ResizeMode` and sampled bilinearly with
 /// the edge clamped (gl-transitions' LINEAR + CLAMP_TO_EDGE), whatever the texture's own filter:

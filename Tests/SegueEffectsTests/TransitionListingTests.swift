@@ -1,6 +1,7 @@
 import SegueEffects
 import SegueTesting
 import Testing
+import SegueGLSL
 
 /// What a listing says of each transition (`segue render --list`, the gallery's cards).
 @Suite("Transition listing", .tags(.pure))

@@ -5,6 +5,7 @@ import SegueImage
 import SegueHeadless
 import Testing
 import SegueTesting
+import SegueGLSL
 
 /// The presets named after ffmpeg's xfade transitions, against ffmpeg 5.1's xfade on the same
 /// two pictures (see `FFmpegXfade` for the frame ↔ progress mapping). `make test` installs

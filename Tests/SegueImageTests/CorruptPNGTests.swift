@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import SegueTesting
 import SegueImage
-import SegueAnimation
+import SegueTiming
 
 /// Damaged or non-PNG input must give a typed error naming the file, never a
 /// crash or a half-filled image.

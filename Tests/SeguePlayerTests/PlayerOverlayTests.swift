@@ -2,7 +2,7 @@ import SeguePlayer
 import SegueEffects
 import SegueTransitions
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueText
 import Testing
 import SegueTesting

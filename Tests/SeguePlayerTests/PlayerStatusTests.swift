@@ -1,5 +1,5 @@
 import SeguePlayer
-import SegueScene
+import SegueUIKit
 import Testing
 
 /// Issue 28, defect 4: what the player's overlay says. The status line used to be remade four

@@ -1,5 +1,5 @@
 import SeguePlayer
-import SegueScene
+import SegueUIKit
 import SegueTesting
 import Testing
 

@@ -1,5 +1,5 @@
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueTesting
 import SegueTransitions
 import Testing

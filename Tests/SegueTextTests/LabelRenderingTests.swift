@@ -1,7 +1,7 @@
 import SegueGL
 import SegueHeadless
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTesting
 import SegueText

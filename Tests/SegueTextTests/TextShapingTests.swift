@@ -1,6 +1,6 @@
 import Foundation
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueText
 import Testing
 

@@ -1,8 +1,8 @@
-import SegueAnimation
+import SegueTiming
 import SegueGL
 import SegueImage
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTransitions
 import SegueTesting

@@ -1,9 +1,9 @@
-import SegueAnimation
+import SegueTiming
 import SegueEffects
 import SegueGL
 import SegueImage
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueTransitions
 import Testing
 import SegueTesting

@@ -1,9 +1,9 @@
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueGL
 import SegueImage
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTransitions
 import SegueTesting

@@ -1,5 +1,5 @@
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 import SegueTransitions
 import Testing
 import SegueTesting

@@ -1,7 +1,7 @@
-import SegueAnimation
+import SegueTiming
 import SegueGL
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueSoak
 import SegueTransitions
 import Testing

@@ -1,7 +1,7 @@
-import SegueAnimation
+import SegueTiming
 import SegueHeadless
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTesting
 import SegueTransitions

@@ -1,5 +1,5 @@
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueColor
 import SegueEffects
 import SegueGL

@@ -1,5 +1,5 @@
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueExport
 import SegueGL
 import SegueImage

@@ -1,5 +1,5 @@
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueEffects
 import SegueExport
 import SegueGL

@@ -1,8 +1,8 @@
 import CFrei0rHost
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueImage
-import SegueRendering
+import SegueRenderJobs
 
 /// `segue bench --sections frei0r`: the per-frame cost of the frei0r plugin (segue.so) as MLT calls
 /// it, f0r_update2 with two new pictures each frame (two uploads, a render, a readback), against

@@ -1,9 +1,9 @@
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueAppHost
 import SegueHeadless
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTransitions
 

@@ -1,5 +1,5 @@
 import Foundation
-import SegueScene
+import SegueUIKit
 
 /// Pointer events per second through a window's `PointerDispatcher` (no GL): a 1280 × 720
 /// window of 10 panels × 9 cards, each card with a tap, a double tap (the tap requires it to

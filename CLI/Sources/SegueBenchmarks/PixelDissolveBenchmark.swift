@@ -1,6 +1,6 @@
 import CSegueFloor
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueEffects
 import SegueGL
 import SegueImage

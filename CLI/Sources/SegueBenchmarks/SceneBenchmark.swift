@@ -1,8 +1,8 @@
 import Foundation
-import SegueAnimation
+import SegueTiming
 import SegueGL
 import SegueImage
-import SegueScene
+import SegueUIKit
 
 /// Frames per second of the compositor on a tree of 100 textured views with 3D transforms
 /// (perspective rotations animated every frame by the animation engine, virtual clock).

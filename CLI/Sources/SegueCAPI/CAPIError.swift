@@ -1,7 +1,7 @@
 import CSegue
 import SegueEffects
 import SegueGL
-import SegueRendering
+import SegueRenderJobs
 import SegueTransitions
 
 /// A failed call of the C API: its `segue_status` and the message `segue_last_error` gives.

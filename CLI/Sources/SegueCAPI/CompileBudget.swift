@@ -1,7 +1,7 @@
 import CSegue
 import Foundation
 import SegueEffects
-import SegueRendering
+import SegueRenderJobs
 
 /// The command line's compile budget for a user's `.glsl` file, from a library: a driver's
 /// compile cannot be bounded inside the host's process, so the file is first compiled by a child,

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueRendering
+import SegueRenderJobs
 
 extension ShaderCompileProbe {
     /// The probe of this program: `segue __compile-probe` as the child, with

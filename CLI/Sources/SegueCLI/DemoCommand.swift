@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueGLFW
 import SegueImage
-import SegueRendering
+import SegueRenderJobs
 
 /// What `make demo` runs: a window when there is a display, headless files when there is not.
 struct DemoCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueColor
 import SegueExport
-import SegueRendering
+import SegueRenderJobs
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
 extension ToneMapOperator: @retroactive ExpressibleByArgument {}

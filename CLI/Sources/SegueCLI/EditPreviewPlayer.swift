@@ -2,7 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SeguePlayer
-import SegueRendering
+import SegueRenderJobs
 
 /// `segue play edit.json`: the edit's frames rendered headlessly at a reduced size by the same
 /// exporter `segue edit` runs (`EditPreview`), then played in the player's window as one show

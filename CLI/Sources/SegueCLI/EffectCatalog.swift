@@ -1,6 +1,6 @@
 import ArgumentParser
 import SegueEffects
-import SegueRendering
+import SegueRenderJobs
 import SegueTransitions
 
 /// What `--effect NAME` takes (render and play): a transition of the catalog

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueEffects
 import SegueImage
-import SegueRendering
+import SegueRenderJobs
 
 /// Renders every filter of the effect library on one picture: a PNG each and a contact sheet.
 struct FiltersCommand: ParsableCommand {

@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import SegueExport
 import SegueImage
-import SegueRendering
+import SegueRenderJobs
 
 /// `segue gallery --from A --to B --out DIR`: every built-in transition (and any `.glsl` files
 /// named) as a short looping WebM clip of the user's own pictures, with an `index.html` that
 /// shows them with their names and parameters, for choosing one. Each clip is an edit
-/// (`TransitionGallery`, SegueRendering).
+/// (`TransitionGallery`, SegueRenderJobs).
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",

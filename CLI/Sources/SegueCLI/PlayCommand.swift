@@ -5,7 +5,7 @@ import SegueGL
 import SegueImage
 import SegueAppHost
 import SegueColor
-import SegueRendering
+import SegueRenderJobs
 import SeguePlayer
 import SegueTransitions
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueEffects
 import SegueExport
-import SegueRendering
+import SegueRenderJobs
 import SegueTransitions
 
 /// The video half of `segue render`: option checks and the hand-off to `VideoRender`.

@@ -6,7 +6,7 @@ import SegueExport
 import SegueGL
 import SegueImage
 import SegueOutput
-import SegueRendering
+import SegueRenderJobs
 import SegueTransitions
 
 struct RenderCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SegueImage
-import SegueRendering
+import SegueRenderJobs
 
 struct SamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import SegueRendering
+import SegueRenderJobs
 
 @main
 struct Segue: ParsableCommand {

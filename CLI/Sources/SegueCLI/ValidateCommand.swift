@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueRendering
+import SegueRenderJobs
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

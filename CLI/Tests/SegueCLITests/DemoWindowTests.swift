@@ -2,7 +2,7 @@ import Foundation
 @testable import SegueCLI
 import SeguePlayer
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueText
 import Testing
 import SegueTesting

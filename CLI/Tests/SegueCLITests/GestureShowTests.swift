@@ -2,7 +2,7 @@
 import SeguePlayer
 import SegueGL
 import SegueImage
-import SegueScene
+import SegueUIKit
 import Testing
 import SegueTesting
 

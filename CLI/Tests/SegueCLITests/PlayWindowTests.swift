@@ -4,7 +4,7 @@ import SeguePlayer
 import SegueEffects
 import SegueGL
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueHeadless
 import Testing
 import SegueTesting

@@ -1,11 +1,11 @@
 @testable import SegueCLI
 import SeguePlayer
-import SegueAnimation
+import SegueTiming
 import SegueEffects
 import SegueGL
 import SegueImage
 import SegueHeadless
-import SegueScene
+import SegueUIKit
 import SegueTransitions
 import Testing
 import SegueTesting

@@ -1,6 +1,6 @@
 @testable import SegueCLI
 import SeguePlayer
-import SegueScene
+import SegueUIKit
 import Testing
 import SegueTesting
 

@@ -1,5 +1,5 @@
 import SeguePlayer
-import SegueScene
+import SegueUIKit
 
 /// What a test's pointer does.
 enum ShowPointerKind { case down, moved, up }

@@ -2,7 +2,7 @@ import Foundation
 import HostSampleScene
 import SegueAppHost
 import SegueGLFW
-import SegueScene
+import SegueUIKit
 
 // A hosted app in a few lines: the window tests drive it with xdotool and read what it prints
 // (one line per event, frame and change). `HostSample [width height]`, in points.

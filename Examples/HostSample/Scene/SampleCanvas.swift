@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// The hosted sample's scene: a coloured box over a dark background. A pan on the box moves it;
 /// the arrow keys move it by 10 points (50 with Shift); C changes its colour, R puts it back in

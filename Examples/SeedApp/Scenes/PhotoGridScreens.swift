@@ -1,5 +1,5 @@
 import SeedPalette
-import SegueScene
+import SegueUIKit
 import SegueText
 
 /// The zoom demo (iOS 18's `preferredTransition = .zoom`): a grid of photo tiles; a click on a

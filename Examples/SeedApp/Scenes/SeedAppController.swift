@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 import SegueTransitions
 
 /// The seed app's root: a navigation controller (UINavigationController, no bar) whose root is

@@ -1,5 +1,5 @@
 import SeedPalette
-import SegueScene
+import SegueUIKit
 
 /// One of the seeds' apps the root screen offers (DESIGN.md §4), in the order of its buttons:
 /// button n is also key n (the tenth, key 0).

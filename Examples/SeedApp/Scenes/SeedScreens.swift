@@ -1,5 +1,5 @@
 import SeedPalette
-import SegueScene
+import SegueUIKit
 import SegueText
 
 /// The root screen: a title and one labelled button per seed app, in two columns (one in a

@@ -1,5 +1,5 @@
 import SeedPalette
-import SegueScene
+import SegueUIKit
 
 /// Example g: the seed's custom container (`SwipeContainerViewController`, which builds its
 /// own transition context) with three tabs; a swipe left shows the next one, entering from the

@@ -1,3 +1,4 @@
+import SegueGLSL
 /// What a listing of the named transitions says about each (`segue render --list`, a gallery's
 /// cards, an app's menu): what it does and its parameters with the values it runs with. Kept by
 /// the library so every front end describes a transition in the same words.

@@ -2,6 +2,7 @@ import SegueColor
 import SegueGL
 import SegueImage
 import SegueShaders
+import SegueGLSL
 
 /// A transition written in the gl-transitions format, compiled once and rendered with the
 /// fullscreen triangle. `progress` and `ratio` are set per frame; the file's parameters are

@@ -1,5 +1,6 @@
 import Foundation
 import SegueShaders
+import SegueGLSL
 
 /// The built-in transitions by name: every file in the gl-transitions format, plus named
 /// presets of them with parameters (ffmpeg xfade's set: fadeblack is fadecolor in black,

@@ -1,5 +1,6 @@
 import Foundation
 import SegueImage
+import SegueGLSL
 
 /// What a sampler2D parameter (`uniform sampler2D luma;`) is given on the command line: a PNG
 /// file, or the name of a built-in luma map (`LumaMap`, generated at the frame's size). A value

@@ -1,5 +1,6 @@
 import SegueGL
 import SegueImage
+import SegueGLSL
 
 /// What `segue validate` checks for a transition in the gl-transitions format: it parses and
 /// compiles; progress 0 shows only the first picture and progress 1 only the second (within a

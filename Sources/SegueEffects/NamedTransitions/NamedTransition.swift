@@ -2,6 +2,7 @@ import Foundation
 import SegueColor
 import SegueGL
 import SegueImage
+import SegueGLSL
 
 /// A transition effect chosen by name, ready to be made on any device: the pixel dissolve, any
 /// built-in gl-transition (`fade`, `wipeleft`, …) or a gl-transitions `.glsl` file, with its

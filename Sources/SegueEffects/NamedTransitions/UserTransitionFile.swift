@@ -1,4 +1,5 @@
 import Foundation
+import SegueGLSL
 
 /// The one place a user's gl-transitions file is read, for every front end: a name that ends in
 /// `.glsl` (`NamedTransition.named`, and so `TransitionRenderer`, `segue render`, `play`, the
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// A driver's compile of a hostile file can take minutes and gigabytes, and cannot be bounded
 /// from inside the process that runs it; so each file's text is first compiled by the installed
-/// `CompileBudget` (SegueRendering's `ShaderCompileProbe`: a child process under a CPU and
+/// `CompileBudget` (SegueRenderJobs's `ShaderCompileProbe`: a child process under a CPU and
 /// memory limit), once per text in a process, before anything here compiles it.
 public enum UserTransitionFile {
     /// Compiles `text` (a file called `name`) under a budget; throws when it runs out of it.
@@ -22,7 +23,7 @@ public enum UserTransitionFile {
     private static let registry = Registry()
 
     /// Installs the budget every later `read(path:)` applies (nil: none). A program installs it
-    /// once at start (the CLI with itself as the child); SegueRendering's entry points install
+    /// once at start (the CLI with itself as the child); SegueRenderJobs's entry points install
     /// `ShaderCompileProbe`'s default when none is.
     public static func install(_ budget: CompileBudget?) {
         registry.lock.lock()

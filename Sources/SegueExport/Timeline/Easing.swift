@@ -1,9 +1,9 @@
-import SegueAnimation
+import SegueTiming
 
 /// How a transition's progress runs over its frames: UIKit's curves (`ease-in-out`,
 /// `easeInOut`...), CSS `cubic-bezier(x1,y1,x2,y2)` and `steps(n)`, or a UIKit spring
 /// `spring(dampingRatio[, initialVelocity])` settling over the transition's duration. The
-/// curves and springs are SegueAnimation's, as the view transitions use them.
+/// curves and springs are SegueTiming's, as the view transitions use them.
 public enum Easing: Sendable, Equatable {
     case timing(AnimationTiming)
     /// CSS `steps(n)` (jump-end): the progress holds at k/n.

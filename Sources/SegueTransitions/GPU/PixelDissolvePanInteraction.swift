@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// The pixel dissolve driven by a horizontal pan (example h, interactive): percent =
 /// translation.x / width from where the press began; on release it finishes or cancels by

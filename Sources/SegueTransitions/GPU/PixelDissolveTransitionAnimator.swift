@@ -1,7 +1,7 @@
-import SegueAnimation
+import SegueTiming
 import SegueEffects
 import SegueGL
-import SegueScene
+import SegueUIKit
 
 /// objc.io's GPUImage transition animator (DESIGN.md §3, example h): one object that is both
 /// the animator and the interaction controller. At the start it snapshots the from- and

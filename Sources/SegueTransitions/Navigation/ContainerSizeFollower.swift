@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// An invisible view that fills a transition's container and calls `resized` with the
 /// container's new size when the window is resized mid-transition (at the next layout pass,

@@ -1,5 +1,5 @@
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 
 /// Example d: a 3D cube rotation for push and pop (1.5 s). The two views share an edge: the
 /// leaving view turns away about it while the arriving view turns in, both with perspective

@@ -6,8 +6,8 @@
 // pauses, the photo follows the finger, and on release both animators continue towards the
 // end or back to the start. Ported to Segue's API; the structure follows the sample. The
 // SeedPorts example plays it headlessly; `segue bench --sections soak` stresses its gestures.
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 
 /// A screen of the photo zoom: one photo, in the sample's orange, on a background.
 @MainActor

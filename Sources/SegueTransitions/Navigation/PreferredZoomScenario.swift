@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 extension TransitionScenario {
     /// iOS 18's zoom (`preferredTransition = .zoom(sourceViewProvider:)`) as a scenario: the

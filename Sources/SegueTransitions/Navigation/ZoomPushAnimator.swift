@@ -1,5 +1,5 @@
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 
 /// Example e (objc.io): a push where the from-view shrinks to 0.1 while the to-view fades in
 /// from alpha 0 (0.25 s).

@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 extension ViewControllerContextTransitioning {
     /// True when the context presents its "to" controller (the "from" one presented it);

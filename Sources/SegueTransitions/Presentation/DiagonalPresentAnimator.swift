@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// Example a (Apple's "Customizing the Transition Animations", listing 10-2): the presented
 /// view starts off-screen at the container's lower-right corner (its origin at the container's

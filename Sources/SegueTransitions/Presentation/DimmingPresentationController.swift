@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// Example f (the seed's `CustomPresentationController`): a custom presentation whose
 /// presented view sits in the container's bounds inset by (50, 200) over a black dimming view.

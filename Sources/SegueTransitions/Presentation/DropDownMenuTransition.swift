@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// Example i (AppCoda's `MenuTransitionManager`): one object that is both the transitioning
 /// delegate and the animator. Presenting, the menu (the presented view) is put at its final

@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// A transitioning delegate whose interaction controllers serve one transition each: a gesture
 /// sets one just before it presents or dismisses, the delegate hands it over when asked and

@@ -1,4 +1,4 @@
-import SegueScene
+import SegueUIKit
 
 /// Example b (AppCoda's `CustomPresentAnimationController`): the "to" view starts one
 /// container height below its final frame (above it with `fromAbove`) and springs in

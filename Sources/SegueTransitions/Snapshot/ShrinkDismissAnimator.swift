@@ -1,5 +1,5 @@
-import SegueAnimation
-import SegueScene
+import SegueTiming
+import SegueUIKit
 
 /// Example c: a dismissal where a snapshot of the leaving view shrinks to its centre while the
 /// view underneath fades from alpha 0.5 to 1 (2 s). The snapshot is why subviews shrink too:

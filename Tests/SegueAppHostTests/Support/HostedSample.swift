@@ -2,7 +2,7 @@ import Foundation
 import HostSampleScene
 import SegueHeadless
 import SegueImage
-import SegueScene
+import SegueUIKit
 import SegueStage
 import SegueTesting
 
