@@ -159,7 +159,7 @@ public final class WindowHost {
                 for event in events { handle(event) }
             }
             // A wheel pinch paused long enough on the frame clock lifts its fingers.
-            wheelPinch.advance(to: engineNow, dispatcher: window.pointerDispatcher)
+            wheelPinch.advance(to: engineNow, window: window)
             // Main-actor work queued from elsewhere (a task's continuation, a main-queue block, a
             // Foundation timer) gets its turn here: the loop holds the main thread otherwise.
             _ = RunLoop.main.run(mode: .default, before: Date())

@@ -212,23 +212,23 @@ public final class GestureStress {
     /// Two fingers down around a random point, moved together (mostly) or apart and about, then
     /// lifted or cancelled.
     private func pinch(_ scene: StressScene, _ random: inout SplitMix64, width: Double, height: Double) throws {
-        let dispatcher = scene.window.pointerDispatcher
+        let window = scene.window
         var center = Point(x: random.double(0...width), y: random.double(0...height))
         var distance = random.double(20...max(20, width))
         func fingers() -> (Point, Point) {
             (Point(x: center.x - distance / 2, y: center.y), Point(x: center.x + distance / 2, y: center.y))
         }
         let down = fingers()
-        dispatcher.pinchDown(at: down.0, down.1, time: clock.now)
+        window.pinchDown(at: down.0, down.1, time: clock.now)
         for _ in 0..<random.int(1...12) {
             distance = max(2, distance + random.double(-30...12))
             center.y += random.double(-10...10)
             try frames(1)
             let moved = fingers()
-            dispatcher.pinchMoved(to: moved.0, moved.1, time: clock.now)
+            window.pinchMoved(to: moved.0, moved.1, time: clock.now)
         }
         try frames(random.int(0...6))
-        if random.chance(0.25) { dispatcher.pointerCancelled(time: clock.now) } else { dispatcher.pinchUp(time: clock.now) }
+        if random.chance(0.25) { window.pointerCancelled(time: clock.now) } else { window.pinchUp(time: clock.now) }
     }
 
     private func frames(_ count: Int) throws {

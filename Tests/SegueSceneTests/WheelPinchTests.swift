@@ -15,43 +15,43 @@ struct WheelPinchTests {
         var velocities: [Double] = []
     }
 
-    static func scene() -> (PointerDispatcher, PinchGestureRecognizer, Log) {
-        let root = View(frame: Rect(x: 0, y: 0, width: 800, height: 600), name: "root")
+    static func scene() -> (Window, PinchGestureRecognizer, Log) {
+        let window = Window(size: Size(width: 800, height: 600))
         let log = Log()
         let pinch = PinchGestureRecognizer { pinch in
             log.states.append(pinch.state)
             log.scales.append(pinch.scale)
             log.velocities.append(pinch.velocity)
         }
-        root.addGestureRecognizer(pinch)
-        return (PointerDispatcher(root: root), pinch, log)
+        window.rootView.addGestureRecognizer(pinch)
+        return (window, pinch, log)
     }
 
     @Test func notchesDownCloseTheFingersAndReleasingCtrlLiftsThem() {
-        let (dispatcher, pinch, log) = Self.scene()
+        let (window, pinch, log) = Self.scene()
         var wheel = WheelPinch()
         for (step, time) in [0.0, 0.05, 0.1].enumerated() {
-            wheel.wheel(at: Point(x: 300, y: 200), notches: -1, time: time, dispatcher: dispatcher)
+            wheel.wheel(at: Point(x: 300, y: 200), notches: -1, time: time, window: window)
             #expect(abs(log.scales.last! - (1 - Double(step + 1) / 10)) < 1e-12, "n notches down: 1 - n/10")
         }
         #expect(log.states == [.began, .changed, .changed] && pinch.location(in: nil) == Point(x: 300, y: 200))
         #expect(wheel.nextDecision == 0.1 + WheelPinch.idleEnd)
-        wheel.lift(time: 0.12, dispatcher: dispatcher)
-        #expect(log.states.last == .ended && !dispatcher.isPinching && wheel.nextDecision == nil)
+        wheel.lift(time: 0.12, window: window)
+        #expect(log.states.last == .ended && !window.pointerDispatcher.isPinching && wheel.nextDecision == nil)
         // At the release: 160 → 140 px of 200 over 0.05 → 0.12 s, closing (the zoom's flick is -1).
         #expect(abs(log.velocities.last! - (140.0 - 160) / 200 / 0.07) < 1e-9 && pinch.lastOutcome == .ended)
     }
 
     @Test func aPauseOnTheFrameClockEndsItAndTheNextStepStartsAnother() {
-        let (dispatcher, _, log) = Self.scene()
+        let (window, _, log) = Self.scene()
         var wheel = WheelPinch()
-        wheel.wheel(at: Point(x: 300, y: 200), notches: 2, time: 1, dispatcher: dispatcher)
+        wheel.wheel(at: Point(x: 300, y: 200), notches: 2, time: 1, window: window)
         #expect(log.states == [.began] && abs(log.scales[0] - 1.2) < 1e-12, "notches up spread the fingers")
-        wheel.advance(to: 1 + WheelPinch.idleEnd - 0.01, dispatcher: dispatcher)
-        #expect(dispatcher.isPinching, "not yet")
-        wheel.advance(to: 1 + WheelPinch.idleEnd, dispatcher: dispatcher)
-        #expect(log.states == [.began, .ended] && !dispatcher.isPinching)
-        wheel.wheel(at: Point(x: 100, y: 100), notches: -1, time: 2, dispatcher: dispatcher)
+        wheel.advance(to: 1 + WheelPinch.idleEnd - 0.01, window: window)
+        #expect(window.pointerDispatcher.isPinching, "not yet")
+        wheel.advance(to: 1 + WheelPinch.idleEnd, window: window)
+        #expect(log.states == [.began, .ended] && !window.pointerDispatcher.isPinching)
+        wheel.wheel(at: Point(x: 100, y: 100), notches: -1, time: 2, window: window)
         #expect(log.states == [.began, .ended, .began] && abs(log.scales.last! - 0.9) < 1e-12, "a new pinch from 1")
     }
 }

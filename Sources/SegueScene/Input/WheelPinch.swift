@@ -1,5 +1,5 @@
 /// The desktop's pinch: Ctrl + scroll wheel, as browsers map a trackpad pinch, turned into a
-/// two-finger pinch on a window's `PointerDispatcher` (`pinchDown` … `pinchUp`), so that a
+/// two-finger pinch on a window (`Window.pinchDown` … `pinchUp`), so that a
 /// `PinchGestureRecognizer` works with a mouse. `WindowHost` feeds it.
 ///
 /// - The first wheel step with Ctrl held puts two fingers down `startDistance` apart on a
@@ -35,29 +35,29 @@ public struct WheelPinch {
     public var nextDecision: Double? { lastStep.map { $0 + Self.idleEnd } }
 
     /// A wheel step of `notches` (positive: up, away from the user) at `location` with Ctrl held.
-    public mutating func wheel(at location: Point, notches: Double, time: Double, dispatcher: PointerDispatcher) {
-        if lastStep == nil || !dispatcher.isPinching {
+    public mutating func wheel(at location: Point, notches: Double, time: Double, window: Window) {
+        if lastStep == nil || !window.pointerDispatcher.isPinching {
             (center, distance) = (location, Self.startDistance)
             let (a, b) = fingers
-            dispatcher.pinchDown(at: a, b, time: time)
+            window.pinchDown(at: a, b, time: time)
         }
         lastStep = time
         distance = max(Self.minimumDistance, distance + notches * Self.notchDistance)
         let (a, b) = fingers
-        dispatcher.pinchMoved(to: a, b, time: time)
+        window.pinchMoved(to: a, b, time: time)
     }
 
     /// Lets the frame clock reach `time`: past the pause, the fingers lift (at the pause's end).
-    public mutating func advance(to time: Double, dispatcher: PointerDispatcher) {
+    public mutating func advance(to time: Double, window: Window) {
         guard let end = nextDecision, time >= end else { return }
-        lift(time: end, dispatcher: dispatcher)
+        lift(time: end, window: window)
     }
 
     /// Ctrl released, another input came, or focus went: the fingers lift now.
-    public mutating func lift(time: Double, dispatcher: PointerDispatcher) {
+    public mutating func lift(time: Double, window: Window) {
         guard lastStep != nil else { return }
         lastStep = nil
-        dispatcher.pinchUp(time: time)
+        window.pinchUp(time: time)
     }
 
     private var fingers: (Point, Point) {
