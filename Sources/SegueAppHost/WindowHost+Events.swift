@@ -10,6 +10,12 @@ extension WindowHost {
         switch event {
         case .pointer(let pointer): route(pointer, time: time)
         case .scroll(let scroll):
+            // Ctrl + wheel is the desktop's pinch (as browsers map a trackpad's): see `WheelPinch`.
+            if scroll.modifiers.contains(.control), pressedButton == nil {
+                wheelPinch.wheel(at: point(x: scroll.x, y: scroll.y), notches: scroll.deltaY, time: time, window: window)
+                return
+            }
+            wheelPinch.lift(time: time, window: window)
             window.deliver(ScrollWheelEvent(
                 location: point(x: scroll.x, y: scroll.y), delta: Point(x: scroll.deltaX, y: scroll.deltaY),
                 modifiers: scroll.modifiers, time: time))
@@ -23,6 +29,7 @@ extension WindowHost {
             case .release:
                 // A key cancelled by a focus loss: GLFW's release after it is not the user's.
                 guard heldKeys.remove(key.key) != nil else { return }
+                if key.key == .leftControl || key.key == .rightControl { wheelPinch.lift(time: time, window: window) }
                 phase = .ended
             }
             window.deliver(KeyPress(key: key.key, phase: phase, modifiers: key.modifiers, time: time))
@@ -35,6 +42,7 @@ extension WindowHost {
             // Keys held then are cancelled too (pressesCancelled), not ended by the releases
             // GLFW makes up for them.
             guard !focused else { return }
+            wheelPinch.lift(time: time, window: window)
             if pressedButton != nil {
                 pressedButton = nil
                 window.pointerCancelled(time: time)
@@ -61,6 +69,7 @@ extension WindowHost {
         switch pointer.kind {
         case .down where pressedButton == nil:
             guard let button = pointer.button else { return }
+            wheelPinch.lift(time: time, window: window)
             pressedButton = button
             window.pointerDown(at: location, time: time, button: button, modifiers: pointer.modifiers)
         case .moved where pressedButton != nil:

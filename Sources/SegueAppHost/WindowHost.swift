@@ -78,6 +78,8 @@ public final class WindowHost {
     var pressedButton: PointerButton?
     /// The keys down now (pressed in this window and not yet released or cancelled).
     var heldKeys: Set<KeyboardKey> = []
+    /// Ctrl + scroll wheel as a two-finger pinch.
+    var wheelPinch = WheelPinch()
     static let logger = Logger(label: "segue.apphost")
     /// How long an idle wait lasts before the window is checked: another client can destroy it
     /// (`xdotool windowclose`) with no event GLFW reports, and an idle window makes no request
@@ -156,6 +158,8 @@ public final class WindowHost {
                 engine.advance(to: engineNow)
                 for event in events { handle(event) }
             }
+            // A wheel pinch paused long enough on the frame clock lifts its fingers.
+            wheelPinch.advance(to: engineNow, window: window)
             // Main-actor work queued from elsewhere (a task's continuation, a main-queue block, a
             // Foundation timer) gets its turn here: the loop holds the main thread otherwise.
             _ = RunLoop.main.run(mode: .default, before: Date())
@@ -203,11 +207,13 @@ public final class WindowHost {
             isGestureDecisionDue: secondsToGestureDecision.map { $0 <= RedrawPolicy.slack } ?? false)
     }
 
-    /// Seconds until the window's gesture next decides by time (`PointerDispatcher.nextTimedDecision`),
-    /// 0 when that has come; nil when only events move it on. On a fixed-step clock only frames
-    /// move time on, so a pending decision always asks for them.
+    /// Seconds until the window's gesture next decides by time (`PointerDispatcher.nextTimedDecision`,
+    /// or a wheel pinch's end after its pause), 0 when that has come; nil when only events move
+    /// it on. On a fixed-step clock only frames move time on, so a pending decision always asks for them.
     var secondsToGestureDecision: Double? {
-        guard let decision = window.pointerDispatcher.nextTimedDecision else { return nil }
+        var decision = window.pointerDispatcher.nextTimedDecision
+        if let pinchEnd = wheelPinch.nextDecision { decision = min(decision ?? pinchEnd, pinchEnd) }
+        guard let decision else { return nil }
         guard timeSource.step == nil else { return 0 }
         return max(0, decision - engineNow)
     }

@@ -67,6 +67,21 @@ public enum GLFWInputTranslation {
         return result
     }
 
+    /// The modifiers held once a key event is over. X11 reports the state from before the event,
+    /// so a modifier key's own press or release is applied here: the moves and scrolls that
+    /// follow (which GLFW gives no modifiers) carry Ctrl from its press on (Ctrl + wheel).
+    public static func heldModifiers(_ reported: KeyModifiers, after key: KeyboardKey, pressed: Bool) -> KeyModifiers {
+        let own: KeyModifiers
+        switch key {
+        case .leftShift, .rightShift: own = .shift
+        case .leftControl, .rightControl: own = .control
+        case .leftAlt, .rightAlt: own = .alternate
+        case .leftSuper, .rightSuper: own = .command
+        default: return reported
+        }
+        return pressed ? reported.union(own) : reported.subtracting(own)
+    }
+
     /// The pointer button a GLFW mouse button number names (GLFW: 0 left, 1 right, 2 middle, 3… more).
     public static func button(_ number: Int32) -> PointerButton {
         switch number {

@@ -45,7 +45,8 @@ final class WindowInput {
             guard let input = WindowInput.from(window) else { return }
             let key = GLFWInputTranslation.key(code)
             let modifiers = GLFWInputTranslation.modifiers(mods, key: key)
-            input.modifiers = modifiers.subtracting(.numericPad)
+            input.modifiers = GLFWInputTranslation.heldModifiers(
+                modifiers.subtracting(.numericPad), after: key, pressed: action != GLFW_RELEASE)
             input.events.append(.key(KeyEvent(
                 key: key, action: GLFWInputTranslation.keyAction(action), modifiers: modifiers, scancode: scancode)))
         }

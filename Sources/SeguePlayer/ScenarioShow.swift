@@ -9,7 +9,8 @@ import SegueTransitions
 /// progress p is the scenario started at 0 and advanced to p × its duration, so playing
 /// backwards or scrubbing back rebuilds the scene and advances it once, deterministically.
 /// A drag scrubs the timeline — or, for scenarios with one of the seeds' gestures (cube-pop,
-/// zoom-push, pixel-dissolve-present), drives that gesture live: once the pan begins the scene
+/// zoom-push, pixel-dissolve-present; preferred-zoom's drag down dismisses, driving its
+/// timeline backwards), drives that gesture live: once the pan begins the scene
 /// is set up for it, the window's pointer events reach a `PanGestureRecognizer`, and the
 /// transition finishes or cancels as the seed's rules say, in display time; the result then
 /// stays on screen a moment. A pan the gesture does not start there scrubs instead.
@@ -104,7 +105,10 @@ public final class ScenarioShow: PlayerShow {
 
     /// While a gesture drives the transition (its drag and its settle) the timeline stands where
     /// it was: the interaction knows how far the scene on screen is.
-    public var shownProgress: Double { interaction?.percentComplete ?? timeline.progress }
+    public var shownProgress: Double {
+        guard let interaction else { return timeline.progress }
+        return gesture?.reversesTimeline == true ? 1 - interaction.percentComplete : interaction.percentComplete
+    }
 
     /// The timeline playing, or the gesture's transition animating or due to land; nothing while
     /// a pointer rests mid-drag (the percent-driven transition holds its animations).
@@ -231,7 +235,8 @@ public final class ScenarioShow: PlayerShow {
             trace("settled \(phase == .finished ? "finish" : "cancel")")
             self.interaction = nil
             self.scene = nil
-            timeline.land(at: phase == .finished ? 1 : 0, hold: Self.gestureResultHold)
+            let atEnd = (phase == .finished) != (gesture?.reversesTimeline == true)
+            timeline.land(at: atEnd ? 1 : 0, hold: Self.gestureResultHold)
         }
         let wasSettling = timeline.isSettling
         timeline.advance(by: seconds)

@@ -28,12 +28,15 @@ public final class GestureStress {
 
         /// Apple's interruptible photo zoom, grabbed by its own pan.
         public static let photoZoom = Example(navigationZoom: "photo-zoom")
-        /// iOS 18's zoom (`preferredTransition = .zoom`): a grid cell's detail, dragged down to dismiss.
+        /// iOS 18's zoom (`preferredTransition = .zoom`): a grid cell's detail, dragged down or
+        /// pinched (three in ten presses are two fingers) to dismiss.
         public static let preferredZoom = Example(navigationZoom: "preferred-zoom")
 
         /// Every interactive scenario of `catalog`, then the photo zoom.
         public static func all(in catalog: TransitionCatalog) -> [Example] {
-            catalog.interactive.compactMap { $0.scenario.flatMap(Example.init) } + [.photoZoom, .preferredZoom]
+            // preferred-zoom's scenario gesture is stressed as the grid's zoom below, on its own drag.
+            catalog.interactive.compactMap { $0.scenario.flatMap(Example.init) }.filter { $0 != .preferredZoom }
+                + [.photoZoom, .preferredZoom]
         }
 
         /// The built-ins' examples.
@@ -177,6 +180,8 @@ public final class GestureStress {
     }
 
     private func gesture(_ scene: StressScene, _ random: inout SplitMix64, width: Double, height: Double, resize: Bool) throws {
+        // iOS 18's zoom is dismissed by a pinch too: some of its presses are two fingers.
+        if scene.example == .preferredZoom, random.chance(0.3) { return try pinch(scene, &random, width: width, height: height) }
         var point = Point(x: random.double(0...width), y: random.double(0...height))
         let gesture = scene.example.gesture
         // Most presses where the gesture begins its transition.
@@ -202,6 +207,28 @@ public final class GestureStress {
         } else {
             scene.window.pointerUp(at: point, time: clock.now)
         }
+    }
+
+    /// Two fingers down around a random point, moved together (mostly) or apart and about, then
+    /// lifted or cancelled.
+    private func pinch(_ scene: StressScene, _ random: inout SplitMix64, width: Double, height: Double) throws {
+        let window = scene.window
+        var center = Point(x: random.double(0...width), y: random.double(0...height))
+        var distance = random.double(20...max(20, width))
+        func fingers() -> (Point, Point) {
+            (Point(x: center.x - distance / 2, y: center.y), Point(x: center.x + distance / 2, y: center.y))
+        }
+        let down = fingers()
+        window.pinchDown(at: down.0, down.1, time: clock.now)
+        for _ in 0..<random.int(1...12) {
+            distance = max(2, distance + random.double(-30...12))
+            center.y += random.double(-10...10)
+            try frames(1)
+            let moved = fingers()
+            window.pinchMoved(to: moved.0, moved.1, time: clock.now)
+        }
+        try frames(random.int(0...6))
+        if random.chance(0.25) { window.pointerCancelled(time: clock.now) } else { window.pinchUp(time: clock.now) }
     }
 
     private func frames(_ count: Int) throws {

@@ -44,13 +44,18 @@ public struct ScenarioGesture: Sendable {
     /// Where across the width (0 = left edge, 1 = right edge) a press begins the transition
     /// (the gesture soak presses there most of the time).
     public let pressRegion: ClosedRange<Double>
+    /// Whether the gesture drives the timed transition backwards (preferred-zoom's drag dismisses
+    /// the screen its timed push shows): its finish is the timeline's start, and its percent is
+    /// shown as 1 - percent.
+    public let reversesTimeline: Bool
     public let prepare: @MainActor @Sendable (_ window: Window, _ from: ViewController, _ to: ViewController) -> any ScenarioInteraction
 
     public init(
-        summary: String, direction: Double = 1, pressRegion: ClosedRange<Double> = 0...1,
+        summary: String, direction: Double = 1, pressRegion: ClosedRange<Double> = 0...1, reversesTimeline: Bool = false,
         prepare: @escaping @MainActor @Sendable (_ window: Window, _ from: ViewController, _ to: ViewController) -> any ScenarioInteraction
     ) {
         (self.summary, self.direction, self.pressRegion, self.prepare) = (summary, direction, pressRegion, prepare)
+        self.reversesTimeline = reversesTimeline
     }
 }
 

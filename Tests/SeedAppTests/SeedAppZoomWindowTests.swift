@@ -5,7 +5,7 @@ import SegueTesting
 import Testing
 
 /// SeedApp's photo grid as a user drives it: the built program in a window on an Xvfb of its
-/// own, key 0 and a click on a tile through xdotool, then a drag down; what is on screen (xwd)
+/// own, key 0 and a click on a tile through xdotool, then a drag down or Ctrl + wheel; what is on screen (xwd)
 /// compared with the same states rendered headlessly (`SeedAppZoomTests`).
 @Suite("SeedApp photo grid zoom in a window (Xvfb, xdotool, xwd)", .serialized, .tags(.window, .gl))
 @MainActor
@@ -31,5 +31,32 @@ struct SeedAppZoomWindowTests {
         app.waitUntilSettled()
         mismatch = SeedAppWindowTests.tolerance.mismatch(actual: try app.screenshot(), expected: grid)
         #expect(mismatch == nil, "back at the grid: \(mismatch.map { "\($0)" } ?? "")")
+    }
+
+    /// The desktop's pinch: Ctrl + scroll wheel down (fingers closing) shrinks a photo back into
+    /// its tile; the fingers lift when Ctrl is released, or after a pause of the wheel with Ctrl
+    /// still held (`WheelPinch`).
+    @Test func ctrlAndTheWheelDownPinchAPhotoBackIntoItsTile() throws {
+        let app = try SeedAppWindowTests.launch()
+        try app.xdotool(["key", "--window", app.window, "0"])
+        #expect(app.waitFor("appeared photoGrid"), "\(app.trace)")
+        app.waitUntilSettled()
+        let grid = try SeedAppZoomTests.settledGridFrame()
+        for (count, index) in [5, 2].enumerated() {
+            let tile = PhotoGridController.tileFrame(index)
+            try app.xdotool(["mousemove", "--window", app.window, "\(Int(tile.midX))", "\(Int(tile.midY))", "click", "1"])
+            #expect(app.waitFor("appeared photo.\(index)"), "\(app.trace)")
+            app.waitUntilSettled()
+            // Four notches down: scale 0.6, closing fast.
+            try app.xdotool(["mousemove", "--window", app.window, "480", "300", "keydown", "ctrl"])
+            try app.xdotool(["click", "--repeat", "4", "--delay", "30", "5"])
+            // The first photo: Ctrl released lifts the fingers; the second: the wheel's pause does.
+            if count == 0 { try app.xdotool(["keyup", "ctrl"]) }
+            #expect(app.waitFor("disappeared photo.\(index)"), "\(app.trace)")
+            if count == 1 { try app.xdotool(["keyup", "ctrl"]) }
+            app.waitUntilSettled()
+            let mismatch = SeedAppWindowTests.tolerance.mismatch(actual: try app.screenshot(), expected: grid)
+            #expect(mismatch == nil, "back at the grid after photo \(index): \(mismatch.map { "\($0)" } ?? "")")
+        }
     }
 }

@@ -70,6 +70,16 @@ struct InputTranslationTests {
         #expect(GLFWInputTranslation.modifiers(0x3F) == [.shift, .control, .alternate, .command, .capsLock])
     }
 
+    /// X11 gives a key event the modifiers from before it: Ctrl's own press must count for the
+    /// scroll that follows (Ctrl + wheel is the pinch), its release must end it.
+    @Test func aModifierKeysOwnPressAndReleaseCountForWhatFollows() {
+        #expect(GLFWInputTranslation.heldModifiers([], after: .leftControl, pressed: true) == .control)
+        #expect(GLFWInputTranslation.heldModifiers(.shift, after: .rightControl, pressed: true) == [.shift, .control])
+        #expect(GLFWInputTranslation.heldModifiers([.control, .shift], after: .leftControl, pressed: false) == .shift)
+        #expect(GLFWInputTranslation.heldModifiers(.control, after: .character("A"), pressed: true) == .control)
+        #expect(GLFWInputTranslation.heldModifiers([], after: .rightSuper, pressed: true) == .command)
+    }
+
     @Test func mouseButtonsAndActions() {
         #expect(GLFWInputTranslation.button(0) == .primary)
         #expect(GLFWInputTranslation.button(1) == .secondary)

@@ -64,7 +64,7 @@ struct WindowOptions: ParsableArguments {
           S           save a screenshot (PNG of the transition at the progress on screen; --screenshots DIR)
           H           hide / show the overlay
           Q, Escape   quit
-        Drag horizontally to scrub (the progress follows the drag from where it began); release to finish or cancel. cube-pop, zoom-push and pixel-dissolve-present run the seeds' gestures. Press or drag on the overlay's progress bar to seek.
+        Drag horizontally to scrub (the progress follows the drag from where it began); release to finish or cancel. cube-pop, zoom-push and pixel-dissolve-present run the seeds' gestures; in preferred-zoom a drag down dismisses the zoomed screen. Press or drag on the overlay's progress bar to seek.
         """
 }
 

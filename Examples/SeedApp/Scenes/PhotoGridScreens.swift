@@ -3,8 +3,9 @@ import SegueUIKit
 import SegueText
 
 /// The zoom demo (iOS 18's `preferredTransition = .zoom`): a grid of photo tiles; a click on a
-/// tile pushes its photo, which grows out of the tile; Back, Escape or a drag down shrinks it
-/// back into the tile (the screen follows the finger), and a click during a zoom grabs it.
+/// tile pushes its photo, which grows out of the tile; Back, Escape, a drag down or a pinch (Ctrl +
+/// scroll wheel down in a window) shrinks it back into the tile (the screen follows the finger or
+/// the pinch), and a click during a zoom grabs it.
 public final class PhotoGridController: ViewController {
     /// The tiles' colours, the photos' too (a photo fills its screen with its tile's colour).
     public static let colors: [Color] = [

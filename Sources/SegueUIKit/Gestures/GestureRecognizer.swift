@@ -47,7 +47,7 @@ open class GestureRecognizer: GestureActionSending {
         didSet {
             guard oldValue != isEnabled, !isEnabled else { return }
             let wasRecognizing = storedState == .began || storedState == .changed
-            trackedTouch = nil
+            (trackedTouch, companionTouch) = (nil, nil)
             pendingState = nil
             if wasRecognizing { apply(.cancelled) }
             arbiter?.recognizerLeft(self)
@@ -92,6 +92,8 @@ open class GestureRecognizer: GestureActionSending {
     var pendingState: State?
     /// The press being followed (nil between presses, after a release, and after `reset()`).
     public private(set) var trackedTouch: Touch?
+    /// The second finger of a two-finger press (`PointerDispatcher.pinchDown`), nil otherwise.
+    public private(set) var companionTouch: Touch?
     private var lastWindowLocation: Point?
     private var failureRequirements: [WeakRecognizer] = []
     private var actions: [(token: GestureActionToken, run: @MainActor (GestureRecognizer) -> Void)] = []
@@ -131,8 +133,8 @@ open class GestureRecognizer: GestureActionSending {
 
     // MARK: - Reading
 
-    /// 1 while a press is followed, else 0 (one pointer).
-    public var numberOfTouches: Int { trackedTouch == nil ? 0 : 1 }
+    /// The fingers of the press followed: 1 for a pointer, 2 for a two-finger press, else 0.
+    public var numberOfTouches: Int { trackedTouch == nil ? 0 : companionTouch == nil ? 1 : 2 }
 
     /// The latest pointer position of the gesture in `view`'s bounds coordinates (nil: window);
     /// it stays readable after the release. Zero before any press or where it cannot be converted.
@@ -173,6 +175,7 @@ open class GestureRecognizer: GestureActionSending {
         storedState = .possible
         pendingState = nil
         trackedTouch = nil
+        companionTouch = nil
         lastWindowLocation = nil
     }
 
@@ -235,36 +238,38 @@ open class GestureRecognizer: GestureActionSending {
         isEnabled && trackedTouch === touch && storedState < .ended && pendingState != .ended
     }
 
-    func deliverBegan(_ touch: Touch, _ event: TouchEvent) {
+    /// `companion`: the second finger of a two-finger press; the location is then their midpoint.
+    func deliverBegan(_ touch: Touch, _ event: TouchEvent, companion: Touch? = nil) {
         advance(to: event.timestamp)
         guard isEnabled else { return }
         trackedTouch = touch
-        lastWindowLocation = touch.windowLocation
+        companionTouch = companion
+        lastWindowLocation = Self.midpoint(touch, companion)
         modifierFlags = event.modifierFlags
-        touchesBegan([touch], with: event)
+        touchesBegan(Self.touches(touch, companion), with: event)
     }
 
     func deliverMoved(_ touch: Touch, _ event: TouchEvent) {
         advance(to: event.timestamp)
         guard follows(touch) else { return }
-        lastWindowLocation = touch.windowLocation
+        lastWindowLocation = Self.midpoint(touch, companionTouch)
         modifierFlags = event.modifierFlags
-        touchesMoved([touch], with: event)
+        touchesMoved(Self.touches(touch, companionTouch), with: event)
     }
 
     func deliverEnded(_ touch: Touch, _ event: TouchEvent) {
         advance(to: event.timestamp)
-        defer { if trackedTouch === touch { trackedTouch = nil } }
+        defer { if trackedTouch === touch { trackedTouch = nil; companionTouch = nil } }
         guard follows(touch) else { return }
-        lastWindowLocation = touch.windowLocation
+        lastWindowLocation = Self.midpoint(touch, companionTouch)
         modifierFlags = event.modifierFlags
-        touchesEnded([touch], with: event)
+        touchesEnded(Self.touches(touch, companionTouch), with: event)
     }
 
     func deliverCancelled(_ touch: Touch, _ event: TouchEvent) {
-        defer { if trackedTouch === touch { trackedTouch = nil } }
+        defer { if trackedTouch === touch { trackedTouch = nil; companionTouch = nil } }
         guard follows(touch) else { return }
-        touchesCancelled([touch], with: event)
+        touchesCancelled(Self.touches(touch, companionTouch), with: event)
         // A subclass that ignored the cancellation still leaves the gesture.
         finish()
     }
@@ -276,7 +281,7 @@ open class GestureRecognizer: GestureActionSending {
     func finish() {
         guard storedState < .ended else { return }
         pendingState = nil
-        trackedTouch = nil
+        (trackedTouch, companionTouch) = (nil, nil)
         apply(storedState == .possible ? .failed : .cancelled)
     }
 
@@ -391,8 +396,4 @@ open class GestureRecognizer: GestureActionSending {
         if trackedTouch != nil || storedState == .began || storedState == .changed || pendingState != nil { finish() }
         dispatcher?.recognizerLeft(self)
     }
-}
-
-struct WeakRecognizer {
-    weak var recognizer: GestureRecognizer?
 }

@@ -42,3 +42,7 @@ extension GestureActionSending where Self: GestureRecognizer {
         appendAction { [unowned self] _ in action(self) }
     }
 }
+
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+}

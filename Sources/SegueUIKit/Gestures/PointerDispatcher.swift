@@ -37,6 +37,8 @@ public final class PointerDispatcher {
     private(set) var candidates: [GestureRecognizer] = []
     /// The press under way.
     private var touch: Touch?
+    /// Its second finger, when it is a two-finger press (`pinchDown`).
+    private var secondTouch: Touch?
     /// The view the press hit, which gets the touch methods.
     private weak var touchView: View?
     /// The touch the hit view is following (nil once it got its end or cancellation).
@@ -108,16 +110,7 @@ public final class PointerDispatcher {
         let chain = recognizerChain(from: hit).filter {
             $0.isEnabled && $0.allowedButtons.contains(button) && ($0.delegate?.gestureRecognizer($0, shouldReceive: touch) ?? true)
         }
-        // The press went elsewhere: what the last gesture still waited for is over. Undecided
-        // ones fail first, so that a recognition held back for them goes through.
-        let leaving = candidates.filter { old in !chain.contains { $0 === old } }
-        for old in leaving where isCandidate(old) && old.pendingState == nil { old.finish() }
-        for old in leaving where isCandidate(old) { old.finish() }
-        for old in leaving where old.arbiter === self { old.arbiter = nil }
-        for recognizer in chain where !(isCandidate(recognizer) && recognizer.state == .possible) { recognizer.reset() }
-        candidates = chain
-        for recognizer in chain { recognizer.arbiter = self }
-
+        takeCandidates(chain)
         self.touch = touch
         touchView = hit
         viewTouch = nil
@@ -130,14 +123,71 @@ public final class PointerDispatcher {
         }
     }
 
+    /// The candidates of a new press: what the last gesture still waited for and the press does
+    /// not reach is over (undecided ones fail first, so a recognition held back for them goes
+    /// through); the rest start afresh.
+    private func takeCandidates(_ chain: [GestureRecognizer]) {
+        // The press went elsewhere: what the last gesture still waited for is over. Undecided
+        // ones fail first, so that a recognition held back for them goes through.
+        let leaving = candidates.filter { old in !chain.contains { $0 === old } }
+        for old in leaving where isCandidate(old) && old.pendingState == nil { old.finish() }
+        for old in leaving where isCandidate(old) { old.finish() }
+        for old in leaving where old.arbiter === self { old.arbiter = nil }
+        for recognizer in chain where !(isCandidate(recognizer) && recognizer.state == .possible) { recognizer.reset() }
+        candidates = chain
+        for recognizer in chain { recognizer.arbiter = self }
+    }
+
+    // MARK: - Two fingers
+
+    /// Two fingers down at `first` and `second` (window coordinates): a press hit-tested at their
+    /// midpoint that only the pinch recognizers of the hit view and its ancestors follow (views
+    /// get no touches of it). Arbitration among them is a one-finger press's. A press under way
+    /// is cancelled first.
+    public func pinchDown(at first: Point, _ second: Point, time: Double) {
+        if touch != nil { pointerCancelled(time: time) }
+        advance(to: time)
+        flushHeldViewEnd()
+        let event = TouchEvent(timestamp: time)
+        let hit = hitTest(Point(x: (first.x + second.x) / 2, y: (first.y + second.y) / 2), with: event)
+        let touch = Touch(at: first, time: time, button: .primary, modifiers: [], view: hit)
+        let companion = Touch(at: second, time: time, button: .primary, modifiers: [], view: hit)
+        takeCandidates(recognizerChain(from: hit).filter {
+            $0 is PinchGestureRecognizer && $0.isEnabled && ($0.delegate?.gestureRecognizer($0, shouldReceive: touch) ?? true)
+        })
+        (self.touch, secondTouch, touchView, viewTouch) = (touch, companion, hit, nil)
+        for recognizer in candidates where isCandidate(recognizer) && recognizer.state == .possible && recognizer.pendingState == nil {
+            recognizer.deliverBegan(touch, event, companion: companion)
+        }
+    }
+
+    /// The two fingers of a `pinchDown` press moved to `first` and `second`.
+    public func pinchMoved(to first: Point, _ second: Point, time: Double) {
+        guard let touch, let secondTouch else { return }
+        secondTouch.update(to: second, time: time, phase: .moved, modifiers: [])
+        update(touch, to: first, time: time, phase: .moved, modifiers: []) { $0.deliverMoved($1, $2) }
+    }
+
+    /// Both fingers of a `pinchDown` press lift where they are.
+    public func pinchUp(time: Double) {
+        guard let touch, let secondTouch else { return }
+        secondTouch.update(to: secondTouch.windowLocation, time: time, phase: .ended, modifiers: [])
+        update(touch, to: touch.windowLocation, time: time, phase: .ended, modifiers: []) { $0.deliverEnded($1, $2) }
+        (self.touch, self.secondTouch) = (nil, nil)
+        endGestureIfFinished()
+    }
+
+    /// Whether a two-finger press (`pinchDown`) is under way.
+    public var isPinching: Bool { secondTouch != nil }
+
     public func pointerMoved(to point: Point, time: Double, modifiers: KeyModifiers) {
-        guard let touch else { return }
+        guard let touch, secondTouch == nil else { return }
         let event = update(touch, to: point, time: time, phase: .moved, modifiers: modifiers) { $0.deliverMoved($1, $2) }
         if viewTouch === touch { touchView?.touchesMoved([touch], with: event) }
     }
 
     public func pointerUp(at point: Point, time: Double, modifiers: KeyModifiers) {
-        guard let touch else { return }
+        guard let touch, secondTouch == nil else { return }
         let event = update(touch, to: point, time: time, phase: .ended, modifiers: modifiers) { $0.deliverEnded($1, $2) }
         self.touch = nil
         if viewTouch === touch {
@@ -148,8 +198,9 @@ public final class PointerDispatcher {
 
     public func pointerCancelled(time: Double) {
         guard let touch else { return }
+        secondTouch?.phase = .cancelled
         update(touch, to: touch.windowLocation, time: time, phase: .cancelled, modifiers: touch.modifiers) { $0.deliverCancelled($1, $2) }
-        self.touch = nil
+        (self.touch, secondTouch) = (nil, nil)
         cancelViewTouch()
         endGestureIfFinished()
     }

@@ -36,4 +36,15 @@ extension Window {
     public func pointerCancelled(time: Double) {
         AnimationTransaction.inCharge(animationEngine) { pointerDispatcher.pointerCancelled(time: time) }
     }
+
+    /// Two-finger presses (`PointerDispatcher.pinchDown(at:_:time:)`), with this window's engine in charge.
+    public func pinchDown(at first: Point, _ second: Point, time: Double) {
+        AnimationTransaction.inCharge(animationEngine) { pointerDispatcher.pinchDown(at: first, second, time: time) }
+    }
+    public func pinchMoved(to first: Point, _ second: Point, time: Double) {
+        AnimationTransaction.inCharge(animationEngine) { pointerDispatcher.pinchMoved(to: first, second, time: time) }
+    }
+    public func pinchUp(time: Double) {
+        AnimationTransaction.inCharge(animationEngine) { pointerDispatcher.pinchUp(time: time) }
+    }
 }

@@ -1,5 +1,6 @@
 /// The zoom a controller prefers (`ViewControllerTransition.zoom`): it vends an animator for
-/// each zoom and owns the drag on the zoomed screen that dismisses it or grabs a running zoom.
+/// each zoom and owns the drag and the pinch on the zoomed screen that dismiss it or grab a
+/// running zoom.
 @MainActor
 final class ZoomTransition {
     let options: ZoomOptions
@@ -11,6 +12,7 @@ final class ZoomTransition {
     /// The zoom the finger holds.
     private var held: ZoomTransitionAnimator?
     private var pan: PanGestureRecognizer?
+    private var pinch: PinchGestureRecognizer?
 
     init(options: ZoomOptions, sourceViewProvider: @escaping @MainActor (ZoomSourceContext) -> View?) {
         self.options = options
@@ -25,12 +27,56 @@ final class ZoomTransition {
         return animator
     }
 
-    /// Adds the drag that dismisses `zoomed` or grabs its running zoom to its view (once).
+    /// Adds the drag and the pinch that dismiss `zoomed` or grab its running zoom to its view (once).
     func installDrag(on zoomed: ViewController) {
         guard pan == nil else { return }
-        let pan = makeDrag(for: zoomed)
+        let pan = makeDrag(for: zoomed), pinch = makePinch(for: zoomed)
         zoomed.view.addGestureRecognizer(pan)
-        self.pan = pan
+        zoomed.view.addGestureRecognizer(pinch)
+        (self.pan, self.pinch) = (pan, pinch)
+    }
+
+    /// A pinch for `zoomed`'s zooms (on its view, and on the container while a zoom runs, as
+    /// the drag): fingers closing (scale < 1) shrink the screen towards its source.
+    func makePinch(for zoomed: ViewController) -> PinchGestureRecognizer {
+        let pinch = PinchGestureRecognizer { [unowned self, unowned zoomed] pinch in
+            self.pinchChanged(pinch, zoomed: zoomed)
+        }
+        pinch.name = "\(zoomed.name).zoomPinch"
+        return pinch
+    }
+
+    private func pinchChanged(_ pinch: PinchGestureRecognizer, zoomed: ViewController) {
+        switch pinch.state {
+        case .began:
+            // A shown screen is dismissed by fingers closing; a running zoom is grabbed either way.
+            guard running != nil || pinch.scale < 1 else { return }
+            take(zoomed)
+            held?.follow(pinchScale: pinch.scale, midpoint: pinch.location(in: nil))
+        case .changed:
+            held?.follow(pinchScale: pinch.scale, midpoint: pinch.location(in: nil))
+        case .ended:
+            held?.release(pinchScale: pinch.scale, velocity: pinch.velocity)
+            held = nil
+        case .cancelled, .failed:
+            held?.release(pinchScale: 1, velocity: 0)
+            held = nil
+        default:
+            break
+        }
+    }
+
+    /// The finger takes the running zoom, or starts an interactive dismissal of `zoomed`.
+    private func take(_ zoomed: ViewController) {
+        if let running {
+            running.grab()
+            held = running
+        } else {
+            startsInteractively = true
+            startDismissal(of: zoomed)
+            startsInteractively = false
+            held = running
+        }
     }
 
     /// A drag for `zoomed`'s zooms. Besides the one on its view, each running zoom puts one on
@@ -41,29 +87,36 @@ final class ZoomTransition {
             self.dragChanged(pan, zoomed: zoomed)
         }
         pan.name = "\(zoomed.name).zoomDismiss"
-        pan.shouldBegin = { [unowned self] pan in
-            // A running zoom is grabbed by any drag; a shown screen is dismissed by a drag down.
-            if self.running != nil { return true }
-            let velocity = pan.velocity(in: nil), translation = pan.translation(in: nil)
-            guard translation.y > abs(translation.x) else { return false }
-            let context = ZoomInteractionContext(location: pan.location(in: nil), velocity: velocity)
-            return self.options.interactiveDismissShouldBegin?(context) ?? true
-        }
+        pan.shouldBegin = { [unowned self] pan in self.dragBegins(pan) }
         return pan
+    }
+
+    /// A running zoom is grabbed by any drag; a shown screen is dismissed by a drag down that
+    /// the options' `interactiveDismissShouldBegin` allows.
+    private func dragBegins(_ pan: PanGestureRecognizer) -> Bool {
+        if running != nil { return true }
+        let velocity = pan.velocity(in: nil), translation = pan.translation(in: nil)
+        guard translation.y > abs(translation.x) else { return false }
+        let context = ZoomInteractionContext(location: pan.location(in: nil), velocity: velocity)
+        return options.interactiveDismissShouldBegin?(context) ?? true
+    }
+
+    /// A pan of the caller's drives `zoomed`'s zooms as the zoom's own drag does
+    /// (`ViewController.driveZoom(with:)`); false when it drives nothing.
+    func drive(with pan: PanGestureRecognizer, zoomed: ViewController) -> Bool {
+        if pan.state == .began {
+            guard held == nil, dragBegins(pan) else { return false }
+        } else if held == nil {
+            return false
+        }
+        dragChanged(pan, zoomed: zoomed)
+        return true
     }
 
     private func dragChanged(_ pan: PanGestureRecognizer, zoomed: ViewController) {
         switch pan.state {
         case .began:
-            if let running {
-                running.grab()
-                held = running
-            } else {
-                startsInteractively = true
-                startDismissal(of: zoomed)
-                startsInteractively = false
-                held = running
-            }
+            take(zoomed)
             held?.follow(translation: pan.translation(in: nil))
         case .changed:
             held?.follow(translation: pan.translation(in: nil))
@@ -90,6 +143,17 @@ final class ZoomTransition {
 }
 
 extension ViewController {
+    /// Segue's addition (UIKit has none): a pan recognizer of the caller's — on a view of
+    /// another window, as `segue play`'s — drives this controller's zoom (`preferredTransition =
+    /// .zoom`) as the zoom's own drag does: at `.began` a drag down starts an interactive
+    /// dismissal (any drag grabs a running zoom), later states move and release it. The pan's
+    /// window coordinates are taken as this controller's window's. Returns whether the pan
+    /// drives the zoom (false: no zoom preferred, or a `.began` that starts nothing).
+    @discardableResult
+    public func driveZoom(with pan: PanGestureRecognizer) -> Bool {
+        preferredTransition?.zoom?.drive(with: pan, zoomed: self) ?? false
+    }
+
     /// The animator (and the zoom's interaction controller) of `self`'s preferred transition,
     /// for a push or presentation of `self` (`appearing`), or a pop or dismissal of it.
     func preferredTransitionAnimators(appearing: Bool) -> (

@@ -9,6 +9,8 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
     static let duration = 0.5
     /// Speed (points per second) above which a release counts as a flick.
     static let flickVelocity = 300.0
+    /// Scale per second above which a pinch's release counts as a flick.
+    static let flickScaleVelocity = 1.0
 
     private unowned let zoom: ZoomTransition
     let zoomingIn: Bool
@@ -17,8 +19,8 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
     private var zoomedView: View?
     private var source: View?
     private var dimming: View?
-    /// The container's drag while this zoom runs (see `ZoomTransition.makeDrag(for:)`).
-    private var containerDrag: PanGestureRecognizer?
+    /// The container's drag and pinch while this zoom runs (see `ZoomTransition.makeDrag(for:)`).
+    private var containerGestures: [GestureRecognizer] = []
     /// The zoomed view's frame on screen, and the source view's in the container.
     private(set) var fullFrame = Rect.zero
     private(set) var sourceFrame = Rect.zero
@@ -26,7 +28,8 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
     private var motion: PropertyAnimator?
     /// Where the finger took the zoomed view: its centre and scale, and the latest translation.
     /// `resumes`: a running zoom was grabbed, so a release with little movement goes on its way.
-    private var grabbed: (center: Point, scale: Point, translation: Point, resumes: Bool)?
+    /// `pinchStart`: the pinch's first midpoint, when fingers hold it.
+    private var grabbed: (center: Point, scale: Point, translation: Point, resumes: Bool, pinchStart: Point?)?
 
     init(zoom: ZoomTransition, zoomingIn: Bool, interactive: Bool) {
         self.zoom = zoom
@@ -59,7 +62,7 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
         motion = nil
         context.pauseInteractiveTransition()
         let t = zoomedView.transform
-        grabbed = (zoomedView.center, Point(x: t.m11, y: t.m22), Point(x: 0, y: 0), resuming)
+        grabbed = (zoomedView.center, Point(x: t.m11, y: t.m22), Point(x: 0, y: 0), resuming, nil)
     }
 
     /// The zoomed view follows the finger, shrinking as it goes down (to 40 % at a screen height).
@@ -93,6 +96,49 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
         } else {
             toSource = grab.resumes ? !zoomingIn : zoomingIn
         }
+        settle(toSource: toSource)
+    }
+
+    /// Two fingers hold the zoomed view: it scales by the pinch's `scale` (between the source's
+    /// size and the full screen's) and its centre follows their `midpoint`.
+    func follow(pinchScale scale: Double, midpoint: Point) {
+        guard let context, let zoomedView, let grab = grabbed else { return }
+        let start = grab.pinchStart ?? midpoint
+        grabbed?.pinchStart = start
+        let translation = Point(x: midpoint.x - start.x, y: midpoint.y - start.y)
+        grabbed?.translation = translation
+        let smallest = sourceFrame.width / max(fullFrame.width, 1)
+        let factor = min(max(grab.scale.x * scale, smallest), 1) / max(grab.scale.x, 1e-9)
+        View.performWithoutAnimation {
+            zoomedView.center = Point(x: grab.center.x + translation.x, y: grab.center.y + translation.y)
+            zoomedView.transform = Transform3D(scaleX: grab.scale.x * factor, y: grab.scale.y * factor, z: 1)
+        }
+        let towardsSource = shownProgressTowardsSource()
+        context.updateInteractiveTransition(zoomingIn ? 1 - towardsSource : towardsSource)
+    }
+
+    /// The fingers lift: closing or opening faster than `flickScaleVelocity` decides; otherwise a
+    /// scale a tenth from 1, towards the source below 1, to the full screen above; with less, a
+    /// grabbed zoom goes on its way and a pinch that began a dismissal cancels it (the drag's rules).
+    func release(pinchScale scale: Double, velocity: Double) {
+        guard let grab = grabbed else { return }
+        grabbed = nil
+        let toSource: Bool
+        if velocity < -Self.flickScaleVelocity {
+            toSource = true
+        } else if velocity > Self.flickScaleVelocity {
+            toSource = false
+        } else if abs(1 - scale) > 0.1 {
+            toSource = scale < 1
+        } else {
+            toSource = grab.resumes ? !zoomingIn : zoomingIn
+        }
+        settle(toSource: toSource)
+    }
+
+    /// Finishes or cancels the transition and moves the zoomed view to the end it goes to.
+    private func settle(toSource: Bool) {
+        guard let context else { return }
         let completes = toSource != zoomingIn
         if completes { context.finishInteractiveTransition() } else { context.cancelInteractiveTransition() }
         let towardsSource = shownProgressTowardsSource()
@@ -132,9 +178,8 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
             ?? fullFrame.insetBy(dx: fullFrame.width / 4, dy: fullFrame.height / 4)
         self.source = source
         source?.isHidden = true
-        let drag = zoom.makeDrag(for: zoomedVC)
-        container.addGestureRecognizer(drag)
-        containerDrag = drag
+        containerGestures = [zoom.makeDrag(for: zoomedVC), zoom.makePinch(for: zoomedVC)]
+        for gesture in containerGestures { container.addGestureRecognizer(gesture) }
         if zoomingIn { View.performWithoutAnimation { place(atFull: false) } }
         return true
     }
@@ -172,8 +217,8 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
         motion = nil
         source?.isHidden = false
         dimming?.removeFromSuperview()
-        if let containerDrag { containerDrag.view?.removeGestureRecognizer(containerDrag) }
-        containerDrag = nil
+        for gesture in containerGestures { gesture.view?.removeGestureRecognizer(gesture) }
+        containerGestures = []
         // The zoomed view keeps no zoom: it rests at its frame (or leaves at it).
         View.performWithoutAnimation { place(atFull: true) }
         let completed = full == zoomingIn
