@@ -287,7 +287,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "SegueTextTests",
-            dependencies: ["SegueStage", "SegueText", "SegueScene", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],
+            dependencies: ["SegueStage", "SegueText", "SegueScene", "SegueImage", "SegueHeadless", "SegueGL", "SegueOutput", "SegueTesting"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueAppHostTests",
