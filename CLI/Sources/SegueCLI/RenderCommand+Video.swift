@@ -82,7 +82,7 @@ extension RenderCommand {
             bitDepth: bitDepth ?? 8, alpha: alpha)
         var render = TransitionVideo(
             from: from, to: to, transition: transition, settings: settings, transitionFrames: videoFrames, tools: try VideoRender.tools())
-        (render.offsetSeconds, render.clipFit, render.mode, render.blendSpace) = (offset, resize, mode, blend)
+        (render.offsetSeconds, render.clipFit, render.mode, render.blendSpace) = (offset, setup.resize, mode, setup.blend)
         render.onReduced = PictureFitting.printNotice
         if let bar = ProgressBar(label: "\(transition.name) → \(video.rawValue)", quiet: quiet) { render.onProgress = { bar.update($0) } }
         let result = try render.export(to: out)
