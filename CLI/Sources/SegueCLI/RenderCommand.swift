@@ -42,10 +42,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "fused (one generated shader) or onePassPerFilter (the reference path).")
     var mode: ExecutionMode = .fused
     @OptionGroup var setup: TransitionSetupOptions
-    @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
-    var dither: Dither?
-    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, .mov and .mkv, VP9 profile 2 in .webm.")
-    var bitDepth: Int?
+    @OptionGroup var depth: SampleDepthOptions
     @Flag(help: "Keep the frames' alpha (a stinger, with --edges transparent): PNG frames (always RGBA), .webm (VP9 yuva420p), .mov (ProRes 4444) or .gif (a transparent colour); .mp4 and .mkv have no alpha.")
     var alpha = false
     @Flag(help: "List the effects and their parameters, then exit.") var list = false
