@@ -292,7 +292,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "SegueTextTests",
-            dependencies: ["SegueStage", "SegueText", "SegueUIKit", "SegueImage", "SegueHeadless", "SegueGL", "SegueTesting"],
+            dependencies: ["SegueStage", "SegueText", "SegueUIKit", "SegueImage", "SegueHeadless", "SegueGL", "SegueOutput", "SegueTesting"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "SegueAppHostTests",

@@ -41,41 +41,39 @@ let (width, height) = (320, 180)
 
 do {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let context = try HeadlessEGLContext()
-    defer { context.release() }
-    let device = try GLDevice(context: context)
-    defer { device.release() }
-    let fromTexture = try device.makeTexture(image: SampleImages.from(width: width, height: height))
-    let toTexture = try device.makeTexture(image: SampleImages.to(width: width, height: height))
-    let target = try device.makeOffscreenTarget(width: width, height: height)
+    try HeadlessEGLContext.withDevice { device in
+        let fromTexture = try device.makeTexture(image: SampleImages.from(width: width, height: height))
+        let toTexture = try device.makeTexture(image: SampleImages.to(width: width, height: height))
+        let target = try device.makeOffscreenTarget(width: width, height: height)
 
-    // The graph, read left to right; keep the nodes whose parameters change per frame.
-    let sepia = ImageSource(fromTexture).sepia(1)
-    let bloom = Bloom(input: ImageSource(toTexture))
-    let dissolve = sepia.vignette().dissolved(into: bloom, mix: 0)
-    let renderer = try EffectRenderer(device: device, output: dissolve)
-    let reference = try EffectRenderer(device: device, output: dissolve, mode: .onePassPerFilter)
-    print("fused: \(renderer.passCount) passes: \(renderer.passStructures.joined(separator: " -> "))")
-    print("one pass per filter: \(reference.passCount) passes")
+        // The graph, read left to right; keep the nodes whose parameters change per frame.
+        let sepia = ImageSource(fromTexture).sepia(1)
+        let bloom = Bloom(input: ImageSource(toTexture))
+        let dissolve = sepia.vignette().dissolved(into: bloom, mix: 0)
+        let renderer = try EffectRenderer(device: device, output: dissolve)
+        let reference = try EffectRenderer(device: device, output: dissolve, mode: .onePassPerFilter)
+        print("fused: \(renderer.passCount) passes: \(renderer.passStructures.joined(separator: " -> "))")
+        print("one pass per filter: \(reference.passCount) passes")
 
-    for progress in [0, 0.5, 1] as [Float] {
-        // Per frame only uniforms change: no recompiles, no new GPU objects.
-        dissolve.mix = progress
-        sepia.intensity = 1 - progress
-        bloom.radius = 2 + 6 * progress
-        try renderer.render(into: target)
-        let path = "\(directory)/graph-\(Int(progress * 100)).png"
-        try PNGCodec.write(target.readImage(), to: path)
-        print(path)
+        for progress in [0, 0.5, 1] as [Float] {
+            // Per frame only uniforms change: no recompiles, no new GPU objects.
+            dissolve.mix = progress
+            sepia.intensity = 1 - progress
+            bloom.radius = 2 + 6 * progress
+            try renderer.render(into: target)
+            let path = "\(directory)/graph-\(Int(progress * 100)).png"
+            try PNGCodec.write(target.readImage(), to: path)
+            print(path)
+        }
+        print("intermediate targets in the pool: \(device.targetPool.targetCount) (\(device.targetPool.byteCount) bytes)")
+
+        // GPU objects are released explicitly, on this thread, while the context is current.
+        renderer.release()
+        reference.release()
+        target.release()
+        fromTexture.release()
+        toTexture.release()
     }
-    print("intermediate targets in the pool: \(device.targetPool.targetCount) (\(device.targetPool.byteCount) bytes)")
-
-    // GPU objects are released explicitly, on this thread, while the context is current.
-    renderer.release()
-    reference.release()
-    target.release()
-    fromTexture.release()
-    toTexture.release()
 } catch {
     print("error: \(error)")
     exit(1)

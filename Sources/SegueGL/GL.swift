@@ -128,15 +128,8 @@ public enum GL {
 
     // MARK: Renderbuffers
 
-    public static func genRenderbuffer() -> UInt32 {
-        var name: UInt32 = 0
-        epoxy_glGenRenderbuffers(1, &name)
-        return name
-    }
-    public static func deleteRenderbuffer(_ name: UInt32) {
-        var name = name
-        epoxy_glDeleteRenderbuffers(1, &name)
-    }
+    public static func genRenderbuffer() -> UInt32 { generated(epoxy_glGenRenderbuffers) }
+    public static func deleteRenderbuffer(_ name: UInt32) { delete(name, epoxy_glDeleteRenderbuffers) }
     /// A depth + stencil renderbuffer attached to the bound framebuffer.
     public static func attachDepthStencil(_ renderbuffer: UInt32, width: Int32, height: Int32) {
         epoxy_glBindRenderbuffer(GL.renderbuffer, renderbuffer)
@@ -146,15 +139,8 @@ public enum GL {
 
     // MARK: Textures
 
-    public static func genTexture() -> UInt32 {
-        var name: UInt32 = 0
-        epoxy_glGenTextures(1, &name)
-        return name
-    }
-    public static func deleteTexture(_ name: UInt32) {
-        var name = name
-        epoxy_glDeleteTextures(1, &name)
-    }
+    public static func genTexture() -> UInt32 { generated(epoxy_glGenTextures) }
+    public static func deleteTexture(_ name: UInt32) { delete(name, epoxy_glDeleteTextures) }
     public static func activeTexture(unit: Int) { epoxy_glActiveTexture(texture0 + Enum(unit)) }
     public static func bindTexture(_ name: UInt32) { epoxy_glBindTexture(texture2D, name) }
     public static func texParameter(_ name: Enum, _ value: Int32) {
@@ -162,15 +148,8 @@ public enum GL {
     }
     /// A sampler object (GL 3.3 / ES 3.0): sampling state bound to a texture unit that overrides
     /// the bound texture's own filter and wrap for `texture()` lookups (texelFetch ignores it).
-    public static func genSampler() -> UInt32 {
-        var name: UInt32 = 0
-        epoxy_glGenSamplers(1, &name)
-        return name
-    }
-    public static func deleteSampler(_ name: UInt32) {
-        var name = name
-        epoxy_glDeleteSamplers(1, &name)
-    }
+    public static func genSampler() -> UInt32 { generated(epoxy_glGenSamplers) }
+    public static func deleteSampler(_ name: UInt32) { delete(name, epoxy_glDeleteSamplers) }
     public static func samplerParameter(_ sampler: UInt32, _ name: Enum, _ value: Int32) {
         epoxy_glSamplerParameteri(sampler, name, value)
     }
@@ -187,15 +166,8 @@ public enum GL {
 
     // MARK: Framebuffers
 
-    public static func genFramebuffer() -> UInt32 {
-        var name: UInt32 = 0
-        epoxy_glGenFramebuffers(1, &name)
-        return name
-    }
-    public static func deleteFramebuffer(_ name: UInt32) {
-        var name = name
-        epoxy_glDeleteFramebuffers(1, &name)
-    }
+    public static func genFramebuffer() -> UInt32 { generated(epoxy_glGenFramebuffers) }
+    public static func deleteFramebuffer(_ name: UInt32) { delete(name, epoxy_glDeleteFramebuffers) }
     public static func bindFramebuffer(_ name: UInt32) { epoxy_glBindFramebuffer(framebuffer, name) }
     public static func framebufferTexture(_ texture: UInt32) {
         epoxy_glFramebufferTexture2D(framebuffer, colorAttachment0, texture2D, texture, 0)
@@ -220,16 +192,8 @@ public enum GL {
         }
     }
     public static func compileShader(_ shader: UInt32) { epoxy_glCompileShader(shader) }
-    public static func shaderParameter(_ shader: UInt32, _ name: Enum) -> Int32 {
-        var value: Int32 = 0
-        epoxy_glGetShaderiv(shader, name, &value)
-        return value
-    }
-    public static func shaderInfoLog(_ shader: UInt32) -> String {
-        infoLog(length: shaderParameter(shader, infoLogLength)) { capacity, written, buffer in
-            epoxy_glGetShaderInfoLog(shader, capacity, written, buffer)
-        }
-    }
+    public static func shaderParameter(_ shader: UInt32, _ name: Enum) -> Int32 { parameter(shader, name, epoxy_glGetShaderiv) }
+    public static func shaderInfoLog(_ shader: UInt32) -> String { infoLog(shader, epoxy_glGetShaderiv, epoxy_glGetShaderInfoLog) }
     public static func createProgram() -> UInt32 { epoxy_glCreateProgram() }
     public static func deleteProgram(_ name: UInt32) { epoxy_glDeleteProgram(name) }
     public static func attachShader(_ program: UInt32, _ shader: UInt32) {
@@ -239,16 +203,8 @@ public enum GL {
         epoxy_glDetachShader(program, shader)
     }
     public static func linkProgram(_ program: UInt32) { epoxy_glLinkProgram(program) }
-    public static func programParameter(_ program: UInt32, _ name: Enum) -> Int32 {
-        var value: Int32 = 0
-        epoxy_glGetProgramiv(program, name, &value)
-        return value
-    }
-    public static func programInfoLog(_ program: UInt32) -> String {
-        infoLog(length: programParameter(program, infoLogLength)) { capacity, written, buffer in
-            epoxy_glGetProgramInfoLog(program, capacity, written, buffer)
-        }
-    }
+    public static func programParameter(_ program: UInt32, _ name: Enum) -> Int32 { parameter(program, name, epoxy_glGetProgramiv) }
+    public static func programInfoLog(_ program: UInt32) -> String { infoLog(program, epoxy_glGetProgramiv, epoxy_glGetProgramInfoLog) }
     public static func useProgram(_ program: UInt32) { epoxy_glUseProgram(program) }
     public static func uniformLocation(_ program: UInt32, _ name: String) -> Int32 {
         epoxy_glGetUniformLocation(program, name)
@@ -295,15 +251,8 @@ public enum GL {
 
     // MARK: Vertex arrays and drawing
 
-    public static func genVertexArray() -> UInt32 {
-        var name: UInt32 = 0
-        epoxy_glGenVertexArrays(1, &name)
-        return name
-    }
-    public static func deleteVertexArray(_ name: UInt32) {
-        var name = name
-        epoxy_glDeleteVertexArrays(1, &name)
-    }
+    public static func genVertexArray() -> UInt32 { generated(epoxy_glGenVertexArrays) }
+    public static func deleteVertexArray(_ name: UInt32) { delete(name, epoxy_glDeleteVertexArrays) }
     public static func bindVertexArray(_ name: UInt32) { epoxy_glBindVertexArray(name) }
     public static func drawTriangles(first: Int32, count: Int32) {
         epoxy_glDrawArrays(triangles, first, count)
@@ -312,14 +261,37 @@ public enum GL {
         epoxy_glDrawArrays(triangleStrip, first, count)
     }
 
-    private static func infoLog(
-        length: Int32,
-        _ fetch: (Int32, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<GLchar>) -> Void
-    ) -> String {
+    // MARK: Object names: one of a kind made, deleted or queried through that kind's entry points
+
+    private typealias NameEntryPoint = @convention(c) (Int32, UnsafeMutablePointer<UInt32>?) -> Void
+    private typealias ConstNameEntryPoint = @convention(c) (Int32, UnsafePointer<UInt32>?) -> Void
+    private typealias ParameterEntryPoint = @convention(c) (UInt32, Enum, UnsafeMutablePointer<Int32>?) -> Void
+    private typealias InfoLogEntryPoint = @convention(c) (UInt32, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<GLchar>?) -> Void
+
+    /// A new name from a `glGen*` entry point.
+    private static func generated(_ generate: NameEntryPoint) -> UInt32 {
+        var name: UInt32 = 0
+        generate(1, &name)
+        return name
+    }
+    /// Deletes `name` through a `glDelete*` entry point.
+    private static func delete(_ name: UInt32, _ delete: ConstNameEntryPoint) {
+        var name = name
+        delete(1, &name)
+    }
+    /// A shader's or program's parameter through `glGetShaderiv` or `glGetProgramiv`.
+    private static func parameter(_ object: UInt32, _ name: Enum, _ query: ParameterEntryPoint) -> Int32 {
+        var value: Int32 = 0
+        query(object, name, &value)
+        return value
+    }
+    /// A shader's or program's info log: its length through `query`, its text through `fetch`.
+    private static func infoLog(_ object: UInt32, _ query: ParameterEntryPoint, _ fetch: InfoLogEntryPoint) -> String {
+        let length = parameter(object, infoLogLength, query)
         guard length > 1 else { return "" }
         var buffer = [GLchar](repeating: 0, count: Int(length))
         var written: Int32 = 0
-        fetch(length, &written, &buffer)
+        fetch(object, length, &written, &buffer)
         let bytes = buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -163,26 +163,24 @@ public struct TransitionRenderer {
         from: RGBAImage, to: RGBAImage, at progress: [Double], _ body: (Frame) throws -> Void,
         make: (GLDevice, Texture, Texture) throws -> any TransitionEffect
     ) throws -> String {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        // The GPU pipeline is premultiplied (docs/ARCHITECTURE.md): pictures are premultiplied once
-        // here, as they are uploaded, and each frame read back is made straight again once, as PNG stores it.
-        let fromTexture = try device.makePremultipliedTexture(image: uploadable(from, isFrom: true, device: device))
-        defer { fromTexture.release() }
-        let toTexture = try device.makePremultipliedTexture(image: uploadable(to, isFrom: false, device: device))
-        defer { toTexture.release() }
-        let target = try device.makeOffscreenTarget(width: width, height: height)
-        defer { target.release() }
-        let transition = try make(device, fromTexture, toTexture)
-        defer { transition.release() }
-        for (index, value) in progress.enumerated() {
-            transition.progress = Float(value)
-            try transition.render(into: target)
-            try body(Frame(index: index, progress: value, image: try target.readImage().unpremultipliedAlpha()))
+        return try HeadlessEGLContext.withDevice { device in
+            // The GPU pipeline is premultiplied (docs/ARCHITECTURE.md): pictures are premultiplied once
+            // here, as they are uploaded, and each frame read back is made straight again once, as PNG stores it.
+            let fromTexture = try device.makePremultipliedTexture(image: uploadable(from, isFrom: true, device: device))
+            defer { fromTexture.release() }
+            let toTexture = try device.makePremultipliedTexture(image: uploadable(to, isFrom: false, device: device))
+            defer { toTexture.release() }
+            let target = try device.makeOffscreenTarget(width: width, height: height)
+            defer { target.release() }
+            let transition = try make(device, fromTexture, toTexture)
+            defer { transition.release() }
+            for (index, value) in progress.enumerated() {
+                transition.progress = Float(value)
+                try transition.render(into: target)
+                try body(Frame(index: index, progress: value, image: try target.readImage().unpremultipliedAlpha()))
+            }
+            return device.renderer
         }
-        return device.renderer
     }
 
     private func renderScenario(

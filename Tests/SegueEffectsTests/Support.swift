@@ -4,13 +4,7 @@ import SegueHeadless
 import Testing
 
 /// Makes a headless context and device, runs `body`, then releases both on this thread.
-func withDevice(_ body: (GLDevice) throws -> Void) throws {
-    let context = try HeadlessEGLContext()
-    defer { context.release() }
-    let device = try GLDevice(context: context)
-    defer { device.release() }
-    try body(device)
-}
+func withDevice(_ body: (GLDevice) throws -> Void) throws { try HeadlessEGLContext.withDevice(body) }
 
 /// RGBA8 pixels, top row first, with the helpers the comparisons need.
 struct Pixels: Equatable {

@@ -7,13 +7,7 @@ import SegueHeadless
 import SegueTesting
 
 /// Makes a headless context and device, runs `body`, then releases both on this thread.
-func withDevice<T>(_ body: (GLDevice) throws -> T) throws -> T {
-    let context = try HeadlessEGLContext()
-    defer { context.release() }
-    let device = try GLDevice(context: context)
-    defer { device.release() }
-    return try body(device)
-}
+func withDevice<T>(_ body: (GLDevice) throws -> T) throws -> T { try HeadlessEGLContext.withDevice(body) }
 
 func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-export-\(UUID().uuidString)")

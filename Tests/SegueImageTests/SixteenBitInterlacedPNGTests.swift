@@ -94,9 +94,5 @@ struct SixteenBitInterlacedPNGTests {
         #expect(largest <= 1, "largest difference from ffmpeg: \(largest)")
     }
 
-    static let ffmpeg: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("ffmpeg") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let ffmpeg: URL? = FFmpegRequirement.executable
 }

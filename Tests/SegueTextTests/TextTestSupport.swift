@@ -1,5 +1,6 @@
 import Foundation
 import SegueImage
+import SegueOutput
 import SegueTesting
 import SegueText
 import Testing
@@ -10,10 +11,7 @@ let GoldenImage = GoldenStore(besideFile: #filePath)
 /// the references of the shaping and coverage tests. As with ffmpeg: skipped on a developer's
 /// machine without them, run (and failing) on CI and under `make test`.
 enum HarfBuzzTools {
-    static func path(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func path(_ name: String) -> String? { ProgramSearch.find(name)?.path }
 
     static var runs: Bool { path("hb-shape") != nil || FFmpegRequirement.isRequired }
 

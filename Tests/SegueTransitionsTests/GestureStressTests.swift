@@ -17,13 +17,11 @@ import SegueTesting
 struct GestureStressTests {
     @Test(arguments: GestureStress.Example.allCases)
     func randomGesturesAlwaysSettleCleanly(_ example: GestureStress.Example) throws {
-        let context = try HeadlessEGLContext()
-        let device = try GLDevice(context: context)
-        let stress = try GestureStress(device: device)
-        let report = try stress.run(example, sequences: 40, seed: 19)
-        stress.release()
-        device.release()
-        context.release()
+        let report = try HeadlessEGLContext.withDevice { device in
+            let stress = try GestureStress(device: device)
+            defer { stress.release() }
+            return try stress.run(example, sequences: 40, seed: 19)
+        }
         #expect(report.sequences == 40)
         #expect(report.stuck == 0, "\(report)")
         #expect(report.wrongHierarchy == 0, "\(report)")

@@ -14,32 +14,30 @@ import SegueTesting
 @Suite("Soak: counts stay flat over mixed transitions", .tags(.gl))
 struct SoakTests {
     @Test func countsStayFlatAfterTheWarmUp() throws {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let soak = try TransitionSoak(device: device)
-        defer { soak.release() }
-        let report = try soak.run(transitions: 360, warmup: 60, samples: 4)
-        #expect(report.stuck == 0)
-        #expect(report.transitions >= 360)
-        for outcome in ["finished", "cancelled", "interrupted"] { #expect(report.outcomes[outcome, default: 0] > 30, "\(outcome)") }
-        for kind in ["present", "present-custom", "push", "pop-interactive", "tab", "container", "gpu-present"] {
-            #expect(report.kinds[kind, default: 0] > 0, "\(kind)")
+        try HeadlessEGLContext.withDevice { device in
+            let soak = try TransitionSoak(device: device)
+            defer { soak.release() }
+            let report = try soak.run(transitions: 360, warmup: 60, samples: 4)
+            #expect(report.stuck == 0)
+            #expect(report.transitions >= 360)
+            for outcome in ["finished", "cancelled", "interrupted"] { #expect(report.outcomes[outcome, default: 0] > 30, "\(outcome)") }
+            for kind in ["present", "present-custom", "push", "pop-interactive", "tab", "container", "gpu-present"] {
+                #expect(report.kinds[kind, default: 0] > 0, "\(kind)")
+            }
+            #expect(report.samples.count >= 4, "samples after the warm-up, or the checks below pass on nothing")
+            for sample in report.samples {
+                #expect(sample.timeDomains == 0, "\(sample)")
+                #expect(sample.animationGroups == 0, "\(sample)")
+                #expect(sample.glObjects == report.warmedUp.glObjects, "\(sample)")
+                #expect(sample.compositorTextures == report.warmedUp.compositorTextures, "\(sample)")
+                #expect(sample.diagnosticsKept <= soak.diagnostics.capacity)
+            }
+            // Interrupted episodes report their dropped or queued requests: the log is bounded, not empty.
+            #expect(report.end.diagnosticsReported > report.warmedUp.diagnosticsReported)
+            #expect(soak.diagnostics.messages.allSatisfy {
+                $0.contains("in progress") || $0.contains("queued") || $0.contains("not presented")
+            },
+                    "\(Set(soak.diagnostics.messages))")
         }
-        #expect(report.samples.count >= 4, "samples after the warm-up, or the checks below pass on nothing")
-        for sample in report.samples {
-            #expect(sample.timeDomains == 0, "\(sample)")
-            #expect(sample.animationGroups == 0, "\(sample)")
-            #expect(sample.glObjects == report.warmedUp.glObjects, "\(sample)")
-            #expect(sample.compositorTextures == report.warmedUp.compositorTextures, "\(sample)")
-            #expect(sample.diagnosticsKept <= soak.diagnostics.capacity)
-        }
-        // Interrupted episodes report their dropped or queued requests: the log is bounded, not empty.
-        #expect(report.end.diagnosticsReported > report.warmedUp.diagnosticsReported)
-        #expect(soak.diagnostics.messages.allSatisfy {
-            $0.contains("in progress") || $0.contains("queued") || $0.contains("not presented")
-        },
-                "\(Set(soak.diagnostics.messages))")
     }
 }

@@ -235,30 +235,26 @@ struct CompositorTests {
     }
 
     @Test func clippingWithoutAStencilIsATypedError() throws {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let compositor = try Compositor(device: device)
-        let target = try device.makeOffscreenTarget(width: 8, height: 8)
-        let root = View(frame: Rect(x: 0, y: 0, width: 8, height: 8), name: "card")
-        root.clipsToBounds = true
-        root.addSubview(View(frame: Rect(x: 0, y: 0, width: 4, height: 4)))
-        #expect(throws: GLError.targetHasNoStencil(view: "card")) { try compositor.render(root, into: target) }
-        #expect(GLError.targetHasNoStencil(view: "card").description.contains("view 'card' clips to its bounds"))
-        compositor.release(); target.release()
+        try HeadlessEGLContext.withDevice { device in
+            let compositor = try Compositor(device: device)
+            let target = try device.makeOffscreenTarget(width: 8, height: 8)
+            let root = View(frame: Rect(x: 0, y: 0, width: 8, height: 8), name: "card")
+            root.clipsToBounds = true
+            root.addSubview(View(frame: Rect(x: 0, y: 0, width: 4, height: 4)))
+            #expect(throws: GLError.targetHasNoStencil(view: "card")) { try compositor.render(root, into: target) }
+            #expect(GLError.targetHasNoStencil(view: "card").description.contains("view 'card' clips to its bounds"))
+            compositor.release(); target.release()
+        }
     }
 }
 
 @MainActor
 func withCompositor(width: Int, height: Int, _ body: @MainActor (Compositor, OffscreenTarget) throws -> Void) throws {
-    let context = try HeadlessEGLContext()
-    defer { context.release() }
-    let device = try GLDevice(context: context)
-    defer { device.release() }
-    let compositor = try Compositor(device: device)
-    defer { compositor.release() }
-    let target = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
-    defer { target.release() }
-    try body(compositor, target)
+    try HeadlessEGLContext.withDevice { device in
+        let compositor = try Compositor(device: device)
+        defer { compositor.release() }
+        let target = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
+        defer { target.release() }
+        try body(compositor, target)
+    }
 }

@@ -151,62 +151,60 @@ public struct BenchmarkSuite {
         // thread where an EGL one was (BadAccess from glXMakeCurrent), and the window is GLX.
         let host = options.sections.contains(.host)
             ? try HostBenchmark(size: options.hostSize, frames: options.frames, warmupFrames: options.warmup).run(table: table) : nil
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        table.line("Segue bench on \(device.driverDescription) (\(context.backendDescription))")
-        table.line("median of \(options.runs) runs x \(options.frames) frames after \(options.warmup) warm-up frames per variant; glFinish or readback per frame")
+        return try HeadlessEGLContext.withDevice { device in
+            table.line("Segue bench on \(device.driverDescription) (\(device.context.backendDescription))")
+            table.line("median of \(options.runs) runs x \(options.frames) frames after \(options.warmup) warm-up frames per variant; glFinish or readback per frame")
 
-        let dissolve = try measureDissolve(device)
-        let scene = try measureScene(device)
-        let chains = try measureChains(device)
-        let sweep = options.sections.contains(.resolution)
-            ? try graphs.measureResolutions(device: device, sizes: options.resolutions) : nil
-        table.resolutions(sweep?.sizes ?? [], fit: sweep?.fit)
-        let soak = try measureSoak(device)
-        let gestures = options.sections.contains(.soak)
-            ? try SoakBenchmark.runGestures(device: device, sequences: max(options.gestureSequences, 1)) : nil
-        if let gestures { table.gestureStress(gestures) }
-        let export = options.sections.contains(.export)
-            ? try ExportBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
-                .run(device: device, table: table) : nil
-        let edit = options.sections.contains(.edit)
-            ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns,
-                                moviePy: MoviePyPeer.locate(python: options.moviePyPython))
-                .run(device: device, table: table) : nil
-        let editLong = options.sections.contains(.editLong)
-            ? try LongEditBenchmark(size: options.editLongSize, minutes: options.editLongMinutes).run(device: device, table: table) : nil
-        let output = options.sections.contains(.output)
-            ? try OutputBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
-                .run(device: device, table: table) : nil
-        let input = options.sections.contains(.input)
-            ? InputBenchmark(gestures: max(options.inputGestures, 1), runs: options.runs).run(table: table) : nil
-        let frei0r = options.sections.contains(.frei0r)
-            ? try Frei0rBenchmark(plugin: options.frei0rPlugin, size: options.frei0rSize, frames: min(options.frames, 60), runs: options.runs)
-                .run(table: table) : nil
-        let blend = options.sections.contains(.blend)
-            ? try BlendBenchmark(size: options.exportSize, frames: min(options.frames, 30), runs: options.runs)
-                .run(device: device, table: table) : nil
+            let dissolve = try measureDissolve(device)
+            let scene = try measureScene(device)
+            let chains = try measureChains(device)
+            let sweep = options.sections.contains(.resolution)
+                ? try graphs.measureResolutions(device: device, sizes: options.resolutions) : nil
+            table.resolutions(sweep?.sizes ?? [], fit: sweep?.fit)
+            let soak = try measureSoak(device)
+            let gestures = options.sections.contains(.soak)
+                ? try SoakBenchmark.runGestures(device: device, sequences: max(options.gestureSequences, 1)) : nil
+            if let gestures { table.gestureStress(gestures) }
+            let export = options.sections.contains(.export)
+                ? try ExportBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
+                    .run(device: device, table: table) : nil
+            let edit = options.sections.contains(.edit)
+                ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns,
+                                    moviePy: MoviePyPeer.locate(python: options.moviePyPython))
+                    .run(device: device, table: table) : nil
+            let editLong = options.sections.contains(.editLong)
+                ? try LongEditBenchmark(size: options.editLongSize, minutes: options.editLongMinutes).run(device: device, table: table) : nil
+            let output = options.sections.contains(.output)
+                ? try OutputBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
+                    .run(device: device, table: table) : nil
+            let input = options.sections.contains(.input)
+                ? InputBenchmark(gestures: max(options.inputGestures, 1), runs: options.runs).run(table: table) : nil
+            let frei0r = options.sections.contains(.frei0r)
+                ? try Frei0rBenchmark(plugin: options.frei0rPlugin, size: options.frei0rSize, frames: min(options.frames, 60), runs: options.runs)
+                    .run(table: table) : nil
+            let blend = options.sections.contains(.blend)
+                ? try BlendBenchmark(size: options.exportSize, frames: min(options.frames, 30), runs: options.runs)
+                    .run(device: device, table: table) : nil
 
-        let longest = chains.lengths.max { $0.filters < $1.filters }
-        let report = Report(
-            renderer: device.driverDescription, backend: context.backendDescription, framesPerRun: options.frames,
-            runs: options.runs, warmupFrames: options.warmup, measurements: dissolve,
-            fusedOverFloorTarget: Self.fusedOverFloorTarget,
-            targetMet: dissolve.allSatisfy { $0.fusedOverFloor >= Self.fusedOverFloorTarget }, scene: scene,
-            chains: chains.lengths, marginalCosts: chains.costs, chainTarget: EffectGraphBenchmark.chainTarget,
-            chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
-            resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit,
-            resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
-            resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy {
-                abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance
-            },
-            soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
-            gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit,
-            host: host, editLong: editLong, output: output, input: input, frei0r: frei0r, blend: blend)
-        table.targets(report, longestChain: longest)
-        return report
+            let longest = chains.lengths.max { $0.filters < $1.filters }
+            let report = Report(
+                renderer: device.driverDescription, backend: device.context.backendDescription, framesPerRun: options.frames,
+                runs: options.runs, warmupFrames: options.warmup, measurements: dissolve,
+                fusedOverFloorTarget: Self.fusedOverFloorTarget,
+                targetMet: dissolve.allSatisfy { $0.fusedOverFloor >= Self.fusedOverFloorTarget }, scene: scene,
+                chains: chains.lengths, marginalCosts: chains.costs, chainTarget: EffectGraphBenchmark.chainTarget,
+                chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
+                resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit,
+                resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
+                resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy {
+                    abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance
+                },
+                soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
+                gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit,
+                host: host, editLong: editLong, output: output, input: input, frei0r: frei0r, blend: blend)
+            table.targets(report, longestChain: longest)
+            return report
+        }
     }
 
     private var graphs: EffectGraphBenchmark {

@@ -1,4 +1,5 @@
 import Foundation
+import SegueTiming
 import SegueUIKit
 
 /// Pointer events per second through a window's `PointerDispatcher` (no GL): a 1280 × 720
@@ -77,7 +78,7 @@ struct InputBenchmark {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             rates.append(Double(gestures * eventsPerGesture) / max(seconds, 1e-9))
         }
-        let median = rates.sorted()[rates.count / 2]
+        let median = SegueTiming.median(rates)
         let report = Report(
             gestures: gestures, eventsPerGesture: eventsPerGesture, recognizers: recognizers, eventsPerSecond: median,
             microsecondsPerEvent: 1e6 / median, runs: rates, taps: taps, pans: pans)

@@ -20,12 +20,12 @@ struct CommaSeparated<Element: ExpressibleByArgument>: ExpressibleByArgument {
     var defaultValueDescription: String { elements.map(\.defaultValueDescription).joined(separator: ",") }
 
     /// A parser for `@Option(transform:)` whose error names the bad element: "`option`: unknown
-    /// `noun` 'x' (the choices)" or "'x' is not a `noun`".
+    /// `noun` 'x' (the choices)" or "'x' is not a `noun`". An empty element ("a,,b") is a bad one.
     static func parser(_ option: String, _ noun: String, choices: [String] = []) -> @Sendable (String) throws -> Self {
         { text in
             var elements: [Element] = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-                guard let element = Element(argument: part) else {
+                guard !part.isEmpty, let element = Element(argument: part) else {
                     let known = choices.isEmpty ? "" : " (" + choices.joined(separator: ", ") + ")"
                     throw ValidationError(
                         choices.isEmpty ? "\(option): '\(part)' is not \(noun)" : "\(option): unknown \(noun) '\(part)'\(known)")

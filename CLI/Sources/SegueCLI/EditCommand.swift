@@ -36,10 +36,7 @@ struct EditCommand: ParsableCommand {
     var fast = false
     @Option(help: "Encoder speed: standard (x264 medium), fast (as --fast) or fastest (x264 ultrafast, files several times fast's; the least CPU per frame).")
     var speed: EncoderSpeed?
-    @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
-    var dither: Dither?
-    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, .mov and .mkv, VP9 profile 2 in .webm.")
-    var bitDepth: Int?
+    @OptionGroup var depth: SampleDepthOptions
     @Flag(help: "A transparent background (the spec's \"background\": \"transparent\"): the video keeps its alpha, in .webm (VP9 yuva420p) or .mov (ProRes 4444); PNG frames always carry it. .mp4 and .mkv have no alpha.")
     var alpha = false
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
@@ -89,14 +86,14 @@ struct EditCommand: ParsableCommand {
         if let speed, video == nil || video == .gif {
             throw ValidationError("--speed \(speed.rawValue) applies to video output (--out x.mp4 or .webm)")
         }
-        if let dither, video == nil || video == .gif {
+        if let dither = depth.dither, video == nil || video == .gif {
             throw ValidationError("--dither \(dither.rawValue) applies to video output (--out x.mp4 or .webm)")
         }
-        if let bitDepth, video == nil || !(video?.hasTenBitProfile ?? false) || ![8, 10].contains(bitDepth) {
+        if let bitDepth = depth.bitDepth, video == nil || !(video?.hasTenBitProfile ?? false) || ![8, 10].contains(bitDepth) {
             throw ValidationError("--bit-depth \(bitDepth): 8 or 10, for video output (--out x.mp4 or .webm)")
         }
         if alpha, let video {
-            do { try ExportSettings(format: video, width: 2, height: 2, crf: crf, bitDepth: bitDepth ?? 8, alpha: true).validate() } catch {
+            do { try ExportSettings(format: video, width: 2, height: 2, crf: crf, bitDepth: depth.bitDepth ?? 8, alpha: true).validate() } catch {
                 throw ValidationError("--alpha: \(error)")
             }
             if video == .gif { throw ValidationError("--alpha: an edit's GIF has no transparent colour (segue render makes one); write .webm, .mov or PNG frames") }
@@ -144,8 +141,8 @@ struct EditCommand: ParsableCommand {
         reporter.carriesSound = video.map { $0 != .gif } ?? false
         reporter.start(plan: plan, range: range)
         var render = EditRender(plan: plan, tools: tools)
-        (render.crf, render.speed, render.dither) = (crf, speed ?? (draft ? .fastest : fast ? .fast : .standard), dither ?? .ordered)
-        render.bitDepth = bitDepth ?? 8
+        (render.crf, render.speed, render.dither) = (crf, speed ?? (draft ? .fastest : fast ? .fast : .standard), depth.dither ?? .ordered)
+        render.bitDepth = depth.bitDepth ?? 8
         (render.onProgress, render.onWaitingForLock) = ({ reporter.update($0) }, sayWaitingForLock)
         render.smartRendering = !reencode && !draft
         let silent = quiet || progress == .json

@@ -19,8 +19,8 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "The second picture.") var to: String
     @Option(help: "The gallery's folder (index.html and one .webm a transition).") var out: String
     @Option(help: "Only these built-ins, comma-separated, in this order (default: all; `segue render --list` lists them).",
-            transform: { $0.split(separator: ",").map(String.init) })
-    var only: [String]?
+            transform: CommaSeparated.parser("--only", "a transition's name"))
+    var only: CommaSeparated<String>?
     @Option(parsing: .upToNextOption, help: "gl-transitions files to show after the built-ins.") var glsl: [String] = []
     @Option(help: "The clips' size, WIDTHxHEIGHT.") var size = FrameSize(width: 320, height: 180)
     @Option(help: "Each transition's length in seconds.") var duration = 1.5
@@ -31,7 +31,6 @@ struct GalleryCommand: ParsableCommand {
     func validate() throws {
         guard duration > 0, duration <= 10 else { throw ValidationError("--duration must be above 0 and at most 10 seconds") }
         guard hold >= 0, hold <= 10 else { throw ValidationError("--hold must be 0...10 seconds") }
-        if let only, only.isEmpty { throw ValidationError("--only takes one or more names") }
     }
 
     func run() throws {
@@ -41,7 +40,7 @@ struct GalleryCommand: ParsableCommand {
         let gallery: TransitionGallery
         let folder: String
         do {
-            gallery = try TransitionGallery(only: only, glslFiles: glsl)
+            gallery = try TransitionGallery(only: only?.elements, glslFiles: glsl)
             folder = try gallery.render(
                 from: from, to: to, at: out, settings: .init(size: size, duration: duration, hold: hold), tools: tools,
                 replacing: force,

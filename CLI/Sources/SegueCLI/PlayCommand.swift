@@ -22,25 +22,18 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "The picture at progress 0 (PNG, JPEG or WebP); the built-in sample when omitted.") var from: String?
     @Option(help: "The picture at progress 1 (PNG, JPEG or WebP); the built-in sample when omitted.") var to: String?
     @OptionGroup var window: WindowOptions
-    @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable).")
-    var parameters: [String] = []
-    @Option(help: "How pictures of another aspect ratio fit the window, for every effect and scenario: cover, contain or stretch.")
-    var resize: GLTransitionEffect.ResizeMode = .cover
-    @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
-    var edges: GLTransitionEffect.EdgeMode = .clamp
-    @Option(help: "Where effects mix: srgb (default, as gl-transitions and ffmpeg's xfade) or linear light (as OBS and Resolve).")
-    var blend: BlendSpace = .srgb
+    @OptionGroup var setup: TransitionSetupOptions
 
     func validate() throws {
         guard spec != nil else { return }
-        if from != nil || to != nil || !parameters.isEmpty || window.effect != WindowOptions.defaultEffect || window.duration != nil {
+        if from != nil || to != nil || !setup.parameters.isEmpty || window.effect != WindowOptions.defaultEffect || window.duration != nil {
             throw ValidationError("an edit's preview plays the spec's own pictures, transitions and length: --from, --to, --param, --effect and --duration do not apply")
         }
     }
 
     func run() throws {
         if let spec { return try EditPreviewPlayer.play(spec: spec, options: window) }
-        try Self.play(window, from: from, to: to, parameters: parameters, resize: resize, edges: edges, blend: blend)
+        try Self.play(window, from: from, to: to, parameters: setup.parameters, resize: setup.resize, edges: setup.edges, blend: setup.blend)
     }
 
     /// Checks everything, opens the window and plays until it closes.

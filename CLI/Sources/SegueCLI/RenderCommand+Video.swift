@@ -15,8 +15,8 @@ extension RenderCommand {
             guard fps == nil, duration == nil, crf == nil, offset == 0 else {
                 throw ValidationError("--fps, --duration, --crf and --offset apply to video output (--out x.mp4, .webm or .gif)")
             }
-            if let dither { throw ValidationError("--dither \(dither.rawValue) applies to video output (--out x.mp4 or .webm)") }
-            if let bitDepth { throw ValidationError("--bit-depth \(bitDepth) applies to video output (--out x.mp4 or .webm)") }
+            if let dither = depth.dither { throw ValidationError("--dither \(dither.rawValue) applies to video output (--out x.mp4 or .webm)") }
+            if let bitDepth = depth.bitDepth { throw ValidationError("--bit-depth \(bitDepth) applies to video output (--out x.mp4 or .webm)") }
             // PNG frames always carry their alpha: --alpha asks for nothing more there.
             if let from, let to, !TransitionVideo.isPicture(from) || !TransitionVideo.isPicture(to) {
                 throw ValidationError("clips as inputs need a video output (--out x.mp4, .webm or .gif); PNG frames come from pictures")
@@ -31,7 +31,7 @@ extension RenderCommand {
         // Frame rate, CRF and size by the exporter's own rules, before anything starts.
         do {
             try ExportSettings(
-                format: video, width: size.width, height: size.height, framesPerSecond: fps ?? 30, crf: crf, bitDepth: bitDepth ?? 8,
+                format: video, width: size.width, height: size.height, framesPerSecond: fps ?? 30, crf: crf, bitDepth: depth.bitDepth ?? 8,
                 alpha: alpha
             ).validate()
         } catch {
@@ -78,11 +78,11 @@ extension RenderCommand {
     func renderVideo(from: String, to: String, effect transition: NamedTransition, format video: VideoFormat) throws {
         let rate = fps ?? 30
         let settings = ExportSettings(
-            format: video, width: size.width, height: size.height, framesPerSecond: rate, crf: crf, dither: dither ?? .ordered,
-            bitDepth: bitDepth ?? 8, alpha: alpha)
+            format: video, width: size.width, height: size.height, framesPerSecond: rate, crf: crf, dither: depth.dither ?? .ordered,
+            bitDepth: depth.bitDepth ?? 8, alpha: alpha)
         var render = TransitionVideo(
             from: from, to: to, transition: transition, settings: settings, transitionFrames: videoFrames, tools: try VideoRender.tools())
-        (render.offsetSeconds, render.clipFit, render.mode, render.blendSpace) = (offset, resize, mode, blend)
+        (render.offsetSeconds, render.clipFit, render.mode, render.blendSpace) = (offset, setup.resize, mode, setup.blend)
         render.onReduced = PictureFitting.printNotice
         if let bar = ProgressBar(label: "\(transition.name) → \(video.rawValue)", quiet: quiet) { render.onProgress = { bar.update($0) } }
         let result = try render.export(to: out)

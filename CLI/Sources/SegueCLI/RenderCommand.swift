@@ -41,20 +41,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output directory (frame-0000.png ..., contact-sheet.png), or a .mp4, .mov, .mkv, .webm or .gif file.") var out = "out/render"
     @Option(help: "fused (one generated shader) or onePassPerFilter (the reference path).")
     var mode: ExecutionMode = .fused
-    @Option(name: .customLong("param"), help: "A parameter of a gl-transitions effect, name=value (repeatable), e.g. steps=30, center=0.5,0.5, or luma=FILE.png (or a built-in luma map: spiral-1, square, ...) for a sampler2D.")
-    var parameters: [String] = []
-    @Option(help: "How pictures of another aspect ratio fit the frame, for every effect: cover fills it and crops the centre, contain shows the whole picture with transparent bars (black on view-controller transitions' screens), stretch scales each axis so corners meet. Clips are fitted the same way (by ffmpeg, as they are decoded).")
-    var resize: GLTransitionEffect.ResizeMode = .cover
-    @Option(help: "What a gl-transitions effect's lookups outside the picture return: clamp (repeat the edge pixels, as the official runtime does) or transparent.")
-    var edges: GLTransitionEffect.EdgeMode = .clamp
-    @Option(help: "Video: how frames are quantised to the encoder's 8 bits: ordered (an 8x8 Bayer pattern: no bands in slow fades and dark gradients) or none (rounding).")
-    var dither: Dither?
-    @Option(name: .customLong("bit-depth"), help: "Video: 8 (default) or 10 bits: HEVC Main 10 (libx265) in .mp4, .mov and .mkv, VP9 profile 2 in .webm.")
-    var bitDepth: Int?
+    @OptionGroup var setup: TransitionSetupOptions
+    @OptionGroup var depth: SampleDepthOptions
     @Flag(help: "Keep the frames' alpha (a stinger, with --edges transparent): PNG frames (always RGBA), .webm (VP9 yuva420p), .mov (ProRes 4444) or .gif (a transparent colour); .mp4 and .mkv have no alpha.")
     var alpha = false
-    @Option(help: "Where the effect mixes: srgb (default, as gl-transitions and ffmpeg's xfade: black to white is 128 halfway) or linear light (188 halfway, as OBS and Resolve). View-controller transitions composite in sRGB.")
-    var blend: BlendSpace = .srgb
     @Flag(help: "List the effects and their parameters, then exit.") var list = false
     @Flag(help: "Print nothing but errors.") var quiet = false
 
@@ -66,7 +56,7 @@ struct RenderCommand: ParsableCommand {
         }
         try validateOut()
         // No output may replace an input: the pictures or clips, the .glsl, a --param's file.
-        let files = parameters.compactMap { $0.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) }
+        let files = setup.parameters.compactMap { $0.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) }
         do {
             try OutputPath.refuseInputs([from, to].compactMap { $0 } + (effect.hasSuffix(".glsl") ? [effect] : []) + files, asOutput: out)
         } catch { throw ValidationError("\(error)") }
@@ -84,7 +74,7 @@ struct RenderCommand: ParsableCommand {
         guard let from, let to else { return }
         let report = ProgressBar.reporter(label: "rendering \(effect)", quiet: quiet)
         let frames = frames ?? 30
-        let transition = try EffectCatalog.transition(named: effect, parameters: parameters, resize: resize, edges: edges)
+        let transition = try EffectCatalog.transition(named: effect, parameters: setup.parameters, resize: setup.resize, edges: setup.edges)
         if let transition, let video = OutputFormat.resolve(format, out: out).video {
             try renderVideo(from: from, to: to, effect: transition, format: video)
             return
@@ -95,7 +85,7 @@ struct RenderCommand: ParsableCommand {
                 ?? EffectCatalog.catalog.entry(named: effect)?.scenario.map(TransitionRenderer.Transition.scenario)
             else { throw ValidationError("unknown effect '\(effect)'") }
             return try Self.writeFrames(chosen, from: from, to: to, frames: frames, size: size, mode: mode,
-                                        outputDirectory: out, progress: report, resize: resize, blend: blend)
+                                        outputDirectory: out, progress: report, resize: setup.resize, blend: setup.blend)
         }
         if !quiet {
             print("wrote \(written.frames.count) frames to \(written.directory)/frame-0000.png ...")

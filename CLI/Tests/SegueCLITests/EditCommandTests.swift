@@ -124,6 +124,21 @@ struct EditCommandTests {
         #expect(left.isEmpty, "\(left)")
     }
 
+    /// --dither and --bit-depth (declared with segue render's, `SampleDepthOptions`) are checked
+    /// against the output before anything is made.
+    @Test func sampleDepthOptionsAreCheckedAgainstTheOutput() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (arguments, message) in [
+            (["--out", "frames", "--dither", "none"], "--dither none applies to video output"),
+            (["--out", "edit.mp4", "--bit-depth", "12"], "--bit-depth 12: 8 or 10"),
+        ] {
+            let result = try CommandRunner.run("segue", ["edit", "edit.json"] + arguments, in: dir)
+            #expect(result.status != 0 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.contains("edit.mp4") && $0 != "frames" })
+    }
+
     @Test func benchEditSectionReportsTheComparison() throws {
         // A tiny run: the report's shape, not speed (speed is the benchmark's job). MoviePy is
         // pointed at a Python that is not there, so it is skipped and says how to set it up.

@@ -151,6 +151,8 @@ struct GalleryCommandTests {
             (["--from", "missing.png", "--to", "to.png", "--only", "fade"], "--from missing.png:"),
             (["--from", "from.png", "--to", "broken.png", "--only", "fade"], "--to broken.png:"),
             (["--from", "from.png", "--to", "to.png", "--only", "fade,no-such-effect"], "unknown transition 'no-such-effect'"),
+            // An empty name in the list is refused with the others, as --sizes' and --sections' are.
+            (["--from", "from.png", "--to", "to.png", "--only", "fade,,wipeleft"], "--only: '' is not a transition's name"),
             // Within the compile budget, but not GLSL: fails at its clip, after fade's was made.
             (["--from", "from.png", "--to", "to.png", "--only", "fade", "--glsl", "bad.glsl"],
              "the clip of bad.glsl failed: The fragment shader did not compile"),

@@ -431,18 +431,16 @@ struct PlayWindowTests {
 
     /// The pixel dissolve between the sample pictures at any progress, headless.
     static func pixelDissolve(width: Int, height: Int, progress: Double) throws -> RGBAImage {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let from = try device.makeTexture(image: SampleImages.from(width: width, height: height))
-        let to = try device.makeTexture(image: SampleImages.to(width: width, height: height))
-        let target = try device.makeOffscreenTarget(width: width, height: height)
-        let dissolve = try PixelDissolve(device: device, from: from, to: to)
-        dissolve.progress = Float(progress)
-        try dissolve.render(into: target)
-        let image = try target.readImage()
-        dissolve.release(); target.release(); from.release(); to.release()
-        return image
+        return try HeadlessEGLContext.withDevice { device in
+            let from = try device.makeTexture(image: SampleImages.from(width: width, height: height))
+            let to = try device.makeTexture(image: SampleImages.to(width: width, height: height))
+            let target = try device.makeOffscreenTarget(width: width, height: height)
+            let dissolve = try PixelDissolve(device: device, from: from, to: to)
+            dissolve.progress = Float(progress)
+            try dissolve.render(into: target)
+            let image = try target.readImage()
+            dissolve.release(); target.release(); from.release(); to.release()
+            return image
+        }
     }
 }

@@ -42,6 +42,18 @@ struct SoakCommandTests {
         #expect((json?["measurements"] as? [Any])?.isEmpty == true, "only the sections asked for run")
     }
 
+    /// The input section's figure follows the one percentile convention: with two runs, their mean.
+    @Test func inputSectionMedianIsThePercentileConventions() throws {
+        let result = try CommandRunner.run("segue", ["bench", "--json", "--sections", "input", "--runs", "2", "--input-gestures", "20"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let input = try #require(json?["input"] as? [String: Any])
+        let runs = try #require(input["runs"] as? [Double])
+        let median = try #require(input["eventsPerSecond"] as? Double)
+        #expect(runs.count == 2)
+        #expect(abs(median - (runs[0] + runs[1]) / 2) <= 1e-9 * median, "\(median) from \(runs)")
+    }
+
     @Test func soakIsNotInTheDefaultSections() throws {
         let result = try CommandRunner.run("segue", ["bench", "--help"])
         // The help wraps its lines: compare with the whitespace collapsed.

@@ -44,18 +44,16 @@ public struct EditPreview: Sendable {
     public static func render(
         plan: EditPlan, tools: FFmpegTools, budgetBytes: Int = defaultBudget, onFrame: @escaping (Int) -> Void = { _ in }
     ) throws -> EditPreview {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let stride = Self.stride(totalFrames: plan.totalFrames, width: plan.width, height: plan.height, budgetBytes: budgetBytes)
-        let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, tools: tools)
-        let kept = FrameList()
-        try exporter.renderFrames { index, image in
-            if index % stride == 0 { kept.frames.append(image) }
-            onFrame(index)
+        return try HeadlessEGLContext.withDevice { device in
+            let stride = Self.stride(totalFrames: plan.totalFrames, width: plan.width, height: plan.height, budgetBytes: budgetBytes)
+            let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, tools: tools)
+            let kept = FrameList()
+            try exporter.renderFrames { index, image in
+                if index % stride == 0 { kept.frames.append(image) }
+                onFrame(index)
+            }
+            return EditPreview(frames: kept.frames, stride: stride, framesPerSecond: plan.framesPerSecond, totalFrames: plan.totalFrames)
         }
-        return EditPreview(frames: kept.frames, stride: stride, framesPerSecond: plan.framesPerSecond, totalFrames: plan.totalFrames)
     }
 
     private final class FrameList { var frames: [RGBAImage] = [] }

@@ -33,16 +33,14 @@ public struct EditRender {
     /// `video` is nil, into the folder at `path` as PNGs. The video goes into place whole when
     /// complete, the folder whole or not at all.
     public func export(to path: String, video: VideoFormat?, frames range: Range<Int>? = nil) throws -> ExportResult {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let exporter = try TimelineExporter(
-            device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools, dither: dither, bitDepth: bitDepth,
-            alpha: video == nil ? false : nil)  // PNG frames keep their alpha either way
-        exporter.onProgress = onProgress
-        (exporter.smartRendering, exporter.onSmartPlan) = (smartRendering, onSmartPlan)
-        guard video != nil else { return try exporter.exportFrames(toFolder: path, frames: range, onWaitingForLock: onWaitingForLock) }
-        return try exporter.export(to: path, frames: range)
+        return try HeadlessEGLContext.withDevice { device in
+            let exporter = try TimelineExporter(
+                device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools, dither: dither, bitDepth: bitDepth,
+                alpha: video == nil ? false : nil)  // PNG frames keep their alpha either way
+            exporter.onProgress = onProgress
+            (exporter.smartRendering, exporter.onSmartPlan) = (smartRendering, onSmartPlan)
+            guard video != nil else { return try exporter.exportFrames(toFolder: path, frames: range, onWaitingForLock: onWaitingForLock) }
+            return try exporter.export(to: path, frames: range)
+        }
     }
 }

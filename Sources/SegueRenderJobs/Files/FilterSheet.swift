@@ -28,32 +28,30 @@ public enum FilterSheet {
         try checkSize(size)
         let owned: (String) -> Bool = { name in name == "contact-sheet.png" || FilterCatalog.entries.contains { $0.name + ".png" == name } }
         return try OutputDirectory.produce(at: path, ownsFile: owned, onWaitingForLock: onWaitingForLock) { output in
-            let context = try HeadlessEGLContext()
-            defer { context.release() }
-            let device = try GLDevice(context: context)
-            defer { device.release() }
-            // At its own size: the graphs' source covers the frame (see `PictureFitting`).
-            let texture = try PictureFitting.texture(picture, device: device, label: label, onReduced: onReduced)
-            defer { texture.release() }
-            let source = ImageSource(texture, resize: .cover)
-            let target = try device.makeOffscreenTarget(width: size.width, height: size.height)
-            defer { target.release() }
-            try EffectRenderer(device: device, output: source, mode: mode).render(into: target)
-            var sheet: [(image: RGBAImage, label: String)] = [(try target.readImage(), "input")]
-            var passes: [(name: String, passes: [String])] = []
-            for entry in FilterCatalog.entries {
-                let renderer = try EffectRenderer(device: device, output: entry.build(source), mode: mode)
-                try renderer.render(into: target)
-                let image = try target.readImage()
-                try PNGCodec.write(image, to: output.stagedPath(entry.name + ".png"))
-                sheet.append((image, entry.name))
-                passes.append((entry.name, renderer.passStructures))
+            return try HeadlessEGLContext.withDevice { device in
+                // At its own size: the graphs' source covers the frame (see `PictureFitting`).
+                let texture = try PictureFitting.texture(picture, device: device, label: label, onReduced: onReduced)
+                defer { texture.release() }
+                let source = ImageSource(texture, resize: .cover)
+                let target = try device.makeOffscreenTarget(width: size.width, height: size.height)
+                defer { target.release() }
+                try EffectRenderer(device: device, output: source, mode: mode).render(into: target)
+                var sheet: [(image: RGBAImage, label: String)] = [(try target.readImage(), "input")]
+                var passes: [(name: String, passes: [String])] = []
+                for entry in FilterCatalog.entries {
+                    let renderer = try EffectRenderer(device: device, output: entry.build(source), mode: mode)
+                    try renderer.render(into: target)
+                    let image = try target.readImage()
+                    try PNGCodec.write(image, to: output.stagedPath(entry.name + ".png"))
+                    sheet.append((image, entry.name))
+                    passes.append((entry.name, renderer.passStructures))
+                }
+                let contact = try ContactSheet.make(
+                    frames: sheet, columns: 6, thumbnailWidth: min(240, size.width),
+                    title: "Segue filters  \(size)  (\(mode.rawValue), \(device.renderer))", text: FontSheetText())
+                try PNGCodec.write(contact, to: output.stagedPath("contact-sheet.png"))
+                return Result(directory: output.destination.path, contactSheet: output.finalPath("contact-sheet.png"), passes: passes)
             }
-            let contact = try ContactSheet.make(
-                frames: sheet, columns: 6, thumbnailWidth: min(240, size.width),
-                title: "Segue filters  \(size)  (\(mode.rawValue), \(device.renderer))", text: FontSheetText())
-            try PNGCodec.write(contact, to: output.stagedPath("contact-sheet.png"))
-            return Result(directory: output.destination.path, contactSheet: output.finalPath("contact-sheet.png"), passes: passes)
         }
     }
 }

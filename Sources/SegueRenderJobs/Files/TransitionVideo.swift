@@ -60,25 +60,23 @@ public struct TransitionVideo {
             try PictureFitting.read(path: path, frameWidth: settings.width, frameHeight: settings.height, mode: clipFit)
         }
         let pictures = clips.0 ? (try read(from), try read(to)) : nil
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        let inputs: ExportInputs
-        if let pictures {
-            // At their own size, as for PNG frames: the effect's resize mode fits them.
-            let told = onReduced ?? { _, _ in }
-            inputs = .pictures(
-                from: try PictureFitting.uploadable(pictures.0, device: device, label: from, onReduced: told),
-                to: try PictureFitting.uploadable(pictures.1, device: device, label: to, onReduced: told), frames: transitionFrames)
-        } else {
-            inputs = .clips(from: from, to: to, offsetSeconds: offsetSeconds, transitionFrames: transitionFrames, fit: clipFit)
-        }
-        let exporter = try TransitionExporter(device: device, settings: settings, tools: tools)
-        exporter.onProgress = onProgress
-        let (transition, mode, blendSpace) = (transition, mode, blendSpace)
-        return try exporter.export(inputs, to: path) { device, from, to in
-            try transition.makeEffect(device: device, from: from, to: to, mode: mode, blendSpace: blendSpace)
+        return try HeadlessEGLContext.withDevice { device in
+            let inputs: ExportInputs
+            if let pictures {
+                // At their own size, as for PNG frames: the effect's resize mode fits them.
+                let told = onReduced ?? { _, _ in }
+                inputs = .pictures(
+                    from: try PictureFitting.uploadable(pictures.0, device: device, label: from, onReduced: told),
+                    to: try PictureFitting.uploadable(pictures.1, device: device, label: to, onReduced: told), frames: transitionFrames)
+            } else {
+                inputs = .clips(from: from, to: to, offsetSeconds: offsetSeconds, transitionFrames: transitionFrames, fit: clipFit)
+            }
+            let exporter = try TransitionExporter(device: device, settings: settings, tools: tools)
+            exporter.onProgress = onProgress
+            let (transition, mode, blendSpace) = (transition, mode, blendSpace)
+            return try exporter.export(inputs, to: path) { device, from, to in
+                try transition.makeEffect(device: device, from: from, to: to, mode: mode, blendSpace: blendSpace)
+            }
         }
     }
 }

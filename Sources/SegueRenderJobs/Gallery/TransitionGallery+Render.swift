@@ -34,39 +34,37 @@ extension TransitionGallery {
         let toPath = try Self.checkedPicture(to)
         if !replacing, Self.holdsFiles(path) { throw GalleryError.outputExists(path) }
 
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        // Again under the folder's lock at the commit: a gallery that finished there while this
-        // one rendered or waited is not replaced without `replacing` either.
-        let refusing: ((URL) -> OutputError?)? = replacing ? nil : { folder in
-            Self.holdsFiles(folder.path) ? OutputError("replace the gallery in", path: folder.path,
-                reason: "another gallery finished there meanwhile, so it already holds files; give --force to replace it") : nil
-        }
-        return try OutputDirectory.produce(at: path, ownsFile: Self.isGalleryFile, onWaitingForLock: onWaitingForLock,
-                                           refusing: refusing) { output in
-            for (index, card) in cards.enumerated() {
-                let spec = Self.spec(
-                    for: card, from: fromPath, to: toPath, size: settings.size, duration: settings.duration, hold: settings.hold)
-                do {
-                    let plan = try EditPlan(spec: spec, folder: URL(fileURLWithPath: "/"), tools: tools)
-                    let exporter = try TimelineExporter(device: device, plan: plan, format: .webm, speedFirst: true, tools: tools)
-                    _ = try exporter.export(to: output.stagedPath(card.clip))
-                } catch {
-                    throw GalleryError.clipFailed(title: card.title, reason: "\(error)")
+        return try HeadlessEGLContext.withDevice { device in
+            // Again under the folder's lock at the commit: a gallery that finished there while this
+            // one rendered or waited is not replaced without `replacing` either.
+            let refusing: ((URL) -> OutputError?)? = replacing ? nil : { folder in
+                Self.holdsFiles(folder.path) ? OutputError("replace the gallery in", path: folder.path,
+                    reason: "another gallery finished there meanwhile, so it already holds files; give --force to replace it") : nil
+            }
+            return try OutputDirectory.produce(at: path, ownsFile: Self.isGalleryFile, onWaitingForLock: onWaitingForLock,
+                                               refusing: refusing) { output in
+                for (index, card) in cards.enumerated() {
+                    let spec = Self.spec(
+                        for: card, from: fromPath, to: toPath, size: settings.size, duration: settings.duration, hold: settings.hold)
+                    do {
+                        let plan = try EditPlan(spec: spec, folder: URL(fileURLWithPath: "/"), tools: tools)
+                        let exporter = try TimelineExporter(device: device, plan: plan, format: .webm, speedFirst: true, tools: tools)
+                        _ = try exporter.export(to: output.stagedPath(card.clip))
+                    } catch {
+                        throw GalleryError.clipFailed(title: card.title, reason: "\(error)")
+                    }
+                    RenderingLog.logger.debug("gallery: clip \(index + 1) of \(cards.count), \(card.title)")
+                    onClip?(index, card)
                 }
-                RenderingLog.logger.debug("gallery: clip \(index + 1) of \(cards.count), \(card.title)")
-                onClip?(index, card)
+                let page = GalleryPage.html(
+                    cards: cards, from: URL(fileURLWithPath: from).lastPathComponent, to: URL(fileURLWithPath: to).lastPathComponent,
+                    width: settings.size.width, height: settings.size.height, duration: settings.duration, hold: settings.hold)
+                let index = URL(fileURLWithPath: output.stagedPath("index.html"))
+                do { try Data(page.utf8).write(to: index) } catch {
+                    throw OutputError("write", path: index.path, reason: error.localizedDescription)
+                }
+                return output.destination.path
             }
-            let page = GalleryPage.html(
-                cards: cards, from: URL(fileURLWithPath: from).lastPathComponent, to: URL(fileURLWithPath: to).lastPathComponent,
-                width: settings.size.width, height: settings.size.height, duration: settings.duration, hold: settings.hold)
-            let index = URL(fileURLWithPath: output.stagedPath("index.html"))
-            do { try Data(page.utf8).write(to: index) } catch {
-                throw OutputError("write", path: index.path, reason: error.localizedDescription)
-            }
-            return output.destination.path
         }
     }
 

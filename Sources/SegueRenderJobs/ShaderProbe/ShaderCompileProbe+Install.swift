@@ -1,5 +1,6 @@
 import Foundation
 import SegueEffects
+import SegueOutput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,9 +22,7 @@ extension ShaderCompileProbe {
         let environment = ProcessInfo.processInfo.environment
         if let named = environment["SEGUE_COMPILE_PROBE"], !named.isEmpty { return URL(fileURLWithPath: named) }
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        let folders = [own.path] + (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        return folders.map { URL(fileURLWithPath: $0).appendingPathComponent(childProgramName) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return ProgramSearch.find(childProgramName, path: own.path + ":" + (environment["PATH"] ?? ""))
     }
 
     /// Makes this probe the compile budget of every user's file read after this

@@ -90,21 +90,23 @@ public struct ShaderCompileProbe: Sendable {
         Self.dieWithParent()
         guard let source = try? GLTransitionSource.parse(text, name: name) else { return }
         // Without GL there is nothing to bound: the caller reports its own GL failure.
-        guard let context = try? HeadlessEGLContext() else { return }
-        defer { context.release() }
-        guard let device = try? GLDevice(context: context) else { return }
-        defer { device.release() }
-        guard let picture = try? RGBAImage(width: 2, height: 2, fill: [128, 128, 128, 255]),
-            let from = try? device.makeTexture(image: picture), let to = try? device.makeTexture(image: picture),
-            let target = try? device.makeOffscreenTarget(width: 2, height: 2)
-        else { return }
-        // Limits start now: the context's own start-up (a GPU driver maps a lot) is not the file's.
-        Self.limit(RLIMIT_AS, to: Self.addressSpace() + memoryBytes)
-        Self.limit(RLIMIT_CPU, to: Self.cpuSecondsUsed() + cpuSeconds)
-        guard let effect = try? GLTransitionEffect(device: device, source: source, from: from, to: to) else { return }
-        effect.progress = 0.5
-        try effect.render(into: target)
-        _ = try target.readImage()
+        var hasDevice = false
+        do {
+            try HeadlessEGLContext.withDevice { device in
+                hasDevice = true
+                guard let picture = try? RGBAImage(width: 2, height: 2, fill: [128, 128, 128, 255]),
+                    let from = try? device.makeTexture(image: picture), let to = try? device.makeTexture(image: picture),
+                    let target = try? device.makeOffscreenTarget(width: 2, height: 2)
+                else { return }
+                // Limits start now: the context's own start-up (a GPU driver maps a lot) is not the file's.
+                Self.limit(RLIMIT_AS, to: Self.addressSpace() + memoryBytes)
+                Self.limit(RLIMIT_CPU, to: Self.cpuSecondsUsed() + cpuSeconds)
+                guard let effect = try? GLTransitionEffect(device: device, source: source, from: from, to: to) else { return }
+                effect.progress = 0.5
+                try effect.render(into: target)
+                _ = try target.readImage()
+            }
+        } catch _ where !hasDevice { return }
     }
 
     /// Lowers the soft limit to `soft` (and the hard one just above it, so a process ignoring

@@ -23,26 +23,24 @@ public enum TransitionFileCheck {
     public static func run(
         files: [String], builtIns: Bool, probe: ShaderCompileProbe, each: (String, Outcome) -> Void
     ) throws {
-        let context = try HeadlessEGLContext()
-        defer { context.release() }
-        let device = try GLDevice(context: context)
-        defer { device.release() }
-        var inputs: [(name: String, text: String?, parameters: [GLTransitionSetting], isUsers: Bool)] = files.map { path in
-            (path, FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }, [], true)
-        }
-        if builtIns { inputs += GLTransitionLibrary.entries.map { ($0.name, $0.source, $0.parameters, false) } }
-        for input in inputs {
-            guard let text = input.text else {
-                each(input.name, .unreadable)
-                continue
+        try HeadlessEGLContext.withDevice { device in
+            var inputs: [(name: String, text: String?, parameters: [GLTransitionSetting], isUsers: Bool)] = files.map { path in
+                (path, FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }, [], true)
             }
-            if input.isUsers {
-                do { try probe.check(text: text, name: input.name) } catch {
-                    each(input.name, .overBudget(error))
+            if builtIns { inputs += GLTransitionLibrary.entries.map { ($0.name, $0.source, $0.parameters, false) } }
+            for input in inputs {
+                guard let text = input.text else {
+                    each(input.name, .unreadable)
                     continue
                 }
+                if input.isUsers {
+                    do throws(CompileBudgetError) { try probe.check(text: text, name: input.name) } catch {
+                        each(input.name, .overBudget(error))
+                        continue
+                    }
+                }
+                each(input.name, .checked(GLTransitionValidator.validate(text: text, name: input.name, device: device, parameters: input.parameters)))
             }
-            each(input.name, .checked(GLTransitionValidator.validate(text: text, name: input.name, device: device, parameters: input.parameters)))
         }
     }
 }

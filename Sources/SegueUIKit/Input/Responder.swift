@@ -1,53 +1,49 @@
-/// UIResponder's role for keys, typed text and the scroll wheel. `View` and `ViewController`
-/// are responders; their `open` methods (declared in their classes) pass what they do not
-/// handle to `nextResponder`, as UIKit's defaults do.
+/// UIResponder's role for keys, typed text and the scroll wheel: the base class of `View` and
+/// `ViewController`, as UIResponder is UIView's and UIViewController's. Its `open` methods pass
+/// what a subclass does not handle to `nextResponder`, as UIKit's defaults do.
 ///
 /// The chain (UIKit's): a view's next responder is the controller whose root view it is, else
 /// its superview; a controller's is the controller that presented it, else its view's superview.
 /// The window's root view ends the chain.
 @MainActor
-public protocol Responder: AnyObject {
-    var nextResponder: (any Responder)? { get }
-    var canBecomeFirstResponder: Bool { get }
-    func pressesBegan(_ press: KeyPress)
-    func pressesEnded(_ press: KeyPress)
-    func pressesCancelled(_ press: KeyPress)
-    func insertText(_ text: String)
-    func scrollWheel(_ event: ScrollWheelEvent)
-}
+open class Responder {
+    public init() {}
 
-extension View: Responder {
-    public var nextResponder: (any Responder)? { owningViewController ?? superview }
+    /// The next responder in the chain; nil here, `View` and `ViewController` say theirs.
+    open var nextResponder: Responder? { nil }
+    /// The window this responder is in, for becoming its first responder.
+    var responderWindow: Window? { nil }
 
-    /// Makes this view the window's first responder (it gets keys and text first). False, and
-    /// nothing changes, when the view is in no window or `canBecomeFirstResponder` is false.
+    /// UIResponder's `canBecomeFirstResponder`: false unless a subclass says otherwise.
+    open var canBecomeFirstResponder: Bool { false }
+    /// A key went down (or repeats: `press.isRepeat`). The default passes it to `nextResponder`.
+    open func pressesBegan(_ press: KeyPress) { nextResponder?.pressesBegan(press) }
+    /// A key came up. The default passes it to `nextResponder`.
+    open func pressesEnded(_ press: KeyPress) { nextResponder?.pressesEnded(press) }
+    /// A held key will not come up here (the window lost the focus). The default passes it on.
+    open func pressesCancelled(_ press: KeyPress) { nextResponder?.pressesCancelled(press) }
+    /// Typed text (UIKeyInput's `insertText`). The default passes it to `nextResponder`.
+    open func insertText(_ text: String) { nextResponder?.insertText(text) }
+    /// The scroll wheel over this responder's view (AppKit's `scrollWheel(with:)`). The default
+    /// passes it to `nextResponder`.
+    open func scrollWheel(_ event: ScrollWheelEvent) { nextResponder?.scrollWheel(event) }
+
+    /// Makes this responder the first responder of its window (it gets keys and text first).
+    /// False, and nothing changes, when it is in no window or `canBecomeFirstResponder` is false.
     @discardableResult
-    public func becomeFirstResponder() -> Bool { window?.makeFirstResponder(self) ?? false }
+    public func becomeFirstResponder() -> Bool { responderWindow?.makeFirstResponder(self) ?? false }
 
     /// Stops being the first responder (keys go to the window's default target again).
     @discardableResult
-    public func resignFirstResponder() -> Bool { window?.resignFirstResponder(self) ?? false }
+    public func resignFirstResponder() -> Bool { responderWindow?.resignFirstResponder(self) ?? false }
 
-    public var isFirstResponder: Bool { window?.firstResponder === self }
-}
-
-extension ViewController: Responder {
-    public var nextResponder: (any Responder)? { directPresenter ?? viewIfLoaded?.superview }
-
-    /// Makes this controller the first responder of its view's window (see `View.becomeFirstResponder()`).
-    @discardableResult
-    public func becomeFirstResponder() -> Bool { viewIfLoaded?.window?.makeFirstResponder(self) ?? false }
-
-    @discardableResult
-    public func resignFirstResponder() -> Bool { viewIfLoaded?.window?.resignFirstResponder(self) ?? false }
-
-    public var isFirstResponder: Bool { viewIfLoaded?.window?.firstResponder === self }
+    public var isFirstResponder: Bool { responderWindow.map { $0.firstResponder === self } ?? false }
 }
 
 extension Window {
     /// The responder that gets keys and text first; nil: they go to `defaultKeyResponder`.
     /// A first responder that leaves the window stops being it.
-    public var firstResponder: (any Responder)? {
+    public var firstResponder: Responder? {
         guard let responder = firstResponderStorage else { return nil }
         guard Self.isInWindow(responder, self) else {
             firstResponderStorage = nil
@@ -58,7 +54,7 @@ extension Window {
 
     /// Where keys and text go without a first responder: the controller on screen (the last one
     /// presented from the root view controller), else the root view controller, else the root view.
-    public var defaultKeyResponder: any Responder {
+    public var defaultKeyResponder: Responder {
         var controller = rootViewController
         while let presented = controller?.presentedViewController { controller = presented }
         return controller ?? rootView
@@ -90,23 +86,19 @@ extension Window {
         AnimationTransaction.inCharge(animationEngine) { target.scrollWheel(event) }
     }
 
-    func makeFirstResponder(_ responder: any Responder) -> Bool {
+    func makeFirstResponder(_ responder: Responder) -> Bool {
         guard responder.canBecomeFirstResponder, Self.isInWindow(responder, self) else { return false }
         firstResponderStorage = responder
         return true
     }
 
-    func resignFirstResponder(_ responder: any Responder) -> Bool {
+    func resignFirstResponder(_ responder: Responder) -> Bool {
         guard firstResponderStorage === responder else { return false }
         firstResponderStorage = nil
         return true
     }
 
-    private static func isInWindow(_ responder: any Responder, _ window: Window) -> Bool {
-        switch responder {
-        case let view as View: view.window === window
-        case let controller as ViewController: controller.viewIfLoaded?.window === window
-        default: false
-        }
+    private static func isInWindow(_ responder: Responder, _ window: Window) -> Bool {
+        responder.responderWindow === window
     }
 }

@@ -24,25 +24,16 @@ public enum AppearanceState: Sendable, Hashable {
 /// the built-in containers send them around their transitions themselves.
 /// Difference from UIKit: there is no view unloading and no `view = nil`.
 @MainActor
-open class ViewController {
+open class ViewController: Responder {
     /// A name for diagnostics (`hierarchyDescription()`, the default view's name).
     public let name: String
     open var title: String?
 
     // MARK: Responder (keys, text, scroll; routed by the window, Input/Responder.swift)
 
-    /// UIResponder's `canBecomeFirstResponder`: false unless a subclass says otherwise.
-    open var canBecomeFirstResponder: Bool { false }
-    /// A key went down (or repeats: `press.isRepeat`). The default passes it to `nextResponder`.
-    open func pressesBegan(_ press: KeyPress) { nextResponder?.pressesBegan(press) }
-    /// A key came up. The default passes it to `nextResponder`.
-    open func pressesEnded(_ press: KeyPress) { nextResponder?.pressesEnded(press) }
-    /// A held key will not come up here (the window lost the focus). The default passes it on.
-    open func pressesCancelled(_ press: KeyPress) { nextResponder?.pressesCancelled(press) }
-    /// Typed text (UIKeyInput's `insertText`). The default passes it to `nextResponder`.
-    open func insertText(_ text: String) { nextResponder?.insertText(text) }
-    /// The scroll wheel over this controller's view. The default passes it to `nextResponder`.
-    open func scrollWheel(_ event: ScrollWheelEvent) { nextResponder?.scrollWheel(event) }
+    /// The controller that presented this one, else its view's superview (UIKit's chain).
+    override open var nextResponder: Responder? { directPresenter ?? viewIfLoaded?.superview }
+    override var responderWindow: Window? { viewIfLoaded?.window }
 
     public init(name: String = "viewController") {
         self.name = name

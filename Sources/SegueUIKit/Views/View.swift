@@ -24,7 +24,7 @@ public enum ViewContent {
 /// `content`, so a subclass draws by producing content (once, cached until `setNeedsDisplay()`)
 /// rather than by issuing GL calls each frame.
 @MainActor
-open class View {
+open class View: Responder {
     /// A name for diagnostics and hierarchy dumps.
     public var name: String
     public var tag = 0
@@ -110,18 +110,9 @@ open class View {
 
     // MARK: Responder (keys, text, scroll; routed by the window, Input/Responder.swift)
 
-    /// UIResponder's `canBecomeFirstResponder`: false unless a subclass says otherwise.
-    open var canBecomeFirstResponder: Bool { false }
-    /// A key went down (or repeats: `press.isRepeat`). The default passes it to `nextResponder`.
-    open func pressesBegan(_ press: KeyPress) { nextResponder?.pressesBegan(press) }
-    /// A key came up. The default passes it to `nextResponder`.
-    open func pressesEnded(_ press: KeyPress) { nextResponder?.pressesEnded(press) }
-    /// A held key will not come up here (the window lost the focus). The default passes it on.
-    open func pressesCancelled(_ press: KeyPress) { nextResponder?.pressesCancelled(press) }
-    /// Typed text (UIKeyInput's `insertText`). The default passes it to `nextResponder`.
-    open func insertText(_ text: String) { nextResponder?.insertText(text) }
-    /// The scroll wheel over this view (AppKit's `scrollWheel(with:)`). The default passes it on.
-    open func scrollWheel(_ event: ScrollWheelEvent) { nextResponder?.scrollWheel(event) }
+    /// The controller whose root view this is, else the superview (UIKit's chain).
+    override open var nextResponder: Responder? { owningViewController ?? superview }
+    override var responderWindow: Window? { window }
 
     public init(frame: Rect = .zero, name: String = "view") {
         self.name = name

@@ -43,7 +43,7 @@ public final class Window {
     /// display; see Window+Redraw.swift); a host that draws only on change clears it after a frame.
     public var needsDisplay = true
     /// The responder that gets keys and text first (Input/Responder.swift).
-    weak var firstResponderStorage: (any Responder)?
+    weak var firstResponderStorage: Responder?
 
     public init(size: Size) {
         rootView = View(frame: Rect(origin: .zero, size: size), name: "window")

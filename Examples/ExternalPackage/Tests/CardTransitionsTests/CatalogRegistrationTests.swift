@@ -76,13 +76,11 @@ struct CatalogRegistrationTests {
         let (catalog, glsl) = try Self.catalog()
         defer { try? FileManager.default.removeItem(atPath: glsl) }
         let example = try #require(GestureStress.Example.all(in: catalog).first { $0.name == "corner-reveal" })
-        let context = try HeadlessEGLContext()
-        let device = try GLDevice(context: context)
-        let stress = try GestureStress(device: device)
-        let report = try stress.run(example, sequences: 30, seed: 7)
-        stress.release()
-        device.release()
-        context.release()
+        let report = try HeadlessEGLContext.withDevice { device in
+            let stress = try GestureStress(device: device)
+            defer { stress.release() }
+            return try stress.run(example, sequences: 30, seed: 7)
+        }
         #expect(report.example == "corner-reveal")
         #expect(report.isClean, "\(report)")
         #expect((report.outcomes["finished"] ?? 0) > 0 && (report.outcomes["cancelled"] ?? 0) > 0, "\(report.outcomes)")
