@@ -49,6 +49,10 @@ public struct ShaderCompileProbe: Sendable {
         environment[Self.parentVariable] = String(getpid())
         // The child limits itself to this probe's budget, whatever its own defaults.
         environment["SEGUE_COMPILE_CPU_SECONDS"] = String(cpuSeconds)
+        // A child that runs out of memory crashes; Swift's backtracer would then start a process
+        // of its own that inherits the output pipe and symbolicates for minutes, so the read
+        // below would wait for it long after the child ended (seen in a test under load).
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         // Registered with the interrupt cleanup, so an interrupted run kills it; it also dies with
         // this process (`dieWithParent`) when that is killed outright.
