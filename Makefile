@@ -108,9 +108,14 @@ test-integrations:
 	cd Integrations/SegueSnapshotTesting && $(SWIFT) build --build-tests && $(SWIFT) test
 
 # The DocC catalog (Sources/Segue/Segue.docc), built with swift-docc-plugin; a broken link fails.
+# The DocC catalog (Sources/Segue/Segue.docc) and a page per library module (Sources/*/*.docc), one
+# combined archive; a symbol link that does not resolve fails.
+DOC_TARGETS = Segue SegueColor SegueImage SegueTiming SegueOutput SegueInput SegueGLSL SegueGL SegueHeadless \
+	SegueGLFW SegueEffects SegueUIKit SegueStage SegueAppHost SegueText SegueExport SegueTransitions SegueSoak \
+	SegueRenderJobs SeguePlayer SegueTesting
 docs:
-	$(SWIFT) package --disable-sandbox generate-documentation --target Segue --warnings-as-errors \
-		--output-path .build/documentation
+	$(SWIFT) package --disable-sandbox generate-documentation --enable-experimental-combined-documentation \
+		$(foreach target,$(DOC_TARGETS),--target $(target)) --warnings-as-errors --output-path .build/documentation
 
 bench: release
 	$(SEGUE) bench

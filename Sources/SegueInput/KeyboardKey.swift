@@ -2,7 +2,7 @@
 /// is about, whatever text it types (text arrives on its own, as `Responder.insertText(_:)`).
 public enum KeyboardKey: Hashable, Sendable {
     /// A key that types one printable ASCII character on a US layout: letters (uppercase),
-    /// digits and punctuation (`'` `,` `-` `.` `/` `;` `=` `[` `\` `]` `` ` ``).
+    /// digits and punctuation (`'` `,` `-` `.` `/` `;` `=` `[` `\` `]` and the backquote).
     case character(Character)
     case space, escape, enter, tab, backspace, insert, delete
     case left, right, up, down
