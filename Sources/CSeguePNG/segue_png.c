@@ -108,7 +108,11 @@ int segue_png_decode_rgba8(const uint8_t *data, size_t size, uint8_t *pixels, si
     return decode(data, size, pixels, pixels_size, info);
 }
 
-size_t segue_png_icc(const uint8_t *data, size_t size, uint8_t *out, size_t out_size) {
+/* Reads a PNG's header chunks (no pixels) and hands them to `read`; 0 when libpng refuses the
+ * stream. The one place the header-only entry points set libpng up and its longjmp lands. */
+typedef void (*header_reader)(png_structp png, png_infop header, void *context);
+
+static int read_header(const uint8_t *data, size_t size, header_reader read, void *context) {
     segue_png_info info;
     memset(&info, 0, sizeof info);
     reader r = {data, size, 0, &info};
@@ -121,33 +125,36 @@ size_t segue_png_icc(const uint8_t *data, size_t size, uint8_t *out, size_t out_
     }
     png_set_read_fn(png, &r, on_read);
     png_read_info(png, header);
+    read(png, header, context);
+    png_destroy_read_struct(&png, &header, NULL);
+    return 1;
+}
+
+typedef struct {
+    uint8_t *out;
+    size_t out_size;
+    size_t found;
+} icc_request;
+
+static void read_icc(png_structp png, png_infop header, void *context) {
+    icc_request *request = context;
     png_charp name = NULL;
     int compression = 0;
     png_bytep profile = NULL;
     png_uint_32 length = 0;
-    size_t found = 0;
     if (png_get_iCCP(png, header, &name, &compression, &profile, &length) & PNG_INFO_iCCP) {
-        found = length;
-        if (out && out_size == length) memcpy(out, profile, length);
+        request->found = length;
+        if (request->out && request->out_size == length) memcpy(request->out, profile, length);
     }
-    png_destroy_read_struct(&png, &header, NULL);
-    return found;
 }
 
-int segue_png_color(const uint8_t *data, size_t size, segue_png_color_info *out) {
-    memset(out, 0, sizeof *out);
-    segue_png_info info;
-    memset(&info, 0, sizeof info);
-    reader r = {data, size, 0, &info};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r, on_error, on_warning);
-    if (!png) return 0;
-    png_infop header = png_create_info_struct(png);
-    if (!header || setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, header ? &header : NULL, NULL);
-        return 0;
-    }
-    png_set_read_fn(png, &r, on_read);
-    png_read_info(png, header);
+size_t segue_png_icc(const uint8_t *data, size_t size, uint8_t *out, size_t out_size) {
+    icc_request request = {out, out_size, 0};
+    return read_header(data, size, read_icc, &request) ? request.found : 0;
+}
+
+static void read_color(png_structp png, png_infop header, void *context) {
+    segue_png_color_info *out = context;
     out->has_srgb = png_get_valid(png, header, PNG_INFO_sRGB) != 0;
     out->has_iccp = png_get_valid(png, header, PNG_INFO_iCCP) != 0;
     png_fixed_point gamma = 0;
@@ -160,6 +167,9 @@ int segue_png_color(const uint8_t *data, size_t size, segue_png_color_info *out)
         out->has_chrm = 1;
         for (int i = 0; i < 8; i++) out->chrm[i] = c[i] / 100000.0;
     }
-    png_destroy_read_struct(&png, &header, NULL);
-    return 1;
+}
+
+int segue_png_color(const uint8_t *data, size_t size, segue_png_color_info *out) {
+    memset(out, 0, sizeof *out);
+    return read_header(data, size, read_color, out);
 }
