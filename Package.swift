@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SegueTiming", targets: ["SegueTiming"]),
         .library(name: "SegueInput", targets: ["SegueInput"]),
         .library(name: "SegueUIKit", targets: ["SegueUIKit"]),
+        .library(name: "SegueCompositor", targets: ["SegueCompositor"]),
         .library(name: "SegueStage", targets: ["SegueStage"]),
         .library(name: "SegueSoak", targets: ["SegueSoak"]),
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
@@ -97,19 +98,22 @@ let package = Package(
             dependencies: ["SegueGL", "SegueInput", "CEpoxy", "CGLFW", .product(name: "Logging", package: "swift-log")]),
         // `HeadlessStage`: a `Window`, its compositor and a virtual clock on a headless EGL context
         // (the headless counterpart of SegueAppHost; tests, export, render workers).
-        .target(name: "SegueStage", dependencies: ["SegueHeadless", "SegueUIKit", "SegueGL", "SegueTiming", "SegueImage"]),
+        .target(
+            name: "SegueStage",
+            dependencies: ["SegueHeadless", "SegueUIKit", "SegueCompositor", "SegueGL", "SegueTiming", "SegueImage"]),
         // The application host: a GLFW window joined to a `Window` (the glue the renderer never is).
         .target(
             name: "SegueAppHost",
             dependencies: [
-                "SegueGLFW", "SegueUIKit", "SegueGL", "SegueTiming", .product(name: "Logging", package: "swift-log"),
+                "SegueGLFW", "SegueUIKit", "SegueCompositor", "SegueGL", "SegueTiming",
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // The transition player: timeline, overlay, key actions, frame statistics (no argument parsing).
         .target(
             name: "SeguePlayer",
             dependencies: [
-                "SegueAppHost", "SegueGLFW", "SegueUIKit", "SegueText", "SegueImage", "SegueTiming", "SegueGL",
+                "SegueAppHost", "SegueGLFW", "SegueUIKit", "SegueCompositor", "SegueText", "SegueImage", "SegueTiming", "SegueGL",
                 "SegueEffects", "SegueTransitions", "SegueColor", .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -142,7 +146,7 @@ let package = Package(
             name: "SegueExport",
             dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueTiming", "SegueColor", "SegueShaders", "SegueText"]),
 
-        // MARK: - Animation (GL-free: timing curves, springs, clocks) and the UIKit port (views, compositor)
+        // MARK: - Animation (GL-free: timing curves, springs, clocks), the UIKit port (views) and its compositor
 
         .target(name: "SegueTiming"),
         // The input-event vocabulary (keys, modifiers, pointer buttons) below both the platform
@@ -154,6 +158,9 @@ let package = Package(
                 "SegueTiming", "SegueInput", "SegueGL", "SegueShaders", "SegueImage", "SegueEffects",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The GL compositor that draws a window's view tree (the port's `WindowRenderer`): beside
+        // the port, not inside it, as magnum keeps SceneGraph/ apart from GL/.
+        .target(name: "SegueCompositor", dependencies: ["SegueUIKit", "SegueGL", "SegueShaders", "SegueImage"]),
 
         // MARK: - Text (fontconfig finds fonts, HarfBuzz shapes, FreeType rasterises; Label is a view)
 
@@ -173,7 +180,7 @@ let package = Package(
         // gestures against a catalog's interactive transitions (`GestureStress`).
         .target(
             name: "SegueSoak",
-            dependencies: ["SegueTransitions", "SegueStage", "SegueUIKit", "SegueTiming", "SegueGL"]),
+            dependencies: ["SegueTransitions", "SegueStage", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueGL"]),
 
         // MARK: - Rendering a transition by name between two pictures (frames, PNGs, contact sheets)
         // and the renders a front end runs whole: frame folders, videos, the filter sheet, the
@@ -194,7 +201,8 @@ let package = Package(
         .target(
             name: "Segue",
             dependencies: [
-                "SegueGL", "SegueGLSL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueTiming", "SegueUIKit", "SegueStage",
+                "SegueGL", "SegueGLSL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueTiming", "SegueUIKit", "SegueCompositor",
+                "SegueStage",
                 "SegueTransitions", "SegueSoak", "SegueOutput", "SegueExport", "SegueRenderJobs", "SegueText", "SegueColor",
             ]),
         .target(
@@ -220,7 +228,7 @@ let package = Package(
         .executableTarget(
             name: "SeedPorts",
             dependencies: [
-                "SegueStage", "SeedPalette", "SegueUIKit", "SegueTiming", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage",
+                "SegueStage", "SeedPalette", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueEffects", "SegueGL", "SegueHeadless", "SegueImage",
                 "SegueTransitions",
             ],
             path: "Examples/SeedPorts"),
@@ -255,7 +263,8 @@ let package = Package(
         .testTarget(
             name: "SegueUIKitTests",
             dependencies: [
-                "SegueStage", "SegueUIKit", "SegueTiming", "SegueHeadless", "SegueImage", "CSegueAllocationCounter", "SegueTesting",
+                "SegueStage", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "CSegueAllocationCounter",
+                "SegueTesting",
             ],
             exclude: ["Goldens"]),
         .testTarget(
@@ -264,7 +273,7 @@ let package = Package(
         .testTarget(
             name: "SegueTransitionsTests",
             dependencies: [
-                "SegueStage", "SegueSoak", "SegueTransitions", "SegueUIKit", "SegueTiming", "SegueHeadless", "SegueImage", "SegueGL",
+                "SegueStage", "SegueSoak", "SegueTransitions", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "SegueGL",
                 "SegueTesting",
             ],
             exclude: ["Goldens"]),

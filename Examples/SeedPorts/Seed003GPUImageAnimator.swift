@@ -16,6 +16,7 @@ import SegueTiming
 import SegueEffects
 import SegueGL
 import SegueUIKit
+import SegueCompositor
 
 @MainActor
 final class GPUImageAnimator: ViewControllerAnimatedTransitioning, ViewControllerInteractiveTransitioning {

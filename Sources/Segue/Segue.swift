@@ -11,6 +11,7 @@
 @_exported import SegueOutput
 @_exported import SegueRenderJobs
 @_exported import SegueUIKit
+@_exported import SegueCompositor
 @_exported import SegueSoak
 @_exported import SegueStage
 @_exported import SegueText

@@ -4,6 +4,7 @@ import SegueTiming
 import SegueGL
 import SegueGLFW
 import SegueUIKit
+import SegueCompositor
 
 /// Runs a `Window` in a GLFW window: UIApplication's run loop and the glue between the window
 /// system and Segue's window (the renderer never makes a window; this module does).

@@ -3,6 +3,7 @@ import SegueEffects
 import SegueGL
 import SegueImage
 import SegueUIKit
+import SegueCompositor
 import SegueTransitions
 
 /// A built-in view-controller transition in the window. Time is an input: the scene at timeline

@@ -1,6 +1,7 @@
 import SegueTiming
 import SegueGL
 import SegueUIKit
+import SegueCompositor
 import SegueTransitions
 
 /// Seeded random gestures against each interactive example, in a fresh window per sequence:

@@ -2,6 +2,7 @@ import SegueTiming
 import SegueGL
 import SegueImage
 import SegueUIKit
+import SegueCompositor
 import SegueHeadless
 
 /// A window rendered headlessly: an EGL context, its device, a compositor, an offscreen target

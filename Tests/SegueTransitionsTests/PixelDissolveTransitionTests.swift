@@ -4,6 +4,7 @@ import SegueGL
 import SegueImage
 import SegueHeadless
 import SegueUIKit
+import SegueCompositor
 import SegueTransitions
 import Testing
 import SegueTesting

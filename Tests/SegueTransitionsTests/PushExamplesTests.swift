@@ -3,6 +3,7 @@ import SegueGL
 import SegueImage
 import SegueHeadless
 import SegueUIKit
+import SegueCompositor
 import SegueTransitions
 import SegueTesting
 import Testing

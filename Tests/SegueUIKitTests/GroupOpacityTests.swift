@@ -1,6 +1,7 @@
 import SegueGL
 import SegueImage
 import SegueUIKit
+import SegueCompositor
 import Testing
 
 /// Headless-GL tier: group opacity against a CPU reference worked out by hand.

@@ -1,6 +1,7 @@
 import SegueTiming
 import SegueGL
 import SegueUIKit
+import SegueCompositor
 import Testing
 import SegueTesting
 

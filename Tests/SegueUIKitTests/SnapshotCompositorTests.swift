@@ -2,6 +2,7 @@ import SegueGL
 import SegueHeadless
 import SegueImage
 import SegueUIKit
+import SegueCompositor
 import SegueStage
 import SegueTesting
 import Testing

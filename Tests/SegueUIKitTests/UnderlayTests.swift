@@ -1,6 +1,7 @@
 import SegueGL
 import SegueImage
 @testable import SegueUIKit
+import SegueCompositor
 import SegueTesting
 import Testing
 

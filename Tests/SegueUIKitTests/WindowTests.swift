@@ -1,5 +1,6 @@
 import SegueTiming
 import SegueUIKit
+import SegueCompositor
 import Testing
 import SegueTesting
 

@@ -3,6 +3,7 @@ import SegueTiming
 import SegueGL
 import SegueImage
 import SegueUIKit
+import SegueCompositor
 
 /// Frames per second of the compositor on a tree of 100 textured views with 3D transforms
 /// (perspective rotations animated every frame by the animation engine, virtual clock).

@@ -6,6 +6,7 @@ import SegueGL
 import SegueImage
 import SegueHeadless
 import SegueUIKit
+import SegueCompositor
 import SegueTransitions
 import Testing
 import SegueTesting

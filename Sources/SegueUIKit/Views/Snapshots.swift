@@ -23,7 +23,7 @@ extension Window {
     /// The compositor snapshots of this window's views use: the one attached with `attach(_:)`
     /// or the one that last rendered the window. Never another window's: which GL context a
     /// view belongs to is its window's to say.
-    public var snapshotCompositor: Compositor? { compositor }
+    public var snapshotCompositor: (any WindowRenderer)? { compositor }
 }
 
 extension View {

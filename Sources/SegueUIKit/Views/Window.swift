@@ -14,8 +14,9 @@ public final class Window {
     /// Problems reported by transitions, snapshots and hierarchy changes in this window.
     public let diagnostics = TransitionDiagnostics()
 
-    /// The compositor that last rendered this window: snapshots of its views are made with it.
-    public private(set) weak var compositor: Compositor?
+    /// The renderer (a SegueCompositor `Compositor`) that last rendered this window: snapshots
+    /// of its views are made with it.
+    public private(set) weak var compositor: (any WindowRenderer)?
 
     /// Runs presentations and dismissals in this window, one at a time.
     public private(set) lazy var transitionDriver = TransitionDriver(window: self)
@@ -55,7 +56,7 @@ public final class Window {
     /// Attaches the compositor that renders this window before the first frame (so that
     /// animators can snapshot views before anything was drawn). Without one, snapshots of the
     /// window's views fail with `SnapshotError.noCompositor` until a frame is rendered.
-    public func attach(_ compositor: Compositor) { self.compositor = compositor }
+    public func attach(_ compositor: any WindowRenderer) { self.compositor = compositor }
 
     /// The window whose root view is `view`'s root, if any.
     public static func containing(_ view: View) -> Window? {
@@ -130,7 +131,7 @@ public final class Window {
     /// no clear), false to have the target cleared to `clearColor` as usual. A renderer that
     /// draws at the window's size itself (a transition, a video) saves a full-window pass so.
     public func renderFrame<Target: RenderTarget>(
-        at time: Double, compositor: Compositor, into target: Target, clearColor: Color = .black,
+        at time: Double, compositor: any WindowRenderer, into target: Target, clearColor: Color = .black,
         underlay: ((Target) throws(GLError) -> Bool)? = nil
     ) throws(GLError) {
         self.compositor = compositor

@@ -1,6 +1,7 @@
 import SegueGL
 import SegueImage
 import SegueShaders
+import SegueUIKit
 
 /// Renders a view tree with GL, Core Animation style: each view is a quad placed by its
 /// center, anchor point, bounds and 3D transform (perspective included), alpha multiplies down
@@ -12,7 +13,7 @@ import SegueShaders
 /// no uploads and no compiles. Textures of views that are gone are released at the start of
 /// the next frame, on the GL thread.
 @MainActor
-public final class Compositor {
+public final class Compositor: WindowRenderer {
     let device: GLDevice
     let program: ShaderProgram
     let locations: Locations

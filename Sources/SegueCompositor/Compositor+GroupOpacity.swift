@@ -1,4 +1,5 @@
 import SegueGL
+import SegueUIKit
 
 /// Group opacity (CALayer's `allowsGroupOpacity`): a view with alpha below 1 and subviews is
 /// drawn with alpha 1 into a pooled offscreen target the size of the current one, then that
