@@ -111,7 +111,7 @@ test-integrations:
 # The DocC catalog (Sources/Segue/Segue.docc) and a page per library module (Sources/*/*.docc), one
 # combined archive; a symbol link that does not resolve fails.
 DOC_TARGETS = Segue SegueColor SegueImage SegueTiming SegueOutput SegueInput SegueGLSL SegueGL SegueHeadless \
-	SegueGLFW SegueEffects SegueUIKit SegueStage SegueAppHost SegueText SegueExport SegueTransitions SegueSoak \
+	SegueGLFW SegueEffects SegueUIKit SegueCompositor SegueStage SegueAppHost SegueText SegueExport SegueTransitions SegueSoak \
 	SegueRenderJobs SeguePlayer SegueTesting
 docs:
 	$(SWIFT) package --disable-sandbox generate-documentation --enable-experimental-combined-documentation \
