@@ -288,6 +288,7 @@ let package = Package(
             name: "SeedPortsTests",
             dependencies: ["SegueStage", "SegueTesting", "SeedPorts", "SeedPalette", "SegueUIKit", "SegueTiming", "SegueGL", "SegueImage", "SegueHeadless"]),
         .testTarget(name: "SegueOutputTests", dependencies: ["SegueTesting", "SegueOutput"]),
+        // The export's tests and the timeline's (which grew up inside the export).
         .testTarget(
             name: "SegueExportTests",
             dependencies: [

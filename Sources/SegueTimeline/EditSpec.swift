@@ -1,5 +1,4 @@
 import Foundation
-import SegueExport
 
 /// An edit as a JSON file describes it (`segue edit SPEC.json`, schema in
 /// docs/edit-spec.schema.json): pictures and clips one after another, one transition per
