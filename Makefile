@@ -112,7 +112,7 @@ test-integrations:
 # combined archive; a symbol link that does not resolve fails.
 DOC_TARGETS = Segue SegueColor SegueImage SegueTiming SegueOutput SegueInput SegueGLSL SegueGL SegueHeadless \
 	SegueGLFW SegueEffects SegueUIKit SegueCompositor SegueStage SegueAppHost SegueText SegueExport SegueTransitions SegueSoak \
-	SegueRenderJobs SeguePlayer SegueTesting
+	SegueTimeline SegueRenderJobs SeguePlayer SegueTesting
 docs:
 	$(SWIFT) package --disable-sandbox generate-documentation --enable-experimental-combined-documentation \
 		$(foreach target,$(DOC_TARGETS),--target $(target)) --warnings-as-errors --output-path .build/documentation

@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "Segue",
     products: [
-        // Everyday use: GL, pictures, effects, the UIKit port, the seeds' animators, export, headless EGL.
+        // Everyday use: GL, pictures, effects, the UIKit port, the seeds' animators, export, timelines, headless EGL.
         .library(name: "Segue", targets: ["Segue"]),
         // Windows and input through GLFW (links X11); a headless render worker leaves it out.
         .library(name: "SegueGLFW", targets: ["SegueGLFW"]),
@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "SegueTransitions", targets: ["SegueTransitions"]),
         .library(name: "SegueOutput", targets: ["SegueOutput"]),
         .library(name: "SegueExport", targets: ["SegueExport"]),
+        .library(name: "SegueTimeline", targets: ["SegueTimeline"]),
         .library(name: "SegueRenderJobs", targets: ["SegueRenderJobs"]),
         .library(name: "SegueText", targets: ["SegueText"]),
         .library(name: "SegueColor", targets: ["SegueColor"]),
@@ -144,7 +145,15 @@ let package = Package(
         .target(name: "SegueOutput"),
         .target(
             name: "SegueExport",
-            dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueTiming", "SegueColor", "SegueShaders", "SegueText"]),
+            dependencies: ["SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueTiming", "SegueColor", "SegueShaders"]),
+        // The timeline engine on the export: edit specs and their plans, the sound graphs, titles
+        // and subtitles, smart render, chunks and their join.
+        .target(
+            name: "SegueTimeline",
+            dependencies: [
+                "SegueExport", "SegueEffects", "SegueGL", "SegueImage", "SegueOutput", "SegueTiming", "SegueColor", "SegueShaders",
+                "SegueText",
+            ]),
 
         // MARK: - Animation (GL-free: timing curves, springs, clocks), the UIKit port (views) and its compositor
 
@@ -190,7 +199,8 @@ let package = Package(
             name: "SegueRenderJobs",
             dependencies: [
                 "SegueEffects", "SegueHeadless", "SegueStage", "SegueTransitions", "SegueUIKit", "SegueGL", "SegueImage",
-                "SegueText", "SegueTiming", "SegueOutput", "SegueExport", "SegueColor", .product(name: "Logging", package: "swift-log"),
+                "SegueText", "SegueTiming", "SegueOutput", "SegueExport", "SegueTimeline", "SegueColor",
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         .executableTarget(name: "SegueCompileProbe", dependencies: ["SegueRenderJobs"]),
@@ -203,7 +213,7 @@ let package = Package(
             dependencies: [
                 "SegueGL", "SegueGLSL", "SegueHeadless", "SegueImage", "SegueEffects", "SegueTiming", "SegueUIKit", "SegueCompositor",
                 "SegueStage",
-                "SegueTransitions", "SegueSoak", "SegueOutput", "SegueExport", "SegueRenderJobs", "SegueText", "SegueColor",
+                "SegueTransitions", "SegueSoak", "SegueOutput", "SegueExport", "SegueTimeline", "SegueRenderJobs", "SegueText", "SegueColor",
             ]),
         .target(
             name: "SegueTesting",
@@ -287,17 +297,19 @@ let package = Package(
             name: "SeedPortsTests",
             dependencies: ["SegueStage", "SegueTesting", "SeedPorts", "SeedPalette", "SegueUIKit", "SegueTiming", "SegueGL", "SegueImage", "SegueHeadless"]),
         .testTarget(name: "SegueOutputTests", dependencies: ["SegueTesting", "SegueOutput"]),
+        // The export's tests and the timeline's (which grew up inside the export).
         .testTarget(
             name: "SegueExportTests",
             dependencies: [
-                "SegueOutput", "SegueExport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting", "SegueColor",
+                "SegueOutput", "SegueExport", "SegueTimeline", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting",
+                "SegueColor",
             ]),
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage", "SegueUIKit", "SegueTransitions"]),
         .testTarget(
             name: "SegueRenderJobsTests",
             dependencies: [
                 "SegueStage", "SegueRenderJobs", "SegueHeadless", "SegueEffects", "SegueImage", "SegueUIKit", "SegueTesting", "SegueText",
-                "SegueExport", "SegueOutput", "SegueTransitions",
+                "SegueExport", "SegueTimeline", "SegueOutput", "SegueTransitions",
             ]),
         .testTarget(
             name: "SegueTextTests",

@@ -15,4 +15,5 @@
 @_exported import SegueSoak
 @_exported import SegueStage
 @_exported import SegueText
+@_exported import SegueTimeline
 @_exported import SegueTransitions

@@ -6,21 +6,21 @@ import SegueColor
 /// A video clip decoded by ffmpeg into RGBA frames of the export's size and frame rate, read
 /// one at a time from its stdout: no frame touches the disk. The picture is fitted to the
 /// frame by a `ResizeMode`, as the effects fit still pictures. Audio is ignored.
-final class ClipDecoder {
-    let path: String
+package final class ClipDecoder {
+    package let path: String
     /// Frames at the export's rate, from the duration ffprobe reports (an estimate for progress
     /// and for checking the edit up front; the decoded stream is the truth); nil when the
     /// duration is unknown, as for raw streams.
     let estimatedFrames: Int?
     /// What ffprobe says of the clip's video: its colour, rotation, rate.
-    let info: MediaInfo
+    package let info: MediaInfo
     /// The planes' layout when decoded planar; nil for RGBA frames.
-    let planes: PlaneLayout?
+    package let planes: PlaneLayout?
     /// Bytes of one decoded frame.
     var frameBytes: Int { planes?.frameBytes ?? width * height * 4 }
     private let width: Int, height: Int
     private let process: FFmpegProcess
-    private(set) var framesRead = 0
+    package private(set) var framesRead = 0
     private var ended = false
 
     /// `start` (seconds) seeks into the clip first, exactly (ffmpeg decodes from the keyframe
@@ -36,7 +36,7 @@ final class ClipDecoder {
 
     /// `timing` plays the clip at a speed or reversed (`ClipTiming`), reading `span` seconds
     /// of it from `start` (all to its end when nil).
-    init(path: String, tools: FFmpegTools, width: Int, height: Int, frameRate: FrameRate, fit: ResizeMode,
+    package init(path: String, tools: FFmpegTools, width: Int, height: Int, frameRate: FrameRate, fit: ResizeMode,
          start: Double = 0, frameLimit: Int? = nil, planar: Bool = false, timing: ClipTiming = ClipTiming(), span: Double? = nil,
          backdrop: Bool = false) throws(ExportError) {
         self.path = path
@@ -86,14 +86,14 @@ final class ClipDecoder {
     /// Demuxers of media files. Playlists and scripts (hls, dash, concat, ffconcat), image
     /// sequences (image2, whose names are patterns) and anything else that makes ffmpeg open
     /// other files are not clips.
-    static let clipDemuxers: Set<String> = [
+    package static let clipDemuxers: Set<String> = [
         "mov", "matroska", "avi", "mpegts", "flv", "ogg", "gif", "mpeg", "asf", "nut", "yuv4mpegpipe", "ivf",
         "h264", "hevc", "m4v", "mpegvideo", "mjpeg", "apng",
     ]
 
     /// `path` as an ffmpeg file URL: absolute, so it starts with `file:/`. Not standardised as
     /// text: `lnk/../a.mkv` must reach the file the kernel (and the checks here) reach.
-    static func fileURL(_ path: String) -> String {
+    package static func fileURL(_ path: String) -> String {
         "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
@@ -104,7 +104,7 @@ final class ClipDecoder {
     /// music), a video whose header declares frames over `ExportSettings.maxPixels` is refused:
     /// ffprobe is told to skip every frame (`-skip_frame all`), so a header claiming 16384x16384
     /// costs no decoded frame (about 55 MB, against 210 MB for one 8192x8192 frame decoded).
-    static func probe(
+    package static func probe(
         _ path: String, tools: FFmpegTools, demuxers: Set<String> = clipDemuxers, limitsFrames: Bool = true,
         refused: (String, String) -> ExportError = { .clipFormatRefused(path: $0, format: $1) }
     ) throws(ExportError) -> (demuxer: String, duration: Double?) {
@@ -179,7 +179,7 @@ final class ClipDecoder {
 
     /// Reads the next frame into `buffer`. Returns false at the end of the clip; a decoding
     /// error is thrown, not taken for the end.
-    func readFrame(into buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Bool {
+    package func readFrame(into buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Bool {
         guard !ended else { return false }
         let count = process.read(into: buffer)
         if count == buffer.count {
@@ -197,10 +197,10 @@ final class ClipDecoder {
 
     /// Ends ffmpeg at once from another thread, leaving the pipes to `close` (see
     /// `FFmpegProcess.kill`): a read in progress then sees the end.
-    func kill() { process.kill() }
+    package func kill() { process.kill() }
 
     /// Stops decoding (the rest of the clip is not needed).
-    func close() {
+    package func close() {
         guard !ended else { return }
         ended = true
         process.stop()

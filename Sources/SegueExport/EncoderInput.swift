@@ -12,7 +12,7 @@ import SegueImage
 /// Frames are premultiplied until here. RGBA leaves with straight alpha (un-premultiplied
 /// here, once) for the formats that store alpha, or over black (alpha 1, the colour as it is)
 /// for those that do not; the planes are the picture over black by construction.
-final class EncoderInput {
+package final class EncoderInput {
     /// What the RGBA read back becomes.
     enum RGBAAlpha {
         /// Straight alpha: PNG frames, `--alpha` outputs.
@@ -29,7 +29,7 @@ final class EncoderInput {
     private var staging: UnsafeMutableRawBufferPointer?
 
     /// Bytes of one frame in the encoder's pipe.
-    var frameBytes: Int { planes?.frameBytes ?? width * height * 4 }
+    package var frameBytes: Int { planes?.frameBytes ?? width * height * 4 }
 
     /// Planes when `settings` use the output stage, RGBA otherwise.
     init(device: GLDevice, settings: ExportSettings) throws {
@@ -41,7 +41,7 @@ final class EncoderInput {
     }
 
     /// RGBA frames of this size, with straight alpha (PNG frames).
-    init(rgbaFor device: GLDevice, width: Int, height: Int) {
+    package init(rgbaFor device: GLDevice, width: Int, height: Int) {
         (self.device, self.width, self.height, planes, rgbaAlpha) = (device, width, height, nil, .straight)
     }
 
@@ -49,7 +49,7 @@ final class EncoderInput {
 
     /// The output stage for `settings` and a pipeline into `encoder` sized for its frames. When
     /// the stage cannot be made the encoder is stopped; the caller releases the stage.
-    static func pipeline(into encoder: FFmpegProcess, device: GLDevice, settings: ExportSettings) throws -> (EncoderInput, FramePipeline) {
+    package static func pipeline(into encoder: FFmpegProcess, device: GLDevice, settings: ExportSettings) throws -> (EncoderInput, FramePipeline) {
         let input: EncoderInput
         do { input = try EncoderInput(device: device, settings: settings) } catch {
             encoder.stop()
@@ -59,12 +59,12 @@ final class EncoderInput {
     }
 
     /// A target for the effects to draw a frame into.
-    func makeTarget() throws -> FormattedTarget {
+    package func makeTarget() throws -> FormattedTarget {
         try device.makeTarget(width: width, height: height, format: planes == nil ? .rgba8 : .rgba16f)
     }
 
     /// The frame drawn into `target` (from `makeTarget`), into `buffer` of `frameBytes`.
-    func write(rendered target: FormattedTarget, into buffer: UnsafeMutableRawBufferPointer) throws {
+    package func write(rendered target: FormattedTarget, into buffer: UnsafeMutableRawBufferPointer) throws {
         // Offscreen targets hold the picture top row first, as the encoder reads it.
         if let planes { return try planes.convert(texture: target.textureName, into: buffer) }
         try target.readPixels(into: buffer)
@@ -83,7 +83,7 @@ final class EncoderInput {
     /// A frame that `fill` writes as RGBA8, into `buffer` of `frameBytes`; false (nothing
     /// written) when `fill` says there was no frame.
     @discardableResult
-    func write(decoded fill: (UnsafeMutableRawBufferPointer) throws -> Bool, into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
+    package func write(decoded fill: (UnsafeMutableRawBufferPointer) throws -> Bool, into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
         guard let planes else {
             guard try fill(buffer) else { return false }
             finishRGBA(buffer)
@@ -100,11 +100,11 @@ final class EncoderInput {
     /// (the input stage keeps an SDR transfer as it is, and the output's tags say BT.709). Such a
     /// clip's untouched frames go to the encoder as decoded: no GPU round trip, and no second
     /// chroma filtering (4:2:0 → RGB → 4:2:0) of what the camera recorded.
-    func takesPlanes(_ layout: PlaneLayout, color: ColorDescription) -> Bool {
+    package func takesPlanes(_ layout: PlaneLayout, color: ColorDescription) -> Bool {
         guard let planes, planes.bitDepth == 8, layout.bitDepth == 8, !layout.hasAlpha, rgbaAlpha == .overBlack,
               layout.chromaShift == (1, 1), layout.width == width, layout.height == height, layout.frameBytes == frameBytes else { return false }
         return color.matrix == planes.color.matrix && color.range == planes.color.range && !color.isHDR
     }
 
-    func release() { planes?.release() }
+    package func release() { planes?.release() }
 }

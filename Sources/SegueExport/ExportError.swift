@@ -166,11 +166,11 @@ extension ExportError {
     /// `error`, or, when ffmpeg stopped on a full disk (ENOSPC in its log), the error every output
     /// gives for one (`OutputError.noSpace`), naming the file the user asked for rather than
     /// ffmpeg's "file:/proc/self/fd/1".
-    static func namingFullDisk(_ error: any Error, writing purpose: String, to path: String) -> any Error {
+    package static func namingFullDisk(_ error: any Error, writing purpose: String, to path: String) -> any Error {
         (error as? ExportError)?.namingFullDisk(writing: purpose, to: path) ?? error
     }
 
-    func namingFullDisk(writing purpose: String, to path: String) -> ExportError {
+    package func namingFullDisk(writing purpose: String, to path: String) -> ExportError {
         guard case let .encoderFailed(_, log) = self, log.contains("No space left on device") else { return self }
         return .output(.noSpace(writing: purpose, path: path))
     }

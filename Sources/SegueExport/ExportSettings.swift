@@ -135,6 +135,11 @@ public struct ExportResult: Sendable, Equatable {
     public let elapsedSeconds: Double
     /// Time the renderer waited for the encoder to take frames (0 when the GPU was the bottleneck).
     public let encoderWaitSeconds: Double
+
+    package init(path: String, frames: Int, durationSeconds: Double, elapsedSeconds: Double, encoderWaitSeconds: Double) {
+        (self.path, self.frames, self.durationSeconds) = (path, frames, durationSeconds)
+        (self.elapsedSeconds, self.encoderWaitSeconds) = (elapsedSeconds, encoderWaitSeconds)
+    }
 }
 
 /// The two inputs of an export.

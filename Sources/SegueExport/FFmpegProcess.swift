@@ -10,7 +10,7 @@ import Glibc
 /// Every child is registered with the tools' `InterruptCleanup` (an interrupt kills its process group) and
 /// watched while Segue waits on it: one that neither reads, writes nor uses CPU for
 /// `stallTimeout` seconds is killed, and `stalled` says so.
-final class FFmpegProcess: @unchecked Sendable {
+package final class FFmpegProcess: @unchecked Sendable {
     let tool: String
     private let process = Process()
     private let input: Pipe?
@@ -25,7 +25,7 @@ final class FFmpegProcess: @unchecked Sendable {
 
     /// `outputFile`, when given, becomes the child's stdout (the encoder writes its video there,
     /// as `/proc/self/fd/1`), instead of a pipe or /dev/null.
-    init(
+    package init(
         executable: URL, arguments: [String], writesInput: Bool, readsOutput: Bool, outputFile: Int32? = nil,
         stallTimeout: Double, cleanup: InterruptCleanup
     ) throws(ExportError) {
@@ -101,23 +101,23 @@ final class FFmpegProcess: @unchecked Sendable {
     }
 
     /// Whether the watchdog killed the child for making no progress.
-    var stalled: Bool { watchdog.fired }
+    package var stalled: Bool { watchdog.fired }
     var stallTimeout: Double { watchdog.timeout }
 
     /// The error for a child that failed: stalled, or `failure` with how it ended.
-    func failure(_ make: (ToolExit, String) -> ExportError) -> ExportError {
+    package func failure(_ make: (ToolExit, String) -> ExportError) -> ExportError {
         let exit = wait()
         return stalled ? .toolStalled(tool: tool, seconds: watchdog.secondsWithoutProgress) : make(exit, log)
     }
 
     /// The end of what the child wrote to stderr, trimmed.
-    var log: String {
+    package var log: String {
         let text = String(decoding: errorLog.value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.count > 2000 ? "…" + String(text.suffix(2000)) : text
     }
 
     /// Writes all of `bytes` to the child's stdin. Returns false if the child stopped reading.
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let fd = input?.fileHandleForWriting.fileDescriptor, var base = bytes.baseAddress else { return false }
         var remaining = bytes.count
         watchdog.beginWaiting()
@@ -153,14 +153,14 @@ final class FFmpegProcess: @unchecked Sendable {
     }
 
     /// Everything the child writes to stdout, until it exits.
-    func readAll() -> Data {
+    package func readAll() -> Data {
         watchdog.beginWaiting()
         defer { watchdog.endWaiting() }
         return output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
     }
 
     /// Closes stdin (the end of the frames) so the child can finish.
-    func closeInput() {
+    package func closeInput() {
         guard !inputClosed, let input else { return }
         inputClosed = true
         try? input.fileHandleForWriting.close()
@@ -168,7 +168,7 @@ final class FFmpegProcess: @unchecked Sendable {
 
     /// Closes stdin, waits for the child and says how it ended.
     @discardableResult
-    func wait() -> ToolExit {
+    package func wait() -> ToolExit {
         closeInput()
         if !reaped {
             watchdog.beginWaiting()

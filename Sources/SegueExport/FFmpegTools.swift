@@ -41,7 +41,7 @@ public struct FFmpegTools: Sendable, Equatable {
     }
 
     /// ffprobe, which clips need; a typed error when there is none beside ffmpeg or it cannot run.
-    func requireProbe() throws(ExportError) -> URL {
+    package func requireProbe() throws(ExportError) -> URL {
         guard let ffprobe else {
             throw .toolMissing(tool: "ffprobe", searched: [ffmpeg.deletingLastPathComponent().path])
         }

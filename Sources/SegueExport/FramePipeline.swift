@@ -5,7 +5,7 @@ import Foundation
 /// buffers into ffmpeg's stdin in order and hands them back. With `depth` frames queued the
 /// GPU renders frame n+1 while ffmpeg is still taking frame n, and memory stays at
 /// `depth + 1` frames. Depth 0 writes on the caller's thread (the serial reference).
-final class FramePipeline: @unchecked Sendable {
+package final class FramePipeline: @unchecked Sendable {
     let frameBytes: Int
     let depth: Int
     private let encoder: FFmpegProcess
@@ -19,7 +19,7 @@ final class FramePipeline: @unchecked Sendable {
     private var writeFailed = false
     private var writerDone = true
     /// Seconds the caller spent waiting for a free buffer: the encoder was the bottleneck.
-    private(set) var encoderWaitSeconds = 0.0
+    package private(set) var encoderWaitSeconds = 0.0
 
     init(encoder: FFmpegProcess, frameBytes: Int, depth: Int) {
         self.encoder = encoder
@@ -40,7 +40,7 @@ final class FramePipeline: @unchecked Sendable {
     deinit { buffers.forEach { $0.deallocate() } }
 
     /// A buffer of `frameBytes` to fill with the next frame; waits while all are in flight.
-    func acquire() throws -> UnsafeMutableRawBufferPointer {
+    package func acquire() throws -> UnsafeMutableRawBufferPointer {
         condition.lock()
         defer { condition.unlock() }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -51,7 +51,7 @@ final class FramePipeline: @unchecked Sendable {
     }
 
     /// Queues a filled buffer (from `acquire`) for the encoder.
-    func submit(_ buffer: UnsafeMutableRawBufferPointer) throws {
+    package func submit(_ buffer: UnsafeMutableRawBufferPointer) throws {
         if depth == 0 {
             let start = DispatchTime.now().uptimeNanoseconds
             let written = encoder.write(UnsafeRawBufferPointer(buffer))
@@ -69,7 +69,7 @@ final class FramePipeline: @unchecked Sendable {
 
     /// Queues a still picture's frame, written as it is (no copy); waits while `depth` frames
     /// are already queued, so the queue stays bounded.
-    func submitStill(_ still: StillFrame) throws {
+    package func submitStill(_ still: StillFrame) throws {
         if depth == 0 {
             let start = DispatchTime.now().uptimeNanoseconds
             let written = encoder.write(still.bytes)
@@ -88,7 +88,7 @@ final class FramePipeline: @unchecked Sendable {
     }
 
     /// Gives back a buffer that was acquired but not filled.
-    func recycle(_ buffer: UnsafeMutableRawBufferPointer) {
+    package func recycle(_ buffer: UnsafeMutableRawBufferPointer) {
         condition.lock()
         free.append(buffer)
         condition.broadcast()
@@ -96,7 +96,7 @@ final class FramePipeline: @unchecked Sendable {
     }
 
     /// Sends what is queued, closes the encoder's input and waits for it to write the file.
-    func finish() throws {
+    package func finish() throws {
         condition.lock()
         noMoreFrames = true
         condition.broadcast()
@@ -111,7 +111,7 @@ final class FramePipeline: @unchecked Sendable {
     /// input. The order matters: closing the input while the writer may still be in write(2)
     /// would free its descriptor number for the next open() anywhere in the process, and the
     /// rest of the frame would land in that file.
-    func cancel() {
+    package func cancel() {
         condition.lock()
         noMoreFrames = true
         queued.removeAll()
@@ -166,10 +166,10 @@ private enum QueuedFrame {
 /// A still picture's frame, converted once and shared by every frame that shows it unchanged:
 /// the encoder's pipeline writes these bytes as they are, and they live as long as any queued
 /// frame holds them.
-final class StillFrame: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
+package final class StillFrame: @unchecked Sendable {
+    package let bytes: UnsafeRawBufferPointer
 
-    init(_ pixels: [UInt8]) {
+    package init(_ pixels: [UInt8]) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pixels.count, alignment: 64)
         pixels.withUnsafeBytes { buffer.copyMemory(from: $0) }
         bytes = UnsafeRawBufferPointer(buffer)

@@ -100,7 +100,7 @@ public final class TransitionExporter {
 
     /// Where ffmpeg writes: its own stdout, which is the file `PartialFile` opened, reached as a
     /// path so that muxers that seek and reread (MP4's faststart) can.
-    static let childStdout = "file:/proc/self/fd/1"
+    package static let childStdout = "file:/proc/self/fd/1"
 
     private static func partialFile(for path: String, purpose: String, cleanup: InterruptCleanup) throws(ExportError) -> PartialFile {
         do { return try PartialFile(destination: path, purpose: purpose, cleanup: cleanup) } catch { throw .output(error) }
@@ -155,7 +155,7 @@ public final class TransitionExporter {
     /// Each packet is written to the file as it is made, so a full disk fails the first write
     /// that does not fit (with `-xerror`, ffmpeg then stops) rather than when a 32 KB buffer or a
     /// WebM cluster is flushed, seconds of rendering later.
-    static let outputFlush = ["-flush_packets", "1"]
+    package static let outputFlush = ["-flush_packets", "1"]
 
     /// The raw frames on stdin, as every pass reads them. `-xerror` stops ffmpeg at its first
     /// error (a full disk) instead of encoding on.

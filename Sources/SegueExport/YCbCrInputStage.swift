@@ -4,7 +4,7 @@ import SegueShaders
 
 /// The layout of a decoded video frame as ffmpeg writes it on its pipe: planar Y'CbCr, 8-bit
 /// or deeper samples (`yuv420p`, `yuv420p10le`, `yuva420p`, `yuv444p`…), planes one after another.
-struct PlaneLayout: Equatable {
+package struct PlaneLayout: Equatable {
     let width: Int
     let height: Int
     /// log2 of the chroma subsampling: (1, 1) for 4:2:0, (1, 0) for 4:2:2, (0, 0) for 4:4:4.
@@ -19,7 +19,7 @@ struct PlaneLayout: Equatable {
     var chromaHeight: Int { (height + (1 << chromaShift.y) - 1) >> chromaShift.y }
     var lumaBytes: Int { width * height * bytesPerSample }
     var chromaBytes: Int { chromaWidth * chromaHeight * bytesPerSample }
-    var frameBytes: Int { lumaBytes * (hasAlpha ? 2 : 1) + 2 * chromaBytes }
+    package var frameBytes: Int { lumaBytes * (hasAlpha ? 2 : 1) + 2 * chromaBytes }
 
     /// ffmpeg's name of the layout (`-pix_fmt`).
     var pixelFormat: String {
@@ -46,7 +46,7 @@ struct PlaneLayout: Equatable {
         (self.width, self.height, self.chromaShift, self.bitDepth, self.hasAlpha) = (width, height, chromaShift, bitDepth, hasAlpha)
     }
 
-    static func == (a: PlaneLayout, b: PlaneLayout) -> Bool {
+    package static func == (a: PlaneLayout, b: PlaneLayout) -> Bool {
         a.width == b.width && a.height == b.height && a.chromaShift == b.chromaShift
             && a.bitDepth == b.bitDepth && a.hasAlpha == b.hasAlpha
     }
@@ -56,17 +56,17 @@ struct PlaneLayout: Equatable {
 /// textures and converted by one shader to a blend-space RGBA texture, with the clip's matrix
 /// and range (`YCbCrConversion`) and, for HDR clips, the tone mapping and gamut mapping of
 /// `VideoToSDR`. One stage per clip; its GPU objects are released by `release()` on the GL thread.
-final class YCbCrInputStage {
-    let layout: PlaneLayout
-    let color: ColorDescription
+package final class YCbCrInputStage {
+    package let layout: PlaneLayout
+    package let color: ColorDescription
     let toneMap: ToneMapOperator
     /// The converted frame (RGBA8, premultiplied, top row first).
-    let target: OffscreenTarget
+    package let target: OffscreenTarget
     private let device: GLDevice
     private let planes: [PlaneTexture]
     private let program: ShaderProgram
 
-    init(device: GLDevice, layout: PlaneLayout, color: ColorDescription, toneMap: ToneMapOperator = .hable) throws {
+    package init(device: GLDevice, layout: PlaneLayout, color: ColorDescription, toneMap: ToneMapOperator = .hable) throws {
         (self.device, self.layout, self.color, self.toneMap) = (device, layout, color, toneMap)
         // SDR and HDR clips get programs of their own: the tone mapping is compiled only where it runs.
         let hdr = color.transfer == .pq || color.transfer == .hlg
@@ -88,7 +88,7 @@ final class YCbCrInputStage {
     }
 
     /// Uploads one frame (`layout.frameBytes`: Y, Cb, Cr, then A) and converts it into `target`.
-    func convert(_ frame: UnsafeRawBufferPointer) throws {
+    package func convert(_ frame: UnsafeRawBufferPointer) throws {
         var offset = 0
         for plane in planes {
             try plane.upload(UnsafeRawBufferPointer(rebasing: frame[offset..<(offset + plane.byteCount)]))
@@ -134,7 +134,7 @@ final class YCbCrInputStage {
         GL.uniform1f(program.uniformLocation("segue_peak"), Float(ToneMapOperator.defaultPeak))
     }
 
-    func release() {
+    package func release() {
         planes.forEach { $0.release() }
         target.release()
     }

@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// A chunk that starts inside a clip seeks its decoder there whatever the output (issue 32

@@ -3,6 +3,7 @@ import SegueColor
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// Clips decoded in their own Y'CbCr and converted on the GPU (`YCbCrInputStage`), against

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SegueExport
 import SegueTesting
+@testable import SegueTimeline
 import Testing
 
 /// A clip's decoder read ahead on its own thread: the same frames as reading it in line, never

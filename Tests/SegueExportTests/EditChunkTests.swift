@@ -1,6 +1,7 @@
 import SegueExport
 import SegueOutput
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// `EditChunk`: the I-th of N spans of an edit's frames (`segue edit --chunk I/N`), and the

@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// An edit's unknown effect says why and suggests (issue 32 defect 5): `cube-push` (a name

@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// Fractional frame rates (29.97 as 30000/1001) and size presets, through the plan and into the

@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// Ken Burns frames against ffmpeg's crop and scale of the picture itself (the reference: the

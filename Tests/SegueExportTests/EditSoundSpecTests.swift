@@ -1,6 +1,7 @@
 import Foundation
 import SegueExport
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// The sound keys' mistakes, each refused before anything renders with its place in the spec,

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExport
+import SegueTimeline
 import Testing
 
 /// An edit spec's mistakes said as what they are (issue 32 defect 6): `"fps": 29.97` read "not

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExport
+import SegueTimeline
 import Testing
 import SegueTesting
 

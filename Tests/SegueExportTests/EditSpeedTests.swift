@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// Clip speed, reverse and freeze: the frames against the clip's own (decoded by ffmpeg, and

@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// An edit's text as it reaches the frames: its pixels against HarfBuzz's own rendering

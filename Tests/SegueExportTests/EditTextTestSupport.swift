@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 
 /// Edits with text, written as JSON the way a user writes them, and what the tests read back.
 enum EditTextFixtures {

@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// `VideoJoiner` against a whole render of the same edit (issue 32): the joined sound lines up

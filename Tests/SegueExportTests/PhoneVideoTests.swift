@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// A phone's variable-frame-rate clip in an edit: resampled to the edit's rate by ffmpeg's

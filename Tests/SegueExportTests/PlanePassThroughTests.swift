@@ -1,6 +1,7 @@
 import Foundation
 import SegueExport
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// Untouched frames of a clip whose planes are already what the output takes (8-bit 4:2:0,

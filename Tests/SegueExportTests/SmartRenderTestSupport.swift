@@ -1,6 +1,7 @@
 import Foundation
 import SegueExport
 import SegueTesting
+import SegueTimeline
 
 /// H.264 clips as cameras record them, made by ffmpeg's libx264: a keyframe about every second
 /// (`gop` frames), B-frames (x264's defaults), BT.709 tags, AAC sound; and the readings the

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SegueExport
 import SegueTesting
+@testable import SegueTimeline
 import Testing
 
 /// Smart rendering against ffmpeg as the reference decoder: an edit of camera-like H.264 clips

@@ -2,6 +2,7 @@ import Foundation
 @testable import SegueExport
 import SegueImage
 import SegueTesting
+@testable import SegueTimeline
 import Testing
 
 /// A picture an edit shows many times is decoded once (issue 32 item 12: it was decoded once

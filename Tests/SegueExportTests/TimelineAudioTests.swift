@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// A timeline's video and sound read back by ffprobe and ffmpeg: streams, length and frame

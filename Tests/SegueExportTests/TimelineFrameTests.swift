@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// A timeline's frames against its pieces: untouched spans are the pictures' and clips' own

@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// The timeline and the joiner take files from the user exactly as clip exports do (issue 21):

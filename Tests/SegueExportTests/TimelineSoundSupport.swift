@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 
 /// The edit sound tests' media and ffmpeg's measurements of their results: astats' RMS level
 /// over a span or per window, ebur128's integrated loudness.

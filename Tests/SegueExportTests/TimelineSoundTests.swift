@@ -1,6 +1,7 @@
 import Foundation
 import SegueExport
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// The edit's sound keys measured by ffmpeg on the exported MP4: astats' RMS levels for volume,

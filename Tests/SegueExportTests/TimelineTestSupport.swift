@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 
 /// Media for the timeline tests, made by ffmpeg: lossless clips (FFV1, PCM sound) whose frames
 /// all differ, so a one-frame slip shows.

@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueImage
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// An edit whose spec says `"background": "transparent"`: a stinger made by `segue edit`. Its

@@ -4,6 +4,7 @@ import SegueExport
 import SegueImage
 import SegueRenderJobs
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// A user's `.glsl` read by the library is compiled first under the one compile budget

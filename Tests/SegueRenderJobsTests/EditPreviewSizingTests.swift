@@ -1,5 +1,6 @@
 import SegueExport
 import SegueRenderJobs
+import SegueTimeline
 import SegueTransitions
 import Testing
 

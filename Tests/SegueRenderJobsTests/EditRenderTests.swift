@@ -5,6 +5,7 @@ import SegueOutput
 import SegueImage
 import SegueRenderJobs
 import SegueTesting
+import SegueTimeline
 import Testing
 
 /// `EditRender`: an edit of two pictures to a frame folder, whole or a chunk, the frames named by

@@ -1,4 +1,5 @@
 import Foundation
+import SegueTimeline
 import SegueTiming
 import SegueExport
 import SegueGL

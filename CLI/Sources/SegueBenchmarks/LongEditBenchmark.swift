@@ -2,6 +2,7 @@ import Foundation
 import SegueExport
 import SegueGL
 import SegueImage
+import SegueTimeline
 
 /// `segue bench --sections edit-long`: memory over a long edit (three clips with sound, two
 /// 1 s fades, music; 10 minutes by default, at a small size so it takes minutes, not hours).

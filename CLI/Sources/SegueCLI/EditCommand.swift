@@ -3,6 +3,7 @@ import Foundation
 import SegueColor
 import SegueExport
 import SegueRenderJobs
+import SegueTimeline
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
 extension ToneMapOperator: @retroactive ExpressibleByArgument {}

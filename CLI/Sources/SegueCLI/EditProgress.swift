@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SegueExport
+import SegueTimeline
 
 /// What `segue edit` reports: the edit's length before rendering, then progress as a terminal
 /// bar or as JSON lines on stdout (`{"frame":12,"total":300,"fps":41.5,"eta":6.9}`) for scripts,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SegueExport
+import SegueTimeline
 
 /// `segue join a.mp4 b.mp4 --out whole.mp4`: chunks of one edit put together without re-encoding.
 struct JoinCommand: ParsableCommand {

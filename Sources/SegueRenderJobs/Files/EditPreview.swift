@@ -3,6 +3,7 @@ import SegueExport
 import SegueGL
 import SegueHeadless
 import SegueImage
+import SegueTimeline
 
 /// An edit rendered for `segue play edit.json`: every frame the export would make (the same
 /// `TimelineExporter`, transitions and all), at a reduced size, held in memory so the player can

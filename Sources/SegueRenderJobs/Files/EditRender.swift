@@ -3,6 +3,7 @@ import SegueColor
 import SegueExport
 import SegueGL
 import SegueHeadless
+import SegueTimeline
 
 /// An edit (`EditPlan`: pictures and clips with transitions and sound) rendered on a headless GL
 /// context of its own by `TimelineExporter`: to a video, or to a folder of PNG frames named by

@@ -1,6 +1,7 @@
 import Foundation
 import SegueEffects
 import SegueExport
+import SegueTimeline
 import SegueTransitions
 
 /// What an edit answers for a transition `segue render --list` shows but an edit cannot play: a

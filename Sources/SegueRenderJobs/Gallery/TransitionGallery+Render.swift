@@ -4,6 +4,7 @@ import SegueGL
 import SegueHeadless
 import SegueImage
 import SegueOutput
+import SegueTimeline
 
 extension TransitionGallery {
     /// How the gallery's clips are made.

@@ -2,6 +2,7 @@ import Foundation
 import SegueEffects
 import SegueExport
 import SegueImage
+import SegueTimeline
 import SegueTransitions
 
 /// What `segue gallery` shows: each transition as a card (its name, what it does, its parameters

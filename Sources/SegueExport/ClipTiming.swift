@@ -1,0 +1,51 @@
+import Foundation
+
+/// How a clip item's frames come from its file: at a speed, reversed, or one frame held.
+public struct ClipTiming: Sendable, Equatable {
+    public var speed = 1.0
+    public var reverse = false
+    /// A `freeze` item: the frame at the item's start, held for its duration.
+    public var freeze = false
+
+    public init(speed: Double = 1, reverse: Bool = false, freeze: Bool = false) {
+        (self.speed, self.reverse, self.freeze) = (speed, reverse, freeze)
+    }
+
+    public static let speeds = 0.25...4.0
+    /// Below this speed the clip's sound is left out: atempo stretched further than half speed
+    /// smears speech and drums into a phasing drone, worse than silence under slow motion.
+    public static let slowestSound = 0.5
+    /// The most a reversed clip may hold, in bytes of decoded frames at the edit's size:
+    /// ffmpeg's `reverse` keeps the whole span in memory before it gives its first frame.
+    public static let reverseBytes = 1 << 30
+
+    public var isPlain: Bool { speed == 1 && !reverse && !freeze }
+    /// Whether the clip's sound is heard (time-stretched when the speed is not 1).
+    public var keepsSound: Bool { !freeze && speed >= Self.slowestSound }
+
+    /// Seconds of the source an item of `frames` frames shows.
+    package func sourceSeconds(frames: Int, rate: FrameRate) -> Double { freeze ? rate.seconds(1) : rate.seconds(frames) * speed }
+
+    /// The video filters before the rate conversion: timestamps scaled by the speed, in
+    /// microseconds, and 0.4 of an output frame later. ffmpeg's `fps` keeps the last frame that
+    /// rounds to an output frame, so at speed 2 it would take the frame half a frame after each
+    /// output time (the odd ones: a flash on frame 30 of the clip would vanish); shifted, each
+    /// output frame is the clip's frame at or just before its time (measured at 2, 3, 4, 1.5,
+    /// 0.5, 0.25 on 30 fps sources into 30000/1001).
+    func videoFiltersBefore(rate: FrameRate) -> String {
+        speed == 1 ? "" : "settb=AVTB,setpts=(PTS-STARTPTS)/\(speed)+0.4/((\(rate.ffmpegText))*TB),"
+    }
+    /// After the fit: reversed at the edit's size, so the frames held are as small as they can be.
+    var videoFiltersAfter: String { reverse ? ",reverse" : "" }
+
+    /// The sound's filters after the span is cut: reversed, then time-stretched with its pitch
+    /// kept by a chain of `atempo`, each within 0.5...2 (the range every ffmpeg accepts).
+    package var audioFilters: String {
+        var filters: [String] = reverse ? ["areverse"] : []
+        var left = speed
+        while left > 2 { filters.append("atempo=2"); left /= 2 }
+        while left < 0.5 { filters.append("atempo=0.5"); left /= 0.5 }
+        if left != 1 { filters.append("atempo=\(left)") }
+        return filters.map { "," + $0 }.joined()
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SegueExport
+import SegueOutput
+
+extension TimelineExporter {
+    /// Smart rendering (see `SmartRenderPlan`): each encoded segment is rendered and encoded
+    /// into a hidden file of its own with x264 settings that join the copies (the copied
+    /// streams' profile and level and B-frame delay, closed GOPs, SPS/PPS in band at every
+    /// keyframe); then one ffmpeg run joins the copied spans (packets between cut points) and
+    /// the encoded files through the concat demuxer, which puts each file's parameter sets in
+    /// band before its IDR pictures (its `auto_convert`), mixes the sound once over the whole
+    /// range and muxes both into `file`.
+    func exportSmart(_ smart: SmartRenderPlan, into file: PartialFile, range: Range<Int>, start: DispatchTime) throws -> Double {
+        var encoded: [Int: PartialFile] = [:]
+        defer { encoded.values.forEach { $0.discard() } }
+        var done = 0
+        var wait = 0.0
+        for segment in smart.segments {
+            if segment.copy {
+                done += segment.end - segment.first
+                continue
+            }
+            let target: PartialFile
+            do { target = try PartialFile(destination: file.destination.path, purpose: "frames \(segment.first)..\(segment.end)", cleanup: tools.cleanup) } catch {
+                throw ExportError.output(error)
+            }
+            encoded[segment.first] = target
+            let encoder = try FFmpegProcess(
+                executable: tools.ffmpeg, arguments: segmentArguments(smart), writesInput: true, readsOutput: false,
+                outputFile: target.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
+            let (input, pipeline) = try EncoderInput.pipeline(into: encoder, device: device, settings: settings)
+            defer { input.release() }
+            do {
+                let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input, stills: stills)
+                renderer.seekableItems = smart.copyableItems
+                let before = done
+                try renderer.render(into: pipeline, range: segment.first..<segment.end) { count in
+                    onProgress?(ExportProgress(framesDone: before + count, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))
+                }
+                try pipeline.finish()
+            } catch {
+                pipeline.cancel()
+                throw error
+            }
+            wait += pipeline.encoderWaitSeconds
+            done += segment.end - segment.first
+        }
+        let list: PartialFile
+        do { list = try PartialFile(destination: file.destination.path, purpose: "the list of segments", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
+        defer { list.discard() }
+        try VideoJoiner.write(Self.concatList(smart, encoded: encoded, fps: plan.frameRate), to: list)
+        var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
+                         "-protocol_whitelist", "file", "-f", "concat", "-safe", "0", "-i", "file:" + list.partial.path]
+        if let sound = soundArguments(range: range) {
+            arguments += sound
+        } else {
+            arguments += ["-map", "0:v", "-an"]
+        }
+        // -copyts: the concat demuxer's timestamps as they are (ffmpeg would otherwise shift the
+        // video by the first file's B-frame delay, a fraction of a frame out of step with the sound).
+        // The chunk's identity, as the full encode writes it, so `segue join` checks copied chunks alike.
+        arguments += ["-c:v", "copy", "-copyts", "-movflags", "+faststart", "-f", "mp4",
+                      "-metadata", "comment=" + chunkTag(range: range).text] + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
+        let muxer = try FFmpegProcess(executable: tools.ffmpeg, arguments: arguments, writesInput: false, readsOutput: false,
+                                      outputFile: file.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
+        guard muxer.wait() == .exited(status: 0), !muxer.stalled else { throw muxer.failure { .encoderFailed(exit: $0, log: $1) } }
+        onProgress?(ExportProgress(framesDone: range.count, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))
+        return wait
+    }
+
+    /// An encoded segment's encoder: raw frames in (the output stage's planes), H.264 out as the edit's own encode, with
+    /// the copied streams' level and B-frame delay, a keyframe every second, no open GOPs and the
+    /// SPS/PPS repeated in band.
+    func segmentArguments(_ smart: SmartRenderPlan) -> [String] {
+        let reorder = switch smart.reorderDelay {
+        case 0: "bframes=0"
+        case 1: "bframes=3:b-pyramid=none"
+        default: "bframes=3:b-pyramid=normal"
+        }
+        let level = smart.level > 0 ? ["-level:v", "\(smart.level / 10).\(smart.level % 10)"] : []
+        return ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
+                "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
+                "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0", "-an"]
+            + settings.encoderArguments + presetArguments
+            + ["-profile:v", "high"] + level
+            + ["-x264-params", "keyint=\(plan.frameRate.nominal):open-gop=0:repeat-headers=1:" + reorder]
+            + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
+    }
+
+    /// The concat demuxer's script: each copied span from its clip between its cut points (in
+    /// from the keyframe's presentation time, rounded up to the demuxer's microseconds so the
+    /// seek lands on it; out at the next cut point's decoding time, rounded down, which drops
+    /// exactly the packets from that keyframe on), each encoded segment's file whole; every
+    /// entry's length given in frames, so the next starts on its frame.
+    static func concatList(_ smart: SmartRenderPlan, encoded: [Int: PartialFile], fps: FrameRate) -> String {
+        func quoted(_ path: String) -> String { "'" + ClipDecoder.fileURL(path).replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        func micro(_ seconds: Double, _ rule: FloatingPointRoundingRule) -> String {
+            String(format: "%.6f", (seconds * 1e6).rounded(rule) / 1e6)
+        }
+        var lines = ["ffconcat version 1.0"]
+        for segment in smart.segments {
+            let length = String(format: "%.6f", fps.seconds(segment.end - segment.first))
+            if segment.copy, let source = smart.sources[segment.first] {
+                lines += ["file " + quoted(source.path), "inpoint " + micro(source.inpoint, .up)]
+                if let outpoint = source.outpoint { lines.append("outpoint " + micro(outpoint, .down)) }
+            } else if let file = encoded[segment.first] {
+                lines.append("file " + quoted(file.partial.path))
+            }
+            lines.append("duration " + length)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
