@@ -65,6 +65,9 @@ package final class YCbCrInputStage {
     private let device: GLDevice
     private let planes: [PlaneTexture]
     private let program: ShaderProgram
+    /// The clip's constants and where they go, worked out once: the program is shared by every
+    /// stage of its kind, so each frame sets them again, but never looks a uniform up by name.
+    private let uniforms: InputUniforms
 
     package init(device: GLDevice, layout: PlaneLayout, color: ColorDescription, toneMap: ToneMapOperator = .hable) throws {
         (self.device, self.layout, self.color, self.toneMap) = (device, layout, color, toneMap)
@@ -85,6 +88,7 @@ package final class YCbCrInputStage {
             throw error
         }
         planes = made
+        uniforms = InputUniforms(program: program, layout: layout, color: color, toneMap: toneMap)
     }
 
     /// Uploads one frame (`layout.frameBytes`: Y, Cb, Cr, then A) and converts it into `target`.
@@ -100,42 +104,70 @@ package final class YCbCrInputStage {
             GL.activeTexture(unit: unit)
             GL.bindTexture(plane.name)
         }
-        for (unit, name) in ["segue_planeY", "segue_planeCb", "segue_planeCr", "segue_planeA"].enumerated() {
-            GL.uniform1i(program.uniformLocation(name), Int32(min(unit, planes.count - 1)))
-        }
-        setConstants()
+        uniforms.set(planeCount: planes.count)
         device.drawFullscreen()
         GL.activeTexture(unit: 0)
         try device.debugCheckError("YCbCr input")
     }
 
-    /// The shader's constants, from SegueColor, for the codes at the bit depth the decoder wrote.
-    private func setConstants() {
-        let storedBits = layout.bitDepth
-        let conversion = YCbCrConversion(matrix: color.matrix == .rgb ? .bt709 : color.matrix, range: color.range, bitDepth: storedBits)
-        let toRGB = conversion?.toRGB ?? [1, 0, 0, 0, 1, 0, 0, 0, 1]
+    package func release() {
+        planes.forEach { $0.release() }
+        target.release()
+    }
+}
+
+/// The input shader's uniforms for one clip: locations looked up once, values computed once from
+/// SegueColor for the codes at the bit depth the decoder writes.
+private struct InputUniforms {
+    let planeLocations: [Int32]
+    let toRGB: (location: Int32, columns: [Float])
+    let toRGBOffset: (location: Int32, value: [Float])
+    let maxCode: (location: Int32, value: Float)
+    let codeScale: (location: Int32, value: Float)
+    let chromaShift: (location: Int32, value: [Int32])
+    let hasAlpha: (location: Int32, value: Int32)
+    let transfer: (location: Int32, value: Int32)
+    let gamut: (location: Int32, columns: [Float])
+    let toneMap: (location: Int32, value: Int32)
+    let peak: (location: Int32, value: Float)
+
+    init(program: ShaderProgram, layout: PlaneLayout, color: ColorDescription, toneMap operator: ToneMapOperator) {
+        func at(_ name: String) -> Int32 { program.uniformLocation(name) }
         // Row-major to GLSL's column-major.
         func columns(_ m: [Double]) -> [Float] { (0..<9).map { Float(m[($0 % 3) * 3 + $0 / 3]) } }
-        GL.uniformMatrix(program.uniformLocation("segue_toRGB"), dimension: 3, columns(toRGB))
-        let offset = conversion?.toRGBOffset ?? [0, 0, 0]
-        GL.uniform3f(program.uniformLocation("segue_toRGBOffset"), Float(offset[0]), Float(offset[1]), Float(offset[2]))
-        GL.uniform1f(program.uniformLocation("segue_maxCode"), Float((1 << storedBits) - 1))
-        GL.uniform1f(program.uniformLocation("segue_codeScale"), layout.bytesPerSample == 1 ? 255 : 65535)
-        GL.uniformInts(program.uniformLocation("segue_chromaShift"), [Int32(layout.chromaShift.x), Int32(layout.chromaShift.y)])
-        GL.uniform1i(program.uniformLocation("segue_hasAlpha"), layout.hasAlpha ? 1 : 0)
-        let transfer: Int32 = switch color.transfer {
+        let storedBits = layout.bitDepth
+        let conversion = YCbCrConversion(matrix: color.matrix == .rgb ? .bt709 : color.matrix, range: color.range, bitDepth: storedBits)
+        planeLocations = ["segue_planeY", "segue_planeCb", "segue_planeCr", "segue_planeA"].map(at)
+        toRGB = (at("segue_toRGB"), columns(conversion?.toRGB ?? [1, 0, 0, 0, 1, 0, 0, 0, 1]))
+        toRGBOffset = (at("segue_toRGBOffset"), (conversion?.toRGBOffset ?? [0, 0, 0]).map(Float.init))
+        maxCode = (at("segue_maxCode"), Float((1 << storedBits) - 1))
+        codeScale = (at("segue_codeScale"), layout.bytesPerSample == 1 ? 255 : 65535)
+        chromaShift = (at("segue_chromaShift"), [Int32(layout.chromaShift.x), Int32(layout.chromaShift.y)])
+        hasAlpha = (at("segue_hasAlpha"), layout.hasAlpha ? 1 : 0)
+        let transferCode: Int32 = switch color.transfer {
         case .pq: 1
         case .hlg: 2
         default: 0
         }
-        GL.uniform1i(program.uniformLocation("segue_transfer"), transfer)
-        GL.uniformMatrix(program.uniformLocation("segue_gamut"), dimension: 3, columns(GamutConversion(from: color.primaries, to: .bt709).matrix))
-        GL.uniform1i(program.uniformLocation("segue_toneMap"), Int32(ToneMapOperator.allCases.firstIndex(of: toneMap) ?? 0))
-        GL.uniform1f(program.uniformLocation("segue_peak"), Float(ToneMapOperator.defaultPeak))
+        transfer = (at("segue_transfer"), transferCode)
+        gamut = (at("segue_gamut"), columns(GamutConversion(from: color.primaries, to: .bt709).matrix))
+        toneMap = (at("segue_toneMap"), Int32(ToneMapOperator.allCases.firstIndex(of: `operator`) ?? 0))
+        peak = (at("segue_peak"), Float(ToneMapOperator.defaultPeak))
     }
 
-    package func release() {
-        planes.forEach { $0.release() }
-        target.release()
+    /// Sets every uniform of the bound program: the plane samplers on units 0... (a missing
+    /// alpha plane reads the last one) and the clip's constants.
+    func set(planeCount: Int) {
+        for (unit, location) in planeLocations.enumerated() { GL.uniform1i(location, Int32(min(unit, planeCount - 1))) }
+        GL.uniformMatrix(toRGB.location, dimension: 3, toRGB.columns)
+        GL.uniform3f(toRGBOffset.location, toRGBOffset.value[0], toRGBOffset.value[1], toRGBOffset.value[2])
+        GL.uniform1f(maxCode.location, maxCode.value)
+        GL.uniform1f(codeScale.location, codeScale.value)
+        GL.uniformInts(chromaShift.location, chromaShift.value)
+        GL.uniform1i(hasAlpha.location, hasAlpha.value)
+        GL.uniform1i(transfer.location, transfer.value)
+        GL.uniformMatrix(gamut.location, dimension: 3, gamut.columns)
+        GL.uniform1i(toneMap.location, toneMap.value)
+        GL.uniform1f(peak.location, peak.value)
     }
 }
