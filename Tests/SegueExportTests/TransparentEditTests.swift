@@ -49,7 +49,7 @@ struct TransparentEditTests {
         let tools = try FFmpegTools.locate()
         let plan = try EditPlan.load(specAt: try Self.spec(in: dir, background: "transparent").path, tools: tools)
         for format in [VideoFormat.mp4, .mkv, .gif] {
-            try withDevice { device in
+            _ = try withDevice { device in
                 #expect(throws: ExportError.self) { try TimelineExporter(device: device, plan: plan, format: format, tools: tools) }
             }
         }
