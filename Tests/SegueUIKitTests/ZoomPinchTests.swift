@@ -15,16 +15,8 @@ struct ZoomPinchTests {
     static let screen = ZoomTransitionTests.screen
     static let cell = ZoomTransitionTests.cellFrame
 
-    /// Pushes and waits for the zoom to end, at t = 0.5.
-    private func pushed() -> Scene {
-        let scene = Scene()
-        scene.navigation.pushViewController(scene.detail, animated: true)
-        scene.advance(to: 0.5)
-        return scene
-    }
-
     @Test func closingFingersShrinkThePushedScreenWithThemAndAQuickCloseFinishesThePop() {
-        let scene = pushed()
+        let scene = Scene.pushed()
         let pointer = scene.window.pointerDispatcher
         // Fingers 300 px apart close to 150 around (220, 420) in 0.2 s, and stay down.
         pointer.pinch(around: Point(x: 220, y: 420), from: 300, to: 150, start: 1, end: 1.2, lifting: false)
@@ -45,7 +37,7 @@ struct ZoomPinchTests {
     }
 
     @Test func fingersMovingTogetherCarryTheScreenAndASlowSmallPinchCancels() {
-        let scene = pushed()
+        let scene = Scene.pushed()
         let pointer = scene.window.pointerDispatcher
         // Slowly (about 0.07 scale per second) to 370 / 400, then resting, then lifted.
         pointer.pinch(around: Point(x: 200, y: 400), from: 400, to: 370, steps: 8, start: 1, end: 2, lifting: false)
@@ -65,7 +57,7 @@ struct ZoomPinchTests {
     }
 
     @Test func aSlowPinchPastATenthFinishesByItsScale() {
-        let scene = pushed()
+        let scene = Scene.pushed()
         let pointer = scene.window.pointerDispatcher
         pointer.pinch(around: Point(x: 200, y: 400), from: 400, to: 240, steps: 10, start: 1, end: 3, lifting: false)
         // The fingers rest a second: no velocity is left, the scale 0.6 decides.

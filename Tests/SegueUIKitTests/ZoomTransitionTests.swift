@@ -39,6 +39,14 @@ struct ZoomTransitionTests {
         }
 
         @MainActor func advance(to time: Double) { window.animationEngine.advance(to: time) }
+
+        /// A scene whose detail screen was pushed, the zoom ended (at t = 0.5).
+        @MainActor static func pushed() -> Scene {
+            let scene = Scene()
+            scene.navigation.pushViewController(scene.detail, animated: true)
+            scene.advance(to: 0.5)
+            return scene
+        }
     }
 
     private static func expectFrame(_ shown: Rect, _ expected: Rect, _ note: String) {
@@ -93,16 +101,8 @@ struct ZoomTransitionTests {
         #expect(scene.grid.presentedViewController == nil && !scene.cell.isHidden)
     }
 
-    /// Pushes and waits for the zoom to end, at t = 0.5.
-    private func pushed() -> Scene {
-        let scene = Scene()
-        scene.navigation.pushViewController(scene.detail, animated: true)
-        scene.advance(to: 0.5)
-        return scene
-    }
-
     @Test func aDragDownDismissesWithTheScreenFollowingTheFinger() {
-        let scene = pushed()
+        let scene = Scene.pushed()
         let pointer = scene.window.pointerDispatcher
         pointer.pointerDown(at: Point(x: 200, y: 300), time: 1)
         #expect(scene.window.pointerDispatcher.hitTest(Point(x: 200, y: 300)) === scene.detail.view)
@@ -127,7 +127,7 @@ struct ZoomTransitionTests {
     }
 
     @Test func aShortDragCancelsTheDismissal() {
-        let scene = pushed()
+        let scene = Scene.pushed()
         let pointer = scene.window.pointerDispatcher
         pointer.pointerDown(at: Point(x: 200, y: 300), time: 1)
         pointer.pointerMoved(to: Point(x: 200, y: 330), time: 1.1)
