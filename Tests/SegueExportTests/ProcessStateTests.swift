@@ -76,11 +76,12 @@ struct ProcessStateTests {
         worker.start()
         // The unfinished file appears, registered with the test's cleanup with the child, and
         // not with the process's; killing the child ends the export with an error.
+        // The file is made (and its room checked) before ffmpeg starts: wait for both states.
         var partial: String?
-        let deadline = Date().addingTimeInterval(30)
-        while partial == nil && Date() < deadline {
+        let deadline = Date().addingTimeInterval(StateWait.limit)
+        while (partial == nil || cleanup.registered.children.isEmpty) && Date() < deadline {
             partial = try FileManager.default.contentsOfDirectory(atPath: dir.path).first { $0.hasPrefix(".out.mp4.partial-") }
-            if partial == nil { usleep(10_000) }
+            usleep(10_000)
         }
         let found = try #require(partial)
         let registered = cleanup.registered
