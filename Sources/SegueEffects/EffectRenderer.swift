@@ -187,7 +187,7 @@ private final class CompiledPass {
             GL.activeTexture(unit: index)
             switch inputs[index] {
             case .source(let source): GL.bindTexture(source.texture.name)
-            case .pass(let pass): GL.bindTexture(intermediates[pass]?.texture.name ?? 0)
+            case .pass(let pass): GL.bindTexture(intermediates[pass]?.texture.name ?? .none)
             }
             // A source of another size is sampled bilinearly (see effect_prelude.glsl).
             if Self.isFitted(key: key, input: index) { device.bindLinearSampler(unit: index) }

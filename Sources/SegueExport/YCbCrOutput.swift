@@ -82,7 +82,7 @@ public final class YCbCrOutput {
 
     /// Converts the frame in `texture` (a texture name of `width` × `height`, top row first)
     /// into `buffer`, which must hold `frameBytes`.
-    public func convert(texture: UInt32, into buffer: UnsafeMutableRawBufferPointer) throws {
+    public func convert(texture: TextureName, into buffer: UnsafeMutableRawBufferPointer) throws {
         guard buffer.count >= frameBytes else {
             throw GLError.invalidPixelData(expectedBytes: frameBytes, actualBytes: buffer.count)
         }

@@ -49,8 +49,8 @@ public enum TargetFormat: Sendable, CaseIterable {
 /// the 16-bit frame effects draw into before it. Sampled by its `textureName` (texelFetch),
 /// read back tightly packed, top row first. One owner releases it on the GL thread.
 public final class FormattedTarget: RenderTarget {
-    public let textureName: UInt32
-    public let framebufferName: UInt32
+    public let textureName: TextureName
+    public let framebufferName: FramebufferName
     public let width: Int
     public let height: Int
     public let format: TargetFormat
@@ -61,7 +61,7 @@ public final class FormattedTarget: RenderTarget {
     private let device: GLDevice
     private var isReleased = false
 
-    fileprivate init(device: GLDevice, textureName: UInt32, framebufferName: UInt32, width: Int, height: Int, format: TargetFormat) {
+    fileprivate init(device: GLDevice, textureName: TextureName, framebufferName: FramebufferName, width: Int, height: Int, format: TargetFormat) {
         (self.device, self.textureName, self.framebufferName) = (device, textureName, framebufferName)
         (self.width, self.height, self.format) = (width, height, format)
     }
@@ -81,8 +81,8 @@ public final class FormattedTarget: RenderTarget {
     public func release() {
         guard !isReleased else { return }
         isReleased = true
-        device.deleteObject(.framebuffer, framebufferName)
-        device.deleteObject(.texture, textureName)
+        device.deleteObject(framebufferName)
+        device.deleteObject(textureName)
     }
 }
 
@@ -91,9 +91,9 @@ extension GLDevice {
     public func makeTarget(width: Int, height: Int, format: TargetFormat) throws(GLError) -> FormattedTarget {
         try validateSize(width: width, height: height)
         let texture = GL.genTexture()
-        objectCreated(.texture, texture, bytes: width * height * (format == .rgba16f ? 8 : format.bytesPerTexel))
+        objectCreated(texture, bytes: width * height * (format == .rgba16f ? 8 : format.bytesPerTexel))
         let framebuffer = GL.genFramebuffer()
-        objectCreated(.framebuffer, framebuffer)
+        objectCreated(framebuffer)
         let target = FormattedTarget(
             device: self, textureName: texture, framebufferName: framebuffer, width: width, height: height, format: format)
         GL.bindTexture(texture)

@@ -128,33 +128,33 @@ public enum GL {
 
     // MARK: Renderbuffers
 
-    public static func genRenderbuffer() -> UInt32 { generated(epoxy_glGenRenderbuffers) }
-    public static func deleteRenderbuffer(_ name: UInt32) { delete(name, epoxy_glDeleteRenderbuffers) }
+    public static func genRenderbuffer() -> RenderbufferName { generated(epoxy_glGenRenderbuffers) }
+    public static func deleteRenderbuffer(_ name: RenderbufferName) { delete(name, epoxy_glDeleteRenderbuffers) }
     /// A depth + stencil renderbuffer attached to the bound framebuffer.
-    public static func attachDepthStencil(_ renderbuffer: UInt32, width: Int32, height: Int32) {
-        epoxy_glBindRenderbuffer(GL.renderbuffer, renderbuffer)
+    public static func attachDepthStencil(_ renderbuffer: RenderbufferName, width: Int32, height: Int32) {
+        epoxy_glBindRenderbuffer(GL.renderbuffer, renderbuffer.rawValue)
         epoxy_glRenderbufferStorage(GL.renderbuffer, depth24Stencil8, width, height)
-        epoxy_glFramebufferRenderbuffer(framebuffer, depthStencilAttachment, GL.renderbuffer, renderbuffer)
+        epoxy_glFramebufferRenderbuffer(framebuffer, depthStencilAttachment, GL.renderbuffer, renderbuffer.rawValue)
     }
 
     // MARK: Textures
 
-    public static func genTexture() -> UInt32 { generated(epoxy_glGenTextures) }
-    public static func deleteTexture(_ name: UInt32) { delete(name, epoxy_glDeleteTextures) }
+    public static func genTexture() -> TextureName { generated(epoxy_glGenTextures) }
+    public static func deleteTexture(_ name: TextureName) { delete(name, epoxy_glDeleteTextures) }
     public static func activeTexture(unit: Int) { epoxy_glActiveTexture(texture0 + Enum(unit)) }
-    public static func bindTexture(_ name: UInt32) { epoxy_glBindTexture(texture2D, name) }
+    public static func bindTexture(_ name: TextureName) { epoxy_glBindTexture(texture2D, name.rawValue) }
     public static func texParameter(_ name: Enum, _ value: Int32) {
         epoxy_glTexParameteri(texture2D, name, value)
     }
     /// A sampler object (GL 3.3 / ES 3.0): sampling state bound to a texture unit that overrides
     /// the bound texture's own filter and wrap for `texture()` lookups (texelFetch ignores it).
-    public static func genSampler() -> UInt32 { generated(epoxy_glGenSamplers) }
-    public static func deleteSampler(_ name: UInt32) { delete(name, epoxy_glDeleteSamplers) }
-    public static func samplerParameter(_ sampler: UInt32, _ name: Enum, _ value: Int32) {
-        epoxy_glSamplerParameteri(sampler, name, value)
+    public static func genSampler() -> SamplerName { generated(epoxy_glGenSamplers) }
+    public static func deleteSampler(_ name: SamplerName) { delete(name, epoxy_glDeleteSamplers) }
+    public static func samplerParameter(_ sampler: SamplerName, _ name: Enum, _ value: Int32) {
+        epoxy_glSamplerParameteri(sampler.rawValue, name, value)
     }
     /// Binds `sampler` to texture unit `unit` (0 unbinds: the texture's own state applies again).
-    public static func bindSampler(unit: Int, _ sampler: UInt32) { epoxy_glBindSampler(UInt32(unit), sampler) }
+    public static func bindSampler(unit: Int, _ sampler: SamplerName) { epoxy_glBindSampler(UInt32(unit), sampler.rawValue) }
     /// Allocates RGBA8 storage; `pixels` may be nil (contents undefined).
     public static func texImageRGBA8(width: Int32, height: Int32, pixels: UnsafeRawPointer?) {
         epoxy_glTexImage2D(texture2D, 0, rgba8, width, height, 0, rgba, unsignedByte, pixels)
@@ -166,11 +166,11 @@ public enum GL {
 
     // MARK: Framebuffers
 
-    public static func genFramebuffer() -> UInt32 { generated(epoxy_glGenFramebuffers) }
-    public static func deleteFramebuffer(_ name: UInt32) { delete(name, epoxy_glDeleteFramebuffers) }
-    public static func bindFramebuffer(_ name: UInt32) { epoxy_glBindFramebuffer(framebuffer, name) }
-    public static func framebufferTexture(_ texture: UInt32) {
-        epoxy_glFramebufferTexture2D(framebuffer, colorAttachment0, texture2D, texture, 0)
+    public static func genFramebuffer() -> FramebufferName { generated(epoxy_glGenFramebuffers) }
+    public static func deleteFramebuffer(_ name: FramebufferName) { delete(name, epoxy_glDeleteFramebuffers) }
+    public static func bindFramebuffer(_ name: FramebufferName) { epoxy_glBindFramebuffer(framebuffer, name.rawValue) }
+    public static func framebufferTexture(_ texture: TextureName) {
+        epoxy_glFramebufferTexture2D(framebuffer, colorAttachment0, texture2D, texture.rawValue, 0)
     }
     public static func checkFramebufferStatus() -> Enum {
         epoxy_glCheckFramebufferStatus(framebuffer)
@@ -183,31 +183,31 @@ public enum GL {
 
     // MARK: Shaders and programs
 
-    public static func createShader(_ stage: Enum) -> UInt32 { epoxy_glCreateShader(stage) }
-    public static func deleteShader(_ name: UInt32) { epoxy_glDeleteShader(name) }
-    public static func shaderSource(_ shader: UInt32, _ source: String) {
+    public static func createShader(_ stage: Enum) -> ShaderName { ShaderName(rawValue: epoxy_glCreateShader(stage)) }
+    public static func deleteShader(_ name: ShaderName) { epoxy_glDeleteShader(name.rawValue) }
+    public static func shaderSource(_ shader: ShaderName, _ source: String) {
         source.withCString { cString in
             var pointer: UnsafePointer<GLchar>? = cString
-            epoxy_glShaderSource(shader, 1, &pointer, nil)
+            epoxy_glShaderSource(shader.rawValue, 1, &pointer, nil)
         }
     }
-    public static func compileShader(_ shader: UInt32) { epoxy_glCompileShader(shader) }
-    public static func shaderParameter(_ shader: UInt32, _ name: Enum) -> Int32 { parameter(shader, name, epoxy_glGetShaderiv) }
-    public static func shaderInfoLog(_ shader: UInt32) -> String { infoLog(shader, epoxy_glGetShaderiv, epoxy_glGetShaderInfoLog) }
-    public static func createProgram() -> UInt32 { epoxy_glCreateProgram() }
-    public static func deleteProgram(_ name: UInt32) { epoxy_glDeleteProgram(name) }
-    public static func attachShader(_ program: UInt32, _ shader: UInt32) {
-        epoxy_glAttachShader(program, shader)
+    public static func compileShader(_ shader: ShaderName) { epoxy_glCompileShader(shader.rawValue) }
+    public static func shaderParameter(_ shader: ShaderName, _ name: Enum) -> Int32 { parameter(shader, name, epoxy_glGetShaderiv) }
+    public static func shaderInfoLog(_ shader: ShaderName) -> String { infoLog(shader, epoxy_glGetShaderiv, epoxy_glGetShaderInfoLog) }
+    public static func createProgram() -> ProgramName { ProgramName(rawValue: epoxy_glCreateProgram()) }
+    public static func deleteProgram(_ name: ProgramName) { epoxy_glDeleteProgram(name.rawValue) }
+    public static func attachShader(_ program: ProgramName, _ shader: ShaderName) {
+        epoxy_glAttachShader(program.rawValue, shader.rawValue)
     }
-    public static func detachShader(_ program: UInt32, _ shader: UInt32) {
-        epoxy_glDetachShader(program, shader)
+    public static func detachShader(_ program: ProgramName, _ shader: ShaderName) {
+        epoxy_glDetachShader(program.rawValue, shader.rawValue)
     }
-    public static func linkProgram(_ program: UInt32) { epoxy_glLinkProgram(program) }
-    public static func programParameter(_ program: UInt32, _ name: Enum) -> Int32 { parameter(program, name, epoxy_glGetProgramiv) }
-    public static func programInfoLog(_ program: UInt32) -> String { infoLog(program, epoxy_glGetProgramiv, epoxy_glGetProgramInfoLog) }
-    public static func useProgram(_ program: UInt32) { epoxy_glUseProgram(program) }
-    public static func uniformLocation(_ program: UInt32, _ name: String) -> Int32 {
-        epoxy_glGetUniformLocation(program, name)
+    public static func linkProgram(_ program: ProgramName) { epoxy_glLinkProgram(program.rawValue) }
+    public static func programParameter(_ program: ProgramName, _ name: Enum) -> Int32 { parameter(program, name, epoxy_glGetProgramiv) }
+    public static func programInfoLog(_ program: ProgramName) -> String { infoLog(program, epoxy_glGetProgramiv, epoxy_glGetProgramInfoLog) }
+    public static func useProgram(_ program: ProgramName) { epoxy_glUseProgram(program.rawValue) }
+    public static func uniformLocation(_ program: ProgramName, _ name: String) -> Int32 {
+        epoxy_glGetUniformLocation(program.rawValue, name)
     }
     public static func uniform1i(_ location: Int32, _ value: Int32) { epoxy_glUniform1i(location, value) }
     public static func uniform1f(_ location: Int32, _ value: Float) { epoxy_glUniform1f(location, value) }
@@ -251,9 +251,9 @@ public enum GL {
 
     // MARK: Vertex arrays and drawing
 
-    public static func genVertexArray() -> UInt32 { generated(epoxy_glGenVertexArrays) }
-    public static func deleteVertexArray(_ name: UInt32) { delete(name, epoxy_glDeleteVertexArrays) }
-    public static func bindVertexArray(_ name: UInt32) { epoxy_glBindVertexArray(name) }
+    public static func genVertexArray() -> VertexArrayName { generated(epoxy_glGenVertexArrays) }
+    public static func deleteVertexArray(_ name: VertexArrayName) { delete(name, epoxy_glDeleteVertexArrays) }
+    public static func bindVertexArray(_ name: VertexArrayName) { epoxy_glBindVertexArray(name.rawValue) }
     public static func drawTriangles(first: Int32, count: Int32) {
         epoxy_glDrawArrays(triangles, first, count)
     }
@@ -269,29 +269,29 @@ public enum GL {
     private typealias InfoLogEntryPoint = @convention(c) (UInt32, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<GLchar>?) -> Void
 
     /// A new name from a `glGen*` entry point.
-    private static func generated(_ generate: NameEntryPoint) -> UInt32 {
+    private static func generated<Kind>(_ generate: NameEntryPoint) -> GLName<Kind> {
         var name: UInt32 = 0
         generate(1, &name)
-        return name
+        return GLName(rawValue: name)
     }
     /// Deletes `name` through a `glDelete*` entry point.
-    private static func delete(_ name: UInt32, _ delete: ConstNameEntryPoint) {
-        var name = name
+    private static func delete<Kind>(_ name: GLName<Kind>, _ delete: ConstNameEntryPoint) {
+        var name = name.rawValue
         delete(1, &name)
     }
     /// A shader's or program's parameter through `glGetShaderiv` or `glGetProgramiv`.
-    private static func parameter(_ object: UInt32, _ name: Enum, _ query: ParameterEntryPoint) -> Int32 {
+    private static func parameter<Kind>(_ object: GLName<Kind>, _ name: Enum, _ query: ParameterEntryPoint) -> Int32 {
         var value: Int32 = 0
-        query(object, name, &value)
+        query(object.rawValue, name, &value)
         return value
     }
     /// A shader's or program's info log: its length through `query`, its text through `fetch`.
-    private static func infoLog(_ object: UInt32, _ query: ParameterEntryPoint, _ fetch: InfoLogEntryPoint) -> String {
+    private static func infoLog<Kind>(_ object: GLName<Kind>, _ query: ParameterEntryPoint, _ fetch: InfoLogEntryPoint) -> String {
         let length = parameter(object, infoLogLength, query)
         guard length > 1 else { return "" }
         var buffer = [GLchar](repeating: 0, count: Int(length))
         var written: Int32 = 0
-        fetch(object, length, &written, &buffer)
+        fetch(object.rawValue, length, &written, &buffer)
         let bytes = buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -26,10 +26,10 @@ public final class GLDevice {
     public let version: String
 
     /// An empty vertex array: core profiles draw nothing without one bound.
-    private var fullscreenVertexArray: UInt32 = 0
+    private var fullscreenVertexArray = VertexArrayName.none
     private var programCache: [String: ShaderProgram] = [:]
     /// LINEAR + CLAMP_TO_EDGE sampling state, made on first use (see `bindLinearSampler`).
-    private var linearSampler: UInt32 = 0
+    private var linearSampler = SamplerName.none
     /// True once `release()` ran: every object it made is gone, and late releases do nothing.
     public private(set) var isReleased = false
 
@@ -42,7 +42,7 @@ public final class GLDevice {
         maxTextureSize = Int(GL.getInteger(GL.maxTextureSize))
         // Core profiles draw nothing without a bound vertex array, even an empty one.
         fullscreenVertexArray = GL.genVertexArray()
-        objectCreated(.vertexArray, fullscreenVertexArray)
+        objectCreated(fullscreenVertexArray)
         GL.disable(GL.blend)
         GL.disable(GL.depthTest)
         GL.pixelStore(GL.unpackAlignment, 1)
@@ -134,9 +134,9 @@ public final class GLDevice {
     /// texture's own state or use texelFetch. Undo with `unbindSampler(unit:)` after drawing, so
     /// other users of the unit see their textures' state again.
     public func bindLinearSampler(unit: Int) {
-        if linearSampler == 0 {
+        if linearSampler.isNone {
             linearSampler = GL.genSampler()
-            objectCreated(.sampler, linearSampler)
+            objectCreated(linearSampler)
             GL.samplerParameter(linearSampler, GL.textureMinFilter, GL.linear)
             GL.samplerParameter(linearSampler, GL.textureMagFilter, GL.linear)
             GL.samplerParameter(linearSampler, GL.textureWrapS, GL.clampToEdge)
@@ -145,7 +145,7 @@ public final class GLDevice {
         GL.bindSampler(unit: unit, linearSampler)
     }
 
-    public func unbindSampler(unit: Int) { GL.bindSampler(unit: unit, 0) }
+    public func unbindSampler(unit: Int) { GL.bindSampler(unit: unit, .none) }
 
     // MARK: Release
 
@@ -167,9 +167,9 @@ public final class GLDevice {
         targetPool.trim()
         for program in programCache.values { program.release() }
         programCache.removeAll()
-        deleteObject(.vertexArray, fullscreenVertexArray)
-        if linearSampler != 0 { deleteObject(.sampler, linearSampler) }
-        linearSampler = 0
+        deleteObject(fullscreenVertexArray)
+        if !linearSampler.isNone { deleteObject(linearSampler) }
+        linearSampler = .none
         let leaked = registry.removeAll()
         for object in leaked {
             GPUObjectRegistry.delete(object)
@@ -190,16 +190,16 @@ public final class GLDevice {
 
     // MARK: Bookkeeping for GPU objects
 
-    func objectCreated(_ kind: GPUObjectKind, _ name: UInt32, bytes: Int = 0) {
+    func objectCreated<Kind>(_ name: GLName<Kind>, bytes: Int = 0) {
         counters.objectAllocations += 1
         liveGPUBytes += bytes
-        registry.insert(kind, name, bytes: bytes)
+        registry.insert(name, bytes: bytes)
     }
 
     /// Deletes an object made through this device, once: after the device's own release (which
     /// deleted it already) or a second time, nothing happens.
-    func deleteObject(_ kind: GPUObjectKind, _ name: UInt32) {
-        guard !isReleased, let object = registry.remove(kind, name) else { return }
+    func deleteObject<Kind>(_ name: GLName<Kind>) {
+        guard !isReleased, let object = registry.remove(name) else { return }
         GPUObjectRegistry.delete(object)
         counters.objectReleases += 1
         liveGPUBytes -= object.bytes

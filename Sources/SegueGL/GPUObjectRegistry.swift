@@ -9,7 +9,7 @@ public enum GPUObjectKind: String, Sendable, CaseIterable {
 /// A GL object made through a device and not yet released.
 public struct LiveGPUObject: Sendable, Hashable, CustomStringConvertible {
     public let kind: GPUObjectKind
-    /// The GL name.
+    /// The GL name (the raw integer: the list holds every kind).
     public let name: UInt32
     /// GPU bytes it holds (textures and renderbuffers; 0 for the rest).
     public let bytes: Int
@@ -30,13 +30,14 @@ struct GPUObjectRegistry {
     var count: Int { objects.count }
     var all: [LiveGPUObject] { objects.values.sorted { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) } }
 
-    mutating func insert(_ kind: GPUObjectKind, _ name: UInt32, bytes: Int) {
-        objects[Key(kind: kind, name: name)] = LiveGPUObject(kind: kind, name: name, bytes: bytes)
+    mutating func insert<Kind>(_ name: GLName<Kind>, bytes: Int) {
+        let key = Key(kind: Kind.kind, name: name.rawValue)
+        objects[key] = LiveGPUObject(kind: Kind.kind, name: name.rawValue, bytes: bytes)
     }
 
     /// Forgets an object; returns it if it was live (a second release finds nothing).
-    mutating func remove(_ kind: GPUObjectKind, _ name: UInt32) -> LiveGPUObject? {
-        objects.removeValue(forKey: Key(kind: kind, name: name))
+    mutating func remove<Kind>(_ name: GLName<Kind>) -> LiveGPUObject? {
+        objects.removeValue(forKey: Key(kind: Kind.kind, name: name.rawValue))
     }
 
     mutating func removeAll() -> [LiveGPUObject] {
@@ -47,14 +48,15 @@ struct GPUObjectRegistry {
 
     /// Deletes an object with the GL call of its kind (the device's context must be current).
     static func delete(_ object: LiveGPUObject) {
+        let name = object.name
         switch object.kind {
-        case .texture: GL.deleteTexture(object.name)
-        case .program: GL.deleteProgram(object.name)
-        case .shader: GL.deleteShader(object.name)
-        case .framebuffer: GL.deleteFramebuffer(object.name)
-        case .renderbuffer: GL.deleteRenderbuffer(object.name)
-        case .sampler: GL.deleteSampler(object.name)
-        case .vertexArray: GL.deleteVertexArray(object.name)
+        case .texture: GL.deleteTexture(TextureName(rawValue: name))
+        case .program: GL.deleteProgram(ProgramName(rawValue: name))
+        case .shader: GL.deleteShader(ShaderName(rawValue: name))
+        case .framebuffer: GL.deleteFramebuffer(FramebufferName(rawValue: name))
+        case .renderbuffer: GL.deleteRenderbuffer(RenderbufferName(rawValue: name))
+        case .sampler: GL.deleteSampler(SamplerName(rawValue: name))
+        case .vertexArray: GL.deleteVertexArray(VertexArrayName(rawValue: name))
         }
     }
 }
@@ -73,9 +75,14 @@ public struct GLDeviceReleaseReport: Sendable {
 let glLogger = Logger(label: "segue.gl")
 
 extension GL {
-    /// Whether `name` names a live object of `kind` in the current context (glIsTexture and its
-    /// kin): leak and release checks.
-    public static func exists(_ kind: GPUObjectKind, _ name: UInt32) -> Bool {
+    /// Whether `name` names a live object of its kind in the current context (glIsTexture and
+    /// its kin): leak and release checks.
+    public static func exists<Kind>(_ name: GLName<Kind>) -> Bool { exists(Kind.kind, rawName: name.rawValue) }
+
+    /// Whether a listed object is still alive in the current context.
+    public static func exists(_ object: LiveGPUObject) -> Bool { exists(object.kind, rawName: object.name) }
+
+    private static func exists(_ kind: GPUObjectKind, rawName name: UInt32) -> Bool {
         switch kind {
         case .texture: epoxy_glIsTexture(name) != 0
         case .program: epoxy_glIsProgram(name) != 0

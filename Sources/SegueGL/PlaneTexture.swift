@@ -5,7 +5,7 @@
 /// the shader (× 255 or × 65535: exact in a float), with a plain `sampler2D` (measured on
 /// llvmpipe: no slower than the integer formats).
 public final class PlaneTexture {
-    public let name: UInt32
+    public let name: TextureName
     public let width: Int
     public let height: Int
     /// 1 for 8-bit planes, 2 for 9…16-bit ones (little-endian, as ffmpeg's `…le` formats).
@@ -13,7 +13,7 @@ public final class PlaneTexture {
     public private(set) var isReleased = false
     private let device: GLDevice
 
-    init(device: GLDevice, name: UInt32, width: Int, height: Int, bytesPerSample: Int) {
+    init(device: GLDevice, name: TextureName, width: Int, height: Int, bytesPerSample: Int) {
         (self.device, self.name, self.width, self.height, self.bytesPerSample) = (device, name, width, height, bytesPerSample)
     }
 
@@ -36,7 +36,7 @@ public final class PlaneTexture {
     public func release() {
         guard !isReleased else { return }
         isReleased = true
-        device.deleteObject(.texture, name)
+        device.deleteObject(name)
     }
 
     private typealias Enum = GL.Enum
@@ -48,7 +48,7 @@ extension GLDevice {
     public func makePlaneTexture(width: Int, height: Int, bytesPerSample: Int) throws(GLError) -> PlaneTexture {
         try validateSize(width: width, height: height)
         let name = GL.genTexture()
-        objectCreated(.texture, name, bytes: width * height * bytesPerSample)
+        objectCreated(name, bytes: width * height * bytesPerSample)
         let plane = PlaneTexture(device: self, name: name, width: width, height: height, bytesPerSample: bytesPerSample)
         GL.bindTexture(name)
         GL.texParameter(GL.textureWrapS, GL.clampToEdge)

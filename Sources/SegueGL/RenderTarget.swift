@@ -1,6 +1,6 @@
 /// Where a pass draws: a framebuffer of a size, and which way its rows run.
 public protocol RenderTarget: AnyObject {
-    var framebufferName: UInt32 { get }
+    var framebufferName: FramebufferName { get }
     var width: Int { get }
     var height: Int { get }
     /// True when the framebuffer's first row is the picture's bottom row (a window's default
@@ -13,17 +13,17 @@ public protocol RenderTarget: AnyObject {
 /// A texture with a framebuffer around it: render into it, sample it, or read it back.
 public final class OffscreenTarget: RenderTarget {
     public let texture: Texture
-    public let framebufferName: UInt32
-    /// A depth + stencil renderbuffer (0 when made without one), for clipping with the stencil.
-    public let depthStencilName: UInt32
+    public let framebufferName: FramebufferName
+    /// A depth + stencil renderbuffer (`.none` when made without one), for clipping with the stencil.
+    public let depthStencilName: RenderbufferName
     public var width: Int { texture.width }
     public var height: Int { texture.height }
     public var flipsVertically: Bool { false }
-    public var hasStencil: Bool { depthStencilName != 0 }
+    public var hasStencil: Bool { !depthStencilName.isNone }
     private let device: GLDevice
     private var isReleased = false
 
-    init(device: GLDevice, texture: Texture, framebufferName: UInt32, depthStencilName: UInt32) {
+    init(device: GLDevice, texture: Texture, framebufferName: FramebufferName, depthStencilName: RenderbufferName) {
         self.device = device
         self.texture = texture
         self.framebufferName = framebufferName
@@ -54,15 +54,15 @@ public final class OffscreenTarget: RenderTarget {
     public func release() {
         guard !isReleased else { return }
         isReleased = true
-        device.deleteObject(.framebuffer, framebufferName)
-        if depthStencilName != 0 { device.deleteObject(.renderbuffer, depthStencilName) }
+        device.deleteObject(framebufferName)
+        if !depthStencilName.isNone { device.deleteObject(depthStencilName) }
         texture.release()
     }
 }
 
 /// A window's default framebuffer (framebuffer 0), sized by its context.
 public final class DefaultFramebufferTarget: RenderTarget {
-    public var framebufferName: UInt32 { 0 }
+    public var framebufferName: FramebufferName { .none }
     public private(set) var width: Int
     public private(set) var height: Int
     public var flipsVertically: Bool { true }
@@ -91,11 +91,11 @@ extension GLDevice {
         let texture = format == .rgba8
             ? try makeTexture(width: width, height: height, pixels: nil) : try makeHalfFloatTexture(width: width, height: height)
         let framebuffer = GL.genFramebuffer()
-        objectCreated(.framebuffer, framebuffer)
-        var depthStencil: UInt32 = 0
+        objectCreated(framebuffer)
+        var depthStencil = RenderbufferName.none
         if stencil {
             depthStencil = GL.genRenderbuffer()
-            objectCreated(.renderbuffer, depthStencil, bytes: width * height * 4)  // 24-bit depth + 8-bit stencil
+            objectCreated(depthStencil, bytes: width * height * 4)  // 24-bit depth + 8-bit stencil
         }
         let target = OffscreenTarget(
             device: self, texture: texture, framebufferName: framebuffer, depthStencilName: depthStencil)

@@ -3,13 +3,13 @@ import SegueShaders
 /// A linked vertex + fragment program. Uniform locations are looked up once, when a caller
 /// builds its bindings, never per frame.
 public final class ShaderProgram {
-    public let name: UInt32
+    public let name: ProgramName
     /// The fragment source as compiled (with its header), for diagnostics.
     public let fragmentSource: String
     private let device: GLDevice
     public private(set) var isReleased = false
 
-    init(device: GLDevice, name: UInt32, fragmentSource: String) {
+    init(device: GLDevice, name: ProgramName, fragmentSource: String) {
         self.device = device
         self.name = name
         self.fragmentSource = fragmentSource
@@ -25,7 +25,7 @@ public final class ShaderProgram {
     public func release() {
         guard !isReleased else { return }
         isReleased = true
-        device.deleteObject(.program, name)
+        device.deleteObject(name)
     }
 }
 
@@ -42,12 +42,12 @@ extension GLDevice {
         let vertexSource = shaderSource(vertexBody)
         let fragmentSource = shaderSource(fragmentBody)
         let vertex = try compileShader(stage: .vertex, source: vertexSource)
-        defer { deleteObject(.shader, vertex) }
+        defer { deleteObject(vertex) }
         let fragment = try compileShader(stage: .fragment, source: fragmentSource)
-        defer { deleteObject(.shader, fragment) }
+        defer { deleteObject(fragment) }
 
         let name = GL.createProgram()
-        objectCreated(.program, name)
+        objectCreated(name)
         let program = ShaderProgram(device: self, name: name, fragmentSource: fragmentSource)
         GL.attachShader(name, vertex)
         GL.attachShader(name, fragment)
@@ -64,15 +64,15 @@ extension GLDevice {
         return program
     }
 
-    private func compileShader(stage: ShaderFailure.Stage, source: String) throws(GLError) -> UInt32 {
+    private func compileShader(stage: ShaderFailure.Stage, source: String) throws(GLError) -> ShaderName {
         let shader = GL.createShader(stage == .vertex ? GL.vertexShader : GL.fragmentShader)
-        objectCreated(.shader, shader)
+        objectCreated(shader)
         GL.shaderSource(shader, source)
         GL.compileShader(shader)
         countCompile()
         guard GL.shaderParameter(shader, GL.compileStatus) != 0 else {
             let log = GL.shaderInfoLog(shader)
-            deleteObject(.shader, shader)
+            deleteObject(shader)
             throw GLError.shaderCompilation(ShaderFailure(stage: stage, log: log, source: source))
         }
         return shader

@@ -5,7 +5,7 @@
 public final class Texture {
     public enum Filter: Sendable { case nearest, linear }
 
-    public let name: UInt32
+    public let name: TextureName
     public let width: Int
     public let height: Int
     /// False for textures adopted from outside: Segue never deletes those.
@@ -13,7 +13,7 @@ public final class Texture {
     public private(set) var isReleased = false
     private let device: GLDevice
 
-    init(device: GLDevice, name: UInt32, width: Int, height: Int, isOwned: Bool) {
+    init(device: GLDevice, name: TextureName, width: Int, height: Int, isOwned: Bool) {
         self.device = device
         self.name = name
         self.width = width
@@ -44,7 +44,7 @@ public final class Texture {
         guard !isReleased else { return }
         isReleased = true
         guard isOwned else { return }
-        device.deleteObject(.texture, name)
+        device.deleteObject(name)
     }
 }
 
@@ -57,7 +57,7 @@ extension GLDevice {
         try validateSize(width: width, height: height)
         if let pixels { _ = try GLError.rgba8Pixels(pixels.baseAddress, byteCount: pixels.count, width: width, height: height) }
         let name = GL.genTexture()
-        objectCreated(.texture, name, bytes: width * height * 4)
+        objectCreated(name, bytes: width * height * 4)
         let texture = Texture(device: self, name: name, width: width, height: height, isOwned: true)
         GL.bindTexture(name)
         GL.texParameter(GL.textureWrapS, GL.clampToEdge)
@@ -79,7 +79,7 @@ extension GLDevice {
     public func makeHalfFloatTexture(width: Int, height: Int) throws(GLError) -> Texture {
         try validateSize(width: width, height: height)
         let name = GL.genTexture()
-        objectCreated(.texture, name, bytes: width * height * RenderTargetDescription.PixelFormat.rgba16f.bytesPerTexel)
+        objectCreated(name, bytes: width * height * RenderTargetDescription.PixelFormat.rgba16f.bytesPerTexel)
         let texture = Texture(device: self, name: name, width: width, height: height, isOwned: true)
         GL.bindTexture(name)
         GL.texParameter(GL.textureWrapS, GL.clampToEdge)
@@ -95,7 +95,7 @@ extension GLDevice {
     }
 
     /// Wraps a texture made elsewhere. Segue samples it but never deletes it.
-    public func adoptTexture(name: UInt32, width: Int, height: Int) throws(GLError) -> Texture {
+    public func adoptTexture(name: TextureName, width: Int, height: Int) throws(GLError) -> Texture {
         try validateSize(width: width, height: height)
         return Texture(device: self, name: name, width: width, height: height, isOwned: false)
     }

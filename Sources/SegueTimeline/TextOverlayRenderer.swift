@@ -78,7 +78,7 @@ final class TextOverlayRenderer {
     }
 
     /// Each shown overlay in turn, the first over `frameName`, each later one over the last result.
-    private func composite(_ shown: [Int], at frame: Int, over frameName: UInt32, target: (Int) throws -> FormattedTarget) throws -> FormattedTarget {
+    private func composite(_ shown: [Int], at frame: Int, over frameName: TextureName, target: (Int) throws -> FormattedTarget) throws -> FormattedTarget {
         var below = frameName
         var result: FormattedTarget?
         for (pass, index) in shown.enumerated() {

@@ -114,7 +114,7 @@ struct GroupOpacityTests {
 final class FlippedTarget: RenderTarget {
     let inner: OffscreenTarget
     init(_ inner: OffscreenTarget) { self.inner = inner }
-    var framebufferName: UInt32 { inner.framebufferName }
+    var framebufferName: FramebufferName { inner.framebufferName }
     var width: Int { inner.width }
     var height: Int { inner.height }
     var flipsVertically: Bool { true }

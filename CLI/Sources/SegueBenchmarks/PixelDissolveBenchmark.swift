@@ -73,7 +73,7 @@ struct PixelDissolveBenchmark {
                 try multipass.render(into: target)
             case .floor:
                 device.bind(target)
-                segue_floor_draw(floor, fromTexture.name, toTexture.name, Int32(size.width), progress)
+                segue_floor_draw(floor, fromTexture.name.rawValue, toTexture.name.rawValue, Int32(size.width), progress)
             }
             switch mode {
             case .finish: device.finish()

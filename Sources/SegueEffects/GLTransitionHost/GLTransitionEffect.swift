@@ -184,7 +184,7 @@ public final class GLTransitionEffect: TransitionEffect {
         }
         for map in lumaMaps {
             GL.activeTexture(unit: Int(map.unit))
-            GL.bindTexture(map.texture?.name ?? 0)
+            GL.bindTexture(map.texture?.name ?? .none)
         }
         device.drawFullscreen()
         try device.debugCheckError("GLTransitionEffect.render")
