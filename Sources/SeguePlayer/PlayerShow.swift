@@ -100,7 +100,8 @@ final class LazyStage {
 final class TimelineScrub {
     enum Change {
         case hold(Double)
-        case release(finish: Bool)
+        /// `speed`: the pan's horizontal velocity at the release, in widths a second.
+        case release(finish: Bool, speed: Double)
     }
 
     private let progress: @MainActor () -> Double
@@ -126,7 +127,8 @@ final class TimelineScrub {
         case .ended, .cancelled:
             isDragging = false
             let velocity = pan.velocity(in: view).x / width
-            apply(.release(finish: pan.state == .ended && PixelDissolvePanInteraction.shouldFinish(percent: progress(), velocity: velocity)))
+            let finish = pan.state == .ended && PixelDissolvePanInteraction.shouldFinish(percent: progress(), velocity: velocity)
+            apply(.release(finish: finish, speed: velocity))
         default:
             break
         }
@@ -138,10 +140,12 @@ final class TimelineScrub {
         case .hold(let progress):
             timeline.hold(at: progress)
             return "scrub \(timeline.progress)"
-        case .release(let finish):
+        case .release(let finish, let speed):
             let at = timeline.progress
             timeline.release(settlingTo: finish ? 1 : 0)
-            return "release \(at) \(timeline.isPaused ? "paused" : finish ? "finish" : "cancel")"
+            // The speed the decision saw: a flick's test can tell a slow release from a wrong rule.
+            let outcome = timeline.isPaused ? "paused" : finish ? "finish" : "cancel"
+            return "release \(at) \(outcome) speed \((speed * 100).rounded() / 100)"
         }
     }
 

@@ -6,10 +6,10 @@ import SegueUIKit
 @MainActor
 public final class PixelDissolvePanInteraction: ScenarioInteraction {
     /// Widths per second above which a release is a flick (its direction decides).
-    public static let flickSpeed = 0.5
+    public nonisolated static let flickSpeed = 0.5
 
     /// The release rule, shared with `segue play`'s effect windows.
-    public static func shouldFinish(percent: Double, velocity: Double) -> Bool {
+    public nonisolated static func shouldFinish(percent: Double, velocity: Double) -> Bool {
         if abs(velocity) >= flickSpeed { return velocity > 0 }
         return percent > 0.5
     }
