@@ -267,14 +267,26 @@ let package = Package(
 
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
+        // `withCompositor`: a compositor and a target on a headless context, for the compositor's
+        // tests and the port's tests that draw a window.
+        .target(
+            name: "SegueCompositorTestSupport", dependencies: ["SegueCompositor", "SegueHeadless", "SegueGL"],
+            path: "Tests/Support/SegueCompositorTestSupport"),
         .testTarget(name: "SegueColorTests", dependencies: ["SegueTesting", "SegueColor"]),
         .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage", "SegueTiming", "CLCMS2"]),
         .testTarget(name: "SegueTimingTests", dependencies: ["SegueTesting", "SegueTiming"]),
         .testTarget(
             name: "SegueUIKitTests",
             dependencies: [
-                "SegueStage", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "CSegueAllocationCounter",
-                "SegueTesting",
+                "SegueStage", "SegueUIKit", "SegueCompositor", "SegueCompositorTestSupport", "SegueTiming", "SegueHeadless", "SegueImage",
+                "SegueGL", "SegueTesting",
+            ],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "SegueCompositorTests",
+            dependencies: [
+                "SegueCompositor", "SegueCompositorTestSupport", "SegueUIKit", "SegueTiming", "SegueGL", "SegueHeadless", "SegueImage",
+                "CSegueAllocationCounter", "SegueTesting",
             ],
             exclude: ["Goldens"]),
         .testTarget(

@@ -5,6 +5,7 @@ import SegueImage
 import SegueHeadless
 import SegueUIKit
 import SegueCompositor
+import SegueCompositorTestSupport
 import SegueTesting
 import Testing
 
@@ -246,16 +247,5 @@ struct CompositorTests {
             #expect(GLError.targetHasNoStencil(view: "card").description.contains("view 'card' clips to its bounds"))
             compositor.release(); target.release()
         }
-    }
-}
-
-@MainActor
-func withCompositor(width: Int, height: Int, _ body: @MainActor (Compositor, OffscreenTarget) throws -> Void) throws {
-    try HeadlessEGLContext.withDevice { device in
-        let compositor = try Compositor(device: device)
-        defer { compositor.release() }
-        let target = try device.makeOffscreenTarget(width: width, height: height, stencil: true)
-        defer { target.release() }
-        try body(compositor, target)
     }
 }

@@ -2,6 +2,7 @@ import SegueGL
 import SegueImage
 import SegueUIKit
 import SegueCompositor
+import SegueCompositorTestSupport
 import Testing
 
 /// Headless-GL tier: group opacity against a CPU reference worked out by hand.

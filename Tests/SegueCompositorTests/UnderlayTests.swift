@@ -2,6 +2,7 @@ import SegueGL
 import SegueImage
 @testable import SegueUIKit
 import SegueCompositor
+import SegueCompositorTestSupport
 import SegueTesting
 import Testing
 
