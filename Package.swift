@@ -272,6 +272,11 @@ let package = Package(
         .target(
             name: "SegueCompositorTestSupport", dependencies: ["SegueCompositor", "SegueHeadless", "SegueGL"],
             path: "Tests/Support/SegueCompositorTestSupport"),
+        // Scratch folders, a headless device, stand-in ffmpeg tools and the clip colour fixtures,
+        // for the export's and the timeline's tests.
+        .target(
+            name: "SegueExportTestSupport", dependencies: ["SegueExport", "SegueHeadless", "SegueGL", "SegueColor", "SegueTesting"],
+            path: "Tests/Support/SegueExportTestSupport"),
         .testTarget(name: "SegueColorTests", dependencies: ["SegueTesting", "SegueColor"]),
         .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage", "SegueTiming", "CLCMS2"]),
         .testTarget(name: "SegueTimingTests", dependencies: ["SegueTesting", "SegueTiming"]),
@@ -309,12 +314,16 @@ let package = Package(
             name: "SeedPortsTests",
             dependencies: ["SegueStage", "SegueTesting", "SeedPorts", "SeedPalette", "SegueUIKit", "SegueTiming", "SegueGL", "SegueImage", "SegueHeadless"]),
         .testTarget(name: "SegueOutputTests", dependencies: ["SegueTesting", "SegueOutput"]),
-        // The export's tests and the timeline's (which grew up inside the export).
         .testTarget(
             name: "SegueExportTests",
             dependencies: [
-                "SegueOutput", "SegueExport", "SegueTimeline", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting",
-                "SegueColor",
+                "SegueOutput", "SegueExport", "SegueExportTestSupport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL",
+                "SegueTesting", "SegueColor",
+            ]),
+        .testTarget(
+            name: "SegueTimelineTests",
+            dependencies: [
+                "SegueTimeline", "SegueExport", "SegueExportTestSupport", "SegueOutput", "SegueImage", "SegueColor", "SegueTesting",
             ]),
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage", "SegueUIKit", "SegueTransitions"]),
         .testTarget(

@@ -2,6 +2,7 @@ import Foundation
 import SegueColor
 import SegueEffects
 @testable import SegueExport
+import SegueExportTestSupport
 import SegueTesting
 import Testing
 
