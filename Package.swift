@@ -304,6 +304,7 @@ let package = Package(
                 "SegueTesting",
             ],
             exclude: ["Goldens"]),
+        .testTarget(name: "SegueGLSLTests", dependencies: ["SegueGLSL", "SegueTesting"]),
         .testTarget(
             name: "SegueEffectsTests",
             dependencies: [

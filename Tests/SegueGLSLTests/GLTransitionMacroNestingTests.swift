@@ -1,4 +1,3 @@
-import SegueEffects
 import Testing
 import SegueTesting
 import SegueGLSL

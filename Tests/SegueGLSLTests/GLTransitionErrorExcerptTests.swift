@@ -1,4 +1,3 @@
-import SegueEffects
 import SegueTesting
 import Testing
 import SegueGLSL
