@@ -330,9 +330,11 @@ let package = Package(
         .testTarget(
             name: "SegueRenderJobsTests",
             dependencies: [
-                "SegueStage", "SegueRenderJobs", "SegueHeadless", "SegueEffects", "SegueImage", "SegueUIKit", "SegueTesting", "SegueText",
-                "SegueExport", "SegueTimeline", "SegueOutput", "SegueTransitions",
+                "SegueRenderJobs", "SegueEffects", "SegueImage", "SegueTesting", "SegueText", "SegueExport", "SegueTimeline", "SegueOutput",
+                "SegueTransitions", "SegueColor",
             ]),
+        .testTarget(
+            name: "SegueStageTests", dependencies: ["SegueStage", "SegueUIKit", "SegueHeadless", "SegueImage", "SegueTesting"]),
         .testTarget(
             name: "SegueTextTests",
             dependencies: ["SegueStage", "SegueText", "SegueUIKit", "SegueImage", "SegueHeadless", "SegueGL", "SegueOutput", "SegueTesting"],
