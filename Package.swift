@@ -300,10 +300,13 @@ let package = Package(
         .testTarget(
             name: "SegueTransitionsTests",
             dependencies: [
-                "SegueStage", "SegueSoak", "SegueTransitions", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "SegueGL",
+                "SegueStage", "SegueTransitions", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "SegueGL",
                 "SegueTesting",
             ],
             exclude: ["Goldens"]),
+        .testTarget(
+            name: "SegueSoakTests",
+            dependencies: ["SegueSoak", "SegueTransitions", "SegueUIKit", "SegueTiming", "SegueHeadless", "SegueGL", "SegueTesting"]),
         .testTarget(name: "SegueGLSLTests", dependencies: ["SegueGLSL", "SegueTesting"]),
         .testTarget(
             name: "SegueEffectsTests",
