@@ -345,9 +345,10 @@ let package = Package(
         .testTarget(
             name: "SegueAppHostTests",
             dependencies: [
-                "SegueStage", "SegueTesting", "SegueAppHost", "SegueGLFW", "SegueUIKit", "SegueHeadless", "SegueImage", "HostSample",
-                "HostSampleScene", "TwoWindowsSample",
+                "SegueStage", "SegueTesting", "SegueAppHost", "SegueUIKit", "SegueHeadless", "SegueImage", "HostSample", "HostSampleScene",
             ]),
+        // GLFW's input codes, and two GLFW windows in one process (the sample program, under Xvfb).
+        .testTarget(name: "SegueGLFWTests", dependencies: ["SegueGLFW", "SegueInput", "SegueTesting", "TwoWindowsSample"]),
         .testTarget(
             name: "SeguePlayerTests",
             dependencies: [

@@ -1,5 +1,5 @@
 import SegueGLFW
-import SegueUIKit
+import SegueInput
 import SegueTesting
 import Testing
 
