@@ -267,14 +267,31 @@ let package = Package(
 
         .target(
             name: "CSegueAllocationCounter", path: "Tests/Support/CSegueAllocationCounter"),
+        // `withCompositor`: a compositor and a target on a headless context, for the compositor's
+        // tests and the port's tests that draw a window.
+        .target(
+            name: "SegueCompositorTestSupport", dependencies: ["SegueCompositor", "SegueHeadless", "SegueGL"],
+            path: "Tests/Support/SegueCompositorTestSupport"),
+        // Scratch folders, a headless device, stand-in ffmpeg tools and the clip colour fixtures,
+        // for the export's and the timeline's tests.
+        .target(
+            name: "SegueExportTestSupport", dependencies: ["SegueExport", "SegueHeadless", "SegueGL", "SegueColor", "SegueTesting"],
+            path: "Tests/Support/SegueExportTestSupport"),
         .testTarget(name: "SegueColorTests", dependencies: ["SegueTesting", "SegueColor"]),
         .testTarget(name: "SegueImageTests", dependencies: ["SegueTesting", "SegueImage", "SegueTiming", "CLCMS2"]),
         .testTarget(name: "SegueTimingTests", dependencies: ["SegueTesting", "SegueTiming"]),
         .testTarget(
             name: "SegueUIKitTests",
             dependencies: [
-                "SegueStage", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "CSegueAllocationCounter",
-                "SegueTesting",
+                "SegueStage", "SegueUIKit", "SegueCompositor", "SegueCompositorTestSupport", "SegueTiming", "SegueHeadless", "SegueImage",
+                "SegueGL", "SegueTesting",
+            ],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "SegueCompositorTests",
+            dependencies: [
+                "SegueCompositor", "SegueCompositorTestSupport", "SegueUIKit", "SegueTiming", "SegueGL", "SegueHeadless", "SegueImage",
+                "CSegueAllocationCounter", "SegueTesting",
             ],
             exclude: ["Goldens"]),
         .testTarget(
@@ -283,10 +300,14 @@ let package = Package(
         .testTarget(
             name: "SegueTransitionsTests",
             dependencies: [
-                "SegueStage", "SegueSoak", "SegueTransitions", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "SegueGL",
+                "SegueStage", "SegueTransitions", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "SegueGL",
                 "SegueTesting",
             ],
             exclude: ["Goldens"]),
+        .testTarget(
+            name: "SegueSoakTests",
+            dependencies: ["SegueSoak", "SegueTransitions", "SegueUIKit", "SegueTiming", "SegueHeadless", "SegueGL", "SegueTesting"]),
+        .testTarget(name: "SegueGLSLTests", dependencies: ["SegueGLSL", "SegueTesting"]),
         .testTarget(
             name: "SegueEffectsTests",
             dependencies: [
@@ -297,20 +318,26 @@ let package = Package(
             name: "SeedPortsTests",
             dependencies: ["SegueStage", "SegueTesting", "SeedPorts", "SeedPalette", "SegueUIKit", "SegueTiming", "SegueGL", "SegueImage", "SegueHeadless"]),
         .testTarget(name: "SegueOutputTests", dependencies: ["SegueTesting", "SegueOutput"]),
-        // The export's tests and the timeline's (which grew up inside the export).
         .testTarget(
             name: "SegueExportTests",
             dependencies: [
-                "SegueOutput", "SegueExport", "SegueTimeline", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL", "SegueTesting",
-                "SegueColor",
+                "SegueOutput", "SegueExport", "SegueExportTestSupport", "SegueEffects", "SegueHeadless", "SegueImage", "SegueGL",
+                "SegueTesting", "SegueColor",
+            ]),
+        .testTarget(
+            name: "SegueTimelineTests",
+            dependencies: [
+                "SegueTimeline", "SegueExport", "SegueExportTestSupport", "SegueOutput", "SegueImage", "SegueColor", "SegueTesting",
             ]),
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "SegueImage", "SegueUIKit", "SegueTransitions"]),
         .testTarget(
             name: "SegueRenderJobsTests",
             dependencies: [
-                "SegueStage", "SegueRenderJobs", "SegueHeadless", "SegueEffects", "SegueImage", "SegueUIKit", "SegueTesting", "SegueText",
-                "SegueExport", "SegueTimeline", "SegueOutput", "SegueTransitions",
+                "SegueRenderJobs", "SegueEffects", "SegueImage", "SegueTesting", "SegueText", "SegueExport", "SegueTimeline", "SegueOutput",
+                "SegueTransitions", "SegueColor",
             ]),
+        .testTarget(
+            name: "SegueStageTests", dependencies: ["SegueStage", "SegueUIKit", "SegueHeadless", "SegueImage", "SegueTesting"]),
         .testTarget(
             name: "SegueTextTests",
             dependencies: ["SegueStage", "SegueText", "SegueUIKit", "SegueImage", "SegueHeadless", "SegueGL", "SegueOutput", "SegueTesting"],
@@ -318,9 +345,10 @@ let package = Package(
         .testTarget(
             name: "SegueAppHostTests",
             dependencies: [
-                "SegueStage", "SegueTesting", "SegueAppHost", "SegueGLFW", "SegueUIKit", "SegueHeadless", "SegueImage", "HostSample",
-                "HostSampleScene", "TwoWindowsSample",
+                "SegueStage", "SegueTesting", "SegueAppHost", "SegueUIKit", "SegueHeadless", "SegueImage", "HostSample", "HostSampleScene",
             ]),
+        // GLFW's input codes, and two GLFW windows in one process (the sample program, under Xvfb).
+        .testTarget(name: "SegueGLFWTests", dependencies: ["SegueGLFW", "SegueInput", "SegueTesting", "TwoWindowsSample"]),
         .testTarget(
             name: "SeguePlayerTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import SegueEffects
 import SegueExport
+import SegueExportTestSupport
 import SegueGL
 import SegueImage
 import SegueTesting

@@ -1,6 +1,7 @@
 import Foundation
 import SegueEffects
 import SegueExport
+import SegueExportTestSupport
 import SegueImage
 import SegueTesting
 import Testing

@@ -6,15 +6,6 @@ import SegueImage
 import SegueHeadless
 import SegueTesting
 
-/// Makes a headless context and device, runs `body`, then releases both on this thread.
-func withDevice<T>(_ body: (GLDevice) throws -> T) throws -> T { try HeadlessEGLContext.withDevice(body) }
-
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-export-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// The effect every export test renders (the objc.io pixel dissolve).
 func pixelDissolve(_ device: GLDevice, _ from: Texture, _ to: Texture) throws -> any TransitionEffect {
     try PixelDissolve(device: device, from: from, to: to)

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExport
+import SegueExportTestSupport
 import SegueTesting
 import Testing
 

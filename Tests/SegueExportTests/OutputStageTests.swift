@@ -2,6 +2,7 @@ import Foundation
 import SegueColor
 import SegueEffects
 import SegueExport
+import SegueExportTestSupport
 import SegueGL
 import SegueImage
 import SegueTesting

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExport
+import SegueExportTestSupport
 import SegueImage
 import Testing
 import SegueTesting

@@ -2,6 +2,7 @@ import Foundation
 import SegueColor
 import SegueEffects
 import SegueExport
+import SegueExportTestSupport
 import SegueTesting
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 /// tone-mapped); the HLG clip is where the old fast RGBA decode fails by far.
 @Suite("TransitionExporter: clips through the Y'CbCr input stage (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct RenderClipColorTests {
-    static let size = ClipPlaneInputTests.size
+    static let size = ClipColorFixtures.size
     static let accurate709 = "scale=in_color_matrix=bt709:in_range=tv:in_h_chr_pos=0:in_v_chr_pos=128:flags=bilinear+accurate_rnd+full_chroma_int,format=gbrpf32le"
 
     /// The rendered video's first frame as 8-bit RGB (ffmpeg's accurate conversion of its BT.709 planes).
@@ -26,7 +27,7 @@ struct RenderClipColorTests {
                     try fade.makeEffect(device: device, from: from, to: to)
                 }
         }
-        return try ClipPlaneInputTests.reference(out, filters: accurate709)
+        return try ClipColorFixtures.reference(out, filters: accurate709)
     }
 
     /// Largest, 99th-percentile and mean difference over the RGB samples. The largest is where
@@ -41,11 +42,11 @@ struct RenderClipColorTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let clip = dir.appendingPathComponent("sdr.mp4").path
-        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", ClipPlaneInputTests.gradient,
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", ClipColorFixtures.gradient,
                                            "-vf", "scale=out_color_matrix=bt709:out_range=tv", "-pix_fmt", "yuv420p",
                                            "-c:v", "libx264", "-qp", "0", "-colorspace", "bt709", "-color_primaries", "bt709",
                                            "-color_trc", "bt709", "-color_range", "tv", clip])
-        let d = Self.difference(try Self.firstRenderedFrame(of: clip, in: dir), try ClipPlaneInputTests.reference(clip, filters: Self.accurate709))
+        let d = Self.difference(try Self.firstRenderedFrame(of: clip, in: dir), try ClipColorFixtures.reference(clip, filters: Self.accurate709))
         // Measured: mean 0.64, 99th percentile 6, largest 10 (the 4:2:0 round trip at the gradient's hue turns).
         #expect(d.mean < 1 && d.p99 <= 7, "largest \(d.max), 99th percentile \(d.p99), mean \(d.mean)")
     }
@@ -56,12 +57,12 @@ struct RenderClipColorTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let clip = dir.appendingPathComponent("hlg.mp4").path
-        try ClipPlaneInputTests.makeHDRClip(at: clip, transfer: .hlg)
-        let reference = try ClipPlaneInputTests.reference(clip, filters: "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,"
+        try ClipColorFixtures.makeHDRClip(at: clip, transfer: .hlg)
+        let reference = try ClipColorFixtures.reference(clip, filters: "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,"
             + "tonemap=hable:desat=0,zscale=t=bt709,format=gbrpf32le")
         let d = Self.difference(try Self.firstRenderedFrame(of: clip, in: dir), reference)
         #expect(d.p99 <= 5 && d.mean < 1.5, "largest \(d.max), 99th percentile \(d.p99), mean \(d.mean)")
-        let untouched = try ClipPlaneInputTests.reference(clip, filters: "format=gbrpf32le")
+        let untouched = try ClipColorFixtures.reference(clip, filters: "format=gbrpf32le")
         let old = Self.difference(untouched, reference)
         #expect(old.mean > 5, "the fast RGBA decode is this far from the reference: mean \(old.mean)")
     }

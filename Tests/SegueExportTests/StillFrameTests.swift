@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueExport
+import SegueExportTestSupport
 import SegueOutput
 import Testing
 

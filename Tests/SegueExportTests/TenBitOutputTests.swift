@@ -2,6 +2,7 @@ import Foundation
 import SegueColor
 import SegueEffects
 import SegueExport
+import SegueExportTestSupport
 import SegueImage
 import SegueTesting
 import Testing

@@ -2,6 +2,7 @@ import SegueTiming
 import SegueGL
 import SegueUIKit
 import SegueCompositor
+import SegueCompositorTestSupport
 import Testing
 import SegueTesting
 

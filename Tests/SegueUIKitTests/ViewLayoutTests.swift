@@ -2,6 +2,7 @@ import SegueGL
 import SegueImage
 import SegueUIKit
 import SegueCompositor
+import SegueCompositorTestSupport
 import Testing
 
 /// A subclass as an app writes one: lays out its subviews and draws its own content.

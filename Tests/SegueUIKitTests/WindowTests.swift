@@ -1,6 +1,7 @@
 import SegueTiming
 import SegueUIKit
 import SegueCompositor
+import SegueCompositorTestSupport
 import Testing
 import SegueTesting
 
