@@ -33,6 +33,7 @@ struct Rounds {
         _ peers: [Peer], afterEachRound: (_ round: Int, _ samples: [Sample<Value>], _ load: Double) -> Void = { _, _, _ in },
         _ measure: (Peer) throws -> Value
     ) rethrows -> Results<Value> {
+        guard !peers.isEmpty else { return Results(samples: [], roundLoads: []) }
         if warmUp { for peer in peers { _ = try measure(peer) } }
         var samples = Array(repeating: [Sample<Value>](), count: peers.count)
         var roundLoads: [Double] = []

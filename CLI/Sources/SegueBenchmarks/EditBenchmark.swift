@@ -39,28 +39,7 @@ struct EditBenchmark {
         let editSeconds = 3 * clipSeconds - 2 * transitionSeconds
         let peers = EditBenchmarkPeers(tools: tools, clips: media.clips, music: media.music, clipSeconds: clipSeconds,
                                        transitionSeconds: transitionSeconds, framesPerSecond: framesPerSecond)
-
-        func segue(_ speed: EncoderSpeed, smart: Bool = true, out: String) throws -> EditRun {
-            try EditRun.inProcess(tools: tools, out: out) {
-                let plan = try EditPlan(spec: spec, folder: dir, tools: tools)
-                let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, speed: speed, tools: tools)
-                exporter.smartRendering = smart
-                _ = try exporter.export(to: out)
-            }
-        }
-        func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-        var ways: [(name: String, make: () throws -> EditRun)] = [
-            ("segue edit", { try segue(.standard, out: path("segue.mp4")) }),
-            ("ffmpeg xfade+acrossfade", { try peers.ffmpeg(out: path("ffmpeg.mp4")) }),
-        ]
-        if case let .success(moviePy) = moviePy { ways.append(("MoviePy 2", { try peers.moviePy(moviePy, out: path("moviepy.mp4")) })) }
-        ways += [
-            ("segue edit --reencode", { try segue(.standard, smart: false, out: path("segue-reencode.mp4")) }),
-            ("segue edit --fast", { try segue(.fast, out: path("segue-fast.mp4")) }),
-            ("ffmpeg veryfast", { try peers.ffmpeg(out: path("ffmpeg-fast.mp4"), preset: "veryfast") }),
-            ("segue edit --fast --reencode", { try segue(.fast, smart: false, out: path("segue-fast-reencode.mp4")) }),
-            ("segue --speed fastest", { try segue(.fastest, out: path("segue-fastest.mp4")) }),
-        ]
+        let ways = self.ways(device: device, tools: tools, spec: spec, dir: dir, peers: peers)
         let measured = try Rounds(count: runs).run(ways) { try $0.make() }
         let variants = zip(ways, measured.samples).map { EditVariant(name: $0.name, runs: $1) }
         func seconds(_ name: String) -> Double? { variants.first { $0.name == name }?.seconds }
@@ -104,6 +83,34 @@ struct EditBenchmark {
         if let moviePySkipped { table.line("MoviePy 2: skipped: \(moviePySkipped)") }
         if !outputsAgree { table.line("warning: the outputs differ in frames or length; the comparison is not like for like") }
         return report
+    }
+
+    /// The ways of making the edit, in the order each round runs them.
+    private func ways(device: GLDevice, tools: FFmpegTools, spec: EditSpec, dir: URL, peers: EditBenchmarkPeers)
+        -> [(name: String, make: () throws -> EditRun)]
+    {
+        func segue(_ speed: EncoderSpeed, smart: Bool = true, out: String) throws -> EditRun {
+            try EditRun.inProcess(tools: tools, out: out) {
+                let plan = try EditPlan(spec: spec, folder: dir, tools: tools)
+                let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, speed: speed, tools: tools)
+                exporter.smartRendering = smart
+                _ = try exporter.export(to: out)
+            }
+        }
+        func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+        var ways: [(name: String, make: () throws -> EditRun)] = [
+            ("segue edit", { try segue(.standard, out: path("segue.mp4")) }),
+            ("ffmpeg xfade+acrossfade", { try peers.ffmpeg(out: path("ffmpeg.mp4")) }),
+        ]
+        if case let .success(moviePy) = moviePy { ways.append(("MoviePy 2", { try peers.moviePy(moviePy, out: path("moviepy.mp4")) })) }
+        ways += [
+            ("segue edit --reencode", { try segue(.standard, smart: false, out: path("segue-reencode.mp4")) }),
+            ("segue edit --fast", { try segue(.fast, out: path("segue-fast.mp4")) }),
+            ("ffmpeg veryfast", { try peers.ffmpeg(out: path("ffmpeg-fast.mp4"), preset: "veryfast") }),
+            ("segue edit --fast --reencode", { try segue(.fast, smart: false, out: path("segue-fast-reencode.mp4")) }),
+            ("segue --speed fastest", { try segue(.fastest, out: path("segue-fastest.mp4")) }),
+        ]
+        return ways
     }
 
     private func printTable(_ variants: [EditVariant], editSeconds: Double, _ table: BenchTable) {
