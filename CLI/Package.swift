@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(
             name: "SegueCLITests",
             dependencies: [
-                "SegueCLI",
+                "SegueCLI", "SegueBenchmarks",
                 .product(name: "Segue", package: "Segue"),
                 .product(name: "SegueGLFW", package: "Segue"),
                 .product(name: "SegueTesting", package: "Segue"),

@@ -94,47 +94,11 @@ public struct BenchmarkSuite {
         public init() {}
     }
 
-    public struct Report: Codable {
-        let renderer: String
-        let backend: String
-        let framesPerRun: Int
-        let runs: Int
-        let warmupFrames: Int
-        let measurements: [PixelDissolveBenchmark.Measurement]
-        let fusedOverFloorTarget: Double
-        let targetMet: Bool
-        /// The compositor on 100 textured views with animated 3D transforms.
-        let scene: [SceneBenchmark.Measurement]
-        let chains: [EffectGraphBenchmark.ChainMeasurement]
-        let marginalCosts: [EffectGraphBenchmark.MarginalCost]
-        let chainTarget: Double
-        let chainTargetMet: Bool
-        let resolutions: [EffectGraphBenchmark.ResolutionMeasurement]
-        let frameTimeFit: EffectGraphBenchmark.FrameTimeFit?
-        let resolutionTolerance: Double
-        let resolutionTargetMet: Bool
-        /// The long session of mixed transitions (only with the soak section).
-        let soak: TransitionSoak.Report?
-        let soakFlat: Bool?
-        /// Random gestures against each interactive example (the soak section).
-        let gestureStress: [GestureStress.Report]?
-        let gestureStressClean: Bool?
-        /// Video export through ffmpeg against ffmpeg's xfade (the export section).
-        let export: ExportBenchmark.Report?
-        /// A timeline against ffmpeg's xfade + acrossfade chain and MoviePy (the edit section).
-        let edit: EditBenchmark.Report?
-        /// A hosted app's frame times during a transition (the host section; nil without a display).
-        let host: HostBenchmark.Report?
-        /// Memory over a long timeline (the edit-long section).
-        let editLong: LongEditBenchmark.Report?
-        /// The GPU output stage against RGBA read back + swscale (the output section).
-        let output: OutputBenchmark.Report?
-        /// Pointer events through gesture arbitration (the input section).
-        let input: InputBenchmark.Report?
-        /// The frei0r plugin against the CLI's renderer (the frei0r section).
-        let frei0r: Frei0rBenchmark.Report?
-        /// Linear-light blending against the sRGB default (the blend section).
-        let blend: BlendBenchmark.Report?
+    /// The whole report: `segue bench --json` prints it (its keys are built in `run`).
+    public struct Report: Encodable {
+        fileprivate let row: ReportRow
+
+        public func encode(to encoder: any Encoder) throws { try row.encode(to: encoder) }
     }
 
     let options: Options
@@ -159,8 +123,7 @@ public struct BenchmarkSuite {
             let scene = try measureScene(device)
             let chains = try measureChains(device)
             let sweep = options.sections.contains(.resolution)
-                ? try graphs.measureResolutions(device: device, sizes: options.resolutions) : nil
-            table.resolutions(sweep?.sizes ?? [], fit: sweep?.fit)
+                ? try graphs.measureResolutions(device: device, sizes: options.resolutions, table: table) : nil
             let soak = try measureSoak(device)
             let gestures = options.sections.contains(.soak)
                 ? try SoakBenchmark.runGestures(device: device, sequences: max(options.gestureSequences, 1)) : nil
@@ -186,23 +149,25 @@ public struct BenchmarkSuite {
                 ? try BlendBenchmark(size: options.exportSize, frames: min(options.frames, 30), runs: options.runs)
                     .run(device: device, table: table) : nil
 
-            let longest = chains.lengths.max { $0.filters < $1.filters }
-            let report = Report(
-                renderer: device.driverDescription, backend: device.context.backendDescription, framesPerRun: options.frames,
-                runs: options.runs, warmupFrames: options.warmup, measurements: dissolve,
-                fusedOverFloorTarget: Self.fusedOverFloorTarget,
-                targetMet: dissolve.allSatisfy { $0.fusedOverFloor >= Self.fusedOverFloorTarget }, scene: scene,
-                chains: chains.lengths, marginalCosts: chains.costs, chainTarget: EffectGraphBenchmark.chainTarget,
-                chainTargetMet: (longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget,
-                resolutions: sweep?.sizes ?? [], frameTimeFit: sweep?.fit,
-                resolutionTolerance: EffectGraphBenchmark.resolutionTolerance,
-                resolutionTargetMet: (sweep?.sizes ?? []).allSatisfy {
-                    abs($0.throughputRatio - 1) <= EffectGraphBenchmark.resolutionTolerance
-                },
-                soak: soak, soakFlat: soak.map(SoakBenchmark.isFlat), gestureStress: gestures,
-                gestureStressClean: gestures.map { $0.allSatisfy(\.isClean) }, export: export, edit: edit,
-                host: host, editLong: editLong, output: output, input: input, frei0r: frei0r, blend: blend)
-            table.targets(report, longestChain: longest)
+            let dissolveMet = dissolve.allSatisfy { $0.fusedOverFloor >= Self.fusedOverFloorTarget }
+            let chainMet = (chains.longest?.fusedOverOneFilter ?? 1) >= EffectGraphBenchmark.chainTarget
+            let ratios = sweep?.throughputRatios ?? []
+            let resolutionMet = ratios.allSatisfy { abs($0 - 1) <= EffectGraphBenchmark.resolutionTolerance }
+            let report = Report(row: ReportRow([
+                "renderer": device.driverDescription, "backend": device.context.backendDescription, "framesPerRun": options.frames,
+                "runs": options.runs, "warmupFrames": options.warmup, "measurements": dissolve.map(\.row),
+                "fusedOverFloorTarget": Self.fusedOverFloorTarget, "targetMet": dissolveMet,
+                // The compositor on 100 textured views with animated 3D transforms.
+                "scene": scene, "chains": chains.rows, "marginalCosts": chains.costs, "chainTarget": EffectGraphBenchmark.chainTarget,
+                "chainTargetMet": chainMet, "resolutions": sweep?.rows ?? [], "frameTimeFit": sweep?.fit,
+                "resolutionTolerance": EffectGraphBenchmark.resolutionTolerance, "resolutionTargetMet": resolutionMet,
+                // The sections not run by default are left out unless asked for (host also without a display).
+                "soak": soak, "soakFlat": soak.map(SoakBenchmark.isFlat), "gestureStress": gestures,
+                "gestureStressClean": gestures.map { $0.allSatisfy(\.isClean) }, "export": export, "edit": edit,
+                "host": host, "editLong": editLong, "output": output, "input": input, "frei0r": frei0r, "blend": blend,
+            ]))
+            table.targets(dissolve: dissolve, dissolveMet: dissolveMet, longestChain: chains.longest, chainMet: chainMet,
+                          throughputRatios: ratios, resolutionMet: resolutionMet)
             return report
         }
     }
@@ -211,41 +176,33 @@ public struct BenchmarkSuite {
         EffectGraphBenchmark(frames: options.frames, runs: options.runs, warmupFrames: options.warmup)
     }
 
-    private func measureDissolve(_ device: GLDevice) throws -> [PixelDissolveBenchmark.Measurement] {
+    private func measureDissolve(_ device: GLDevice) throws -> [PixelDissolveBenchmark.Outcome] {
         guard options.sections.contains(.dissolve) else { return [] }
         let benchmark = PixelDissolveBenchmark(frames: options.frames, runs: options.runs, warmupFrames: options.warmup)
         table.dissolveHeader()
-        var measurements: [PixelDissolveBenchmark.Measurement] = []
-        for size in options.sizes {
-            for mode in PixelDissolveBenchmark.SyncMode.allCases {
-                let m = try benchmark.measure(device: device, size: (size.width, size.height), mode: mode)
-                measurements.append(m)
-                table.dissolve(m)
+        return try options.sizes.flatMap { size in
+            try PixelDissolveBenchmark.SyncMode.allCases.map { mode in
+                try benchmark.measure(device: device, size: (size.width, size.height), mode: mode, table: table)
             }
         }
-        return measurements
     }
 
-    private func measureScene(_ device: GLDevice) throws -> [SceneBenchmark.Measurement] {
+    private func measureScene(_ device: GLDevice) throws -> [ReportRow] {
         guard options.sections.contains(.scene) else { return [] }
         table.line("\ncompositor: 100 textured views, 3D transforms animated every frame (glFinish per frame)")
         return try options.sizes.map { size in
-            let m = try SceneBenchmark(frames: options.frames, runs: options.runs, warmupFrames: options.warmup)
-                .measure(device: device, size: (size.width, size.height))
-            table.scene(m)
-            return m
+            try SceneBenchmark(frames: options.frames, runs: options.runs, warmupFrames: options.warmup)
+                .measure(device: device, size: (size.width, size.height), table: table)
         }
     }
 
     private func measureChains(_ device: GLDevice) throws
-        -> (lengths: [EffectGraphBenchmark.ChainMeasurement], costs: [EffectGraphBenchmark.MarginalCost])
+        -> (rows: [ReportRow], longest: (filters: Int, fusedOverOneFilter: Double)?, costs: [ReportRow])
     {
-        guard options.sections.contains(.chain) else { return ([], []) }
-        let lengths = try graphs.measureChains(device: device, size: options.chainSize, lengths: options.chainLengths)
-        table.chains(lengths)
-        let costs = try graphs.measureMarginalCosts(device: device, size: options.chainSize)
-        table.marginalCosts(costs)
-        return (lengths, costs)
+        guard options.sections.contains(.chain) else { return ([], nil, []) }
+        let chains = try graphs.measureChains(device: device, size: options.chainSize, lengths: options.chainLengths, table: table)
+        let costs = try graphs.measureMarginalCosts(device: device, size: options.chainSize, table: table)
+        return (chains.rows, chains.longest, costs)
     }
 
     private func measureSoak(_ device: GLDevice) throws -> TransitionSoak.Report? {

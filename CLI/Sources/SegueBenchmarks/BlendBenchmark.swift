@@ -17,24 +17,7 @@ struct BlendBenchmark {
     let runs: Int
     static let effects = ["fade", "pixel-dissolve", "zoomin"]
 
-    struct Measurement: Codable {
-        let effect: String
-        /// Median milliseconds per frame.
-        let srgbMilliseconds: Double
-        let linearMilliseconds: Double
-        /// linear / sRGB (above 1: linear light costs more).
-        let linearOverSRGB: Double
-        /// Per run: sRGB ms, linear ms, the one-minute load average when the run started.
-        let runs: [[Double]]
-    }
-
-    struct Report: Codable {
-        let size: String
-        let frames: Int
-        let measurements: [Measurement]
-    }
-
-    func run(device: GLDevice, table: BenchTable) throws -> Report {
+    func run(device: GLDevice, table: BenchTable) throws -> ReportRow {
         let (width, height) = (size.width, size.height)
         let from = try device.makeTexture(image: SampleImages.from(width: width, height: height))
         defer { from.release() }
@@ -43,7 +26,7 @@ struct BlendBenchmark {
         let target = try device.makeOffscreenTarget(width: width, height: height)
         defer { target.release() }
         table.line("\nblend: sRGB (default) against linear light, \(size), \(frames) frames per run, glFinish per frame")
-        var measurements: [Measurement] = []
+        var measurements: [ReportRow] = []
         for name in Self.effects {
             let transition = try NamedTransition.named(name)
             let effects = try BlendSpace.allCases.map {
@@ -59,24 +42,21 @@ struct BlendBenchmark {
                 }
                 return Date().timeIntervalSince(start) * 1000 / Double(frames)
             }
-            for effect in effects { _ = try milliseconds(effect) }  // warm: programs compiled, caches filled
-            var rows: [[Double]] = []
-            for run in 0..<runs {
-                let load = CPUTime.loadAverage()
-                // Alternate which goes first, so drift in the machine's speed falls on both.
-                let order = run % 2 == 0 ? [0, 1] : [1, 0]
-                var times = [0.0, 0.0]
-                for index in order { times[index] = try milliseconds(effects[index]) }
-                rows.append([times[0], times[1], load])
+            // Warmed up first (programs compiled, caches filled); which goes first alternates, so
+            // drift in the machine's speed falls on both.
+            let measured = try Rounds(count: runs, warmUp: true, alternatesOrder: true).run(effects, afterEachRound: { round, samples, load in
                 table.line(String(format: "  %@ run %d: sRGB %.2f ms/frame, linear %.2f ms/frame  (load %.2f)",
-                                  name, run + 1, times[0], times[1], load))
-            }
-            let (srgb, linear) = (median(rows.map { $0[0] }), median(rows.map { $0[1] }))
-            measurements.append(Measurement(
-                effect: name, srgbMilliseconds: srgb, linearMilliseconds: linear, linearOverSRGB: linear / srgb, runs: rows))
+                                  name, round + 1, samples[0].value, samples[1].value, load))
+            }, milliseconds)
+            let (srgb, linear) = (median(measured.values(0)), median(measured.values(1)))
+            measurements.append(ReportRow([
+                "effect": name, "srgbMilliseconds": srgb, "linearMilliseconds": linear, "linearOverSRGB": linear / srgb,
+                // Per run: sRGB ms, linear ms, the one-minute load average when the run started.
+                "runs": measured.roundLoads.indices.map { [measured.values(0)[$0], measured.values(1)[$0], measured.roundLoads[$0]] },
+            ]))
             table.line(String(format: "  %@ median: sRGB %.2f ms, linear %.2f ms: %.2f x  (loads %@)", name, srgb, linear, linear / srgb,
-                              rows.map { String(format: "%.1f", $0[2]) }.joined(separator: ", ")))
+                              measured.roundLoads.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
         }
-        return Report(size: "\(size)", frames: frames, measurements: measurements)
+        return ReportRow(["size": "\(size)", "frames": frames, "measurements": measurements])
     }
 }

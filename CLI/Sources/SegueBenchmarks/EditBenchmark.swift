@@ -19,63 +19,6 @@ struct EditBenchmark {
     let framesPerSecond = 30
     let transitionSeconds = 1
 
-    /// One way of making the edit, measured.
-    struct Variant: Codable {
-        let name: String
-        /// Wall-clock seconds (median over runs).
-        let seconds: Double
-        /// User + system CPU seconds of the whole process tree (median over runs): what the
-        /// edit cost whatever else loaded the machine.
-        let cpuSeconds: Double
-        /// The edit's length / `seconds`: above 1, faster than real time.
-        let realtime: Double
-        /// Peak resident memory of the process tree (largest over runs), sampled every 0.1 s.
-        let peakMemoryMB: Double
-        /// The one-minute load average when the variant's runs started (mean).
-        let loadAverage: Double
-        /// What ffprobe reads back from the output (last run).
-        let output: EditOutputCheck
-    }
-
-    struct Report: Codable {
-        let size: String
-        let clipSeconds: Int
-        let editSeconds: Int
-        let runs: Int
-        let segueSeconds: Double
-        let ffmpegSeconds: Double
-        /// ffmpeg's time / Segue's: above 1, Segue is faster.
-        let speedup: Double
-        /// The edit's length / Segue's time: above 1, faster than real time.
-        let segueRealtime: Double
-        /// Segue with its speed-first encoder settings (`segue edit --fast`).
-        let segueFastSeconds: Double
-        let segueFastRealtime: Double
-        /// Segue with x264 `ultrafast` (`segue edit --speed fastest`).
-        let segueFastestSeconds: Double
-        let segueFastestRealtime: Double
-        /// MoviePy 2's time, and MoviePy's / Segue's; nil when MoviePy was not found.
-        let moviePySeconds: Double?
-        let moviePySpeedup: Double?
-        /// Why MoviePy was not run.
-        let moviePySkipped: String?
-        /// Every variant with its CPU time, memory and output.
-        let variants: [Variant]
-        /// Every output has the edit's frames, and pictures and sound of its length.
-        let outputsAgree: Bool
-        /// A peer's CPU-seconds over a Segue variant's, for each pairing the issue's targets name.
-        let cpuRatios: [CPURatio]
-    }
-
-    /// `peer`'s CPU-seconds / `segue`'s (above 1: Segue costs less), with both variants' loads.
-    struct CPURatio: Codable {
-        let segue: String
-        let peer: String
-        let ratio: Double
-        let segueLoad: Double
-        let peerLoad: Double
-    }
-
     /// The pairings compared: Segue with and without smart rendering, default and speed-first,
     /// against ffmpeg at the same x264 preset and MoviePy at the default.
     static let pairings: [(segue: String, peer: String)] = [
@@ -84,7 +27,7 @@ struct EditBenchmark {
         ("segue edit", "MoviePy 2"), ("segue edit --reencode", "MoviePy 2"),
     ]
 
-    func run(device: GLDevice, table: BenchTable) throws -> Report {
+    func run(device: GLDevice, table: BenchTable) throws -> ReportRow {
         let tools = try FFmpegTools.locate()
         let dir = try makeScratchDirectory("segue-bench-edit")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -96,15 +39,58 @@ struct EditBenchmark {
         let editSeconds = 3 * clipSeconds - 2 * transitionSeconds
         let peers = EditBenchmarkPeers(tools: tools, clips: media.clips, music: media.music, clipSeconds: clipSeconds,
                                        transitionSeconds: transitionSeconds, framesPerSecond: framesPerSecond)
-
-        var measured: [String: [Measurement]] = [:]
-        var order: [String] = []
-        func record(_ name: String, _ measurement: Measurement) {
-            if measured[name] == nil { order.append(name) }
-            measured[name, default: []].append(measurement)
+        let ways = self.ways(device: device, tools: tools, spec: spec, dir: dir, peers: peers)
+        let measured = try Rounds(count: runs).run(ways) { try $0.make() }
+        let variants = zip(ways, measured.samples).map { EditVariant(name: $0.name, runs: $1) }
+        func seconds(_ name: String) -> Double? { variants.first { $0.name == name }?.seconds }
+        let segueSeconds = seconds("segue edit") ?? 0, ffmpegSeconds = seconds("ffmpeg xfade+acrossfade") ?? 0
+        let fastSeconds = seconds("segue edit --fast") ?? 0, moviePySeconds = seconds("MoviePy 2")
+        let fastestSeconds = seconds("segue --speed fastest") ?? 0
+        let outputsAgree = variants.allSatisfy {
+            $0.output.agrees(frames: editSeconds * framesPerSecond, seconds: Double(editSeconds), framesPerSecond: framesPerSecond)
         }
-        func segue(_ speed: EncoderSpeed, smart: Bool = true, out: String) throws -> Measurement {
-            try Measurement.inProcess(tools: tools, out: out) {
+        let paired = Self.pairings.compactMap { pairing -> (segue: EditVariant, peer: EditVariant)? in
+            guard let segue = variants.first(where: { $0.name == pairing.segue }),
+                  let peer = variants.first(where: { $0.name == pairing.peer }) else { return nil }
+            return (segue, peer)
+        }
+        // A peer's CPU-seconds over a Segue variant's (above 1: Segue costs less), with both loads.
+        let cpuRatios = paired.map { segue, peer in
+            ReportRow(["segue": segue.name, "peer": peer.name, "ratio": peer.cpuSeconds / segue.cpuSeconds,
+                       "segueLoad": segue.loadAverage, "peerLoad": peer.loadAverage])
+        }
+        let moviePySkipped: String? = if case let .failure(missing) = moviePy { missing.description } else { nil }
+        let report = ReportRow([
+            "size": "\(size.width)x\(size.height)", "clipSeconds": clipSeconds, "editSeconds": editSeconds, "runs": runs,
+            "segueSeconds": segueSeconds, "ffmpegSeconds": ffmpegSeconds, "speedup": ffmpegSeconds / segueSeconds,
+            "segueRealtime": Double(editSeconds) / segueSeconds,
+            // --fast: Segue with its speed-first encoder settings; --speed fastest: with x264 `ultrafast`.
+            "segueFastSeconds": fastSeconds, "segueFastRealtime": Double(editSeconds) / fastSeconds,
+            "segueFastestSeconds": fastestSeconds, "segueFastestRealtime": Double(editSeconds) / fastestSeconds,
+            // Nil (left out) when MoviePy was not found; then moviePySkipped says why.
+            "moviePySeconds": moviePySeconds, "moviePySpeedup": moviePySeconds.map { $0 / segueSeconds }, "moviePySkipped": moviePySkipped,
+            "variants": variants.map { $0.row(editSeconds: Double(editSeconds)) }, "outputsAgree": outputsAgree, "cpuRatios": cpuRatios,
+        ])
+        printTable(variants, editSeconds: Double(editSeconds), table)
+        table.line(String(format: "ffmpeg / Segue %.2f (target 1.5)", ffmpegSeconds / segueSeconds)
+            + (moviePySeconds.map { String(format: ";  MoviePy / Segue %.2f (target 10)", $0 / segueSeconds) } ?? "")
+            + String(format: ";  --fast %.2fx, --speed fastest %.2fx real time (target 1)", Double(editSeconds) / fastSeconds,
+                     Double(editSeconds) / fastestSeconds))
+        for (segue, peer) in paired {
+            table.line("CPU-seconds \(peer.name) / \(segue.name): "
+                + String(format: "%.2f (loads %.1f / %.1f)", peer.cpuSeconds / segue.cpuSeconds, peer.loadAverage, segue.loadAverage))
+        }
+        if let moviePySkipped { table.line("MoviePy 2: skipped: \(moviePySkipped)") }
+        if !outputsAgree { table.line("warning: the outputs differ in frames or length; the comparison is not like for like") }
+        return report
+    }
+
+    /// The ways of making the edit, in the order each round runs them.
+    private func ways(device: GLDevice, tools: FFmpegTools, spec: EditSpec, dir: URL, peers: EditBenchmarkPeers)
+        -> [(name: String, make: () throws -> EditRun)]
+    {
+        func segue(_ speed: EncoderSpeed, smart: Bool = true, out: String) throws -> EditRun {
+            try EditRun.inProcess(tools: tools, out: out) {
                 let plan = try EditPlan(spec: spec, folder: dir, tools: tools)
                 let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, speed: speed, tools: tools)
                 exporter.smartRendering = smart
@@ -112,83 +98,46 @@ struct EditBenchmark {
             }
         }
         func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-        for _ in 0..<runs {
-            record("segue edit", try segue(.standard, out: path("segue.mp4")))
-            record("ffmpeg xfade+acrossfade", try peers.ffmpeg(out: path("ffmpeg.mp4")))
-            if case let .success(moviePy) = moviePy {
-                record("MoviePy 2", try peers.moviePy(moviePy, out: path("moviepy.mp4")))
-            }
-            record("segue edit --reencode", try segue(.standard, smart: false, out: path("segue-reencode.mp4")))
-            record("segue edit --fast", try segue(.fast, out: path("segue-fast.mp4")))
-            record("ffmpeg veryfast", try peers.ffmpeg(out: path("ffmpeg-fast.mp4"), preset: "veryfast"))
-            record("segue edit --fast --reencode", try segue(.fast, smart: false, out: path("segue-fast-reencode.mp4")))
-            record("segue --speed fastest", try segue(.fastest, out: path("segue-fastest.mp4")))
-        }
-        let variants = order.map { name in
-            Measurement.summary(name: name, measured[name] ?? [], editSeconds: Double(editSeconds))
-        }
-        func seconds(_ name: String) -> Double? { variants.first { $0.name == name }?.seconds }
-        let segueSeconds = seconds("segue edit") ?? 0, ffmpegSeconds = seconds("ffmpeg xfade+acrossfade") ?? 0
-        let fastSeconds = seconds("segue edit --fast") ?? 0, moviePySeconds = seconds("MoviePy 2")
-        let fastestSeconds = seconds("segue --speed fastest") ?? 0
-        let expectedFrames = editSeconds * framesPerSecond
-        let report = Report(
-            size: "\(size.width)x\(size.height)", clipSeconds: clipSeconds, editSeconds: editSeconds, runs: runs,
-            segueSeconds: segueSeconds, ffmpegSeconds: ffmpegSeconds, speedup: ffmpegSeconds / segueSeconds,
-            segueRealtime: Double(editSeconds) / segueSeconds,
-            segueFastSeconds: fastSeconds, segueFastRealtime: Double(editSeconds) / fastSeconds,
-            segueFastestSeconds: fastestSeconds, segueFastestRealtime: Double(editSeconds) / fastestSeconds,
-            moviePySeconds: moviePySeconds, moviePySpeedup: moviePySeconds.map { $0 / segueSeconds },
-            moviePySkipped: { if case let .failure(missing) = moviePy { missing.description } else { nil } }(),
-            variants: variants,
-            outputsAgree: variants.allSatisfy {
-                $0.output.agrees(frames: expectedFrames, seconds: Double(editSeconds), framesPerSecond: framesPerSecond)
-            },
-            cpuRatios: Self.pairings.compactMap { pairing in
-                guard let segue = variants.first(where: { $0.name == pairing.segue }),
-                      let peer = variants.first(where: { $0.name == pairing.peer }) else { return nil }
-                return CPURatio(segue: segue.name, peer: peer.name, ratio: peer.cpuSeconds / segue.cpuSeconds,
-                                segueLoad: segue.loadAverage, peerLoad: peer.loadAverage)
-            })
-        printTable(report, table)
-        return report
+        var ways: [(name: String, make: () throws -> EditRun)] = [
+            ("segue edit", { try segue(.standard, out: path("segue.mp4")) }),
+            ("ffmpeg xfade+acrossfade", { try peers.ffmpeg(out: path("ffmpeg.mp4")) }),
+        ]
+        if case let .success(moviePy) = moviePy { ways.append(("MoviePy 2", { try peers.moviePy(moviePy, out: path("moviepy.mp4")) })) }
+        ways += [
+            ("segue edit --reencode", { try segue(.standard, smart: false, out: path("segue-reencode.mp4")) }),
+            ("segue edit --fast", { try segue(.fast, out: path("segue-fast.mp4")) }),
+            ("ffmpeg veryfast", { try peers.ffmpeg(out: path("ffmpeg-fast.mp4"), preset: "veryfast") }),
+            ("segue edit --fast --reencode", { try segue(.fast, smart: false, out: path("segue-fast-reencode.mp4")) }),
+            ("segue --speed fastest", { try segue(.fastest, out: path("segue-fastest.mp4")) }),
+        ]
+        return ways
     }
 
-    private func printTable(_ report: Report, _ table: BenchTable) {
-        table.line("\nedit: 3 clips of \(clipSeconds) s with sound, 2 fades of \(transitionSeconds) s, music; \(report.size) MP4 "
+    private func printTable(_ variants: [EditVariant], editSeconds: Double, _ table: BenchTable) {
+        table.line("\nedit: 3 clips of \(clipSeconds) s with sound, 2 fades of \(transitionSeconds) s, music; \(size.width)x\(size.height) MP4 "
             + "(libx264 CRF 23 preset medium, AAC 192k), median of \(runs) runs; CPU = user + system of the whole process tree; "
             + "clips H.264 High with a keyframe every second; segue edit copies their untouched groups of pictures, --reencode does not")
-        for variant in report.variants {
+        for variant in variants {
             let output = variant.output
             table.line(variant.name.padding(toLength: 24, withPad: " ", startingAt: 0)
                 + String(format: "%7.2f s  %5.2fx real time  CPU %6.1f s  peak %6.0f MB  load %4.1f  ", variant.seconds,
-                         variant.realtime, variant.cpuSeconds, variant.peakMemoryMB, variant.loadAverage)
+                         editSeconds / variant.seconds, variant.cpuSeconds, variant.peakMemoryMB, variant.loadAverage)
                 + "(\(output.frames) frames, video \(String(format: "%.2f", output.videoSeconds)) s, "
                 + "audio \(String(format: "%.2f", output.audioSeconds)) s)")
         }
-        table.line(String(format: "ffmpeg / Segue %.2f (target 1.5)", report.speedup)
-            + (report.moviePySpeedup.map { String(format: ";  MoviePy / Segue %.2f (target 10)", $0) } ?? "")
-            + String(format: ";  --fast %.2fx, --speed fastest %.2fx real time (target 1)", report.segueFastRealtime,
-                     report.segueFastestRealtime))
-        for ratio in report.cpuRatios {
-            table.line("CPU-seconds \(ratio.peer) / \(ratio.segue): " + String(format: "%.2f (loads %.1f / %.1f)", ratio.ratio, ratio.peerLoad, ratio.segueLoad))
-        }
-        if let skipped = report.moviePySkipped { table.line("MoviePy 2: skipped: \(skipped)") }
-        if !report.outputsAgree { table.line("warning: the outputs differ in frames or length; the comparison is not like for like") }
     }
 }
 
 /// One timed making of the edit.
-struct Measurement {
+struct EditRun {
     let seconds: Double
     let cpuSeconds: Double
     let peakBytes: Int
-    let loadAverage: Double
     let output: EditOutputCheck
 
     /// Times `body` in this process, with its children (the exporter's ffmpeg processes).
-    static func inProcess(tools: FFmpegTools, out: String, _ body: () throws -> Void) throws -> Measurement {
-        let load = CPUTime.loadAverage(), cpu = CPUTime.now()
+    static func inProcess(tools: FFmpegTools, out: String, _ body: () throws -> Void) throws -> EditRun {
+        let cpu = CPUTime.now()
         let sampler = PeakMemorySampler(root: getpid())
         let start = DispatchTime.now().uptimeNanoseconds
         let peak: Int
@@ -200,17 +149,31 @@ struct Measurement {
             throw error
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Measurement(seconds: seconds, cpuSeconds: CPUTime.now() - cpu, peakBytes: peak,
-                           loadAverage: load, output: try EditOutputCheck(path: out, tools: tools))
+        return EditRun(seconds: seconds, cpuSeconds: CPUTime.now() - cpu, peakBytes: peak, output: try EditOutputCheck(path: out, tools: tools))
     }
+}
 
-    static func summary(name: String, _ runs: [Measurement], editSeconds: Double) -> EditBenchmark.Variant {
-        let seconds = median(runs.map(\.seconds))
-        return EditBenchmark.Variant(
-            name: name, seconds: seconds, cpuSeconds: median(runs.map(\.cpuSeconds)), realtime: editSeconds / seconds,
-            peakMemoryMB: Double(runs.map(\.peakBytes).max() ?? 0) / 1_048_576,
-            loadAverage: runs.map(\.loadAverage).reduce(0, +) / Double(max(runs.count, 1)),
-            output: runs.last?.output ?? EditOutputCheck(frames: 0, videoSeconds: 0, audioSeconds: 0))
+/// One way of making the edit over the runs: wall and CPU seconds (medians), peak memory
+/// (largest), load (mean) and the last run's output.
+struct EditVariant {
+    let name: String
+    let runs: [Sample<EditRun>]
+
+    var seconds: Double { median(runs.map(\.value.seconds)) }
+    /// User + system CPU seconds of the whole process tree: what the edit cost whatever else
+    /// loaded the machine.
+    var cpuSeconds: Double { median(runs.map(\.value.cpuSeconds)) }
+    /// Of the process tree, sampled every 0.1 s.
+    var peakMemoryMB: Double { Double(runs.map(\.value.peakBytes).max() ?? 0) / 1_048_576 }
+    /// The one-minute load average when the variant's runs started.
+    var loadAverage: Double { runs.map(\.load).reduce(0, +) / Double(max(runs.count, 1)) }
+    /// What ffprobe reads back from the output.
+    var output: EditOutputCheck { runs.last?.value.output ?? EditOutputCheck(frames: 0, videoSeconds: 0, audioSeconds: 0) }
+
+    /// Its row of the report; realtime is the edit's length / `seconds` (above 1: faster than real time).
+    func row(editSeconds: Double) -> ReportRow {
+        ReportRow(["name": name, "seconds": seconds, "cpuSeconds": cpuSeconds, "realtime": editSeconds / seconds,
+                   "peakMemoryMB": peakMemoryMB, "loadAverage": loadAverage, "output": output])
     }
 }
 

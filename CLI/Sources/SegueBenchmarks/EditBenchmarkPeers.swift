@@ -44,7 +44,7 @@ struct EditBenchmarkPeers {
 
     /// ffmpeg doing the same edit in one filter graph, encoded alike (`preset` is x264's, the
     /// format's own when nil).
-    func ffmpeg(out: String, preset: String? = nil) throws -> Measurement {
+    func ffmpeg(out: String, preset: String? = nil) throws -> EditRun {
         let first = clipSeconds - transitionSeconds, second = 2 * clipSeconds - 2 * transitionSeconds
         let graph = "[0:v][1:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(first)[v01];"
             + "[v01][2:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(second)" + (VideoFormat.mp4.conversionFilter.map { "," + $0 } ?? "") + "[v];"
@@ -57,7 +57,7 @@ struct EditBenchmarkPeers {
     }
 
     /// MoviePy 2 doing the same edit (scripts/bench/moviepy_edit.py) through the same ffmpeg.
-    func moviePy(_ peer: MoviePyPeer, out: String) throws -> Measurement {
+    func moviePy(_ peer: MoviePyPeer, out: String) throws -> EditRun {
         try measureChild(
             URL(fileURLWithPath: peer.python),
             [peer.script, out, "--clips"] + clips + ["--music", music, "--transition", String(transitionSeconds), "--volume", "0.5",
@@ -65,13 +65,12 @@ struct EditBenchmarkPeers {
             environment: ["FFMPEG_BINARY": tools.ffmpeg.path], out: out)
     }
 
-    private func measureChild(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], out: String) throws -> Measurement {
-        let load = CPUTime.loadAverage(), cpu = CPUTime.now()
+    private func measureChild(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], out: String) throws -> EditRun {
+        let cpu = CPUTime.now()
         let start = DispatchTime.now().uptimeNanoseconds
         let peak = try Self.runTool(executable, arguments, environment: environment)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Measurement(seconds: seconds, cpuSeconds: CPUTime.now() - cpu, peakBytes: peak, loadAverage: load,
-                           output: try EditOutputCheck(path: out, tools: tools))
+        return EditRun(seconds: seconds, cpuSeconds: CPUTime.now() - cpu, peakBytes: peak, output: try EditOutputCheck(path: out, tools: tools))
     }
 
     /// Runs a tool to its end; its process tree's peak resident bytes. A failure carries its log.

@@ -15,40 +15,6 @@ struct EffectGraphBenchmark {
     /// The chain the resolution sweep renders (its length).
     static let resolutionChainLength = 4
 
-    struct ChainMeasurement: Codable {
-        let size: String
-        let filters: Int
-        let fusedFPS: Double
-        let onePassFPS: Double
-        let fusedPasses: Int
-        let onePassPasses: Int
-        /// Fused frame rate over the 1-filter fused chain's.
-        let fusedOverOneFilter: Double
-        /// Bytes of intermediate targets held while rendering (pool peak), fused and one pass.
-        let fusedIntermediateBytes: Int
-        let onePassIntermediateBytes: Int
-        let runs: [String: [Double]]
-    }
-
-    struct ResolutionMeasurement: Codable {
-        let size: String
-        let pixels: Int
-        let fps: Double
-        /// Frames per second × pixels, in millions per second.
-        let megapixelsPerSecond: Double
-        /// Throughput over the mean throughput of all sizes (the best constant of fps = k / pixels
-        /// in the least-squares sense): 1 means exactly on the proportional line.
-        let throughputRatio: Double
-        let runs: [Double]
-    }
-
-    /// Frame time as a straight line in pixels, fitted over the resolution sweep: what a frame
-    /// costs whatever its size (synchronisation, setup) and what each pixel adds.
-    struct FrameTimeFit: Codable {
-        let fixedMilliseconds: Double
-        let nanosecondsPerPixel: Double
-    }
-
     let frames: Int
     let runs: Int
     let warmupFrames: Int
@@ -71,17 +37,9 @@ struct EffectGraphBenchmark {
         return node
     }
 
-    struct MarginalCost: Codable {
-        let filter: String
-        /// Frame time added by one more fused filter of this kind, in milliseconds and as a
-        /// fraction of the 1-filter chain's frame time.
-        let milliseconds: Double
-        let fractionOfOneFilterFrame: Double
-    }
-
     /// What one more fused filter of each kind adds to a frame: chains of 1 and of `length`
     /// filters of that kind, timed alike.
-    func measureMarginalCosts(device: GLDevice, size: FrameSize, length: Int = 8) throws -> [MarginalCost] {
+    func measureMarginalCosts(device: GLDevice, size: FrameSize, length: Int = 8, table: BenchTable) throws -> [ReportRow] {
         let (texture, target) = try prepare(device: device, size: size)
         defer { target.release(); texture.release() }
         var renderers: [EffectRenderer] = []
@@ -91,11 +49,15 @@ struct EffectGraphBenchmark {
                     device: device, output: Self.chain(ImageSource(texture), length: count, kinds: index..<index + 1)))
             }
         }
-        let fps = try time(renderers, device: device, target: target).map(median)
+        let fps = try time(renderers, device: device, target: target).spreads(.rate).map(\.median)
+        table.marginalCostsHeader()
         return Self.adjustments.indices.map { index in
             let (one, many) = (1000 / fps[2 * index], 1000 / fps[2 * index + 1])
-            let added = (many - one) / Double(length - 1)
-            return MarginalCost(filter: Self.adjustments[index].name, milliseconds: added, fractionOfOneFilterFrame: added / one)
+            let added = (many - one) / Double(length - 1), name = Self.adjustments[index].name
+            table.marginalCost(filter: name, milliseconds: added, fractionOfOneFilterFrame: added / one)
+            // Frame time added by one more fused filter of this kind, in milliseconds and as a
+            // fraction of the 1-filter chain's frame time.
+            return ReportRow(["filter": name, "milliseconds": added, "fractionOfOneFilterFrame": added / one])
         }
     }
 
@@ -110,26 +72,22 @@ struct EffectGraphBenchmark {
         }
     }
 
-    /// Median frames per second of each renderer, runs interleaved so drift hits them alike.
-    private func time(_ renderers: [EffectRenderer], device: GLDevice, target: OffscreenTarget) throws -> [[Double]] {
+    /// Frames per second of each renderer over the runs, interleaved so drift hits them alike.
+    private func time(_ renderers: [EffectRenderer], device: GLDevice, target: OffscreenTarget) throws -> Rounds.Results<Double> {
         try time(renderers.map { ($0, target) }, device: device)
     }
 
     /// The same for renderers that each draw into a target of their own.
-    private func time(_ jobs: [(EffectRenderer, OffscreenTarget)], device: GLDevice) throws -> [[Double]] {
+    private func time(_ jobs: [(EffectRenderer, OffscreenTarget)], device: GLDevice) throws -> Rounds.Results<Double> {
         for (renderer, target) in jobs {
             for _ in 0..<warmupFrames { try renderer.render(into: target); device.finish() }
         }
         let clock = RealClock()
-        var fps = Array(repeating: [Double](), count: jobs.count)
-        for _ in 0..<runs {
-            for (index, (renderer, target)) in jobs.enumerated() {
-                let start = clock.now
-                for _ in 0..<frames { try renderer.render(into: target); device.finish() }
-                fps[index].append(Double(frames) / (clock.now - start))
-            }
+        return try Rounds(count: runs).run(jobs) { job in
+            let start = clock.now
+            for _ in 0..<frames { try job.0.render(into: job.1); device.finish() }
+            return Double(frames) / (clock.now - start)
         }
-        return fps
     }
 
     /// Intermediate bytes the pool holds at most while `renderer` draws a frame.
@@ -140,7 +98,11 @@ struct EffectGraphBenchmark {
         return device.targetPool.peakByteCount
     }
 
-    func measureChains(device: GLDevice, size: FrameSize, lengths: [Int]) throws -> [ChainMeasurement] {
+    /// Chains of each length, fused and one pass per filter: their rows of the report, and the
+    /// longest chain's frame rate over the 1-filter chain's (the target).
+    func measureChains(device: GLDevice, size: FrameSize, lengths: [Int], table: BenchTable) throws
+        -> (rows: [ReportRow], longest: (filters: Int, fusedOverOneFilter: Double)?)
+    {
         let (texture, target) = try prepare(device: device, size: size)
         defer { target.release(); texture.release() }
         var renderers: [(fused: EffectRenderer, onePass: EffectRenderer)] = []
@@ -151,23 +113,34 @@ struct EffectGraphBenchmark {
                 try EffectRenderer(device: device, output: graph, mode: .onePassPerFilter)))
         }
         let fps = try time(renderers.flatMap { [$0.fused, $0.onePass] }, device: device, target: target)
-        let baseline = median(fps[0])
-        var result: [ChainMeasurement] = []
+        let spreads = fps.spreads(.rate)
+        table.chainsHeader(size: size.description)
+        var rows: [ReportRow] = [], longest: (filters: Int, fusedOverOneFilter: Double)?
         for (index, length) in lengths.enumerated() {
             let (fused, onePass) = renderers[index]
-            result.append(ChainMeasurement(
-                size: size.description, filters: length,
-                fusedFPS: median(fps[2 * index]), onePassFPS: median(fps[2 * index + 1]),
-                fusedPasses: fused.passCount, onePassPasses: onePass.passCount,
-                fusedOverOneFilter: median(fps[2 * index]) / baseline,
-                fusedIntermediateBytes: try intermediateBytes(fused, device: device, target: target),
-                onePassIntermediateBytes: try intermediateBytes(onePass, device: device, target: target),
-                runs: ["fused": fps[2 * index], "onePass": fps[2 * index + 1]]))
+            let (fusedFPS, onePassFPS) = (spreads[2 * index], spreads[2 * index + 1])
+            let bytes = (fused: try intermediateBytes(fused, device: device, target: target),
+                         onePass: try intermediateBytes(onePass, device: device, target: target))
+            let overOneFilter = fusedFPS.ratio(to: spreads[0])
+            table.chain(filters: length, fused: fusedFPS, onePass: onePassFPS, passes: (fused.passCount, onePass.passCount),
+                        fusedOverOneFilter: overOneFilter, intermediateBytes: bytes)
+            rows.append(ReportRow([
+                "size": size.description, "filters": length, "fusedFPS": fusedFPS.median, "onePassFPS": onePassFPS.median,
+                "fusedPasses": fused.passCount, "onePassPasses": onePass.passCount, "fusedOverOneFilter": overOneFilter,
+                // Bytes of intermediate targets held while rendering (pool peak), fused and one pass.
+                "fusedIntermediateBytes": bytes.fused, "onePassIntermediateBytes": bytes.onePass,
+                "runs": ["fused": fps.values(2 * index), "onePass": fps.values(2 * index + 1)],
+            ]))
+            if length > longest?.filters ?? .min { longest = (length, overOneFilter) }
         }
-        return result
+        return (rows, longest)
     }
 
-    func measureResolutions(device: GLDevice, sizes: [FrameSize]) throws -> (sizes: [ResolutionMeasurement], fit: FrameTimeFit) {
+    /// The fused chain at each size: its rows of the report, frame time fitted against pixels,
+    /// and each size's throughput over the mean (the target: all near 1).
+    func measureResolutions(device: GLDevice, sizes: [FrameSize], table: BenchTable) throws
+        -> (rows: [ReportRow], fit: ReportRow, throughputRatios: [Double])
+    {
         var prepared: [(Texture, OffscreenTarget)] = []
         defer { for (texture, target) in prepared { target.release(); texture.release() } }
         var jobs: [(EffectRenderer, OffscreenTarget)] = []
@@ -178,23 +151,29 @@ struct EffectGraphBenchmark {
             jobs.append((try EffectRenderer(device: device, output: output), target))
         }
         // All sizes in each run, so drift in the machine's speed hits them alike.
-        let runs = try time(jobs, device: device)
-        let measured = sizes.indices.map { index in
-            (pixels: Double(sizes[index].width * sizes[index].height), fps: median(runs[index]), runs: runs[index], size: sizes[index])
-        }
-        let meanThroughput = measured.map { $0.fps * $0.pixels }.reduce(0, +) / Double(measured.count)
+        let measured = try time(jobs, device: device)
+        let fps = measured.spreads(.rate).map(\.median), pixels = sizes.map { Double($0.width * $0.height) }
+        let meanThroughput = zip(fps, pixels).map(*).reduce(0, +) / Double(sizes.count)
         // Least squares of frame time (s) against pixels.
-        let xs = measured.map(\.pixels), ys = measured.map { 1 / $0.fps }
+        let xs = pixels, ys = fps.map { 1 / $0 }
         let (mx, my) = (xs.reduce(0, +) / Double(xs.count), ys.reduce(0, +) / Double(ys.count))
         let sxx = zip(xs, xs).map { ($0 - mx) * ($1 - mx) }.reduce(0, +)
         let slope = sxx > 0 ? zip(xs, ys).map { ($0 - mx) * ($1 - my) }.reduce(0, +) / sxx : 0
-        let fit = FrameTimeFit(fixedMilliseconds: (my - slope * mx) * 1000, nanosecondsPerPixel: slope * 1e9)
-        let rows = measured.map { entry in
-            ResolutionMeasurement(
-                size: entry.size.description, pixels: Int(entry.pixels), fps: entry.fps,
-                megapixelsPerSecond: entry.fps * entry.pixels / 1e6, throughputRatio: entry.fps * entry.pixels / meanThroughput,
-                runs: entry.runs)
+        let (fixedMilliseconds, nanosecondsPerPixel) = ((my - slope * mx) * 1000, slope * 1e9)
+        // Throughput over the mean throughput of all sizes (the best constant of fps = k / pixels in
+        // the least-squares sense): 1 means exactly on the proportional line.
+        let ratios = zip(fps, pixels).map { $0 * $1 / meanThroughput }
+        table.resolutionsHeader()
+        let rows = sizes.indices.map { index in
+            table.resolution(size: sizes[index].description, fps: fps[index], pixels: pixels[index], throughputRatio: ratios[index])
+            return ReportRow([
+                "size": sizes[index].description, "pixels": Int(pixels[index]), "fps": fps[index],
+                "megapixelsPerSecond": fps[index] * pixels[index] / 1e6, "throughputRatio": ratios[index], "runs": measured.values(index),
+            ])
         }
-        return (rows, fit)
+        // Frame time as a straight line in pixels: what a frame costs whatever its size
+        // (synchronisation, setup) and what each pixel adds.
+        table.frameTimeFit(fixedMilliseconds: fixedMilliseconds, nanosecondsPerPixel: nanosecondsPerPixel)
+        return (rows, ReportRow(["fixedMilliseconds": fixedMilliseconds, "nanosecondsPerPixel": nanosecondsPerPixel]), ratios)
     }
 }

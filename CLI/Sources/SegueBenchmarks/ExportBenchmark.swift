@@ -19,45 +19,10 @@ struct ExportBenchmark {
     /// frame in memory (8 MB each at 1080p, for two effects).
     static let frameCounts = 2...1000
 
-    struct Measurement: Codable {
-        let variant: String
-        /// Median wall time, and the fastest and slowest run (the spread a shared machine adds).
-        let seconds: Double
-        let fastest: Double
-        let slowest: Double
-        let fps: Double
-    }
-
-    struct Comparison: Codable {
-        let effect: String
-        let ffmpegTransition: String
-        let segueSeconds: Double
-        let ffmpegSeconds: Double
-        /// ffmpeg's time / Segue's: above 1, Segue is faster.
-        let speedup: Double
-        /// Encoding the same frames from memory alone / Segue's whole export.
-        let encoderShare: Double
-        /// Rendering and reading back alone / Segue's whole export.
-        let renderShare: Double
-    }
-
-    struct Report: Codable {
-        let size: String
-        let frames: Int
-        let runs: Int
-        let encoder: [String]
-        let measurements: [Measurement]
-        let comparisons: [Comparison]
-        /// Segue's pixel dissolve with each frame written before the next is rendered / pipelined.
-        let serialOverPipelined: Double
-        /// Encoding with ffmpeg's vflip added / without: what bottom-up rows would cost.
-        let vflipOverPlain: Double
-    }
-
     /// (Segue effect, ffmpeg xfade transition) pairs.
     static let pairs = [("pixel-dissolve", "pixelize"), ("fade", "fade")]
 
-    func run(device: GLDevice, table: BenchTable) throws -> Report {
+    func run(device: GLDevice, table: BenchTable) throws -> ReportRow {
         let tools = try FFmpegTools.locate()
         let dir = try makeScratchDirectory("segue-bench-export")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -76,7 +41,7 @@ struct ExportBenchmark {
         // Each effect's frames, for timing its encoding alone (a fade's frames compress faster than pixel cells).
         let renderedFrames = try entries.mapValues { try renderFrames(device: device, entry: $0, from: from, to: to) }
 
-        var variants: [(String, () throws -> Double)] = []
+        var variants: [(name: String, time: () throws -> Double)] = []
         for (effect, transition) in Self.pairs {
             let entry = entries[effect]!
             variants.append(("segue \(effect)", {
@@ -99,46 +64,40 @@ struct ExportBenchmark {
             try timeEncoder(tools: tools, arguments: encoderArguments, frames: renderedFrames["pixel-dissolve"]!, flip: true)
         }))
 
-        for (_, body) in variants { _ = try body() }  // warm-up: shaders, page cache, ffmpeg's libraries
-        var seconds = Array(repeating: [Double](), count: variants.count)
-        for _ in 0..<runs {
-            for (index, variant) in variants.enumerated() { seconds[index].append(try variant.1()) }
+        // Warmed up first: shaders, page cache, ffmpeg's libraries.
+        let spreads = try Rounds(count: runs, warmUp: true).run(variants) { try $0.time() }.spreads(.time)
+        table.line("\nexport to MP4 (libx264 CRF 23 medium, yuv420p) at \(size), \(frames) frames, median of \(runs) runs")
+        let measurements = zip(variants, spreads).map { variant, spread in
+            table.line(pad(variant.name, 46) + pad(fmt(spread.median, 2) + " s", 9, right: true)
+                + pad(fmt(Double(frames) / spread.median, 1) + " fps", 11, right: true)
+                + "   runs \(fmt(spread.fastest, 2))–\(fmt(spread.slowest, 2)) s")
+            // Median wall time, and the fastest and slowest run (the spread a shared machine adds).
+            return ReportRow(["variant": variant.name, "seconds": spread.median, "fastest": spread.fastest, "slowest": spread.slowest,
+                              "fps": Double(frames) / spread.median])
         }
-        let measurements = zip(variants, seconds).map { variant, times in
-            let m = median(times)
-            return Measurement(
-                variant: variant.0, seconds: m, fastest: times.min() ?? m, slowest: times.max() ?? m, fps: Double(frames) / m)
-        }
-        let time = { (name: String) in measurements.first { $0.variant == name }!.seconds }
+        let time = { (name: String) in spreads[variants.firstIndex { $0.name == name }!].median }
         let comparisons = Self.pairs.map { effect, transition in
-            let segue = time("segue \(effect)")
-            return Comparison(
-                effect: effect, ffmpegTransition: transition, segueSeconds: segue,
-                ffmpegSeconds: time("ffmpeg xfade=\(transition)"), speedup: time("ffmpeg xfade=\(transition)") / segue,
-                encoderShare: time("encoder only, \(effect) frames from memory") / segue,
-                renderShare: time("segue \(effect) render+readback only") / segue)
+            let (segue, ffmpeg) = (time("segue \(effect)"), time("ffmpeg xfade=\(transition)"))
+            let encoderShare = time("encoder only, \(effect) frames from memory") / segue
+            let renderShare = time("segue \(effect) render+readback only") / segue
+            table.line("\(effect) vs xfade=\(transition): ffmpeg / Segue \(fmt(ffmpeg / segue, 2)) "
+                + "(encoder \(fmt(encoderShare * 100, 0))% of Segue's time, GPU render + readback \(fmt(renderShare * 100, 0))%)")
+            // speedup: ffmpeg's time / Segue's (above 1, Segue is faster); the shares: encoding the
+            // same frames from memory alone, and rendering and reading back alone, over Segue's export.
+            return ReportRow(["effect": effect, "ffmpegTransition": transition, "segueSeconds": segue, "ffmpegSeconds": ffmpeg,
+                              "speedup": ffmpeg / segue, "encoderShare": encoderShare, "renderShare": renderShare])
         }
-        let report = Report(
-            size: size.description, frames: frames, runs: runs, encoder: settings.format.codecArguments(crf: nil),
-            measurements: measurements, comparisons: comparisons,
-            serialOverPipelined: time("segue pixel-dissolve serial (no pipeline)") / time("segue pixel-dissolve"),
-            vflipOverPlain: time("encoder only, pixel-dissolve, ffmpeg vflip") / time("encoder only, pixel-dissolve frames from memory"))
-        print(table: table, report)
-        return report
-    }
-
-    private func print(table: BenchTable, _ report: Report) {
-        table.line("\nexport to MP4 (libx264 CRF 23 medium, yuv420p) at \(report.size), \(frames) frames, median of \(runs) runs")
-        for m in report.measurements {
-            table.line(pad(m.variant, 46) + pad(fmt(m.seconds, 2) + " s", 9, right: true) + pad(fmt(m.fps, 1) + " fps", 11, right: true)
-                + "   runs \(fmt(m.fastest, 2))–\(fmt(m.slowest, 2)) s")
-        }
-        for c in report.comparisons {
-            table.line("\(c.effect) vs xfade=\(c.ffmpegTransition): ffmpeg / Segue \(fmt(c.speedup, 2)) "
-                + "(encoder \(fmt(c.encoderShare * 100, 0))% of Segue's time, GPU render + readback \(fmt(c.renderShare * 100, 0))%)")
-        }
-        table.line("pipelined vs serial: serial / pipelined \(fmt(report.serialOverPipelined, 2)); "
-            + "ffmpeg vflip would cost \(fmt((report.vflipOverPlain - 1) * 100, 1))% of encoding (Segue's offscreen rows are already top first)")
+        // Segue's pixel dissolve with each frame written before the next is rendered / pipelined;
+        // encoding with ffmpeg's vflip added / without (what bottom-up rows would cost).
+        let serialOverPipelined = time("segue pixel-dissolve serial (no pipeline)") / time("segue pixel-dissolve")
+        let vflipOverPlain = time("encoder only, pixel-dissolve, ffmpeg vflip") / time("encoder only, pixel-dissolve frames from memory")
+        table.line("pipelined vs serial: serial / pipelined \(fmt(serialOverPipelined, 2)); "
+            + "ffmpeg vflip would cost \(fmt((vflipOverPlain - 1) * 100, 1))% of encoding (Segue's offscreen rows are already top first)")
+        return ReportRow([
+            "size": size.description, "frames": frames, "runs": runs, "encoder": settings.format.codecArguments(crf: nil),
+            "measurements": measurements, "comparisons": comparisons, "serialOverPipelined": serialOverPipelined,
+            "vflipOverPlain": vflipOverPlain,
+        ])
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -11,22 +11,6 @@ import SegueRenderJobs
 /// alternate, one of each per round, with the machine's load printed beside each.
 @MainActor
 public struct Frei0rBenchmark {
-    struct Report: Codable {
-        let plugin: String
-        let transition: String
-        let width: Int
-        let height: Int
-        let frames: Int
-        let runs: Int
-        /// Median milliseconds per frame.
-        let frei0rMilliseconds: Double
-        let rendererMilliseconds: Double
-        /// frei0r's cost over the renderer's (above 1: the plugin's frame costs more).
-        let frei0rOverRenderer: Double
-        /// The one-minute load average at the start of each round.
-        let loads: [Double]
-    }
-
     /// The plugin: `SEGUE_FREI0R_PLUGIN`, else what `make frei0r` stages.
     nonisolated public static var defaultPlugin: String {
         ProcessInfo.processInfo.environment["SEGUE_FREI0R_PLUGIN"] ?? ".build-libsegue/frei0r-1/segue.so"
@@ -38,7 +22,7 @@ public struct Frei0rBenchmark {
     let runs: Int
     var transition = "wipeleft"
 
-    func run(table: BenchTable) throws -> Report {
+    func run(table: BenchTable) throws -> ReportRow {
         let (width, height) = (size.width, size.height)
         let from = try SampleImages.from(width: width, height: height), to = try SampleImages.to(width: width, height: height)
         var error = [CChar](repeating: 0, count: 512)
@@ -52,24 +36,29 @@ public struct Frei0rBenchmark {
         frei0r_host_update(host, 0, from.pixels, to.pixels, &out)
         let renderer = try TransitionRenderer(named: transition, width: width, height: height)
         table.line("\nfrei0r: \(transition) \(size), \(frames) frames per run, alternating with the CLI's renderer (\(plugin))")
-        var (plugin, cli, loads) = ([Double](), [Double](), [Double]())
-        for run in 0..<runs {
-            loads.append(CPUTime.loadAverage())
+        // One peer is the plugin's frames, the other the CLI renderer's; milliseconds per frame.
+        let peers: [() throws -> Void] = [
+            { for value in progress { frei0r_host_update(host, value, from.pixels, to.pixels, &out) } },
+            { try renderer.render(from: from, to: to, at: progress) { _ in } },
+        ]
+        let measured = try Rounds(count: runs).run(peers, afterEachRound: { run, samples, load in
+            table.line(String(format: "  run %d: frei0r %.2f ms/frame, CLI renderer %.2f ms/frame  (load %.2f)",
+                              run + 1, samples[0].value, samples[1].value, load))
+        }) { peer -> Double in
             let start = Date()
-            for value in progress { frei0r_host_update(host, value, from.pixels, to.pixels, &out) }
-            plugin.append(Date().timeIntervalSince(start) * 1000 / Double(frames))
-            let middle = Date()
-            try renderer.render(from: from, to: to, at: progress) { _ in }
-            cli.append(Date().timeIntervalSince(middle) * 1000 / Double(frames))
-            table.line(String(format: "  run %d: frei0r %.2f ms/frame, CLI renderer %.2f ms/frame  (load %.2f)", run + 1, plugin[run], cli[run], loads[run]))
+            try peer()
+            return Date().timeIntervalSince(start) * 1000 / Double(frames)
         }
-        let report = Report(
-            plugin: self.plugin, transition: transition, width: width, height: height, frames: frames, runs: runs,
-            frei0rMilliseconds: median(plugin), rendererMilliseconds: median(cli), frei0rOverRenderer: median(plugin) / median(cli),
-            loads: loads)
+        let spreads = measured.spreads(.time), (frei0r, cli) = (spreads[0], spreads[1])
+        let loads = measured.roundLoads
         table.line(String(format: "  median: frei0r %.2f ms/frame, CLI renderer %.2f ms/frame: %.2f x  (loads %@)",
-                          report.frei0rMilliseconds, report.rendererMilliseconds, report.frei0rOverRenderer,
-                          loads.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
-        return report
+                          frei0r.median, cli.median, frei0r.ratio(to: cli), loads.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
+        return ReportRow([
+            "plugin": plugin, "transition": transition, "width": width, "height": height, "frames": frames, "runs": runs,
+            // Median milliseconds per frame, and frei0r's over the renderer's (above 1: the plugin's frame costs more).
+            "frei0rMilliseconds": frei0r.median, "rendererMilliseconds": cli.median, "frei0rOverRenderer": frei0r.ratio(to: cli),
+            // The one-minute load average at the start of each round.
+            "loads": loads,
+        ])
     }
 }

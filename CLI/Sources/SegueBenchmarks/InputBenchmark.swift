@@ -9,22 +9,10 @@ import SegueUIKit
 /// fourth one is a drag that pans. The counts check the arbitration did what it should.
 @MainActor
 struct InputBenchmark {
-    struct Report: Codable {
-        let gestures: Int
-        let eventsPerGesture: Int
-        let recognizers: Int
-        let eventsPerSecond: Double
-        let microsecondsPerEvent: Double
-        let runs: [Double]
-        /// Taps recognized (after their double tap failed) and pans begun, over all runs.
-        let taps: Int
-        let pans: Int
-    }
-
     let gestures: Int
     let runs: Int
 
-    func run(table: BenchTable) -> Report {
+    func run(table: BenchTable) -> ReportRow {
         AnimationEngine.main.reset(to: 0)
         let window = Window(size: Size(width: 1280, height: 720))
         var taps = 0, pans = 0, recognizers = 0
@@ -71,19 +59,20 @@ struct InputBenchmark {
         for k in 0..<min(gestures, 100) { gesture(k) }  // warm-up
         taps = 0
         pans = 0
-        var rates: [Double] = []
         let clock = ContinuousClock()
-        for _ in 0..<max(runs, 1) {
+        let rates = Rounds(count: max(runs, 1)).run {
             let elapsed = clock.measure { for k in 0..<gestures { gesture(k) } }
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            rates.append(Double(gestures * eventsPerGesture) / max(seconds, 1e-9))
-        }
+            return Double(gestures * eventsPerGesture) / max(seconds, 1e-9)
+        }.map(\.value)
         let median = SegueTiming.median(rates)
-        let report = Report(
-            gestures: gestures, eventsPerGesture: eventsPerGesture, recognizers: recognizers, eventsPerSecond: median,
-            microsecondsPerEvent: 1e6 / median, runs: rates, taps: taps, pans: pans)
         table.line("\npointer input (no GL): \(recognizers) recognizers on 91 views, \(gestures) gestures x \(eventsPerGesture) events per run")
         table.line("  \(table.fmt(median, 0)) events/s (\(table.fmt(1e6 / median, 2)) µs per event); \(taps) taps, \(pans) pans recognized")
-        return report
+        return ReportRow([
+            "gestures": gestures, "eventsPerGesture": eventsPerGesture, "recognizers": recognizers, "eventsPerSecond": median,
+            "microsecondsPerEvent": 1e6 / median, "runs": rates,
+            // Taps recognized (after their double tap failed) and pans begun, over all runs.
+            "taps": taps, "pans": pans,
+        ])
     }
 }

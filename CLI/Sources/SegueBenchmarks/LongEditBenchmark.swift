@@ -17,20 +17,7 @@ struct LongEditBenchmark {
     /// The last minute's peak may exceed the first's by this much and still count as flat.
     static let flatToleranceMB = 16.0
 
-    struct Report: Codable {
-        let size: String
-        let editSeconds: Int
-        let seconds: Double
-        let realtime: Double
-        let samples: Int
-        let firstMinutePeakMB: Double
-        let lastMinutePeakMB: Double
-        /// Last minute's peak − first minute's.
-        let growthMB: Double
-        let flat: Bool
-    }
-
-    func run(device: GLDevice, table: BenchTable) throws -> Report {
+    func run(device: GLDevice, table: BenchTable) throws -> ReportRow {
         let tools = try FFmpegTools.locate()
         let dir = try makeScratchDirectory("segue-bench-edit-long")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -59,15 +46,17 @@ struct LongEditBenchmark {
         }
         let first = peakMB(0..<minute), last = peakMB(max(0, plan.totalFrames - minute)..<(plan.totalFrames + 1))
         let editSeconds = plan.totalFrames / framesPerSecond
-        let report = Report(size: "\(size.width)x\(size.height)", editSeconds: editSeconds, seconds: result.elapsedSeconds,
-                            realtime: Double(editSeconds) / result.elapsedSeconds, samples: samples.count,
-                            firstMinutePeakMB: first, lastMinutePeakMB: last, growthMB: last - first,
-                            flat: last - first <= Self.flatToleranceMB)
-        table.line("\nedit-long: a \(editSeconds / 60) min \(report.size) edit (3 clips with sound, 2 fades, music; --fast), "
+        let realtime = Double(editSeconds) / result.elapsedSeconds, flat = last - first <= Self.flatToleranceMB
+        table.line("\nedit-long: a \(editSeconds / 60) min \(size.width)x\(size.height) edit (3 clips with sound, 2 fades, music; --fast), "
             + "resident memory of Segue and its ffmpeg children sampled \(samples.count) times")
         table.line(String(format: "%.1f s (%.2fx real time); peak %.0f MB in the first minute, %.0f MB in the last (%+.1f MB: ",
-                          report.seconds, report.realtime, first, last, report.growthMB)
-            + (report.flat ? "flat)" : "growing)"))
-        return report
+                          result.elapsedSeconds, realtime, first, last, last - first)
+            + (flat ? "flat)" : "growing)"))
+        return ReportRow([
+            "size": "\(size.width)x\(size.height)", "editSeconds": editSeconds, "seconds": result.elapsedSeconds, "realtime": realtime,
+            "samples": samples.count, "firstMinutePeakMB": first, "lastMinutePeakMB": last,
+            // Last minute's peak − first minute's.
+            "growthMB": last - first, "flat": flat,
+        ])
     }
 }

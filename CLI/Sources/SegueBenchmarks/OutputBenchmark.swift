@@ -24,26 +24,6 @@ struct OutputBenchmark {
     let frames: Int
     let runs: Int
 
-    struct Measurement: Codable {
-        let variant: String
-        /// Medians over the runs, per frame.
-        let wallMilliseconds: Double
-        let cpuMilliseconds: Double
-        let bytesPerFrame: Int
-        /// The one-minute load average when the last run ended.
-        let loadAverage: Double
-    }
-
-    struct Report: Codable {
-        let size: String
-        let frames: Int
-        let runs: Int
-        let measurements: [Measurement]
-        /// The old path's CPU time per frame / the output stage's (above 1: the stage saves).
-        let swscaleOverGPUCPU: Double
-        let swscaleOverGPUWall: Double
-    }
-
     private struct Variant {
         let name: String
         let pixelFormat: String
@@ -58,43 +38,41 @@ struct OutputBenchmark {
         Variant(name: "rgba16f frame + swscale", pixelFormat: "rgba", filter: VideoFormat.mp4.conversionFilter, targetFormat: .rgba16f),
     ]
 
-    func run(device: GLDevice, table: BenchTable) throws -> Report {
+    func run(device: GLDevice, table: BenchTable) throws -> ReportRow {
         let tools = try FFmpegTools.locate()
         let from = try SampleImages.from(width: size.width, height: size.height)
         let to = try SampleImages.to(width: size.width, height: size.height)
         let fade = try NamedTransition.named("fade")
-        _ = try Self.variants.map { try measure($0, device: device, tools: tools, from: from, to: to, entry: fade) }  // warm-up
-        var samples = Array(repeating: [(wall: Double, cpu: Double, load: Double, bytes: Int)](), count: Self.variants.count)
-        for _ in 0..<runs {
-            for (index, variant) in Self.variants.enumerated() {
-                samples[index].append(try measure(variant, device: device, tools: tools, from: from, to: to, entry: fade))
-            }
+        let results = try Rounds(count: runs, warmUp: true).run(Self.variants) {
+            try measure($0, device: device, tools: tools, from: from, to: to, entry: fade)
         }
-        let measurements = zip(Self.variants, samples).map { variant, runs in
-            Measurement(
-                variant: variant.name, wallMilliseconds: median(runs.map(\.wall)) * 1000 / Double(frames),
-                cpuMilliseconds: median(runs.map(\.cpu)) * 1000 / Double(frames), bytesPerFrame: runs.last?.bytes ?? 0,
-                loadAverage: runs.last?.load ?? 0)
-        }
-        let report = Report(
-            size: size.description, frames: frames, runs: runs, measurements: measurements,
-            swscaleOverGPUCPU: measurements[1].cpuMilliseconds / measurements[0].cpuMilliseconds,
-            swscaleOverGPUWall: measurements[1].wallMilliseconds / measurements[0].wallMilliseconds)
-        table.line("\noutput stage at \(report.size): a fade rendered, converted, read back and piped to ffmpeg -f null, "
+        table.line("\noutput stage at \(size): a fade rendered, converted, read back and piped to ffmpeg -f null, "
             + "\(frames) frames, median of \(runs) runs (alternating)")
-        for m in measurements {
-            table.line(table.pad(m.variant, 24) + table.pad(table.fmt(m.wallMilliseconds, 1) + " ms wall", 14, right: true)
-                + table.pad(table.fmt(m.cpuMilliseconds, 1) + " ms CPU", 14, right: true)
-                + table.pad("\(m.bytesPerFrame / 1000) kB read back", 18, right: true) + "   load \(table.fmt(m.loadAverage, 1))")
+        let perFrame = results.samples.map { samples in
+            (wall: median(samples.map(\.value.wall)) * 1000 / Double(frames), cpu: median(samples.map(\.value.cpu)) * 1000 / Double(frames),
+             bytes: samples.last?.value.bytes ?? 0, load: samples.last?.load ?? 0)
         }
-        table.line("rgba + swscale / gpu planes: CPU \(table.fmt(report.swscaleOverGPUCPU, 2)), wall \(table.fmt(report.swscaleOverGPUWall, 2))")
-        return report
+        let measurements = zip(Self.variants, perFrame).map { variant, m in
+            table.line(table.pad(variant.name, 24) + table.pad(table.fmt(m.wall, 1) + " ms wall", 14, right: true)
+                + table.pad(table.fmt(m.cpu, 1) + " ms CPU", 14, right: true)
+                + table.pad("\(m.bytes / 1000) kB read back", 18, right: true) + "   load \(table.fmt(m.load, 1))")
+            // Medians over the runs, per frame; the load when the last run began.
+            return ReportRow(["variant": variant.name, "wallMilliseconds": m.wall, "cpuMilliseconds": m.cpu, "bytesPerFrame": m.bytes,
+                              "loadAverage": m.load])
+        }
+        // The old path's CPU and wall time per frame / the output stage's (above 1: the stage saves).
+        let (overCPU, overWall) = (perFrame[1].cpu / perFrame[0].cpu, perFrame[1].wall / perFrame[0].wall)
+        table.line("rgba + swscale / gpu planes: CPU \(table.fmt(overCPU, 2)), wall \(table.fmt(overWall, 2))")
+        return ReportRow([
+            "size": size.description, "frames": frames, "runs": runs, "measurements": measurements,
+            "swscaleOverGPUCPU": overCPU, "swscaleOverGPUWall": overWall,
+        ])
     }
 
     /// One run of a variant: seconds of wall and CPU (this process and ffmpeg's), and bytes a frame.
     private func measure(
         _ variant: Variant, device: GLDevice, tools: FFmpegTools, from: RGBAImage, to: RGBAImage, entry: NamedTransition
-    ) throws -> (wall: Double, cpu: Double, load: Double, bytes: Int) {
+    ) throws -> (wall: Double, cpu: Double, bytes: Int) {
         let a = try device.makeTexture(image: from), b = try device.makeTexture(image: to)
         let target = try device.makeTarget(width: size.width, height: size.height, format: variant.targetFormat)
         let effect = try entry.makeEffect(device: device, from: a, to: b)
@@ -133,6 +111,6 @@ struct OutputBenchmark {
             throw BenchmarkError.toolFailed(tool: "ffmpeg", status: process.terminationStatus, log: "-f null of \(variant.name)")
         }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return (wall, CPUTime.now() - cpu, CPUTime.loadAverage(), bytes)
+        return (wall, CPUTime.now() - cpu, bytes)
     }
 }

@@ -17,23 +17,13 @@ struct PixelDissolveBenchmark {
         case readback
     }
 
-    struct Measurement: Codable {
-        let size: String
-        let mode: SyncMode
-        let fusedFPS: Double
-        let multipassFPS: Double
-        let floorFPS: Double
+    /// One size and mode measured: its row of the report and what the suite's verdict counts.
+    struct Outcome {
+        let row: ReportRow
         let fusedOverFloor: Double
-        let fusedOverMultipass: Double
-        /// Every run's frames per second, per variant, for judging the spread.
-        let runs: [String: [Double]]
-        /// GL work counted during the timed frames (all variants): uploads, compiles and GL
-        /// object allocations must be 0; draws show the passes per frame.
         let timedFrames: Int
-        let uploadsDuringFrames: Int
-        let compilesDuringFrames: Int
-        let glObjectsAllocatedDuringFrames: Int
-        let drawCallsDuringFrames: Int
+        /// GL work during the timed frames (all variants).
+        let work: GLCounters
     }
 
     let frames: Int
@@ -45,7 +35,7 @@ struct PixelDissolveBenchmark {
         var description: String { "the benchmark floor's shader failed: \(log)" }
     }
 
-    func measure(device: GLDevice, size: (width: Int, height: Int), mode: SyncMode) throws -> Measurement {
+    func measure(device: GLDevice, size: (width: Int, height: Int), mode: SyncMode, table: BenchTable) throws -> Outcome {
         let fromTexture = try device.makeTexture(image: SampleImages.from(width: size.width, height: size.height))
         defer { fromTexture.release() }
         let toTexture = try device.makeTexture(image: SampleImages.to(width: size.width, height: size.height))
@@ -89,26 +79,26 @@ struct PixelDissolveBenchmark {
         for variant in Variant.allCases {
             for i in 0..<warmupFrames { try frame(variant, Float(i) / Float(max(1, warmupFrames - 1))) }
         }
-        var fps: [Variant: [Double]] = [:]
         let before = device.counters
-        for _ in 0..<runs {
-            for variant in Variant.allCases {
-                let start = clock.now
-                for i in 0..<frames { try frame(variant, Float(i) / Float(max(1, frames - 1))) }
-                fps[variant, default: []].append(Double(frames) / (clock.now - start))
-            }
+        let fps = try Rounds(count: runs).run(Variant.allCases) { variant in
+            let start = clock.now
+            for i in 0..<frames { try frame(variant, Float(i) / Float(max(1, frames - 1))) }
+            return Double(frames) / (clock.now - start)
         }
         let used = device.counters.since(before)
-        let fusedFPS = median(fps[.fused] ?? [])
-        let multipassFPS = median(fps[.multipass] ?? [])
-        let floorFPS = median(fps[.floor] ?? [])
-        return Measurement(
-            size: "\(size.width)x\(size.height)", mode: mode,
-            fusedFPS: fusedFPS, multipassFPS: multipassFPS, floorFPS: floorFPS,
-            fusedOverFloor: fusedFPS / floorFPS, fusedOverMultipass: fusedFPS / multipassFPS,
-            runs: Dictionary(uniqueKeysWithValues: fps.map { ($0.key.rawValue, $0.value) }),
-            timedFrames: runs * frames * Variant.allCases.count, uploadsDuringFrames: used.textureUploads,
-            compilesDuringFrames: used.shaderCompiles, glObjectsAllocatedDuringFrames: used.objectAllocations,
-            drawCallsDuringFrames: used.drawCalls)
+        let spreads = fps.spreads(.rate), (fusedFPS, multipassFPS, floorFPS) = (spreads[0], spreads[1], spreads[2])
+        let timedFrames = runs * frames * Variant.allCases.count
+        table.dissolve(size: "\(size.width)x\(size.height)", mode: mode, fused: fusedFPS, multipass: multipassFPS, floor: floorFPS)
+        return Outcome(row: ReportRow([
+            "size": "\(size.width)x\(size.height)", "mode": mode,
+            "fusedFPS": fusedFPS.median, "multipassFPS": multipassFPS.median, "floorFPS": floorFPS.median,
+            "fusedOverFloor": fusedFPS.ratio(to: floorFPS), "fusedOverMultipass": fusedFPS.ratio(to: multipassFPS),
+            // Every run's frames per second, per variant, for judging the spread.
+            "runs": Dictionary(uniqueKeysWithValues: Variant.allCases.enumerated().map { ($1.rawValue, fps.values($0)) }),
+            // GL work counted during the timed frames (all variants): uploads, compiles and GL
+            // object allocations must be 0; draws show the passes per frame.
+            "timedFrames": timedFrames, "uploadsDuringFrames": used.textureUploads, "compilesDuringFrames": used.shaderCompiles,
+            "glObjectsAllocatedDuringFrames": used.objectAllocations, "drawCallsDuringFrames": used.drawCalls,
+        ]), fusedOverFloor: fusedFPS.ratio(to: floorFPS), timedFrames: timedFrames, work: used)
     }
 }

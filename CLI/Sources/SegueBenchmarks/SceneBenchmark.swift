@@ -9,21 +9,11 @@ import SegueCompositor
 /// (perspective rotations animated every frame by the animation engine, virtual clock).
 @MainActor
 struct SceneBenchmark {
-    struct Measurement: Codable {
-        let size: String
-        let views: Int
-        let fps: Double
-        let runs: [Double]
-        let drawCallsPerFrame: Double
-        let uploadsDuringFrames: Int
-        let compilesDuringFrames: Int
-    }
-
     let frames: Int
     let runs: Int
     let warmupFrames: Int
 
-    func measure(device: GLDevice, size: (width: Int, height: Int)) throws -> Measurement {
+    func measure(device: GLDevice, size: (width: Int, height: Int), table: BenchTable) throws -> ReportRow {
         let compositor = try Compositor(device: device)
         defer { compositor.release() }
         let target = try device.makeOffscreenTarget(width: size.width, height: size.height, stencil: true)
@@ -64,20 +54,21 @@ struct SceneBenchmark {
         device.finish()
         let before = device.counters
         let timer = RealClock()
-        var fps: [Double] = []
-        for _ in 0..<runs {
+        let fps = try Rounds(count: runs).run {
             let start = timer.now
             for _ in 0..<frames {
                 engine.advance(to: clock.tick())
                 try compositor.render(root, into: target)
                 device.finish()
             }
-            fps.append(Double(frames) / (timer.now - start))
-        }
+            return Double(frames) / (timer.now - start)
+        }.map(\.value)
         let used = device.counters.since(before)
-        return Measurement(
-            size: "\(size.width)x\(size.height)", views: views, fps: median(fps), runs: fps,
-            drawCallsPerFrame: Double(used.drawCalls) / Double(runs * frames),
-            uploadsDuringFrames: used.textureUploads, compilesDuringFrames: used.shaderCompiles)
+        let sizeName = "\(size.width)x\(size.height)", drawCallsPerFrame = Double(used.drawCalls) / Double(runs * frames)
+        table.scene(size: sizeName, views: views, fps: median(fps), drawCallsPerFrame: drawCallsPerFrame, work: used)
+        return ReportRow([
+            "size": sizeName, "views": views, "fps": median(fps), "runs": fps, "drawCallsPerFrame": drawCallsPerFrame,
+            "uploadsDuringFrames": used.textureUploads, "compilesDuringFrames": used.shaderCompiles,
+        ])
     }
 }
