@@ -1,0 +1,60 @@
+import Foundation
+import SegueImage
+import Testing
+import SegueTesting
+
+/// `segue render` decodes a PNG a strip of rows at a time into its texture (issue 32, defect 10):
+/// its frames are those of the whole picture, and a PNG whose header reads but whose rows are cut
+/// short fails with the whole decode's error, naming the file, with nothing written, for every
+/// output (a frame folder, a video, a view-controller transition's screens).
+@Suite("segue render: PNGs decoded in strips (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
+struct RenderPNGStripsTests {
+    static func pictures(in dir: URL) throws -> (plain: [UInt8], cut: [UInt8]) {
+        let png = try PNGCodec.encode(try SampleImages.from(width: 96, height: 54))
+        try Data(png).write(to: dir.appendingPathComponent("a.png"))
+        try PNGCodec.write(try SampleImages.to(width: 96, height: 54), to: dir.appendingPathComponent("b.png").path)
+        let cut = Array(png.prefix(png.count / 2))
+        try Data(cut).write(to: dir.appendingPathComponent("cut.png"))
+        return (png, cut)
+    }
+
+    @Test(arguments: [["--out", "frames"], ["--out", "x.mp4"], ["--effect", "shrink-dismiss", "--out", "frames"]])
+    func aPNGCutShortFailsWithTheWholeDecodesErrorAndWritesNothing(output: [String]) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (_, cut) = try Self.pictures(in: dir)
+        var reference = ""
+        do { _ = try PictureDecoder.decode(cut, name: "cut.png") } catch { reference = "\(error)" }
+        #expect(!reference.isEmpty, "the cut file decoded whole: the test could not fail")
+        let result = try CommandRunner.run("segue", ["render", "--from", "cut.png", "--to", "b.png", "--size", "96x54"] + output, in: dir)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(reference), "stderr: \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", "cut.png"])
+    }
+
+    /// The frames from a PNG (strips) equal those from the same picture as an interlaced PNG,
+    /// which is decoded whole.
+    @Test func framesFromStripsEqualFramesFromTheWholePicture() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try Self.pictures(in: dir)
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-i", dir.appendingPathComponent("a.png").path,
+                                           "-pix_fmt", "rgba", "-flags", "+ildct",
+                                           dir.appendingPathComponent("adam7.png").path])
+        guard case .decoded = try PictureDecoder.source(path: dir.appendingPathComponent("adam7.png").path, needed: { ($0, $1) }) else {
+            Issue.record("ffmpeg's file is not interlaced: the test could not tell the paths apart")
+            return
+        }
+        for (from, out) in [("a.png", "strips"), ("adam7.png", "whole")] {
+            let result = try CommandRunner.run("segue", [
+                "render", "--from", from, "--to", "b.png", "--frames", "3", "--size", "64x36", "--out", out, "--quiet",
+            ], in: dir)
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+        }
+        for frame in 0..<3 {
+            let name = String(format: "frame-%04d.png", frame)
+            let strips = try PNGCodec.read(path: dir.appendingPathComponent("strips/" + name).path)
+            #expect(strips == (try PNGCodec.read(path: dir.appendingPathComponent("whole/" + name).path)), "\(name)")
+        }
+    }
+}
