@@ -55,7 +55,7 @@ extension GLDevice {
 
 extension GLDevice {
     /// Uploads a picture as the premultiplied texture the pipeline works in, as
-    /// `makePremultipliedTexture(image:)` does: a `.pngStrips` picture is decoded straight into
+    /// `makePremultipliedTexture(image:)` does: a `.strips` picture is decoded straight into
     /// the texture `stripBytes` at a time (at most the strip, not the picture, is held beside the
     /// texture), bit for bit as its whole decode and upload. A damaged file throws its
     /// `ImageError` once the rows it reached are uploaded; the texture is then released, never
@@ -63,7 +63,7 @@ extension GLDevice {
     public func makePremultipliedTexture(
         picture: PictureSource, filter: Texture.Filter = .nearest, stripBytes: Int = GLDevice.uploadStripBytes
     ) throws -> Texture {
-        guard case .pngStrips(let strips) = picture else { return try makePremultipliedTexture(image: picture.decodedWhole(), filter: filter) }
+        guard case .strips(let strips) = picture else { return try makePremultipliedTexture(image: picture.decodedWhole(), filter: filter) }
         let texture = try makeTexture(width: strips.width, height: strips.height, pixels: nil, filter: filter)
         do {
             try strips.decode(stripBytes: stripBytes) { y, rows, pixels in

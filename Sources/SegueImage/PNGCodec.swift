@@ -91,7 +91,7 @@ public enum PNGCodec {
 
     /// The header, once its size is checked against the budget and against the data that follows
     /// (before the pixel buffer is allocated and zero-filled: a tiny file must not cost its
-    /// claimed size in memory). Shared by the whole and the strip decode (`PNGStrips`).
+    /// claimed size in memory). Shared by the whole and the strip decode (`PictureStrips`).
     static func checkedHeader(_ buffer: UnsafeRawBufferPointer, name: String, budget: PictureBudget) throws(ImageError) -> segue_png_info {
         let bytes = buffer.bindMemory(to: UInt8.self)
         var info = segue_png_info()

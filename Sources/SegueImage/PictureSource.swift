@@ -1,22 +1,22 @@
-/// A picture on its way to the GPU: decoded whole, or — a PNG that is not interlaced — still in
-/// its file, to be decoded a strip of rows at a time straight into its texture (`PNGStrips`), so
-/// that the decoded picture is never held beside the texture. Either way its header has been
-/// checked against the picture budget.
+/// A picture on its way to the GPU: decoded whole, or — a PNG that is not interlaced, a JPEG at
+/// its full size and as stored — still in its file, to be decoded a strip of rows at a time
+/// straight into its texture (`PictureStrips`), so that the decoded picture is never held beside
+/// the texture. Either way its header has been checked against the picture budget.
 public enum PictureSource: Sendable {
     case decoded(RGBAImage)
-    case pngStrips(PNGStrips)
+    case strips(PictureStrips)
 
     public var width: Int {
         switch self {
         case .decoded(let image): image.width
-        case .pngStrips(let strips): strips.width
+        case .strips(let strips): strips.width
         }
     }
 
     public var height: Int {
         switch self {
         case .decoded(let image): image.height
-        case .pngStrips(let strips): strips.height
+        case .strips(let strips): strips.height
         }
     }
 
@@ -24,17 +24,17 @@ public enum PictureSource: Sendable {
     public func decodedWhole() throws(ImageError) -> RGBAImage {
         switch self {
         case .decoded(let image): image
-        case .pngStrips(let strips): try strips.decodedWhole()
+        case .strips(let strips): try strips.decodedWhole()
         }
     }
 }
 
 extension PictureDecoder {
     /// The picture at `path` for an upload, as `read(path:budget:needed:)` reads it: a PNG that is
-    /// not interlaced as strips to decode into its texture, any other picture decoded whole
-    /// (JPEG at the DCT scale `needed` allows; WebP, HEIC and AVIF through their libraries'
-    /// whole-picture decoders). Errors in the header (the budget, the type) come now; a PNG's
-    /// damaged data only as its strips are decoded.
+    /// not interlaced, or a JPEG that is neither DCT-scaled for `needed` nor turned by its EXIF
+    /// orientation, as strips to decode into its texture; any other picture decoded whole (WebP,
+    /// HEIC and AVIF through their libraries' whole-picture decoders). Errors in the header (the
+    /// budget, the type) come now; damaged data in strips only as they are decoded.
     public static func source(
         path: String, budget: PictureBudget = .standard,
         needed: @escaping (_ width: Int, _ height: Int) -> (width: Int, height: Int)
@@ -47,8 +47,10 @@ extension PictureDecoder {
         _ data: [UInt8], name: String, budget: PictureBudget = .standard,
         needed: ((_ width: Int, _ height: Int) -> (width: Int, height: Int))? = nil
     ) throws(ImageError) -> PictureSource {
-        if PictureType.sniff(data) == .png, let strips = try PNGStrips.make(data, name: name, budget: budget) {
-            return .pngStrips(strips)
+        switch PictureType.sniff(data) {
+        case .png: if let strips = try PictureStrips.png(data, name: name, budget: budget) { return .strips(strips) }
+        case .jpeg: if let strips = PictureStrips.jpeg(data, name: name, budget: budget, needed: needed) { return .strips(strips) }
+        default: break
         }
         return .decoded(try decode(data, name: name, budget: budget, needed: needed))
     }

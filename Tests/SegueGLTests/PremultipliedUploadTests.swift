@@ -60,13 +60,13 @@ struct PremultipliedUploadTests {
     }
 
     /// A PNG decoded a strip at a time straight into its texture (`makePremultipliedTexture(picture:)`
-    /// with `.pngStrips`) gives the texture its whole decode and upload gives (the reference), with
+    /// with `.strips`) gives the texture its whole decode and upload gives (the reference), with
     /// strips of one row, of 7 rows (the last short) and the default 4 MiB.
     @Test func aPNGDecodedInStripsEqualsItsWholeDecodeUploaded() throws {
         let (width, height) = (301, 150)
         let (_, png) = try randomPNG(width: width, height: height)
         let source = try PictureDecoder.source(png, name: "x.png")
-        guard case .pngStrips = source else {
+        guard case .strips = source else {
             Issue.record("a plain PNG was decoded whole")
             return
         }

@@ -2,7 +2,7 @@ import SegueImage
 import Testing
 import SegueTesting
 
-/// A PNG decoded a strip of rows at a time (`PictureDecoder.source`, `PNGStrips`) gives the rows
+/// A PNG decoded a strip of rows at a time (`PictureDecoder.source`, `PictureStrips`) gives the rows
 /// the whole decode (`PictureDecoder.decode`, the reference) gives, bit for bit: every colour
 /// type, 8 and 16 bits, alpha, an iCCP profile or gAMA and cHRM converted to sRGB, strips of one
 /// row, of a few rows with a short last one, and of the whole picture. Damage gives the whole
@@ -36,7 +36,7 @@ struct PNGStripsTests {
     }
 
     /// The picture from its strips, each put where it says; checks the strips cover it in order.
-    static func assembled(_ strips: PNGStrips, stripBytes: Int) throws -> RGBAImage {
+    static func assembled(_ strips: PictureStrips, stripBytes: Int) throws -> RGBAImage {
         var pixels: [UInt8] = []
         try strips.decode(stripBytes: stripBytes) { y, rows, strip in
             #expect(y * strips.width * 4 == pixels.count && rows * strips.width * 4 == strip.count)
@@ -46,8 +46,8 @@ struct PNGStripsTests {
         return try RGBAImage(width: strips.width, height: strips.height, pixels: pixels)
     }
 
-    static func strips(_ data: [UInt8]) throws -> PNGStrips {
-        guard case .pngStrips(let strips) = try PictureDecoder.source(data, name: "x.png") else {
+    static func strips(_ data: [UInt8]) throws -> PictureStrips {
+        guard case .strips(let strips) = try PictureDecoder.source(data, name: "x.png") else {
             Issue.record("a non-interlaced PNG was decoded whole")
             throw ImageError.corrupt(path: "x.png", reason: "not strips")
         }
@@ -91,7 +91,7 @@ struct PNGStripsTests {
             do { _ = try PictureDecoder.decode(cut, name: "x.png") } catch { expected = error }
             let reference = try #require(expected, "a file cut at \(length) decoded")
             #expect(throws: reference, "cut at \(length)") {
-                guard case .pngStrips(let strips) = try PictureDecoder.source(cut, name: "x.png") else { return }
+                guard case .strips(let strips) = try PictureDecoder.source(cut, name: "x.png") else { return }
                 try strips.decode(stripBytes: Self.width * 4 * 4) { _, _, _ in }
             }
         }

@@ -3,12 +3,13 @@ import SegueImage
 import Testing
 import SegueTesting
 
-/// `segue render` decodes a PNG a strip of rows at a time into its texture (issue 32, defect 10):
-/// its frames are those of the whole picture, and a PNG whose header reads but whose rows are cut
-/// short fails with the whole decode's error, naming the file, with nothing written, for every
-/// output (a frame folder, a video, a view-controller transition's screens).
-@Suite("segue render: PNGs decoded in strips (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
-struct RenderPNGStripsTests {
+/// `segue render` decodes a PNG (or a JPEG at its full size) a strip of rows at a time into its
+/// texture (issue 32, defect 10): its frames are those of the whole picture, and a picture whose
+/// header reads but whose rows are cut short fails with the whole decode's error, naming the
+/// file, with nothing written, for every output (a frame folder, a video, a view-controller
+/// transition's screens).
+@Suite("segue render: pictures decoded in strips (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
+struct RenderPictureStripsTests {
     static func pictures(in dir: URL) throws -> (plain: [UInt8], cut: [UInt8]) {
         let png = try PNGCodec.encode(try SampleImages.from(width: 96, height: 54))
         try Data(png).write(to: dir.appendingPathComponent("a.png"))
@@ -18,18 +19,32 @@ struct RenderPNGStripsTests {
         return (png, cut)
     }
 
-    @Test(arguments: [["--out", "frames"], ["--out", "x.mp4"], ["--effect", "shrink-dismiss", "--out", "frames"]])
-    func aPNGCutShortFailsWithTheWholeDecodesErrorAndWritesNothing(output: [String]) throws {
+    @Test(arguments: [["--out", "frames"], ["--out", "x.mp4"], ["--effect", "shrink-dismiss", "--out", "frames"]], ["png", "jpg"])
+    func aPictureCutShortFailsWithTheWholeDecodesErrorAndWritesNothing(output: [String], type: String) throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (_, cut) = try Self.pictures(in: dir)
+        var (_, cut) = try Self.pictures(in: dir)
+        if type == "jpg" {
+            _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-i", dir.appendingPathComponent("a.png").path,
+                                               dir.appendingPathComponent("a.jpg").path])
+            let jpeg = [UInt8](try Data(contentsOf: dir.appendingPathComponent("a.jpg")))
+            try FileManager.default.removeItem(at: dir.appendingPathComponent("a.jpg"))
+            cut = Array(jpeg.prefix(jpeg.count * 2 / 3))
+        }
+        let name = "cut.\(type)"
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("cut.png"))
+        try Data(cut).write(to: dir.appendingPathComponent(name))
         var reference = ""
-        do { _ = try PictureDecoder.decode(cut, name: "cut.png") } catch { reference = "\(error)" }
+        do { _ = try PictureDecoder.decode(cut, name: name) } catch { reference = "\(error)" }
         #expect(!reference.isEmpty, "the cut file decoded whole: the test could not fail")
-        let result = try CommandRunner.run("segue", ["render", "--from", "cut.png", "--to", "b.png", "--size", "96x54"] + output, in: dir)
+        guard case .strips = try PictureDecoder.source(cut, name: name, needed: { ($0, $1) }) else {
+            Issue.record("the cut file is refused from its header: the strips are not tried")
+            return
+        }
+        let result = try CommandRunner.run("segue", ["render", "--from", name, "--to", "b.png", "--size", "96x54"] + output, in: dir)
         #expect(result.status != 0)
         #expect(result.stderr.contains(reference), "stderr: \(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", "cut.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", name])
     }
 
     /// The frames from a PNG (strips) equal those from the same picture as an interlaced PNG,
