@@ -66,10 +66,12 @@ extension GLDevice {
         guard case .strips(let strips) = picture else { return try makePremultipliedTexture(image: picture.decodedWhole(), filter: filter) }
         let texture = try makeTexture(width: strips.width, height: strips.height, pixels: nil, filter: filter)
         do {
-            try strips.decode(stripBytes: stripBytes) { y, rows, pixels in
+            try strips.decode(stripBytes: stripBytes) { region, pixels in
                 PremultipliedAlpha.premultiply(pixels)
                 GL.bindTexture(texture.name)
-                GL.texSubImageRGBA8(y: Int32(y), width: Int32(strips.width), height: Int32(rows), pixels: pixels.baseAddress!)
+                GL.texSubImageRGBA8(
+                    x: Int32(region.x), y: Int32(region.y), width: Int32(region.width), height: Int32(region.height),
+                    pixels: pixels.baseAddress!)
             }
             countUpload()
             try checkError("glTexSubImage2D \(strips.width)x\(strips.height)")

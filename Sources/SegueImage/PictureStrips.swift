@@ -8,14 +8,18 @@ import CSeguePNG
 /// costs its strip, not 484 MB. Made by `PictureDecoder.source` once the header has passed the
 /// whole decode's checks (the budget among them); what cannot be decoded in strips is decoded
 /// whole there: an interlaced PNG (Adam7's passes touch every row), a JPEG shown smaller than it
-/// is (DCT-scaled) or turned by its EXIF orientation.
+/// is (DCT-scaled). A JPEG's EXIF orientation is applied strip by strip: each strip of stored rows
+/// lands on its region of the picture as shown (`StripRegion`: columns, for a quarter turn).
 public struct PictureStrips: Sendable {
     public enum Format: Sendable { case png, jpeg }
 
     public let name: String
     public let format: Format
+    /// The size as shown (after the orientation).
     public let width: Int
     public let height: Int
+    /// How the stored pixels are turned for display (`.topLeft`: as stored).
+    let orientation: ExifOrientation
     let data: [UInt8]
     let profile: ICCProfile?
     let budget: PictureBudget
@@ -31,40 +35,48 @@ public struct PictureStrips: Sendable {
         guard info.interlaced == 0 else { return nil }
         let profile = ICCProfile.fromPNG(data) ?? ICCProfile.fromPNGChunks(data)
         return PictureStrips(
-            name: name, format: .png, width: Int(info.width), height: Int(info.height), data: data, profile: profile, budget: budget)
+            name: name, format: .png, width: Int(info.width), height: Int(info.height), orientation: .topLeft, data: data,
+            profile: profile, budget: budget)
     }
 
-    /// A JPEG's strips; nil when its header fails a check (the whole decode then says which), it
-    /// is to be DCT-scaled for `needed`, or its EXIF orientation turns or mirrors it.
+    /// A JPEG's strips; nil when its header fails a check (the whole decode then says which) or
+    /// it is to be DCT-scaled for `needed` (which speaks of the picture as shown).
     static func jpeg(
         _ data: [UInt8], name: String, budget: PictureBudget, needed: ((Int, Int) -> (width: Int, height: Int))?
     ) -> PictureStrips? {
-        if let orientation = ExifOrientation.read(from: data), orientation != .topLeft { return nil }
-        guard let size = JPEGDecoder.fullSizeForStrips(data, name: name, needed: needed, budget: budget) else { return nil }
+        let orientation = ExifOrientation.read(from: data) ?? .topLeft
+        let storedNeeded = ExifOrientation.storedNeeded(needed, orientation: orientation)
+        guard let stored = JPEGDecoder.fullSizeForStrips(data, name: name, needed: storedNeeded, budget: budget) else { return nil }
+        let (width, height) = orientation.swapsSides ? (stored.height, stored.width) : (stored.width, stored.height)
         return PictureStrips(
-            name: name, format: .jpeg, width: size.width, height: size.height, data: data, profile: ICCProfile.fromJPEG(data),
-            budget: budget)
+            name: name, format: .jpeg, width: width, height: height, orientation: orientation, data: data,
+            profile: ICCProfile.fromJPEG(data), budget: budget)
     }
+
+    /// The size as stored (before the orientation).
+    var storedSize: (width: Int, height: Int) { orientation.swapsSides ? (height, width) : (width, height) }
 
     /// The whole picture, as `PictureDecoder.decode` gives it (for a caller that cannot take strips).
     public func decodedWhole() throws(ImageError) -> RGBAImage {
         try PictureDecoder.decode(data, name: name, budget: budget)
     }
 
-    /// Decodes the picture top to bottom, handing `body` each strip: its first row, its row count
-    /// and its pixels (8-bit straight RGBA, in sRGB, `rows` × `width` × 4 bytes, which `body` may
-    /// change). Strips hold at most `stripBytes` (at least one row). The file's damage is found
+    /// Decodes the picture top to bottom as stored, handing `body` each strip: where it goes in
+    /// the picture as shown and its pixels there (8-bit straight RGBA, in sRGB, top row first,
+    /// `region.width` × `region.height` × 4 bytes, which `body` may change). Strips hold at most
+    /// `stripBytes` (at least one stored row). The file's damage is found
     /// only as the decode goes on, or after its last row: when this throws (the whole decode's
     /// `ImageError`), strips already handed over are not the picture and must be thrown away. An
     /// error `body` throws stops the decode and is rethrown.
     public func decode(
-        stripBytes: Int, _ body: (_ y: Int, _ rows: Int, _ pixels: UnsafeMutableRawBufferPointer) throws -> Void
+        stripBytes: Int, _ body: (_ region: StripRegion, _ pixels: UnsafeMutableRawBufferPointer) throws -> Void
     ) throws {
-        let rowBytes = width * 4
-        let stripRows = max(1, min(height, stripBytes / rowBytes))
-        var strip = [UInt8](repeating: 0, count: stripRows * rowBytes)
+        let stored = storedSize
+        let stripRows = max(1, min(stored.height, stripBytes / (stored.width * 4)))
+        var strip = [UInt8](repeating: 0, count: stripRows * stored.width * 4)
         try withoutActuallyEscaping(body) { body in
-            var receiver = StripReceiver(body: body, profile: profile, rowBytes: rowBytes)
+            var receiver = StripReceiver(
+                body: body, profile: profile, orientation: orientation, storedWidth: stored.width, storedHeight: stored.height)
             let outcome = data.withUnsafeBytes { file in
                 strip.withUnsafeMutableBytes { buffer in
                     withUnsafeMutablePointer(to: &receiver) { context in
@@ -92,7 +104,7 @@ public struct PictureStrips: Sendable {
         case .jpeg:
             var result = segue_jpeg_result()
             let ok = segue_jpeg_decode_rgba8_strips(
-                bytes.baseAddress, bytes.count, UInt32(width), pixels, UInt32(stripRows), { StripReceiver.receive($0, $1, $2, $3) },
+                bytes.baseAddress, bytes.count, UInt32(storedSize.width), pixels, UInt32(stripRows), { StripReceiver.receive($0, $1, $2, $3) },
                 context, &result)
             var text = result.message
             let message = withUnsafeBytes(of: &text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -105,9 +117,13 @@ public struct PictureStrips: Sendable {
 
 /// What the C decoders call back with each strip; keeps the first error `body` threw.
 private struct StripReceiver {
-    let body: (Int, Int, UnsafeMutableRawBufferPointer) throws -> Void
+    let body: (StripRegion, UnsafeMutableRawBufferPointer) throws -> Void
     let profile: ICCProfile?
-    let rowBytes: Int
+    let orientation: ExifOrientation
+    let storedWidth: Int
+    let storedHeight: Int
+    /// The turned strip, for an orientation other than `.topLeft`.
+    var shown: [UInt8] = []
     var error: (any Error)?
 
     static func receive(_ context: UnsafeMutableRawPointer?, _ y: UInt32, _ rows: UInt32, _ pixels: UnsafeMutablePointer<UInt8>?) -> Int32 {
@@ -116,9 +132,21 @@ private struct StripReceiver {
 
     mutating func receive(y: UInt32, rows: UInt32, pixels: UnsafeMutablePointer<UInt8>?) -> Int32 {
         guard let pixels else { return 0 }
-        let strip = UnsafeMutableRawBufferPointer(start: pixels, count: Int(rows) * rowBytes)
+        let strip = UnsafeMutableRawBufferPointer(start: pixels, count: Int(rows) * storedWidth * 4)
         profile?.convertToSRGB(rgba8: strip)
-        do { try body(Int(y), Int(rows), strip) } catch {
+        let region = orientation.shownRegion(ofStoredRows: Int(y), count: Int(rows), width: storedWidth, height: storedHeight)
+        do {
+            if orientation == .topLeft { try body(region, strip) } else {
+                if shown.count < strip.count { shown = [UInt8](repeating: 0, count: strip.count) }
+                try shown.withUnsafeMutableBytes { shown in
+                    let part = UnsafeMutableRawBufferPointer(rebasing: shown[..<strip.count])
+                    orientation.turn(
+                        strip: UnsafeRawBufferPointer(strip), firstRow: Int(y), width: storedWidth, height: storedHeight, into: part,
+                        region: region)
+                    try body(region, part)
+                }
+            }
+        } catch {
             self.error = error
             return 0
         }

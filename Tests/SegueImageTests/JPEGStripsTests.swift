@@ -6,8 +6,8 @@ import SegueTesting
 /// A JPEG decoded a strip of rows at a time through libjpeg (`PictureStrips`, `segue_jpeg`) gives
 /// the pixels TurboJPEG's whole decode (`PictureDecoder.decode`, the reference) gives, bit for
 /// bit, for ffmpeg's JPEGs of every chroma subsampling and gray, with an ICC profile converted, in
-/// strips of one row, of a few rows and of the whole picture; damage gives the whole decode's
-/// error; a picture to be DCT-scaled or turned by its EXIF orientation is decoded whole.
+/// strips of one row, of a few rows and of the whole picture, under each EXIF orientation; damage
+/// gives the whole decode's error; a picture to be DCT-scaled is decoded whole.
 @Suite("JPEG decoded in strips against the whole decode", .tags(.ffmpeg), .requiresFFmpeg)
 struct JPEGStripsTests {
     static let (width, height) = (83, 61)
@@ -30,12 +30,7 @@ struct JPEGStripsTests {
     }
 
     static func assembled(_ strips: PictureStrips, stripBytes: Int) throws -> RGBAImage {
-        var pixels: [UInt8] = []
-        try strips.decode(stripBytes: stripBytes) { y, _, strip in
-            #expect(y * strips.width * 4 == pixels.count)
-            pixels += strip
-        }
-        return try RGBAImage(width: strips.width, height: strips.height, pixels: pixels)
+        try PNGStripsTests.assembled(strips, stripBytes: stripBytes)
     }
 
     @Test(arguments: ["yuvj420p", "yuvj422p", "yuvj444p", "gray"])
@@ -55,14 +50,29 @@ struct JPEGStripsTests {
         }
     }
 
-    @Test func scaledAndTurnedPicturesAreDecodedWhole() throws {
+    @Test func scaledPicturesAreDecodedWhole() throws {
         try withTemporaryDirectory { directory in
             let data = try Self.file(pixelFormat: "yuvj420p", in: directory)
             #expect(try Self.strips(data, needed: { ($0 / 4, $1 / 4) }) == nil, "a DCT-scaled picture came as strips")
             #expect(try Self.strips(data, needed: { ($0, $1) }) != nil)
-            let turned = insertingAPP1(exifOrientationBlock(6, bigEndian: false), into: data)
-            #expect(try Self.strips(turned) == nil, "a turned picture came as strips")
-            #expect(try Self.strips(insertingAPP1(exifOrientationBlock(1, bigEndian: true), into: data)) != nil)
+        }
+    }
+
+    /// Each EXIF orientation: strips of stored rows land on their rows or columns of the picture
+    /// as shown, as the whole decode turns it.
+    @Test(arguments: ExifOrientation.allCases)
+    func turnedPicturesInStripsEqualTheWholeDecode(orientation: ExifOrientation) throws {
+        try withTemporaryDirectory { directory in
+            let data = insertingAPP1(
+                exifOrientationBlock(UInt16(orientation.rawValue), bigEndian: false), into: try Self.file(pixelFormat: "yuvj422p", in: directory))
+            let whole = try PictureDecoder.decode(data, name: "x.jpg")
+            let strips = try #require(try Self.strips(data))
+            #expect((strips.width, strips.height) == (whole.width, whole.height))
+            for stripBytes in [1, Self.width * 4 * 5, 1 << 20] {
+                #expect(try Self.assembled(strips, stripBytes: stripBytes) == whole, "\(stripBytes)-byte strips")
+            }
+            // The needed size speaks of the picture as shown: a turned picture needed at its shown size is not scaled.
+            #expect(try Self.strips(data, needed: { ($0, $1) }) != nil)
         }
     }
 
@@ -78,7 +88,7 @@ struct JPEGStripsTests {
                 let reference = try #require(expected, "a file cut at \(length) decoded")
                 #expect(throws: reference, "cut at \(length)") {
                     guard let strips = try Self.strips(cut) else { return }
-                    try strips.decode(stripBytes: Self.width * 4 * 8) { _, _, _ in }
+                    try strips.decode(stripBytes: Self.width * 4 * 8) { _, _ in }
                 }
             }
             // Stray bytes in the middle of the scan's data: libjpeg warns of extraneous bytes or

@@ -72,4 +72,40 @@ struct RenderPictureStripsTests {
             #expect(strips == (try PNGCodec.read(path: dir.appendingPathComponent("whole/" + name).path)), "\(name)")
         }
     }
+
+    /// A 1100x1000 JPEG (4.4 MB decoded: two strips of the 4 MiB upload) turned by each EXIF
+    /// orientation, shown at its full size: its strips land as rows or column rectangles of the
+    /// texture, and the frames equal those from its whole decode written as a PNG (decoded whole
+    /// by way of Adam7 interlacing, so that the reference takes no strips).
+    @Test(arguments: [1, 3, 6, 7])
+    func framesFromATurnedJPEGInStripsEqualFramesFromItsWholeDecode(orientation: UInt16) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try Self.pictures(in: dir)
+        let source = dir.appendingPathComponent("source.jpg")
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=s=1100x1000", "-frames:v", "1",
+                                           "-pix_fmt", "yuvj420p", source.path])
+        let jpeg = insertingAPP1(exifOrientationBlock(orientation, bigEndian: true), into: [UInt8](try Data(contentsOf: source)))
+        try Data(jpeg).write(to: dir.appendingPathComponent("turned.jpg"))
+        let whole = try PictureDecoder.decode(jpeg, name: "turned.jpg")
+        try PNGCodec.write(whole, to: dir.appendingPathComponent("plain.png").path)
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-i", dir.appendingPathComponent("plain.png").path,
+                                           "-pix_fmt", "rgba", "-flags", "+ildct", dir.appendingPathComponent("whole.png").path])
+        let size = "\(whole.width)x\(whole.height)"
+        guard case .strips = try PictureDecoder.source(jpeg, name: "turned.jpg", needed: { ($0, $1) }),
+              case .decoded = try PictureDecoder.source(path: dir.appendingPathComponent("whole.png").path, needed: { ($0, $1) }) else {
+            Issue.record("the JPEG is not decoded in strips, or the reference is: the test could not tell the paths apart")
+            return
+        }
+        for (from, out) in [("turned.jpg", "strips"), ("whole.png", "whole")] {
+            let result = try CommandRunner.run("segue", [
+                "render", "--from", from, "--to", "b.png", "--frames", "2", "--size", size, "--out", out, "--quiet",
+            ], in: dir)
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+        }
+        for name in ["frame-0000.png", "frame-0001.png"] {
+            let strips = try PNGCodec.read(path: dir.appendingPathComponent("strips/" + name).path)
+            #expect(strips == (try PNGCodec.read(path: dir.appendingPathComponent("whole/" + name).path)), "\(name)")
+        }
+    }
 }
