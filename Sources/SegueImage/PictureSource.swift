@@ -50,6 +50,7 @@ extension PictureDecoder {
         switch PictureType.sniff(data) {
         case .png: if let strips = try PictureStrips.png(data, name: name, budget: budget) { return .strips(strips) }
         case .jpeg: if let strips = PictureStrips.jpeg(data, name: name, budget: budget, needed: needed) { return .strips(strips) }
+        case .webp: if let strips = PictureStrips.webp(data, name: name, budget: budget) { return .strips(strips) }
         default: break
         }
         return .decoded(try decode(data, name: name, budget: budget, needed: needed))

@@ -11,7 +11,7 @@ import CSeguePNG
 /// is (DCT-scaled). A JPEG's EXIF orientation is applied strip by strip: each strip of stored rows
 /// lands on its region of the picture as shown (`StripRegion`: columns, for a quarter turn).
 public struct PictureStrips: Sendable {
-    public enum Format: Sendable { case png, jpeg }
+    public enum Format: Sendable { case png, jpeg, webp }
 
     public let name: String
     public let format: Format
@@ -51,6 +51,16 @@ public struct PictureStrips: Sendable {
         return PictureStrips(
             name: name, format: .jpeg, width: width, height: height, orientation: orientation, data: data,
             profile: ICCProfile.fromJPEG(data), budget: budget)
+    }
+
+    /// A WebP's strips; nil when its header fails a check (the whole decode then says which).
+    static func webp(_ data: [UInt8], name: String, budget: PictureBudget) -> PictureStrips? {
+        guard let stored = WebPDecoder.sizeForStrips(data, name: name, budget: budget) else { return nil }
+        let orientation = WebPDecoder.exifBlock(data).flatMap(ExifOrientation.read(from:)) ?? .topLeft
+        let (width, height) = orientation.swapsSides ? (stored.height, stored.width) : (stored.width, stored.height)
+        return PictureStrips(
+            name: name, format: .webp, width: width, height: height, orientation: orientation, data: data,
+            profile: ICCProfile.fromWebP(data), budget: budget)
     }
 
     /// The size as stored (before the orientation).
@@ -111,12 +121,18 @@ public struct PictureStrips: Sendable {
             guard let reason = JPEGDecoder.damage(failed: ok == 0 || result.failed != 0, warned: result.warned != 0, message: message)
             else { return .success(()) }
             return .failure(.damaged(path: name, type: "JPEG", reason: reason))
+        case .webp:
+            let stored = storedSize
+            let damage = WebPDecoder.decodeStrips(bytes, width: stored.width, height: stored.height, stripRows: stripRows) { y, rows, pixels in
+                StripReceiver.receive(context, UInt32(y), UInt32(rows), pixels) != 0
+            }
+            return damage.map { .failure(.damaged(path: name, type: "WebP", reason: $0)) } ?? .success(())
         }
     }
 }
 
 /// What the C decoders call back with each strip; keeps the first error `body` threw.
-private struct StripReceiver {
+struct StripReceiver {
     let body: (StripRegion, UnsafeMutableRawBufferPointer) throws -> Void
     let profile: ICCProfile?
     let orientation: ExifOrientation

@@ -3,8 +3,8 @@ import SegueImage
 import Testing
 import SegueTesting
 
-/// `segue render` decodes a PNG (or a JPEG at its full size) a strip of rows at a time into its
-/// texture (issue 32, defect 10): its frames are those of the whole picture, and a picture whose
+/// `segue render` decodes a PNG, a WebP or a JPEG at its full size a strip of rows at a time into
+/// its texture (issue 32, defect 10): its frames are those of the whole picture, and a picture whose
 /// header reads but whose rows are cut short fails with the whole decode's error, naming the
 /// file, with nothing written, for every output (a frame folder, a video, a view-controller
 /// transition's screens).
@@ -19,17 +19,25 @@ struct RenderPictureStripsTests {
         return (png, cut)
     }
 
-    @Test(arguments: [["--out", "frames"], ["--out", "x.mp4"], ["--effect", "shrink-dismiss", "--out", "frames"]], ["png", "jpg"])
+    @Test(arguments: [["--out", "frames"], ["--out", "x.mp4"], ["--effect", "shrink-dismiss", "--out", "frames"]], ["png", "jpg", "webp"])
     func aPictureCutShortFailsWithTheWholeDecodesErrorAndWritesNothing(output: [String], type: String) throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var (_, cut) = try Self.pictures(in: dir)
-        if type == "jpg" {
+        if type != "png" {
+            let converted = dir.appendingPathComponent("a.\(type)")
             _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-i", dir.appendingPathComponent("a.png").path,
-                                               dir.appendingPathComponent("a.jpg").path])
-            let jpeg = [UInt8](try Data(contentsOf: dir.appendingPathComponent("a.jpg")))
-            try FileManager.default.removeItem(at: dir.appendingPathComponent("a.jpg"))
-            cut = Array(jpeg.prefix(jpeg.count * 2 / 3))
+                                               "-pix_fmt", type == "webp" ? "yuv420p" : "yuvj420p", converted.path])
+            let file = [UInt8](try Data(contentsOf: converted))
+            try FileManager.default.removeItem(at: converted)
+            cut = Array(file.prefix(file.count * 2 / 3))
+            // A WebP shorter than its RIFF and VP8 sizes is refused from its header; one whose sizes
+            // were written for the bytes it has fails only in its image data, as its rows are decoded.
+            if type == "webp" {
+                func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
+                cut.replaceSubrange(4..<8, with: le32(cut.count - 8))
+                cut.replaceSubrange(16..<20, with: le32(cut.count - 20))
+            }
         }
         let name = "cut.\(type)"
         try FileManager.default.removeItem(at: dir.appendingPathComponent("cut.png"))
