@@ -1,5 +1,5 @@
-/// A picture on its way to the GPU: decoded whole, or — a PNG that is not interlaced, a JPEG at
-/// its full size and as stored — still in its file, to be decoded a strip of rows at a time
+/// A picture on its way to the GPU: decoded whole, or — a PNG that is not interlaced, a lossy
+/// WebP, a JPEG at its full size — still in its file, to be decoded a strip of rows at a time
 /// straight into its texture (`PictureStrips`), so that the decoded picture is never held beside
 /// the texture. Either way its header has been checked against the picture budget.
 public enum PictureSource: Sendable {
@@ -31,9 +31,9 @@ public enum PictureSource: Sendable {
 
 extension PictureDecoder {
     /// The picture at `path` for an upload, as `read(path:budget:needed:)` reads it: a PNG that is
-    /// not interlaced, or a JPEG that is neither DCT-scaled for `needed` nor turned by its EXIF
-    /// orientation, as strips to decode into its texture; any other picture decoded whole (WebP,
-    /// HEIC and AVIF through their libraries' whole-picture decoders). Errors in the header (the
+    /// not interlaced, a lossy WebP, or a JPEG not DCT-scaled for `needed`, as strips to decode
+    /// into its texture; any other picture decoded whole (a lossless WebP, HEIC and AVIF through
+    /// their libraries' whole-picture decoders). Errors in the header (the
     /// budget, the type) come now; damaged data in strips only as they are decoded.
     public static func source(
         path: String, budget: PictureBudget = .standard,

@@ -2,14 +2,16 @@ import CSegueJPEG
 import CSeguePNG
 
 /// A picture decoded a strip of rows at a time — a PNG through libpng's row reading
-/// (`segue_png_decode_rgba8_strips`), a JPEG through libjpeg's scanlines (`segue_jpeg`) — each
-/// strip converted to sRGB as the whole decode converts the picture, so that a caller can put it
-/// where it goes (a texture) without the picture ever being held whole: a 121-megapixel picture
-/// costs its strip, not 484 MB. Made by `PictureDecoder.source` once the header has passed the
-/// whole decode's checks (the budget among them); what cannot be decoded in strips is decoded
-/// whole there: an interlaced PNG (Adam7's passes touch every row), a JPEG shown smaller than it
-/// is (DCT-scaled). A JPEG's EXIF orientation is applied strip by strip: each strip of stored rows
-/// lands on its region of the picture as shown (`StripRegion`: columns, for a quarter turn).
+/// (`segue_png_decode_rgba8_strips`), a JPEG through libjpeg's scanlines (`segue_jpeg`), a lossy
+/// WebP through libwebp's incremental decoder (`WebPDecoder.decodeStrips`) — each strip converted
+/// to sRGB as the whole decode converts the picture, so that a caller can put it where it goes (a
+/// texture) without the picture ever being held whole: a 121-megapixel picture costs its strip,
+/// not 484 MB. Made by `PictureDecoder.source` once the header has passed the whole decode's
+/// checks (the budget among them); what cannot be decoded in strips is decoded whole there: an
+/// interlaced PNG (Adam7's passes touch every row), a JPEG shown smaller than it is (DCT-scaled),
+/// a lossless WebP. An EXIF orientation (JPEG, WebP) is applied strip by strip: each strip of
+/// stored rows lands on its region of the picture as shown (`StripRegion`: columns, for a
+/// quarter turn).
 public struct PictureStrips: Sendable {
     public enum Format: Sendable { case png, jpeg, webp }
 
