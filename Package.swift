@@ -126,8 +126,9 @@ let package = Package(
 
         // libpng's full API in C: its errors longjmp, which must never cross Swift frames.
         .target(name: "CSeguePNG", dependencies: ["CPNG"], path: "Sources/CSeguePNG"),
+        .target(name: "CSegueJPEG", path: "Sources/CSegueJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(
-            name: "SegueImage", dependencies: ["CPNG", "CSeguePNG", "CTurboJPEG", "CWebP", "CExif", "CLCMS2", "CHeif"],
+            name: "SegueImage", dependencies: ["CPNG", "CSeguePNG", "CSegueJPEG", "CTurboJPEG", "CWebP", "CExif", "CLCMS2", "CHeif"],
             linkerSettings: [.linkedLibrary("m")]),
 
         // MARK: - Effects (filter chains, fusion compiler, the pixel dissolve, gl-transitions)

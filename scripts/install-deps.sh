@@ -11,6 +11,7 @@ packages=(
   libfreetype-dev libharfbuzz-dev libfontconfig-dev  # text: rasterising, shaping, finding fonts
   fonts-dejavu-core   # the default font (DejaVu Sans)
   libturbojpeg0-dev   # JPEG pictures
+  libjpeg-dev         # JPEG pictures a strip of rows at a time (libjpeg-turbo's libjpeg API)
   libwebp-dev         # WebP pictures
   libexif-dev         # the EXIF orientation of phone photos
   liblcms2-dev        # photos' ICC profiles converted to sRGB (Little CMS)

@@ -35,9 +35,11 @@ static void on_read(png_structp png, png_bytep out, size_t length) {
     r->offset += length;
 }
 
-/// Runs `body` between png_create_read_struct and png_destroy_read_struct, with errors caught.
-/// The pixel buffer and row pointers are the caller's and outlive any longjmp.
-static int decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixels_size, segue_png_info *info) {
+/// Decodes between png_create_read_struct and png_destroy_read_struct, with errors caught: the
+/// whole picture into `pixels` or, with `on_strip`, `strip_rows` rows at a time into `pixels`
+/// (a strip buffer), handing each strip over. The buffers outlive any longjmp.
+static int decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixels_size, uint32_t strip_rows,
+                  segue_png_strip_fn on_strip, void *context, segue_png_info *info) {
     memset(info, 0, sizeof *info);
     reader r = {data, size, 0, info};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r, on_error, on_warning);
@@ -66,7 +68,12 @@ static int decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixe
         info->message[0] = 0;  // a warning about a later chunk is not this call's business
         return 1;
     }
-    if ((size_t)info->width * info->height * 4 != pixels_size) png_error(png, "the pixel buffer does not fit the image");
+    if (on_strip) {
+        if (info->interlaced) png_error(png, "an interlaced PNG decodes whole (Adam7 fills every row on each pass)");
+        if (strip_rows == 0 || (size_t)info->width * strip_rows * 4 != pixels_size) png_error(png, "the strip buffer does not fit the image");
+    } else if ((size_t)info->width * info->height * 4 != pixels_size) {
+        png_error(png, "the pixel buffer does not fit the image");
+    }
 
     int color = info->color_type;
     if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
@@ -85,10 +92,19 @@ static int decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixe
     png_read_update_info(png, header);
     if (png_get_rowbytes(png, header) != (size_t)info->width * 4) png_error(png, "unexpected row size after conversion");
 
-    rows = malloc(sizeof(png_bytep) * info->height);
-    if (!rows) png_error(png, "out of memory");
-    for (uint32_t y = 0; y < info->height; y++) rows[y] = pixels + (size_t)y * info->width * 4;
-    png_read_image(png, rows);
+    if (on_strip) {
+        size_t row_bytes = (size_t)info->width * 4;
+        for (uint32_t y = 0; y < info->height; y += strip_rows) {
+            uint32_t count = info->height - y < strip_rows ? info->height - y : strip_rows;
+            for (uint32_t i = 0; i < count; i++) png_read_row(png, pixels + i * row_bytes, NULL);
+            if (!on_strip(context, y, count, pixels)) png_error(png, "the strip's receiver stopped the decode");
+        }
+    } else {
+        rows = malloc(sizeof(png_bytep) * info->height);
+        if (!rows) png_error(png, "out of memory");
+        for (uint32_t y = 0; y < info->height; y++) rows[y] = pixels + (size_t)y * info->width * 4;
+        png_read_image(png, rows);
+    }
     png_read_end(png, NULL);
     free(rows);
     png_destroy_read_struct(&png, &header, NULL);
@@ -96,7 +112,7 @@ static int decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixe
 }
 
 int segue_png_read_info(const uint8_t *data, size_t size, segue_png_info *info) {
-    return decode(data, size, NULL, 0, info);
+    return decode(data, size, NULL, 0, 0, NULL, NULL, info);
 }
 
 int segue_png_decode_rgba8(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixels_size, segue_png_info *info) {
@@ -105,7 +121,22 @@ int segue_png_decode_rgba8(const uint8_t *data, size_t size, uint8_t *pixels, si
         copy_message(info, "no pixel buffer");
         return 0;
     }
-    return decode(data, size, pixels, pixels_size, info);
+    return decode(data, size, pixels, pixels_size, 0, NULL, NULL, info);
+}
+
+int segue_png_decode_rgba8_strips(const uint8_t *data, size_t size, uint8_t *strip, uint32_t strip_rows,
+                                  segue_png_strip_fn on_strip, void *context, segue_png_info *info) {
+    if (!strip || !on_strip) {
+        memset(info, 0, sizeof *info);
+        copy_message(info, "no strip buffer");
+        return 0;
+    }
+    segue_png_info header;
+    if (!decode(data, size, NULL, 0, 0, NULL, NULL, &header)) {
+        *info = header;
+        return 0;
+    }
+    return decode(data, size, strip, (size_t)header.width * strip_rows * 4, strip_rows, on_strip, context, info);
 }
 
 /* Reads a PNG's header chunks (no pixels) and hands them to `read`; 0 when libpng refuses the

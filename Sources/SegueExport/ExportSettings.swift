@@ -147,6 +147,10 @@ public enum ExportInputs {
     /// Two still pictures: `frames` frames of the transition alone, frame i at progress
     /// i / (frames − 1), as the PNG export renders them.
     case pictures(from: RGBAImage, to: RGBAImage, frames: Int)
+    /// As `pictures`, for pictures not yet decoded (`PictureFitting.source`): a PNG is decoded a
+    /// strip at a time into its texture, never whole beside it; a damaged one fails the export
+    /// before its first frame, and the unfinished video is removed.
+    case pictureSources(from: PictureSource, to: PictureSource, frames: Int)
     /// Two clips edited together as ffmpeg's xfade does: `from` plays until `offsetSeconds`
     /// (rounded to whole frames), the transition runs `transitionFrames` frames over both
     /// (frame j: `from`'s frame head + j and `to`'s frame j at progress j / transitionFrames,

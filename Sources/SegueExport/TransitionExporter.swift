@@ -109,7 +109,7 @@ public final class TransitionExporter {
     /// The frame counts and offset, checked before any file is made.
     private static func check(_ inputs: ExportInputs, framesPerSecond: Int) throws(ExportError) {
         switch inputs {
-        case let .pictures(_, _, frames), let .clips(_, _, _, frames, _):
+        case let .pictures(_, _, frames), let .pictureSources(_, _, frames), let .clips(_, _, _, frames, _):
             guard (1...ExportInputs.maxTransitionFrames).contains(frames) else { throw .frameCountOutOfRange(frames) }
         }
         if case let .clips(_, _, offset, _, _) = inputs {
@@ -130,6 +130,8 @@ public final class TransitionExporter {
             let frames: Int
             switch inputs {
             case let .pictures(from, to, count):
+                frames = try exportPictures(.decoded(from), .decoded(to), frames: count, effect: effect, input: input, pipeline: pipeline)
+            case let .pictureSources(from, to, count):
                 frames = try exportPictures(from, to, frames: count, effect: effect, input: input, pipeline: pipeline)
             case let .clips(from, to, offset, transitionFrames, fit):
                 frames = try exportClips(
@@ -202,13 +204,13 @@ public final class TransitionExporter {
     }
 
     private func exportPictures(
-        _ fromImage: RGBAImage, _ toImage: RGBAImage, frames: Int, effect: MakeEffect, input: EncoderInput,
+        _ fromImage: PictureSource, _ toImage: PictureSource, frames: Int, effect: MakeEffect, input: EncoderInput,
         pipeline: FramePipeline
     ) throws -> Int {
         // Premultiplied once, on upload, as the GPU pipeline works (docs/ARCHITECTURE.md).
-        let from = try device.makePremultipliedTexture(image: fromImage)
+        let from = try device.makePremultipliedTexture(picture: fromImage)
         defer { from.release() }
-        let to = try device.makePremultipliedTexture(image: toImage)
+        let to = try device.makePremultipliedTexture(picture: toImage)
         defer { to.release() }
         let target = try input.makeTarget()
         defer { target.release() }

@@ -160,8 +160,8 @@ public enum GL {
         epoxy_glTexImage2D(texture2D, 0, rgba8, width, height, 0, rgba, unsignedByte, pixels)
     }
     /// Replaces `height` rows from row `y` (0: the whole texture's first rows).
-    public static func texSubImageRGBA8(y: Int32 = 0, width: Int32, height: Int32, pixels: UnsafeRawPointer) {
-        epoxy_glTexSubImage2D(texture2D, 0, 0, y, width, height, rgba, unsignedByte, pixels)
+    public static func texSubImageRGBA8(x: Int32 = 0, y: Int32 = 0, width: Int32, height: Int32, pixels: UnsafeRawPointer) {
+        epoxy_glTexSubImage2D(texture2D, 0, x, y, width, height, rgba, unsignedByte, pixels)
     }
 
     // MARK: Framebuffers

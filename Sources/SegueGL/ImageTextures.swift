@@ -16,7 +16,7 @@ extension GLDevice {
 
 extension GLDevice {
     /// At most this much of a picture is premultiplied at a time on its way to the GPU.
-    static let uploadStripBytes = 4 << 20
+    public static let uploadStripBytes = 4 << 20
 
     /// Uploads a picture with straight alpha as the premultiplied texture the pipeline works in
     /// (`PremultipliedAlpha.premultiply`, bit for bit as `makeTexture(image: image.premultipliedAlpha())`),
@@ -45,6 +45,36 @@ extension GLDevice {
         countUpload()
         do {
             try checkError("glTexSubImage2D \(image.width)x\(image.height)")
+        } catch {
+            texture.release()
+            throw error
+        }
+        return texture
+    }
+}
+
+extension GLDevice {
+    /// Uploads a picture as the premultiplied texture the pipeline works in, as
+    /// `makePremultipliedTexture(image:)` does: a `.strips` picture is decoded straight into
+    /// the texture `stripBytes` at a time (at most the strip, not the picture, is held beside the
+    /// texture), bit for bit as its whole decode and upload. A damaged file throws its
+    /// `ImageError` once the rows it reached are uploaded; the texture is then released, never
+    /// returned in part.
+    public func makePremultipliedTexture(
+        picture: PictureSource, filter: Texture.Filter = .nearest, stripBytes: Int = GLDevice.uploadStripBytes
+    ) throws -> Texture {
+        guard case .strips(let strips) = picture else { return try makePremultipliedTexture(image: picture.decodedWhole(), filter: filter) }
+        let texture = try makeTexture(width: strips.width, height: strips.height, pixels: nil, filter: filter)
+        do {
+            try strips.decode(stripBytes: stripBytes) { region, pixels in
+                PremultipliedAlpha.premultiply(pixels)
+                GL.bindTexture(texture.name)
+                GL.texSubImageRGBA8(
+                    x: Int32(region.x), y: Int32(region.y), width: Int32(region.width), height: Int32(region.height),
+                    pixels: pixels.baseAddress!)
+            }
+            countUpload()
+            try checkError("glTexSubImage2D \(strips.width)x\(strips.height)")
         } catch {
             texture.release()
             throw error

@@ -24,6 +24,17 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// Whether display swaps width and height.
     var swapsSides: Bool { rawValue >= 5 }
 
+    /// `needed` (which speaks of the picture as shown) for a decoder of the pixels as stored.
+    static func storedNeeded(
+        _ needed: ((Int, Int) -> (width: Int, height: Int))?, orientation: ExifOrientation?
+    ) -> ((Int, Int) -> (width: Int, height: Int))? {
+        guard let needed, orientation?.swapsSides == true else { return needed }
+        return { width, height in
+            let shown = needed(height, width)
+            return (shown.height, shown.width)
+        }
+    }
+
     /// The stored pixel shown at display position (x, y) of a stored `width` x `height` picture.
     func storedPosition(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
         switch self {

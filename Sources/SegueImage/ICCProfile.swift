@@ -14,12 +14,17 @@ public struct ICCProfile: Sendable, Equatable {
     /// when lcms2 cannot use the profile, leaving the pixels as they were.
     @discardableResult
     public func convertToSRGB(_ image: inout RGBAImage) -> Bool {
-        let count = image.width * image.height
+        image.pixels.withUnsafeMutableBytes { convertToSRGB(rgba8: $0) }
+    }
+
+    /// As `convertToSRGB(_:)` on RGBA8 pixels in memory (a strip of a picture: each pixel is
+    /// converted on its own, so strips convert as the whole picture does).
+    @discardableResult
+    public func convertToSRGB(rgba8 pixels: UnsafeMutableRawBufferPointer) -> Bool {
+        let count = pixels.count / 4
         guard count > 0, !bytes.isEmpty else { return false }
         let status = bytes.withUnsafeBytes { profile in
-            image.pixels.withUnsafeMutableBytes { pixels in
-                segue_icc_rgba8_to_srgb(profile.baseAddress, cmsUInt32Number(profile.count), pixels.baseAddress, cmsUInt32Number(count))
-            }
+            segue_icc_rgba8_to_srgb(profile.baseAddress, cmsUInt32Number(profile.count), pixels.baseAddress, cmsUInt32Number(count))
         }
         return status == 0
     }

@@ -30,10 +30,42 @@ enum JPEGDecoder {
         return (width, height)
     }
 
+    /// The size a JPEG decodes to at its full size, when its header passes every check the
+    /// whole decode makes and `needed` asks for no DCT scaling; nil otherwise (the whole decode
+    /// then gives the picture or the error). For a decode in strips (`PictureStrips`).
+    static func fullSizeForStrips(
+        _ data: [UInt8], name: String, needed: ((Int, Int) -> (width: Int, height: Int))?, budget: PictureBudget
+    ) -> (width: Int, height: Int)? {
+        guard let handle = tjInitDecompress() else { return nil }
+        defer { tjDestroy(handle) }
+        return data.withUnsafeBufferPointer { buffer in
+            guard case let .success(size) = checkedSize(buffer, handle: handle, name: name, needed: needed, budget: budget),
+                  let base = buffer.baseAddress else { return nil }
+            var (width, height, subsampling, colorspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+            guard tjDecompressHeader3(handle, base, UInt(buffer.count), &width, &height, &subsampling, &colorspace) == 0,
+                  (Int(width), Int(height)) == size else { return nil }
+            return size
+        }
+    }
+
     private static func decode(
         _ buffer: UnsafeBufferPointer<UInt8>, handle: tjhandle, name: String, needed: ((Int, Int) -> (width: Int, height: Int))?,
         budget: PictureBudget
     ) -> Result<RGBAImage, ImageError> {
+        switch checkedSize(buffer, handle: handle, name: name, needed: needed, budget: budget) {
+        case .failure(let error): return .failure(error)
+        case .success(let (width, height)):
+            // checkedSize refuses an empty buffer.
+            return decodePixels(buffer.baseAddress!, count: buffer.count, handle: handle, width: Int32(width), height: Int32(height), name: name)
+        }
+    }
+
+    /// The size the picture decodes to (DCT-scaled as `needed` allows) once the header passes:
+    /// readable, not CMYK, within the budget.
+    private static func checkedSize(
+        _ buffer: UnsafeBufferPointer<UInt8>, handle: tjhandle, name: String, needed: ((Int, Int) -> (width: Int, height: Int))?,
+        budget: PictureBudget
+    ) -> Result<(Int, Int), ImageError> {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             return .failure(.damaged(path: name, type: "JPEG", reason: "the file is empty"))
         }
@@ -57,17 +89,31 @@ enum JPEGDecoder {
         } catch {
             return .failure(error)
         }
+        return .success((Int(width), Int(height)))
+    }
+
+    /// Whether TurboJPEG's status and message after a decode mean damage: a file cut short decodes
+    /// "successfully" with grey rows at the bottom, which must not pass for the picture, so
+    /// warnings count too. Stray bytes between segments (some cameras write them) damage nothing
+    /// and are let through. Shared by the whole decode and the strips' (`segue_jpeg`).
+    static func damage(failed: Bool, warned: Bool, message: String) -> String? {
+        guard failed || warned else { return nil }
+        let text = message.isEmpty ? "unreadable JPEG data" : message
+        // As TurboJPEG tells them: an error after a warning still reads as a warning.
+        let harmless = warned && text.contains("extraneous bytes")
+        return harmless ? nil : text
+    }
+
+    private static func decodePixels(
+        _ base: UnsafePointer<UInt8>, count: Int, handle: tjhandle, width: Int32, height: Int32, name: String
+    ) -> Result<RGBAImage, ImageError> {
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = pixels.withUnsafeMutableBufferPointer { out in
-            tjDecompress2(handle, base, UInt(buffer.count), out.baseAddress, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
+            tjDecompress2(handle, base, UInt(count), out.baseAddress, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
         }
-        // Warnings count too: a file cut short decodes "successfully" with grey rows at the
-        // bottom, which must not pass for the picture. Stray bytes between segments (some
-        // cameras write them) damage nothing and are let through.
-        if status != 0 {
-            let text = errorText(handle)
-            let harmless = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && text.contains("extraneous bytes")
-            if !harmless { return .failure(.damaged(path: name, type: "JPEG", reason: text)) }
+        let warned = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+        if status != 0, let reason = damage(failed: !warned, warned: warned, message: errorText(handle)) {
+            return .failure(.damaged(path: name, type: "JPEG", reason: reason))
         }
         return .success(RGBAImage(validWidth: Int(width), height: Int(height), pixels: pixels))
     }

@@ -76,45 +76,49 @@ public enum PNGCodec {
     // 16-bit Adam7 files wrong (a known libpng regression; a quarter of the samples off by up to 251).
     private static func decodeResult(_ buffer: UnsafeRawBufferPointer, name: String, budget: PictureBudget) -> Result<RGBAImage, ImageError> {
         let bytes = buffer.bindMemory(to: UInt8.self)
-        var info = segue_png_info()
-        guard segue_png_read_info(bytes.baseAddress, bytes.count, &info) != 0 else {
-            return .failure(.corrupt(path: name, reason: message(of: info, fallback: "unreadable PNG header")))
-        }
-        let width = Int(info.width)
-        let height = Int(info.height)
-        guard width <= RGBAImage.maxDimension, height <= RGBAImage.maxDimension else {
-            return .failure(.unsupported(path: name,
-                reason: "the image is \(width)x\(height), larger than \(RGBAImage.maxDimension) pixels per side"))
-        }
-        // The header is checked against the data that follows before the pixel buffer is
-        // allocated (and zero-filled): a tiny file must not cost its claimed size in memory.
-        if let declared = PNGDeclaredSize(buffer), let problem = declared.implausibility {
-            return .failure(.corrupt(path: name, reason: problem))
-        }
+        var info: segue_png_info
+        do { info = try checkedHeader(buffer, name: name, budget: budget) } catch { return .failure(error) }
         // Rows are converted to RGBA8 as libpng delivers them, straight into the result: the
         // decode holds 4 bytes per pixel (libpng's own buffers are a few rows).
-        do {
-            try budget.check(width: width, height: height, bytesPerPixel: 4, path: name)
-        } catch {
-            return .failure(error)
-        }
+        let (width, height) = (Int(info.width), Int(info.height))
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let ok = pixels.withUnsafeMutableBufferPointer { out in
             segue_png_decode_rgba8(bytes.baseAddress, bytes.count, out.baseAddress, out.count, &info)
         }
-        guard ok != 0 else {
-            return .failure(.corrupt(path: name, reason: message(of: info, fallback: "unreadable image data")))
-        }
-        // libpng only warns about some damage (a bad CRC in an ancillary chunk, extra data); a
-        // damaged file must never look like success.
-        let warning = message(of: info, fallback: "")
-        if isDamageWarning(warning) {
-            return .failure(.corrupt(path: name, reason: warning))
-        }
-        guard hasEndChunk(buffer) else {
-            return .failure(.corrupt(path: name, reason: "the file is truncated (no IEND chunk)"))
-        }
+        do { try finished(ok != 0, info: info, buffer, name: name) } catch { return .failure(error) }
         return .success(RGBAImage(validWidth: width, height: height, pixels: pixels))
+    }
+
+    /// The header, once its size is checked against the budget and against the data that follows
+    /// (before the pixel buffer is allocated and zero-filled: a tiny file must not cost its
+    /// claimed size in memory). Shared by the whole and the strip decode (`PictureStrips`).
+    static func checkedHeader(_ buffer: UnsafeRawBufferPointer, name: String, budget: PictureBudget) throws(ImageError) -> segue_png_info {
+        let bytes = buffer.bindMemory(to: UInt8.self)
+        var info = segue_png_info()
+        guard segue_png_read_info(bytes.baseAddress, bytes.count, &info) != 0 else {
+            throw .corrupt(path: name, reason: message(of: info, fallback: "unreadable PNG header"))
+        }
+        let width = Int(info.width)
+        let height = Int(info.height)
+        guard width <= RGBAImage.maxDimension, height <= RGBAImage.maxDimension else {
+            throw .unsupported(path: name,
+                reason: "the image is \(width)x\(height), larger than \(RGBAImage.maxDimension) pixels per side")
+        }
+        if let declared = PNGDeclaredSize(buffer), let problem = declared.implausibility {
+            throw .corrupt(path: name, reason: problem)
+        }
+        try budget.check(width: width, height: height, bytesPerPixel: 4, path: name)
+        return info
+    }
+
+    /// Throws when the decode failed or the file is damaged all the same: libpng only warns about
+    /// some damage (a bad CRC in an ancillary chunk, extra data), and a damaged file must never
+    /// look like success. Shared by the whole and the strip decode.
+    static func finished(_ decoded: Bool, info: segue_png_info, _ buffer: UnsafeRawBufferPointer, name: String) throws(ImageError) {
+        guard decoded else { throw .corrupt(path: name, reason: message(of: info, fallback: "unreadable image data")) }
+        let warning = message(of: info, fallback: "")
+        if isDamageWarning(warning) { throw .corrupt(path: name, reason: warning) }
+        guard hasEndChunk(buffer) else { throw .corrupt(path: name, reason: "the file is truncated (no IEND chunk)") }
     }
 
     /// Walks the chunk list (length, type, data, CRC) looking for IEND.

@@ -33,15 +33,7 @@ public enum PictureDecoder {
             return image
         case .jpeg:
             let orientation = ExifOrientation.read(from: data)
-            // `needed` speaks of the picture as shown; the decoder of the pixels as stored.
-            let swaps = orientation?.swapsSides == true
-            let storedNeeded = needed.map { needed in
-                { (width: Int, height: Int) -> (width: Int, height: Int) in
-                    guard swaps else { return needed(width, height) }
-                    let shown = needed(height, width)
-                    return (shown.height, shown.width)
-                }
-            }
+            let storedNeeded = ExifOrientation.storedNeeded(needed, orientation: orientation)
             var stored = try JPEGDecoder.decode(data, name: name, needed: storedNeeded, budget: budget)
             ICCProfile.fromJPEG(data)?.convertToSRGB(&stored)
             return orientation.map { stored.displayed($0) } ?? stored

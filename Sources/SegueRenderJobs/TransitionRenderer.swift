@@ -97,6 +97,15 @@ public struct TransitionRenderer {
     public func render(
         from: RGBAImage, to: RGBAImage, count: Int, _ body: (Frame) throws -> Void
     ) throws -> String {
+        try render(from: PictureSource.decoded(from), to: .decoded(to), count: count, body)
+    }
+
+    /// As `render(from:to:count:_:)` for pictures not yet decoded (`PictureFitting.source`): a PNG
+    /// is decoded a strip at a time into its texture, and its damage is thrown before any frame.
+    @discardableResult
+    public func render(
+        from: PictureSource, to: PictureSource, count: Int, _ body: (Frame) throws -> Void
+    ) throws -> String {
         guard (1...100_000).contains(count) else { throw TransitionRenderError.badFrameCount(count) }
         return try render(from: from, to: to, at: (0..<count).map { Self.progress($0, of: count) }, body)
     }
@@ -105,6 +114,14 @@ public struct TransitionRenderer {
     @discardableResult
     public func render(
         from: RGBAImage, to: RGBAImage, at progress: [Double], _ body: (Frame) throws -> Void
+    ) throws -> String {
+        try render(from: PictureSource.decoded(from), to: .decoded(to), at: progress, body)
+    }
+
+    /// As `render(from:to:at:_:)` for pictures not yet decoded (`PictureFitting.source`).
+    @discardableResult
+    public func render(
+        from: PictureSource, to: PictureSource, at progress: [Double], _ body: (Frame) throws -> Void
     ) throws -> String {
         guard (1...100_000).contains(progress.count) else { throw TransitionRenderError.badFrameCount(progress.count) }
         if let bad = progress.first(where: { !(0...1).contains($0) }) { throw TransitionRenderError.badProgress(bad) }
@@ -160,15 +177,15 @@ public struct TransitionRenderer {
     nonisolated public static func frameName(_ index: Int) -> String { OutputDirectory.frameName(index) }
 
     private func renderEffect(
-        from: RGBAImage, to: RGBAImage, at progress: [Double], _ body: (Frame) throws -> Void,
+        from: PictureSource, to: PictureSource, at progress: [Double], _ body: (Frame) throws -> Void,
         make: (GLDevice, Texture, Texture) throws -> any TransitionEffect
     ) throws -> String {
         return try HeadlessEGLContext.withDevice { device in
             // The GPU pipeline is premultiplied (docs/ARCHITECTURE.md): pictures are premultiplied once
             // here, as they are uploaded, and each frame read back is made straight again once, as PNG stores it.
-            let fromTexture = try device.makePremultipliedTexture(image: uploadable(from, isFrom: true, device: device))
+            let fromTexture = try device.makePremultipliedTexture(picture: uploadable(from, isFrom: true, device: device))
             defer { fromTexture.release() }
-            let toTexture = try device.makePremultipliedTexture(image: uploadable(to, isFrom: false, device: device))
+            let toTexture = try device.makePremultipliedTexture(picture: uploadable(to, isFrom: false, device: device))
             defer { toTexture.release() }
             let target = try device.makeOffscreenTarget(width: width, height: height)
             defer { target.release() }
@@ -184,16 +201,16 @@ public struct TransitionRenderer {
     }
 
     private func renderScenario(
-        _ scenario: TransitionScenario, from: RGBAImage, to: RGBAImage, at progress: [Double], stage: HeadlessStage,
+        _ scenario: TransitionScenario, from: PictureSource, to: PictureSource, at progress: [Double], stage: HeadlessStage,
         _ body: (Frame) throws -> Void
     ) throws {
         // Each screen shows its picture fitted by the effects' own geometry, on the GPU.
         let (device, width, height) = (stage.device, width, height)
         let fromScreen = try PictureFitting.screen(
-            uploadable(from, isFrom: true, device: device), device: device, width: width, height: height, mode: resize)
+            uploadable(from, isFrom: true, device: device).decodedWhole(), device: device, width: width, height: height, mode: resize)
         defer { fromScreen.release() }
         let toScreen = try PictureFitting.screen(
-            uploadable(to, isFrom: false, device: device), device: device, width: width, height: height, mode: resize)
+            uploadable(to, isFrom: false, device: device).decodedWhole(), device: device, width: width, height: height, mode: resize)
         defer { toScreen.release() }
         let fromController = ViewController(name: "from")
         fromController.view.content = .texture(fromScreen.texture)
@@ -209,14 +226,8 @@ public struct TransitionRenderer {
         }
     }
 
-    private func uploadable(_ picture: RGBAImage, isFrom: Bool, device: GLDevice) throws -> RGBAImage {
-        let uploaded = try PictureFitting.uploadable(picture, device: device)
-        if uploaded.width != picture.width || uploaded.height != picture.height {
-            onReduced?(isFrom, PictureReduction(
-                original: (picture.width, picture.height), reduced: (uploaded.width, uploaded.height),
-                textureLimit: device.maxTextureSize))
-        }
-        return uploaded
+    private func uploadable(_ picture: PictureSource, isFrom: Bool, device: GLDevice) throws -> PictureSource {
+        try PictureFitting.uploadable(picture, device: device, label: "") { reduction, _ in onReduced?(isFrom, reduction) }
     }
 
     static func progress(_ index: Int, of count: Int) -> Double { count == 1 ? 0 : Double(index) / Double(count - 1) }

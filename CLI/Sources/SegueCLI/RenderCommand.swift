@@ -104,8 +104,8 @@ extension RenderCommand {
         _ transition: TransitionRenderer.Transition, from: String, to: String, frames: Int, size: FrameSize, mode: ExecutionMode = .fused,
         outputDirectory: String, progress: ((Int, Int) -> Void)?, resize: ResizeMode = .cover, blend: BlendSpace = .srgb
     ) throws -> FrameFolder {
-        func read(_ path: String) throws -> RGBAImage {
-            try PictureFitting.read(path: path, frameWidth: size.width, frameHeight: size.height, mode: resize)
+        func read(_ path: String) throws -> PictureSource {
+            try PictureFitting.source(path: path, frameWidth: size.width, frameHeight: size.height, mode: resize)
         }
         let (fromImage, toImage) = (try read(from), try read(to))
         var renderer = try TransitionRenderer(transition, width: size.width, height: size.height, resize: resize)

@@ -26,6 +26,16 @@ int segue_png_read_info(const uint8_t *data, size_t size, segue_png_info *info);
 /// `info->message` set.
 int segue_png_decode_rgba8(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixels_size, segue_png_info *info);
 
+/// Receives `rows` decoded rows (8-bit straight RGBA, top row `y`) in the strip buffer; returns 0
+/// to stop the decode (which then fails), 1 to go on.
+typedef int (*segue_png_strip_fn)(void *context, uint32_t y, uint32_t rows, uint8_t *pixels);
+
+/// As `segue_png_decode_rgba8`, but `strip_rows` rows at a time into `strip` (width * strip_rows *
+/// 4 bytes), each strip handed to `on_strip` as it fills (the last may be shorter): the picture
+/// is never held whole. Interlaced (Adam7) files are refused: every pass touches every row.
+int segue_png_decode_rgba8_strips(const uint8_t *data, size_t size, uint8_t *strip, uint32_t strip_rows,
+                                  segue_png_strip_fn on_strip, void *context, segue_png_info *info);
+
 /// The size of the ICC profile in the PNG's iCCP chunk (0 when there is none or the header is
 /// unreadable); with `out` of exactly that size, the profile's (inflated) bytes are copied there.
 size_t segue_png_icc(const uint8_t *data, size_t size, uint8_t *out, size_t out_size);

@@ -37,4 +37,20 @@ extension PictureFitting {
         }
         return uploaded
     }
+
+    /// As `uploadable(_:device:label:onReduced:)` for a picture not yet decoded: one within this
+    /// GL's textures stays as it is (a PNG's strips go straight into its texture); a larger one is
+    /// decoded whole and reduced.
+    public static func uploadable(
+        _ picture: PictureSource, device: GLDevice, label: String, onReduced: (PictureReduction, String) -> Void
+    ) throws -> PictureSource {
+        if picture.width <= device.maxTextureSize, picture.height <= device.maxTextureSize { return picture }
+        return .decoded(try uploadable(picture.decodedWhole(), device: device, label: label, onReduced: onReduced))
+    }
+
+    /// As `read(path:frameWidth:frameHeight:mode:)`, but a PNG that is not interlaced is left to be
+    /// decoded a strip at a time into its texture (`PictureSource`), its header checked now.
+    public static func source(path: String, frameWidth: Int, frameHeight: Int, mode: ResizeMode) throws(ImageError) -> PictureSource {
+        try PictureDecoder.source(path: path) { mode.neededSize(width: $0, height: $1, frameWidth: frameWidth, frameHeight: frameHeight) }
+    }
 }

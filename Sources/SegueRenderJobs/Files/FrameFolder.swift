@@ -23,6 +23,17 @@ extension TransitionRenderer {
         from: RGBAImage, to: RGBAImage, count: Int, at path: String, progress: ((Int, Int) -> Void)? = nil,
         onWaitingForLock: ((URL) -> Void)? = nil
     ) throws -> FrameFolder {
+        try writeFrameFolder(
+            from: PictureSource.decoded(from), to: .decoded(to), count: count, at: path, progress: progress,
+            onWaitingForLock: onWaitingForLock)
+    }
+
+    /// As `writeFrameFolder(from:to:count:at:progress:onWaitingForLock:)` for pictures not yet
+    /// decoded (`PictureFitting.source`): a damaged PNG fails before a frame is written.
+    public func writeFrameFolder(
+        from: PictureSource, to: PictureSource, count: Int, at path: String, progress: ((Int, Int) -> Void)? = nil,
+        onWaitingForLock: ((URL) -> Void)? = nil
+    ) throws -> FrameFolder {
         let folder = try OutputDirectory.produce(
             at: path, ownsFile: OutputDirectory.isFrameOutput, onWaitingForLock: onWaitingForLock
         ) { output in

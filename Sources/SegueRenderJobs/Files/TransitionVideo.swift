@@ -48,16 +48,19 @@ public struct TransitionVideo {
         return pictureExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
-    /// Encodes the video to `path`. Pictures are decoded before ffmpeg starts, so a bad one fails
-    /// with nothing written; an interrupted export kills ffmpeg and removes its unfinished video
+    /// Encodes the video to `path`. Pictures are decoded (a PNG's header checked) before ffmpeg
+    /// starts, so a bad one fails with nothing written; a PNG's damaged rows, found as they are
+    /// decoded into the texture, fail it before its first frame and its unfinished video is
+    /// removed. An interrupted export kills ffmpeg and removes its unfinished video
     /// (`InterruptCleanup`), and one killed outright is swept by the next export to the same path.
     public func export(to path: String) throws -> ExportResult {
         do { try OutputPath.refuseInputs([from, to], asOutput: path) } catch { throw ExportError.output(error) }
         let clips = (Self.isPicture(from), Self.isPicture(to))
         guard clips.0 == clips.1 else { throw RenderInputError.mixedPicturesAndClips(from: from, to: to) }
         // A photo far larger than the frame is decoded at a reduced scale that still covers it.
-        func read(_ path: String) throws -> RGBAImage {
-            try PictureFitting.read(path: path, frameWidth: settings.width, frameHeight: settings.height, mode: clipFit)
+        // A PNG's header is checked now and its rows decoded into its texture (`PictureSource`).
+        func read(_ path: String) throws -> PictureSource {
+            try PictureFitting.source(path: path, frameWidth: settings.width, frameHeight: settings.height, mode: clipFit)
         }
         let pictures = clips.0 ? (try read(from), try read(to)) : nil
         return try HeadlessEGLContext.withDevice { device in
@@ -65,7 +68,7 @@ public struct TransitionVideo {
             if let pictures {
                 // At their own size, as for PNG frames: the effect's resize mode fits them.
                 let told = onReduced ?? { _, _ in }
-                inputs = .pictures(
+                inputs = .pictureSources(
                     from: try PictureFitting.uploadable(pictures.0, device: device, label: from, onReduced: told),
                     to: try PictureFitting.uploadable(pictures.1, device: device, label: to, onReduced: told), frames: transitionFrames)
             } else {
