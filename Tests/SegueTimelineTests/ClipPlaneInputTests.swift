@@ -50,10 +50,7 @@ struct ClipPlaneInputTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let clip = dir.appendingPathComponent("sdr.mp4").path
-        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", ClipColorFixtures.gradient,
-                                           "-vf", "scale=out_color_matrix=bt709:out_range=tv", "-pix_fmt", "yuv420p",
-                                           "-c:v", "libx264", "-qp", "0", "-colorspace", "bt709", "-color_primaries", "bt709",
-                                           "-color_trc", "bt709", "-color_range", "tv", clip])
+        try ClipColorFixtures.makeSDRClip(at: clip)
         let ours = try Self.firstFrame(of: "sdr.mp4", in: dir)
         let reference = try ClipColorFixtures.reference(clip, filters: "scale=in_color_matrix=bt709:in_range=tv:in_h_chr_pos=0:in_v_chr_pos=128:flags=bilinear+accurate_rnd+full_chroma_int,format=gbrpf32le")
         let d = Self.difference(ours, reference)

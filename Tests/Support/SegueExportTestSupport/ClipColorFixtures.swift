@@ -9,6 +9,14 @@ public enum ClipColorFixtures {
     public static let size = (width: 160, height: 90)
     public static let gradient = "gradients=s=160x90:r=30:d=1:speed=0.05:seed=7:c0=white:c1=red:c2=0x3060ff:c3=0xffcc88:c4=black:nb_colors=5"
 
+    /// The gradient as an 8-bit BT.709 limited-range clip, lossless H.264 (4:2:0), at `path`.
+    public static func makeSDRClip(at path: String) throws {
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", gradient,
+                                           "-vf", "scale=out_color_matrix=bt709:out_range=tv", "-pix_fmt", "yuv420p",
+                                           "-c:v", "libx264", "-qp", "0", "-colorspace", "bt709", "-color_primaries", "bt709",
+                                           "-color_trc", "bt709", "-color_range", "tv", path])
+    }
+
     /// ffmpeg's first frame of `path` through `filters` ending in `gbrpf32le`, as 8-bit RGB.
     public static func reference(_ path: String, filters: String) throws -> [UInt8] {
         let data = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-vf", filters, "-frames:v", "1",
