@@ -16,6 +16,7 @@ packages=(
   libexif-dev         # the EXIF orientation of phone photos
   liblcms2-dev        # photos' ICC profiles converted to sRGB (Little CMS)
   libheif-dev         # HEIC and AVIF photos
+  frei0r-plugins-dev  # frei0r.h: the frei0r plugin and the benchmark's frei0r host (built by `make release`)
   libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri  # headless EGL + desktop GL on Mesa (llvmpipe)
   "$@"
 )
