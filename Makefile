@@ -14,7 +14,7 @@ LIBSEGUE := .build-libsegue
 FREI0R_DIR = $(firstword $(subst :, ,$(or $(FREI0R_PATH),/usr/lib/frei0r-1)))
 CC ?= cc
 
-.PHONY: all deps build release demo seedapp test check-layers check-links test-libraries test-cli test-external test-integrations test-reach docs bench bench-edit clean \
+.PHONY: all deps build release demo seedapp test check-layers check-links test-libraries test-cli test-external test-integrations test-reach check-packages docs bench bench-edit clean \
 	libsegue frei0r install-frei0r
 
 all: release
@@ -48,10 +48,11 @@ seedapp: deps
 # required under make test (SEGUE_REQUIRE_RAY, SEGUE_REQUIRE_CHROMIUM) as ffmpeg is.
 # The two main suites run last, so the run ends on their summaries (the snapshot-testing
 # integration's tests are XCTest, and its Swift Testing summary counts none).
+# Everything the suites need is installed first, before anything is compiled.
 test:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data openbox
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data openbox melt binutils
 	@bash scripts/ray/install-ray.sh >/dev/null
-	$(MAKE) check-layers check-links test-integrations test-external test-reach docs test-libraries test-cli
+	$(MAKE) check-layers check-links test-integrations test-external test-reach check-packages docs test-libraries test-cli
 
 # No module depends on or imports one above it (the layer list in docs/ARCHITECTURE.md).
 check-layers:
@@ -67,11 +68,17 @@ test-libraries:
 test-cli:
 	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_RAY=1 SEGUE_REQUIRE_CHROMIUM=1 SEGUE_REQUIRE_FREI0R=1 $(SWIFT) test $(CLI)
 
+# Every header the C code includes and every library `segue`, libsegue.so and the frei0r plugin
+# load comes from a package the target that builds them installs first (and the image's runtime
+# stage covers `segue`); then the same check without frei0r-plugins-dev must fail.
+check-packages: release libsegue frei0r
+	python3 scripts/check-packages --bin $(RELEASE_BIN) --self-test
+
 # libsegue from a C program (dlopen, no Swift on its link line), the frei0r plugin from a frei0r
 # host and from Debian's melt, and the Python package (pip install ./python in a fresh venv with
 # MoviePy 2 from PyPI, then pytest): every frame against `segue render`'s, bit for bit.
 test-reach: release libsegue frei0r
-	@bash scripts/install-deps.sh ffmpeg melt frei0r-plugins-dev python3-venv binutils
+	@bash scripts/install-deps.sh ffmpeg melt python3-venv binutils
 	SEGUE=$(SEGUE) bash Tests/Embedding/run-tests.sh
 
 # The C API: segue.h, libsegue.so (Swift's runtime linked in: a C host needs nothing of Swift's)
