@@ -103,8 +103,9 @@ install-frei0r: frei0r
 	install -m 755 $(LIBSEGUE)/frei0r-1/segue.so $(LIBSEGUE)/frei0r-1/libsegue-compile-probe "$(FREI0R_DIR)/"
 	@echo "installed $(FREI0R_DIR)/segue.so: MLT (melt, Shotcut, Kdenlive) finds it as frei0r.segue"
 
-# Examples/ExternalPackage, a package that uses Segue as a user would (rebuilds Segue in its own
-# .build, about 1-2 minutes), and the test kit's record / pass / changed-golden cycle on a copy.
+# Examples/ExternalPackage, a package that uses Segue as a user would, copied out of the repository
+# and tested with plain `swift test` (rebuilds Segue in the copy's .build), then the test kit's
+# record / pass / changed-golden cycle on that copy.
 test-external:
 	SWIFT="$(SWIFT)" bash scripts/test-external-package.sh
 

@@ -35,8 +35,9 @@ let package = Package(
         .library(name: "SegueRenderJobs", targets: ["SegueRenderJobs"]),
         .library(name: "SegueText", targets: ["SegueText"]),
         .library(name: "SegueColor", targets: ["SegueColor"]),
-        // The child a user's `.glsl` is first compiled in, under the compile budget, by a program
-        // that is not `segue` (see `ShaderCompileProbe`); found beside the program or on PATH.
+        // The child a user's `.glsl` is first compiled in, under the compile budget, for a program
+        // that does not carry it (Segue in a shared library; see `ShaderCompileProbe.defaultProbe`):
+        // found in SEGUE_COMPILE_PROBE, beside the program or on PATH. A Swift program needs none.
         .executable(name: "segue-compile-probe", targets: ["SegueCompileProbe"]),
     ],
     dependencies: [
@@ -196,11 +197,14 @@ let package = Package(
         // and the renders a front end runs whole: frame folders, videos, the filter sheet, the
         // transition gallery, the scene demo, a user's shader compiled under a budget
 
+        // The compile budget's child side before `main`, so every program that links SegueRenderJobs
+        // (a user's executable, `swift test`'s bundle) is its own child (`ShaderCompileProbe.thisProgram`).
+        .target(name: "CSegueProbeChild", path: "Sources/CSegueProbeChild"),
         .target(
             name: "SegueRenderJobs",
             dependencies: [
-                "SegueEffects", "SegueHeadless", "SegueStage", "SegueTransitions", "SegueUIKit", "SegueGL", "SegueImage",
-                "SegueText", "SegueTiming", "SegueOutput", "SegueExport", "SegueTimeline", "SegueColor",
+                "CSegueProbeChild", "SegueEffects", "SegueHeadless", "SegueStage", "SegueTransitions", "SegueUIKit", "SegueGL",
+                "SegueImage", "SegueText", "SegueTiming", "SegueOutput", "SegueExport", "SegueTimeline", "SegueColor",
                 .product(name: "Logging", package: "swift-log"),
             ]),
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds and tests Examples/ExternalPackage as a user of Segue would, checks that it resolves no
-# package Segue's libraries do not use, then checks the test kit's promises on a copy of it:
+# Builds and tests a copy of Examples/ExternalPackage outside the repository as a user of Segue
+# would, checks that it resolves no package Segue's libraries do not use, then checks the test
+# kit's promises on that copy:
 # a recording run (SEGUE_RECORD_GOLDENS=1) fails and writes the goldens, the next run passes,
 # and a changed golden fails with an actual and a difference picture named in the message.
 # The package's windowed app (card-app) is driven under an Xvfb of its tests' own: where Xvfb,
@@ -21,40 +22,47 @@ if [ -n "$window_tools_missing" ]; then
     echo "test-external: skipping card-app's window tests:$window_tools_missing not installed (make test installs them)"
 fi
 
-echo "== ExternalPackage: build and test against the committed goldens, the card app headless and in a window"
-# segue-compile-probe, Segue's executable product, is the child a user's `.glsl` is first compiled
-# in under the compile budget: built beside the tests, as a user's program would have it beside it.
-(cd "$package" && $SWIFT build --build-tests && $SWIFT build --product segue-compile-probe \
-    && $SWIFT test 2>&1 | tee "$package/.build/test-external.log")
-# The window suite must have run where its tools are (a disabled suite would pass silently).
-if [ -z "$window_tools_missing" ]; then
-    grep -q 'Suite "Card app in a window (Xvfb, xdotool, xwd)" passed' "$package/.build/test-external.log" \
-        || fail "card-app's window tests did not run"
-fi
-
-echo "== ExternalPackage: dependencies"
-# The repository itself (its folder's name is its identity) and swift-log, nothing else: the
-# app's host (SegueAppHost, GLFW through pkg-config) pulls in no package either.
-identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
-dependencies=$(cd "$package" && $SWIFT package show-dependencies --format flatlist)
-echo "$dependencies"
-extra=$(echo "$dependencies" | grep -v -x -e "$identity" -e swift-log || true)
-[ -z "$extra" ] || fail "resolves packages Segue's libraries do not use: $extra"
-
-# The copy checks the test kit only: the card app's tests ran above.
+# The package is tested where a user keeps one: a copy outside this repository, its Segue
+# dependency pointed here by absolute path, built and tested with plain `swift build` and
+# `swift test` (no segue-compile-probe built, none on PATH, no SEGUE_COMPILE_PROBE: a user's
+# `.glsl` is compiled under the budget by the test program itself, started again as its child).
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 copy="$work/ExternalPackage"
 mkdir "$copy"
 tar -C "$package" --exclude=./.build --exclude=./out -cf - . | tar -C "$copy" -xf -
-# The copy lives elsewhere: point its dependency at this repository by absolute path.
 sed -i "s|path: \"../..\"|path: \"$root\"|" "$copy/Package.swift"
 grep -q "path: \"$root\"" "$copy/Package.swift" || fail "could not point the copy at $root"
+unset SEGUE_COMPILE_PROBE
+if command -v segue-compile-probe >/dev/null; then
+    fail "segue-compile-probe is on PATH ($(command -v segue-compile-probe)): a user's run has none"
+fi
+
+echo "== ExternalPackage (a copy in $work): build and test against the committed goldens, the card app headless and in a window"
+(cd "$copy" && $SWIFT build --build-tests && $SWIFT test 2>&1 | tee "$work/test-external.log")
+# The window suite must have run where its tools are (a disabled suite would pass silently).
+if [ -z "$window_tools_missing" ]; then
+    grep -q 'Suite "Card app in a window (Xvfb, xdotool, xwd)" passed' "$work/test-external.log" \
+        || fail "card-app's window tests did not run"
+fi
+grep -q 'Suite "A user'"'"'s .glsl under the compile budget" passed' "$work/test-external.log" \
+    || fail "the user's .glsl tests did not pass"
+[ -z "$(find "$copy/.build" -name segue-compile-probe -type f)" ] || fail "the build made a segue-compile-probe"
+
+echo "== ExternalPackage: dependencies"
+# The repository itself (its folder's name is its identity) and swift-log, nothing else: the
+# app's host (SegueAppHost, GLFW through pkg-config) pulls in no package either.
+identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
+dependencies=$(cd "$copy" && $SWIFT package show-dependencies --format flatlist)
+echo "$dependencies"
+extra=$(echo "$dependencies" | grep -v -x -e "$identity" -e swift-log || true)
+[ -z "$extra" ] || fail "resolves packages Segue's libraries do not use: $extra"
+
+# The same copy checks the test kit: the card app's tests ran above.
 committed=$(ls "$package/$goldens" | wc -l)
 rm -rf "${copy:?}/$goldens"
 
 echo "== copy: a recording run fails and writes the goldens"
-(cd "$copy" && $SWIFT build --build-tests && $SWIFT build --product segue-compile-probe)
 if (cd "$copy" && SEGUE_RECORD_GOLDENS=1 $SWIFT test --skip CardAppTests > "$work/record.log" 2>&1); then
     cat "$work/record.log"; fail "the recording run passed"
 fi

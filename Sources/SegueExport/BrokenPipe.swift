@@ -5,10 +5,10 @@ import Glibc
 /// Writes to a pipe whose reader may be gone, per call: SIGPIPE is held back on the writing
 /// thread for the one write(2), the signal that write raised is taken back, and a dead reader
 /// surfaces as EPIPE. The process's own SIGPIPE disposition is left as the program set it (a
-/// library does not switch it off for everyone).
-enum BrokenPipe {
+/// library does not switch it off for everyone). Also the compile probe's (SegueRenderJobs).
+package enum BrokenPipe {
     /// write(2) to `fd` without a SIGPIPE; `errno` is write's own when it returns -1.
-    static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         var pipeSignal = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)

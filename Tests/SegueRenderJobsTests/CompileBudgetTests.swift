@@ -20,9 +20,8 @@ struct CompileBudgetTests {
         let bomb = dir.appendingPathComponent("bomb.glsl").path
         try Data(HostileShaders.exponentialInlining(levels: 20).utf8).write(to: URL(fileURLWithPath: bomb))
         try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("p.png").path)
-        // The library's own child program (built beside these tests), with a 2 s budget.
-        let child = try #require(ShaderCompileProbe.locateChildProgram(), "segue-compile-probe is built beside the tests")
-        ShaderCompileProbe(childExecutable: child, childArguments: [], cpuSeconds: 2).install()
+        // This test bundle as its own child (no program of Segue's built or found), with a 2 s budget.
+        try #require(ShaderCompileProbe.thisProgram(cpuSeconds: 2), "the test bundle carries the probe").install()
         defer { UserTransitionFile.install(nil) }
         let budget = "the compile budget"
 

@@ -1,5 +1,6 @@
 import Foundation
 import SegueEffects
+import SegueExport
 import SegueGL
 import SegueHeadless
 import SegueImage
@@ -12,9 +13,12 @@ import SegueOutput
 /// in 0.7 s, 16 calls of one filling a 32-float array for minutes. The child inherits this
 /// process's environment, so Mesa's shader cache makes the second compile cheap.
 ///
-/// The child is a program of the caller's (usually itself, `/proc/self/exe`, with a hidden
-/// command): it is started with `childArguments` followed by `--name NAME`, gets the GLSL on
-/// its standard input, and calls `ShaderCompileProbe.runChild(name:text:)` with this budget.
+/// The child is a program of the caller's (usually itself, `/proc/self/exe`: `thisProgram`, or
+/// `segue` with a hidden command): it is started with `childArguments` followed by
+/// `--name NAME`, gets the GLSL on its standard input, and calls
+/// `ShaderCompileProbe.runChild(name:text:)` with this budget. A file passes only when the child
+/// exits 0 having answered this check's nonce, so a program that is not a probe (`true`)
+/// cannot approve one.
 public struct ShaderCompileProbe: Sendable {
     /// The program that runs the child side.
     public var childExecutable: URL
@@ -25,6 +29,8 @@ public struct ShaderCompileProbe: Sendable {
     public var cpuSeconds: Int { didSet { cpuSeconds = min(max(cpuSeconds, 1), 600) } }
     /// Address space the compile may add to the child's, once its GL context exists.
     public var memoryBytes: Int
+    /// Whether the child is started with CSegueProbeChild's marker (`thisProgram`).
+    var marksChild = false
 
     public init(
         childExecutable: URL = URL(fileURLWithPath: "/proc/self/exe"), childArguments: [String], cpuSeconds: Int = 10,
@@ -47,6 +53,9 @@ public struct ShaderCompileProbe: Sendable {
         process.standardError = output
         var environment = ProcessInfo.processInfo.environment
         environment[Self.parentVariable] = String(getpid())
+        environment[Self.childMarker] = marksChild ? "1" : nil
+        let nonce = Self.makeNonce()
+        environment[Self.nonceVariable] = nonce
         // The child limits itself to this probe's budget, whatever its own defaults.
         environment["SEGUE_COMPILE_CPU_SECONDS"] = String(cpuSeconds)
         // A child that runs out of memory crashes; Swift's backtracer would then start a process
@@ -64,7 +73,16 @@ public struct ShaderCompileProbe: Sendable {
         }
         defer { InterruptCleanup.shared.childEnded(process.processIdentifier) }
         // The child reads all of its input before compiling, so writing it cannot block for long.
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        // One that ends without reading it (a crash at its start, a program that is no probe)
+        // must not end this process with a SIGPIPE, so it is written through `BrokenPipe`.
+        let bytes = Array(text.utf8), fd = input.fileHandleForWriting.fileDescriptor
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { BrokenPipe.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { break }
+            offset += written
+        }
         try? input.fileHandleForWriting.close()
         // A child blocked rather than computing (the CPU limit cannot end it) is killed after a
         // generous wall-clock time.
@@ -76,7 +94,9 @@ public struct ShaderCompileProbe: Sendable {
         RenderingLog.logger.debug("compile probe of \(name): \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
         switch (process.terminationReason, process.terminationStatus) {
         case (.exit, 0):
-            return
+            guard String(decoding: log, as: UTF8.self).contains(Self.answer(to: nonce)) else {
+                throw .childUnanswered(file: name, program: childExecutable.path)
+            }
         case (.uncaughtSignal, SIGXCPU), (.uncaughtSignal, SIGKILL):
             throw .cpuTimeExceeded(file: name, cpuSeconds: cpuSeconds)
         default:
@@ -92,20 +112,28 @@ public struct ShaderCompileProbe: Sendable {
     /// driver crash, ends the process otherwise.
     public func runChild(name: String, text: String) throws {
         Self.dieWithParent()
+        try compileWithinBudget(name: name, text: text)
+        Self.writeAnswer()
+    }
+
+    private func compileWithinBudget(name: String, text: String) throws {
         guard let source = try? GLTransitionSource.parse(text, name: name) else { return }
         // Without GL there is nothing to bound: the caller reports its own GL failure.
         var hasDevice = false
         do {
             try HeadlessEGLContext.withDevice { device in
                 hasDevice = true
-                guard let picture = try? RGBAImage(width: 2, height: 2, fill: [128, 128, 128, 255]),
-                    let from = try? device.makeTexture(image: picture), let to = try? device.makeTexture(image: picture),
-                    let target = try? device.makeOffscreenTarget(width: 2, height: 2)
-                else { return }
+                guard let picture = try? RGBAImage(width: 2, height: 2, fill: [128, 128, 128, 255]) else { return }
+                let from = try? device.makeTexture(image: picture), to = try? device.makeTexture(image: picture)
+                let target = try? device.makeOffscreenTarget(width: 2, height: 2)
+                // Released before the device is, so its release logs no leak into the parent's log.
+                defer { from?.release(); to?.release(); target?.release() }
+                guard let from, let to, let target else { return }
                 // Limits start now: the context's own start-up (a GPU driver maps a lot) is not the file's.
                 Self.limit(RLIMIT_AS, to: Self.addressSpace() + memoryBytes)
                 Self.limit(RLIMIT_CPU, to: Self.cpuSecondsUsed() + cpuSeconds)
                 guard let effect = try? GLTransitionEffect(device: device, source: source, from: from, to: to) else { return }
+                defer { effect.release() }
                 effect.progress = 0.5
                 try effect.render(into: target)
                 _ = try target.readImage()
@@ -148,6 +176,8 @@ public enum CompileBudgetError: Error, Equatable, CustomStringConvertible {
     case compileFailed(file: String, memoryGiB: Int, cpuSeconds: Int, ending: String, detail: String)
     /// The child program could not be started at all.
     case childNotStarted(file: String, reason: String)
+    /// The child exited 0 without the answer to its check's nonce: not a compile probe of Segue's.
+    case childUnanswered(file: String, program: String)
 
     public var description: String {
         switch self {
@@ -160,6 +190,8 @@ public enum CompileBudgetError: Error, Equatable, CustomStringConvertible {
                 + (detail.isEmpty ? "" : ": \(detail)")
         case let .childNotStarted(file, reason):
             "\(file): the compile budget's child process could not start: \(reason)"
+        case let .childUnanswered(file, program):
+            "\(file): the compile budget's child, \(program), ended without a compile probe's answer, so it is not one"
         }
     }
 }
