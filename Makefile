@@ -7,15 +7,30 @@ OUT ?= out
 CLI := --package-path CLI
 SEGUE = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)/segue"
 RELEASE_BIN = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)"
-# libsegue (lib/libsegue.so, include/segue.h, lib/libsegue-compile-probe) and the frei0r plugin
-# (frei0r-1/segue.so and its probe) are staged here; FREI0R_PATH's first folder is where
-# install-frei0r puts the plugin (MLT's default, /usr/lib/frei0r-1, without it).
+# libsegue (lib/libsegue.so.VERSION with its links, include/segue.h, lib/libsegue-compile-probe) and
+# the frei0r plugin (frei0r-1/segue.so and its probe) are staged here; FREI0R_PATH's first folder is
+# where install-frei0r puts the plugin (MLT's default, /usr/lib/frei0r-1, without it).
 LIBSEGUE := .build-libsegue
 FREI0R_DIR = $(firstword $(subst :, ,$(or $(FREI0R_PATH),/usr/lib/frei0r-1)))
 CC ?= cc
+# The release's version (the VERSION file's, 1.0.0 without one); libsegue's soname is libsegue.so.MAJOR.
+VERSION := $(or $(strip $(shell cat VERSION 2>/dev/null)),1.0.0)
+SOVERSION := $(firstword $(subst ., ,$(VERSION)))
+# install-libsegue: PREFIX/lib/libsegue.so.VERSION (+ .so.MAJOR, .so), PREFIX/include/segue.h,
+# PREFIX/lib/pkgconfig/segue.pc and PREFIX/lib/segue/libsegue-compile-probe (the library looks there).
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+# The folders the dynamic loader searches by itself: a LIBDIR elsewhere (/usr/local/lib too, which
+# only ldconfig's cache finds) gets `-Wl,-rpath,LIBDIR` in segue.pc, so programs run without LD_LIBRARY_PATH.
+MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
+SYSTEM_LIBDIRS := /lib /usr/lib /lib64 /usr/lib64 $(if $(MULTIARCH),/lib/$(MULTIARCH) /usr/lib/$(MULTIARCH))
+PC_RPATH = $(if $(filter $(patsubst %/,%,$(LIBDIR)),$(SYSTEM_LIBDIRS)),,-Wl,-rpath,$${libdir} )
+PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
 .PHONY: all deps build release demo seedapp test check-layers check-links test-libraries test-cli test-external test-integrations test-reach check-packages docs bench bench-edit clean \
-	libsegue frei0r install-frei0r
+	libsegue install-libsegue uninstall-libsegue frei0r install-frei0r wheel
 
 all: release
 
@@ -74,21 +89,40 @@ test-cli:
 check-packages: release libsegue frei0r
 	python3 scripts/check-packages --bin $(RELEASE_BIN) --self-test
 
-# libsegue from a C program (dlopen, no Swift on its link line), the frei0r plugin from a frei0r
-# host and from Debian's melt, and the Python package (pip install ./python in a fresh venv with
+# libsegue from a C program (dlopen, no Swift on its link line) and installed (install-libsegue into
+# a temporary PREFIX, the README's program built through pkg-config), the frei0r plugin from a frei0r
+# host and from Debian's melt, and the Python package (the wheel of `make wheel` in a fresh venv with
 # MoviePy 2 from PyPI, then pytest): every frame against `segue render`'s, bit for bit.
-test-reach: release libsegue frei0r
+test-reach: release libsegue frei0r wheel
 	@bash scripts/install-deps.sh ffmpeg melt python3-venv binutils
 	SEGUE=$(SEGUE) bash Tests/Embedding/run-tests.sh
 
-# The C API: segue.h, libsegue.so (Swift's runtime linked in: a C host needs nothing of Swift's)
-# and the compile budget's helper beside it.
+# The C API: segue.h, libsegue.so.VERSION with its soname libsegue.so.MAJOR and the links a
+# linker and a loader look for (Swift's runtime linked in: a C host needs nothing of Swift's), and
+# the compile budget's helper beside it. The soname is given on this link only (not the plugin's).
 libsegue: deps
-	$(SWIFT) build -c release $(CLI) --product segue-capi
+	$(SWIFT) build -c release $(CLI) --product segue-capi -Xlinker -soname -Xlinker libsegue.so.$(SOVERSION)
 	mkdir -p $(LIBSEGUE)/lib $(LIBSEGUE)/include
-	cp $(RELEASE_BIN)/libsegue-capi.so $(LIBSEGUE)/lib/libsegue.so
+	rm -f $(LIBSEGUE)/lib/libsegue.so $(LIBSEGUE)/lib/libsegue.so.*
+	cp $(RELEASE_BIN)/libsegue-capi.so $(LIBSEGUE)/lib/libsegue.so.$(VERSION)
+	ln -s libsegue.so.$(VERSION) $(LIBSEGUE)/lib/libsegue.so.$(SOVERSION)
+	ln -s libsegue.so.$(SOVERSION) $(LIBSEGUE)/lib/libsegue.so
 	cp CLI/Sources/CSegue/include/segue.h $(LIBSEGUE)/include/
 	$(CC) -O2 -o $(LIBSEGUE)/lib/libsegue-compile-probe CLI/libsegue/libsegue-compile-probe.c -ldl
+
+# libsegue into PREFIX (default /usr/local; DESTDIR for packagers), with segue.pc for pkg-config:
+# cc app.c $$(pkg-config --cflags --libs segue) links it, and the program runs with no variable set.
+install-libsegue: libsegue
+	install -d "$(DESTDIR)$(LIBDIR)/pkgconfig" "$(DESTDIR)$(LIBDIR)/segue" "$(DESTDIR)$(INCLUDEDIR)"
+	install -m 755 $(LIBSEGUE)/lib/libsegue.so.$(VERSION) "$(DESTDIR)$(LIBDIR)/"
+	ln -sf libsegue.so.$(VERSION) "$(DESTDIR)$(LIBDIR)/libsegue.so.$(SOVERSION)"
+	ln -sf libsegue.so.$(SOVERSION) "$(DESTDIR)$(LIBDIR)/libsegue.so"
+	install -m 755 $(LIBSEGUE)/lib/libsegue-compile-probe "$(DESTDIR)$(LIBDIR)/segue/"
+	install -m 644 CLI/Sources/CSegue/include/segue.h "$(DESTDIR)$(INCLUDEDIR)/"
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(PC_LIBDIR)|; s|@INCLUDEDIR@|$(PC_INCLUDEDIR)|' \
+		-e 's|@VERSION@|$(VERSION)|; s|@RPATH@|$(PC_RPATH)|' CLI/libsegue/segue.pc.in > "$(DESTDIR)$(LIBDIR)/pkgconfig/segue.pc"
+	@echo "installed $(LIBDIR)/libsegue.so.$(VERSION): cc app.c \$$(pkg-config --cflags --libs segue)" \
+		"(PKG_CONFIG_PATH=$(LIBDIR)/pkgconfig if pkg-config does not look there)"
 
 # The frei0r plugin (MLT's frei0r.segue): segue.so and its compile budget's helper.
 frei0r: deps
@@ -97,6 +131,22 @@ frei0r: deps
 	mkdir -p $(LIBSEGUE)/frei0r-1
 	cp $(RELEASE_BIN)/libsegue-frei0r.so $(LIBSEGUE)/frei0r-1/segue.so
 	$(CC) -O2 -o $(LIBSEGUE)/frei0r-1/libsegue-compile-probe CLI/libsegue/libsegue-compile-probe.c -ldl
+
+uninstall-libsegue:
+	rm -f "$(DESTDIR)$(LIBDIR)/libsegue.so.$(VERSION)" "$(DESTDIR)$(LIBDIR)/libsegue.so.$(SOVERSION)" "$(DESTDIR)$(LIBDIR)/libsegue.so" \
+		"$(DESTDIR)$(LIBDIR)/segue/libsegue-compile-probe" "$(DESTDIR)$(INCLUDEDIR)/segue.h" "$(DESTDIR)$(LIBDIR)/pkgconfig/segue.pc"
+	-rmdir "$(DESTDIR)$(LIBDIR)/segue"
+
+# The Python package as a wheel in dist/ (segue-VERSION-py3-none-linux_ARCH.whl, libsegue inside):
+# `pip install dist/segue-*.whl` then takes seconds. Built in a venv of its own from this libsegue.
+wheel: libsegue
+	@bash scripts/install-deps.sh python3-venv
+	test -x $(LIBSEGUE)/wheel-venv/bin/pip || python3 -m venv $(LIBSEGUE)/wheel-venv
+	rm -rf dist/segue-*.whl python/build python/segue.egg-info
+	SEGUE_LIBSEGUE_DIR=$(CURDIR)/$(LIBSEGUE)/lib $(LIBSEGUE)/wheel-venv/bin/pip wheel --quiet --disable-pip-version-check \
+		--no-deps --wheel-dir dist ./python
+	rm -rf python/build python/segue.egg-info
+	@ls dist/segue-*.whl
 
 install-frei0r: frei0r
 	install -d "$(FREI0R_DIR)"
@@ -136,4 +186,4 @@ bench-edit: release
 	$(SEGUE) bench --sections edit,edit-long
 
 clean:
-	rm -rf .build CLI/.build $(LIBSEGUE) Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build "$(OUT)"
+	rm -rf .build CLI/.build $(LIBSEGUE) dist/segue-*.whl Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build "$(OUT)"

@@ -305,7 +305,7 @@ let package = Package(
         .testTarget(
             name: "SegueTransitionsTests",
             dependencies: [
-                "SegueStage", "SegueTransitions", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "SegueGL",
+                "SegueStage", "SegueTransitions", "SegueEffects", "SegueUIKit", "SegueCompositor", "SegueTiming", "SegueHeadless", "SegueImage", "SegueGL",
                 "SegueTesting",
             ],
             exclude: ["Goldens"]),

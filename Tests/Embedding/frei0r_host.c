@@ -3,13 +3,17 @@
  * loads a plugin with dlopen, reads its info, finds the `transition` and `progress` parameters
  * by name and mixes two frames with f0r_update2. Usage:
  *   frei0r_host PLUGIN.so NAME WIDTH HEIGHT FROM.rgba TO.rgba OUT_PREFIX [PARAMS]
- * writes OUT_PREFIX-0000.rgba, -0001, -0002 at progress 0, 0.5 and 1. Prints "ok - ..." lines.
+ * writes OUT_PREFIX-0000.rgba, -0001, -0002 at progress 0, 0.5 and 1, and the transition
+ * parameter's explanation (the names it takes) to OUT_PREFIX-help.txt; then asks for a
+ * view-controller scenario (zoom-push), which must be said on stderr with the first input passed
+ * through. Prints "ok - ..." lines.
  */
 #include <dlfcn.h>
 #include <frei0r.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host_files.h"
 
@@ -53,6 +57,9 @@ int main(int argc, char **argv) {
     check(transition_index >= 0 && progress_index >= 0 && params_index >= 0,
           "the transition, progress and params parameters are found by name", NULL);
     if (failures) return 1;
+    f0r_param_info_t transition_info;
+    param_info(&transition_info, transition_index);
+    write_file(argv[7], "-help.txt", transition_info.explanation, strlen(transition_info.explanation));
 
     unsigned width = (unsigned)atoi(argv[3]), height = (unsigned)atoi(argv[4]);
     size_t bytes = (size_t)width * height * 4;
@@ -74,6 +81,26 @@ int main(int argc, char **argv) {
         update2(instance, i, from, to, NULL, out);
         write_frame(argv[7], i, out, bytes);
     }
+
+    /* A view-controller scenario: not offered here, said on stderr (caught in a file), the first input shown. */
+    fflush(stderr);
+    int saved_stderr = dup(2);
+    FILE *said_file = tmpfile();
+    dup2(fileno(said_file), 2);
+    f0r_param_string scenario = "zoom-push";
+    set_param(instance, &scenario, transition_index);
+    update2(instance, 3, from, to, NULL, out);
+    fflush(stderr);
+    dup2(saved_stderr, 2);
+    close(saved_stderr);
+    char said[4096];
+    rewind(said_file);
+    said[fread(said, 1, sizeof said - 1, said_file)] = '\0';
+    fclose(said_file);
+    check(memcmp(out, from, bytes) == 0 && strstr(said, "'zoom-push' is a view-controller scenario")
+              && strstr(said, "segue render"),
+          "a scenario (zoom-push) is said to be offered by segue render, and the first input passed through", said);
+
     destruct(instance);
     deinit();
     free(from); free(to); free(out);

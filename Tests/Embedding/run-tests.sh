@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make test-reach: Segue from where people already work, each against `segue render` ($SEGUE):
-#   libsegue from a C program (dlopen; cc with no Swift on its link line),
+#   libsegue from a C program (dlopen; cc with no Swift on its link line), and installed by
+#   `make install-libsegue` into a temporary PREFIX, the README's C program built through pkg-config,
 #   the frei0r plugin from a frei0r host written against frei0r.h alone, and from Debian's melt,
-#   the Python package, `pip install ./python` into a fresh venv, then pytest.
+#   the Python package: the wheel of `make wheel` into a fresh venv, then pytest; `pip install ./python`.
 # Frames are compared byte for byte as raw RGBA, PNGs decoded by ffmpeg (not by Segue).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -10,6 +11,8 @@ cd "$(dirname "$0")/../.."
 LIB=.build-libsegue
 HERE=Tests/Embedding
 VENV=$LIB/venv
+VERSION=$(cat VERSION 2>/dev/null || true); VERSION=${VERSION:-1.0.0}; MAJOR=${VERSION%%.*}
+unset SEGUE_LIBSEGUE_COMPILE_PROBE SEGUE_LIBRARY
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
@@ -26,6 +29,12 @@ host_checks() {
     return $status
 }
 raw() { ffmpeg -v error -y -i "$1" -f rawvideo -pix_fmt rgba "$2"; }
+
+# libsegue.so.VERSION with its soname, and the links a linker (libsegue.so) and a loader (libsegue.so.MAJOR) use.
+# (Output is read whole before grep -q looks at it: under pipefail, a writer cut off by grep's early exit fails.)
+[ "$(readlink $LIB/lib/libsegue.so)" = "libsegue.so.$MAJOR" ] && [ "$(readlink $LIB/lib/libsegue.so.$MAJOR)" = "libsegue.so.$VERSION" ] &&
+    grep -q "SONAME.*\[libsegue.so.$MAJOR\]" <<<"$(readelf -d "$LIB/lib/libsegue.so.$VERSION")"
+result $? "make libsegue stages libsegue.so.$VERSION with the soname libsegue.so.$MAJOR, and libsegue.so -> .so.$MAJOR -> .so.$VERSION"
 
 # Linked as a C host needs: no Swift library among the needed ones, only segue_* / f0r_* exported.
 for so in $LIB/lib/libsegue.so $LIB/frei0r-1/segue.so; do
@@ -48,6 +57,18 @@ cc -Wall -Werror -I$LIB/include -o "$work/capi_host" $HERE/capi_host.c -ldl
 result $? "the C host compiles with cc against segue.h alone (cc ... -ldl)"
 cc -Wall -Werror -o "$work/frei0r_host" $HERE/frei0r_host.c -ldl
 result $? "the frei0r host compiles against frei0r.h alone"
+cc -Wall -Werror -I$LIB/include -o "$work/names_host" $HERE/names_host.c -ldl
+result $? "the names host compiles with cc against segue.h alone"
+
+# The names: libsegue's are `segue render --list`'s transitions less its view-controller scenarios,
+# and each of those is refused with SEGUE_ERROR_SCENARIO; frei0r's transition help names them all.
+"$SEGUE" render --list | sed -n '/^Filters for effect graphs/q; /^[^ ]/p' | cut -d' ' -f1 | sort >"$work/listed.txt"
+"$work/names_host" $LIB/lib/libsegue.so "$work/names.txt" >/dev/null 2>&1
+scenarios=$(comm -23 "$work/listed.txt" <(sort "$work/names.txt"))
+[ -s "$work/names.txt" ] && [ -z "$(comm -13 "$work/listed.txt" <(sort "$work/names.txt"))" ] && grep -qx zoom-push <<<"$scenarios"
+result $? "every name libsegue offers is in segue render --list; the rest are $(echo $scenarios | wc -w) (zoom-push among them)"
+host_checks "$work/names_host" $LIB/lib/libsegue.so "$work/names.txt" $scenarios
+result $? "libsegue lists its names (segue_transition_names) and refuses the scenarios as scenarios"
 
 # NAME LABEL [PARAM...]: segue render's frames at 0, 0.5, 1; the C API's and frei0r's, compared.
 compare_hosts() {
@@ -71,14 +92,78 @@ compare_hosts() {
 }
 compare_hosts wipeleft wipeleft
 compare_hosts "$PWD/$HERE/radial_reveal.glsl" users-glsl smoothness=0.3 center=0.25,0.5
+missing=$(while read -r name; do grep -qE "(: |, )$name(,| \()" "$work/frei0r-wipeleft-help.txt" || echo "$name"; done <"$work/names.txt")
+[ -s "$work/names.txt" ] && [ -z "$missing" ] && grep -q "not the view-controller scenarios" "$work/frei0r-wipeleft-help.txt"
+result $? "frei0r's transition parameter names every transition libsegue offers, and says scenarios are not ${missing:+(missing: $missing)}"
 
-# The Python package in a fresh venv (MoviePy 2, numpy and pytest from PyPI).
+# make install-libsegue into a temporary PREFIX ($HOME/.local, HOME a temporary folder), then the
+# README's C program built exactly as the README writes it (readme_c_example.py extracts it), through
+# pkg-config and from the build folder, each run with nothing in its environment but PATH.
+readme=$work/readme
+mkdir -p "$readme/home"
+ln -s "$PWD/$LIB" "$readme/$LIB"
+prefix=$readme/home/.local
+python3 $HERE/readme_c_example.py README.md "$readme" &&
+    HOME=$readme/home REPOSITORY=$PWD bash "$readme/build.sh" >"$readme/build.log" 2>&1
+status=$?
+result $status "README.md's C example installs (make install-libsegue PREFIX=\$HOME/.local) and builds as written"
+[ $status -eq 0 ] || sed 's/^/  | /' "$readme/build.log" | tail -20
+[ -f "$prefix/lib/libsegue.so.$VERSION" ] && [ "$(readlink "$prefix/lib/libsegue.so.$MAJOR")" = "libsegue.so.$VERSION" ] &&
+    [ "$(readlink "$prefix/lib/libsegue.so")" = "libsegue.so.$MAJOR" ] && [ -f "$prefix/include/segue.h" ] &&
+    [ -x "$prefix/lib/segue/libsegue-compile-probe" ] && [ ! -e "$prefix/lib/libsegue-compile-probe" ] &&
+    grep -qx "Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lsegue" "$prefix/lib/pkgconfig/segue.pc" &&
+    grep -qx "Version: $VERSION" "$prefix/lib/pkgconfig/segue.pc" && grep -qx "prefix=$prefix" "$prefix/lib/pkgconfig/segue.pc"
+result $? "installed: lib/libsegue.so.$VERSION, .so.$MAJOR, .so, include/segue.h, lib/segue/libsegue-compile-probe, segue.pc with an rpath"
+grep -q '"wipeleft"' "$readme/app.c" && grep -q '"smoothness", "0.3"' "$readme/app.c" && grep -q ', 0.5, out)' "$readme/app.c"
+result $? "the README's program renders wipeleft with smoothness 0.3 at 0.5 (what it is compared with below)"
+"$SEGUE" render --from "$work/a.png" --to "$work/b.png" --effect wipeleft --frames 3 --size ${W}x$H \
+    --out "$work/cli-readme" --quiet --param smoothness=0.3 && raw "$work/cli-readme/frame-0001.png" "$work/cli-readme.rgba"
+for built in "1 pkg-config, found in \$PREFIX/lib" "2 the build folder, found by its -Wl,-rpath"; do
+    (cd "$readme" && env -i PATH=/usr/bin:/bin ./app-${built%% *} $W $H "$work/a.rgba" "$work/b.rgba" "out-${built%% *}.rgba") &&
+        cmp -s "$readme/out-${built%% *}.rgba" "$work/cli-readme.rgba"
+    result $? "the README's program built through ${built#* } runs with env -i PATH=/usr/bin:/bin and equals segue render's frame"
+done
+grep -q "libsegue.so.$MAJOR => $prefix/lib/libsegue.so.$MAJOR" <<<"$(env -i PATH=/usr/bin:/bin ldd "$readme/app-1")"
+result $? "the pkg-config build loads libsegue.so.$MAJOR from the PREFIX, through segue.pc's rpath"
+# The installed library bounds a user's .glsl with the helper where install-libsegue put it (lib/segue/).
+host_checks "$work/capi_host" "$prefix/lib/libsegue.so.$MAJOR" "$PWD/$HERE/radial_reveal.glsl" $W $H "$work/a.rgba" "$work/b.rgba" \
+    "$work/installed-glsl" smoothness=0.3 center=0.25,0.5 &&
+    for i in 0 1 2; do cmp -s "$work/installed-glsl-000$i.rgba" "$work/cli-users-glsl-000$i.rgba" || exit 1; done
+result $? "the installed libsegue compiles a user's .glsl under the budget (helper in lib/segue/) and equals segue render's frames"
+host_checks "$work/names_host" "$prefix/lib/libsegue.so.$MAJOR" "$work/installed-names.txt" zoom-push && cmp -s "$work/names.txt" "$work/installed-names.txt"
+result $? "the installed libsegue offers the same names and refuses zoom-push as a scenario"
+make -s uninstall-libsegue PREFIX="$prefix" >/dev/null 2>&1 && [ -z "$(find "$prefix" -type f -o -type l)" ]
+result $? "make uninstall-libsegue PREFIX=... leaves no file of it"
+
+# The Python package: the wheel of `make wheel`, tagged for any Python 3 on this platform, into a fresh
+# venv (MoviePy 2, numpy and pytest from PyPI first, so that the wheel's own install is what is timed).
+wheel=$(ls dist/segue-$VERSION-*.whl 2>/dev/null | head -1)
+[ "$(basename "$wheel")" = "segue-$VERSION-py3-none-linux_$(uname -m).whl" ] &&
+    grep -qx "Tag: py3-none-linux_$(uname -m)" <<<"$(python3 -c 'import sys, zipfile
+print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())' "$wheel" "segue-$VERSION.dist-info/WHEEL")"
+result $? "make wheel left dist/segue-$VERSION-py3-none-linux_$(uname -m).whl (not tied to one Python version) ${wheel:+($(basename "$wheel"))}"
 rm -rf "$VENV"
-python3 -m venv "$VENV" && "$VENV/bin/pip" install --quiet --disable-pip-version-check numpy pytest 'moviepy==2.*' &&
-    SEGUE_LIBSEGUE_DIR=$PWD/$LIB/lib "$VENV/bin/pip" install --quiet --disable-pip-version-check ./python
-result $? "pip install ./python in a fresh venv"
-rm -rf python/build python/segue.egg-info   # pip builds in the tree; nothing of it is kept
+python3 -m venv "$VENV" && "$VENV/bin/pip" install --quiet --disable-pip-version-check numpy pytest 'moviepy==2.*'
+result $? "a fresh venv with numpy, pytest and MoviePy 2"
+start=$EPOCHREALTIME
+"$VENV/bin/pip" install --quiet --disable-pip-version-check "$wheel"
+status=$?
+seconds=$(awk "BEGIN { printf \"%.1f\", $EPOCHREALTIME - $start }")
+[ $status -eq 0 ] && awk "BEGIN { exit !($seconds < 30) }"
+result $? "pip install dist/$(basename "$wheel") into the fresh venv took $seconds s (under 30 s)"
 py=$VENV/bin/python3
+
+# pip install ./python, the way for hacking on the package: it runs make libsegue itself (up to date
+# here) and, though pip hides a build's output without -v, shows it on the terminal (a pty here).
+rm -rf "$LIB/venv-source"
+python3 -m venv "$LIB/venv-source" &&
+    script -qec "$LIB/venv-source/bin/pip install --disable-pip-version-check --no-deps ./python" /dev/null >"$work/pip-source.log" 2>&1 &&
+    grep -q "segue: building libsegue with \`make libsegue\`" "$work/pip-source.log" && grep -q "segue: .*Compiling\|segue: .*Build of product 'segue-capi' complete" "$work/pip-source.log" &&
+    [ -n "$(find "$LIB/venv-source" -path '*/site-packages/segue/lib/libsegue.so')" ]
+status=$?
+result $status "pip install ./python (no -v) builds libsegue with make and shows its lines on the terminal"
+[ $status -eq 0 ] || tr -d '\r' <"$work/pip-source.log" | sed 's/^/  | /' | tail -20
+rm -rf python/build python/segue.egg-info "$LIB/venv-source"   # pip builds in the tree; nothing of it is kept
 
 # The same frame from the four ways in: segue render, libsegue, frei0r and Python.
 "$py" - "$work" $W $H <<'PY'

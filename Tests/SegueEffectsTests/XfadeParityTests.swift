@@ -35,6 +35,13 @@ struct XfadeParityTests {
 
     static var ffmpegAvailable: Bool { FFmpegXfade.executable != nil }
 
+    /// `GLTransitionLibrary.xfadeNames` (what the documentation's count of xfade names is checked
+    /// against) is exactly the names these tests compare with xfade.
+    @Test func theLibrarysXfadeNamesAreTheOnesComparedHere() {
+        #expect(Set(GLTransitionLibrary.xfadeNames) == Set(Self.ffmpegNames + XfadeCPUReference.names))
+        #expect(GLTransitionLibrary.xfadeNames.count == Set(GLTransitionLibrary.xfadeNames).count)
+    }
+
     @Test("ffmpeg is installed where the suite runs on CI or under make test")
     func ffmpegIsThereWhereRequired() {
         // `make test` installs it; elsewhere the comparisons with ffmpeg are skipped.

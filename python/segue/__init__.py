@@ -1,9 +1,11 @@
 """Segue's GPU transitions from Python.
 
-Every gl-transition is built in (`transitions()` lists them with their parameters), and any
-gl-transitions `.glsl` file loads by its path. Pictures are numpy arrays, H×W×3 or H×W×4, uint8
-(straight alpha, top row first); frames come back in the same layout. Rendering is headless (an
-EGL context on a thread of libsegue's own) and bit for bit what `segue render` writes.
+Every gl-transition is built in (`transition_names()` lists them, `transitions()` with their
+parameters), and any gl-transitions `.glsl` file loads by its path; the view-controller scenarios
+of `segue render` (zoom-push, ...) need a window stage and are not offered here (ScenarioError).
+Pictures are numpy arrays, H×W×3 or H×W×4, uint8 (straight alpha, top row first); frames come back
+in the same layout. Rendering is headless (an EGL context on a thread of libsegue's own) and bit
+for bit what `segue render` writes.
 
     import segue
     frame = segue.render("wipeleft", a, b, 0.5)
@@ -12,11 +14,11 @@ EGL context on a thread of libsegue's own) and bit for bit what `segue render` w
 """
 from __future__ import annotations
 
-from ._library import (ArgumentError, BudgetError, ParameterError, SegueError, SegueFileError, SegueGLError,
-                       ShaderError, UnknownTransitionError)
-from ._transition import Transition, render, renderer, transitions
+from ._library import (ArgumentError, BudgetError, ParameterError, ScenarioError, SegueError, SegueFileError,
+                       SegueGLError, ShaderError, UnknownTransitionError)
+from ._transition import Transition, render, renderer, transition_names, transitions
 
 __all__ = [
-    "ArgumentError", "BudgetError", "ParameterError", "SegueError", "SegueFileError", "SegueGLError", "ShaderError",
-    "Transition", "UnknownTransitionError", "render", "renderer", "transitions",
+    "ArgumentError", "BudgetError", "ParameterError", "ScenarioError", "SegueError", "SegueFileError", "SegueGLError",
+    "ShaderError", "Transition", "UnknownTransitionError", "render", "renderer", "transition_names", "transitions",
 ]

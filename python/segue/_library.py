@@ -29,6 +29,13 @@ class UnknownTransitionError(SegueError, ValueError):
     status = 2
 
 
+class ScenarioError(UnknownTransitionError):
+    """A view-controller scenario of `segue render --list` (zoom-push, ...): offered by `segue render` and the
+    Swift API, not here (`transition_names()` lists what is)."""
+
+    status = 8
+
+
 class ParameterError(SegueError, ValueError):
     """An unknown parameter, a value of the wrong type or out of range, a missing texture; or a bad argument."""
 
@@ -66,7 +73,7 @@ class ArgumentError(SegueError, ValueError):
 
 
 _ERRORS = {cls.status: cls for cls in (ArgumentError, UnknownTransitionError, ParameterError, ShaderError, BudgetError,
-                                       SegueFileError, SegueGLError)}
+                                       SegueFileError, SegueGLError, ScenarioError)}
 
 
 def library_path() -> Path:
@@ -99,6 +106,7 @@ def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
         "segue_transition_count": ([], ctypes.c_size_t),
         "segue_transition_name": ([ctypes.c_size_t], ctypes.c_char_p),
         "segue_transition_parameters": ([ctypes.c_size_t], ctypes.c_char_p),
+        "segue_transition_names": ([ctypes.POINTER(ctypes.c_size_t)], ctypes.POINTER(ctypes.c_char_p)),
         "segue_engine_create": ([ctypes.POINTER(c_engine_p)], ctypes.c_int),
         "segue_engine_renderer": ([c_engine_p], ctypes.c_char_p),
         "segue_engine_destroy": ([c_engine_p], None),

@@ -49,6 +49,14 @@ def transitions() -> Dict[str, List[str]]:
     return listing
 
 
+def transition_names() -> List[str]:
+    """The names `Transition` and `render` take besides a .glsl path, in the library's order (`transitions()`'s keys).
+    The view-controller scenarios of `segue render --list` (zoom-push, ...) are not among them: they raise ScenarioError."""
+    count = ctypes.c_size_t()
+    names = library().segue_transition_names(ctypes.byref(count))
+    return [names[index].decode() for index in range(count.value)]
+
+
 def renderer() -> str:
     """The GL renderer Segue draws with ("llvmpipe (LLVM 15.0.7, 256 bits)" on a machine without a GPU)."""
     return library().segue_engine_renderer(_shared_engine()).decode()

@@ -1,6 +1,8 @@
 """segue (Python) against `segue render`: the same frames bit for bit, and clear exceptions."""
 from __future__ import annotations
 
+import subprocess
+
 import numpy as np
 import pytest
 
@@ -55,6 +57,37 @@ def test_a_transition_keeps_its_state_over_many_frames(pictures):
     assert batch.shape == (10, HEIGHT, WIDTH, 4)
     assert all(np.array_equal(one, many) for one, many in zip(singles, batch))
     assert not np.array_equal(batch[3], batch[6])
+
+
+def listed_transitions(cli: str) -> list:
+    """The transitions `segue render --list` names (every built-in; the filters that follow are not transitions)."""
+    listing = subprocess.run([cli, "render", "--list"], capture_output=True, text=True, check=True).stdout
+    names = []
+    for line in listing.splitlines():
+        if line.startswith("Filters for effect graphs"):
+            break
+        if line and not line.startswith(" "):
+            names.append(line.split()[0])
+    return names
+
+
+def test_transition_names_are_the_listings_transitions_less_its_scenarios(cli, pictures):
+    names = segue.transition_names()
+    assert names == list(segue.transitions()) and "wipeleft" in names and "pixel-dissolve" in names
+    listed = listed_transitions(cli)
+    assert set(names) <= set(listed)
+    scenarios = [name for name in listed if name not in names]
+    assert "zoom-push" in scenarios
+    for name in scenarios:
+        with pytest.raises(segue.ScenarioError, match=f"'{name}' is a view-controller scenario; it is offered by "
+                                                       "`segue render` and the Swift API, not here"):
+            segue.render(name, pictures[0], pictures[1], 0.5)
+
+
+def test_a_scenario_is_an_unknown_transition_here_with_its_own_words(pictures):
+    with pytest.raises(segue.UnknownTransitionError) as raised:
+        segue.Transition("zoom-push", WIDTH, HEIGHT)
+    assert isinstance(raised.value, segue.ScenarioError) and raised.value.status == 8
 
 
 def test_an_unknown_name_raises_with_the_nearest_name(pictures):

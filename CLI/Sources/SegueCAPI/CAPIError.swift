@@ -13,11 +13,17 @@ struct CAPIError: Error {
 
     static func argument(_ message: String) -> CAPIError { CAPIError(SEGUE_ERROR_ARGUMENT, message) }
 
+    /// The catalog's view-controller scenarios (`segue render --list`'s zoom-push, …): names a
+    /// user may try here, refused with their own status rather than as unknown.
+    static let scenarioNames = Set(TransitionCatalog.builtIn.entries.filter { $0.kind == .scenario }.map(\.name))
+
     init(_ error: NamedTransitionError) {
         switch error {
+        case .unknownName(let name, _) where CAPIError.scenarioNames.contains(name):
+            self.init(SEGUE_ERROR_SCENARIO, "'\(name)' is a view-controller scenario; it is offered by `segue render` and the Swift API, not here")
         case .unknownName(let name, let known):
             let unknown = UnknownTransitionError(name: name, suggestions: NameSuggestions.suggestions(for: name, among: known))
-            self.init(SEGUE_ERROR_UNKNOWN_TRANSITION, unknown.description + " (segue_transition_name lists them; a file must end in .glsl)")
+            self.init(SEGUE_ERROR_UNKNOWN_TRANSITION, unknown.description + " (segue_transition_names lists them; a file must end in .glsl)")
         case .unreadableFile: self.init(SEGUE_ERROR_FILE, error.description)
         case .settingsNotTaken(let name): self.init(SEGUE_ERROR_PARAMETER, "'\(name)' takes no parameters (only gl-transitions do)")
         case .transition(let error): self.init(error)

@@ -5,8 +5,8 @@ import SegueRenderJobs
 
 /// The command line's compile budget for a user's `.glsl` file, from a library: a driver's
 /// compile cannot be bounded inside the host's process, so the file is first compiled by a child,
-/// `libsegue-compile-probe LIBRARY --name NAME` (beside the library, or `SEGUE_LIBSEGUE_COMPILE_PROBE`), which
-/// loads this same library and calls `segue_compile_probe_child` under `ShaderCompileProbe`'s limits.
+/// `libsegue-compile-probe LIBRARY --name NAME` (`helper(forLibrary:)`), which loads this same
+/// library and calls `segue_compile_probe_child` under `ShaderCompileProbe`'s limits.
 enum CompileBudget {
     /// `SEGUE_COMPILE_CPU_SECONDS` (1...600, default 10), as `segue`'s own probe reads it.
     static var cpuSeconds: Int {
@@ -19,14 +19,26 @@ enum CompileBudget {
         guard let library = segue_support_library_path().map({ String(cString: $0) }) else {
             throw CAPIError(SEGUE_ERROR_BUDGET, "\(source.name): cannot find the library's own path to bound the compile with")
         }
-        let helper = ProcessInfo.processInfo.environment["SEGUE_LIBSEGUE_COMPILE_PROBE"]
-            ?? (library as NSString).deletingLastPathComponent + "/libsegue-compile-probe"
+        let helper = helper(forLibrary: library)
         guard FileManager.default.isExecutableFile(atPath: helper) else {
             throw CAPIError(SEGUE_ERROR_BUDGET, "\(source.name): the compile budget's helper is not at \(helper) "
-                + "(install libsegue-compile-probe beside the library, or set SEGUE_LIBSEGUE_COMPILE_PROBE)")
+                + "(install libsegue-compile-probe beside the library or in segue/ beside it, or set SEGUE_LIBSEGUE_COMPILE_PROBE)")
         }
         let probe = ShaderCompileProbe(childExecutable: URL(fileURLWithPath: helper), childArguments: [library], cpuSeconds: cpuSeconds)
         do { try probe.check(text: source.source, name: source.name) } catch { throw CAPIError(error) }
+    }
+}
+
+extension CompileBudget {
+    /// `SEGUE_LIBSEGUE_COMPILE_PROBE`, else `libsegue-compile-probe` beside the library (the build
+    /// folder, the Python package, the frei0r plugin's folder), else in `segue/` beside it (where
+    /// `make install-libsegue` puts it: `$PREFIX/lib/segue/`, so `lib/` holds no program).
+    static func helper(forLibrary library: String) -> String {
+        if let given = ProcessInfo.processInfo.environment["SEGUE_LIBSEGUE_COMPILE_PROBE"] { return given }
+        let folder = (library as NSString).deletingLastPathComponent
+        let beside = folder + "/libsegue-compile-probe", installed = folder + "/segue/libsegue-compile-probe"
+        return FileManager.default.isExecutableFile(atPath: beside) || !FileManager.default.isExecutableFile(atPath: installed)
+            ? beside : installed
     }
 }
 

@@ -23,6 +23,22 @@ public func segueTransitionName(_ index: Int) -> UnsafePointer<CChar>? {
     builtIns.indices.contains(index) ? UnsafePointer(builtIns[index].name) : nil
 }
 
+/// The built-ins' names as one array with a NULL after the last (`segue_transition_names`); made
+/// apart from `builtIns`, so that a host listing names (a frei0r host's scan) parses no shader.
+nonisolated(unsafe) private let builtInNameArray: (names: UnsafeMutablePointer<UnsafePointer<CChar>?>, count: Int) = {
+    let names = NamedTransition.builtInNames
+    let array = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: names.count + 1)
+    for (index, name) in names.enumerated() { (array + index).initialize(to: UnsafePointer(strdup(name))) }
+    (array + names.count).initialize(to: nil)
+    return (array, names.count)
+}()
+
+@_cdecl("segue_transition_names")
+public func segueTransitionNames(_ count: UnsafeMutablePointer<Int>?) -> UnsafePointer<UnsafePointer<CChar>?> {
+    count?.pointee = builtInNameArray.count
+    return UnsafePointer(builtInNameArray.names)
+}
+
 @_cdecl("segue_transition_parameters")
 public func segueTransitionParameters(_ index: Int) -> UnsafePointer<CChar>? {
     builtIns.indices.contains(index) ? UnsafePointer(builtIns[index].parameters) : nil

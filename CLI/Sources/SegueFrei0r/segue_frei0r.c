@@ -1,7 +1,10 @@
 /*
  * segue.so, a frei0r mixer2 plugin (RGBA8888) on libsegue's C API: MLT (melt, Shotcut, Kdenlive)
  * loads it as the transition `frei0r.segue`. Parameters:
- *   transition  a built-in name (wipeleft, fade, ...) or a path to a gl-transitions .glsl file
+ *   transition  a built-in name (wipeleft, fade, ...) or a path to a gl-transitions .glsl file; the
+ *               parameter's explanation lists every built-in name (segue_transition_names). The
+ *               view-controller scenarios of `segue render --list` (zoom-push, ...) are not offered
+ *               here: asking for one is reported as such on stderr.
  *   progress    0...1 (keyframe it over the overlap)
  *   params      the transition's own parameters: "direction=1,0 smoothness=0.3", or written with
  *               ':' for MLT, which reads a string holding '=' as keyframes: "direction:1,0 smoothness:0.3"
@@ -59,9 +62,32 @@ void f0r_get_plugin_info(f0r_plugin_info_t *info) {
     info->explanation = "Segue's GPU transitions: every gl-transition built in, or a .glsl file";
 }
 
+/* The transition parameter's explanation: every name the library takes, made once. */
+static pthread_once_t transition_help_once = PTHREAD_ONCE_INIT;
+static char *transition_help;
+
+static void make_transition_help(void) {
+    static const char head[] = "a .glsl file's path or a built-in transition's name: ";
+    static const char tail[] = " (not the view-controller scenarios of `segue render --list`, such as zoom-push)";
+    size_t count = 0, length = sizeof head + sizeof tail;
+    const char *const *names = segue_transition_names(&count);
+    for (size_t i = 0; i < count; i++) length += strlen(names[i]) + 2;
+    char *text = malloc(length);
+    if (!text) return;
+    strcpy(text, head);
+    for (size_t i = 0; i < count; i++) {
+        if (i > 0) strcat(text, ", ");
+        strcat(text, names[i]);
+    }
+    strcat(text, tail);
+    transition_help = text;
+}
+
 void f0r_get_param_info(f0r_param_info_t *info, int index) {
-    static const f0r_param_info_t params[PARAM_COUNT] = {
-        {"transition", F0R_PARAM_STRING, "a built-in transition's name (wipeleft, fade, ...) or a .glsl file's path"},
+    pthread_once(&transition_help_once, make_transition_help);
+    f0r_param_info_t params[PARAM_COUNT] = {
+        {"transition", F0R_PARAM_STRING,
+         transition_help ? transition_help : "a built-in transition's name (wipeleft, fade, ...) or a .glsl file's path"},
         {"progress", F0R_PARAM_DOUBLE, "0 shows the first input, 1 the second"},
         {"params", F0R_PARAM_STRING,
          "the transition's parameters separated by spaces, name=value or name:value (MLT): direction:1,0 smoothness:0.3"},

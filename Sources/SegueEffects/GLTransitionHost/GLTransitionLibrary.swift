@@ -35,6 +35,18 @@ public enum GLTransitionLibrary {
 
     public static func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
+    /// ffmpeg xfade's transition names, each a built-in here (a file of the same name or one of
+    /// `presets`): every one of ffmpeg 5.1's but `custom`, then the later wind, cover and reveal ones.
+    public static let xfadeNames = [
+        "fade", "wipeleft", "wiperight", "wipeup", "wipedown", "slideleft", "slideright", "slideup", "slidedown",
+        "circlecrop", "rectcrop", "distance", "fadeblack", "fadewhite", "radial", "smoothleft", "smoothright",
+        "smoothup", "smoothdown", "circleopen", "circleclose", "vertopen", "vertclose", "horzopen", "horzclose",
+        "dissolve", "pixelize", "diagtl", "diagtr", "diagbl", "diagbr", "hlslice", "hrslice", "vuslice", "vdslice",
+        "hblur", "fadegrays", "wipetl", "wipetr", "wipebl", "wipebr", "squeezeh", "squeezev", "zoomin",
+        "fadefast", "fadeslow", "hlwind", "hrwind", "vuwind", "vdwind", "coverleft", "coverright", "coverup",
+        "coverdown", "revealleft", "revealright", "revealup", "revealdown",
+    ]
+
     private static func preset(_ name: String, _ file: String, _ parameters: [(String, GLTransitionValue)]) -> Entry {
         Entry(name: name, file: file, parameters: parameters.map { GLTransitionSetting($0.0, $0.1) })
     }

@@ -4,8 +4,15 @@
  * An engine owns a headless EGL context (Mesa's surfaceless platform, or a GPU's EGL device) on
  * a thread of its own, so a host needs no GL, no window and no Swift toolchain: it loads
  * libsegue.so (with dlopen or by linking it) and calls these functions. A transition is one of
- * the built-ins (segue_transition_name) or a gl-transitions `.glsl` file; it renders RGBA8
- * pictures (straight alpha, top row first, rows packed: width * 4 bytes) of its own size.
+ * the 83 transitions between two pictures that are built in (segue_transition_names: the pixel
+ * dissolve and the 82 gl-transitions, ffmpeg xfade's names among them) or a gl-transitions `.glsl`
+ * file; it renders RGBA8 pictures (straight alpha, top row first, rows packed: width * 4 bytes) of
+ * its own size. The 12 view-controller scenarios of `segue render --list` (zoom-push, cube-push,
+ * ...) need a window stage: they are offered by `segue render` and the Swift API, not here
+ * (SEGUE_ERROR_SCENARIO).
+ *
+ * Linking: `cc app.c $(pkg-config --cflags --libs segue)` after `make install-libsegue`
+ * (libsegue.so.1, soname libsegue.so.1), or dlopen("libsegue.so.1").
  *
  *     segue_engine *engine;  segue_transition *wipe;
  *     if (segue_engine_create(&engine) != SEGUE_OK) fprintf(stderr, "%s\n", segue_last_error());
@@ -19,7 +26,8 @@
  *
  * Budgets (the command line's): a transition's frame is 1...16384 pixels a side and at most
  * 512 MiB of RGBA8; a batch is 1...100000 frames; a `.glsl` file is compiled first in a child
- * process (libsegue-compile-probe, beside the library, or $SEGUE_LIBSEGUE_COMPILE_PROBE) under a CPU budget of
+ * process (libsegue-compile-probe: $SEGUE_LIBSEGUE_COMPILE_PROBE, else beside the library, else in
+ * segue/ beside it, where `make install-libsegue` puts it) under a CPU budget of
  * $SEGUE_COMPILE_CPU_SECONDS (1...600, default 10) and 1 GiB, so a hostile shader is refused
  * (SEGUE_ERROR_BUDGET) instead of hanging the host. Built-ins are not probed.
  *
@@ -59,7 +67,10 @@ typedef enum segue_status {
     /* A file (the `.glsl`, a texture's PNG) could not be read. */
     SEGUE_ERROR_FILE = 6,
     /* No EGL or GL context could be made, or a GL call failed. */
-    SEGUE_ERROR_GL = 7
+    SEGUE_ERROR_GL = 7,
+    /* The name is one of `segue render`'s view-controller scenarios (zoom-push, ...): they need a
+     * window stage and are offered by `segue render` and the Swift API, not by this library. */
+    SEGUE_ERROR_SCENARIO = 8
 } segue_status;
 
 /* SEGUE_API_VERSION of the library loaded (compare with the header's). */
@@ -69,12 +80,15 @@ int segue_api_version(void);
  * until this thread's next failing call. */
 const char *segue_last_error(void);
 
-/* The built-in transitions: segue_transition_count() names, each with its parameter lines
- * ("name: type = value  (range a…b)", separated by '\n'; "" when it has none) at the values it
- * runs with. Strings are the library's, valid while it is loaded; NULL past the end. */
+/* The built-in transitions segue_transition_load takes: segue_transition_count() names, each with
+ * its parameter lines ("name: type = value  (range a…b)", separated by '\n'; "" when it has none)
+ * at the values it runs with. Strings are the library's, valid while it is loaded; NULL past the end. */
 size_t segue_transition_count(void);
 const char *segue_transition_name(size_t index);
 const char *segue_transition_parameters(size_t index);
+/* The same names at once, in the same order: an array of segue_transition_count() strings and a
+ * NULL after them, the library's, valid while it is loaded. `count` may be NULL. */
+const char *const *segue_transition_names(size_t *count);
 
 /* A new engine (its thread and its GL context). */
 segue_status segue_engine_create(segue_engine **engine);
