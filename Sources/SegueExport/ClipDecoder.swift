@@ -54,7 +54,8 @@ package final class ClipDecoder {
         // so the fit sees the picture's displayed shape.
         let fitting = backdrop ? Self.containBlurFilters(width: width, height: height, format: planes?.pixelFormat ?? "rgba")
             : Self.fitFilters(fit, width: width, height: height, padFormat: planes?.pixelFormat ?? "rgba")
-        let filters = Self.colorTags(info.color) + timing.videoFiltersBefore(rate: frameRate) + "fps=\(frameRate.ffmpegText),scale=iw*sar:ih,setsar=1,"
+        let filters = (planes == nil ? "" : Self.rangeKept(info.color.range)) + Self.colorTags(info.color)
+            + timing.videoFiltersBefore(rate: frameRate) + "fps=\(frameRate.ffmpegText),scale=iw*sar:ih,setsar=1,"
             + fitting + ",setsar=1" + timing.videoFiltersAfter
         // The demuxer ffprobe found is forced, so a file swapped for a playlist meanwhile is not
         // read as one; only the file protocol is allowed, and the path is a file: URL after -i,
@@ -75,6 +76,16 @@ package final class ClipDecoder {
     static func colorTags(_ color: ColorDescription) -> String {
         guard color.matrix != .rgb else { return "" }
         return "setparams=colorspace=\(color.matrix.ffmpegName):range=\(color.range.ffmpegName),"
+    }
+
+    /// Every scaler of the graph, those written here and those ffmpeg inserts to change the pixel
+    /// format (`yuvj420p` to `yuv420p`, or to `yuva420p` for a pad), keeps the clip's range:
+    /// swscale would otherwise squeeze a full-range clip into 16...235 whenever its output format
+    /// is not a `yuvj` one, and the input stage, told the clip is full range, would convert it
+    /// again (black 16, white 235). Given once, as the graph's scaler options, which ffmpeg
+    /// passes to each scale filter it parses or inserts; the flags are ffmpeg's default (bicubic).
+    static func rangeKept(_ range: ColorRange) -> String {
+        "sws_flags=bicubic:in_range=\(range.ffmpegName):out_range=\(range.ffmpegName);"
     }
 
     /// VP9 keeps alpha in a side channel only libvpx's decoder reads (ffmpeg's own drops it): it
