@@ -33,7 +33,7 @@ struct RenderCommand: ParsableCommand {
     var duration: Double?
     @Option(parsing: .unconditional, help: "Clips: where the transition starts in --from, in seconds (ffmpeg xfade's offset).")
     var offset = 0.0
-    @Option(parsing: .unconditional, help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).")
+    @Option(parsing: .unconditional, help: "Video quality, constant rate factor on x264's scale for .mp4, .mov and .mkv, 0...51 (default 23, 0 lossless; with --bit-depth 10 HEVC gets x265's equal, CRF + 5: 28 by default, 0 lossless too), and on VP9's for .webm, 0...63 (default 31).")
     var crf: Int?
     @Option(help: "Frame size, WIDTHxHEIGHT (default 640x360). Pictures of another size are fitted to it by --resize.",
             transform: parseFrameSize)
