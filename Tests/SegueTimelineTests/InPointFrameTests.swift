@@ -11,7 +11,7 @@ import Testing
 /// without a sound track. The clips carry their frame number in their luma (16 + 5n, lossless
 /// H.264, a keyframe every 12 frames so each seek decodes from an earlier one); which frames
 /// come out is read from the decoded planes, and from an edit's rendered frames.
-@Suite("Clips: an in-point between frames (ffmpeg)", .tags(.ffmpeg), .requiresFFmpeg)
+@Suite("Clips: an in-point between frames (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct InPointFrameTests {
     static let rates = [FrameRate(24), FrameRate(25), FrameRate(30000, 1001), FrameRate(30)]
 
