@@ -29,7 +29,7 @@ PC_RPATH = $(if $(filter $(patsubst %/,%,$(LIBDIR)),$(SYSTEM_LIBDIRS)),,-Wl,-rpa
 PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
 PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
-.PHONY: all deps build release demo seedapp test check-layers check-links test-libraries test-cli test-external test-integrations test-reach check-packages docs bench bench-edit clean \
+.PHONY: all deps build release demo seedapp test check-layers check-links check-specs test-libraries test-cli test-external test-integrations test-reach check-packages docs bench bench-edit clean \
 	libsegue install-libsegue uninstall-libsegue frei0r install-frei0r wheel
 
 all: release
@@ -65,9 +65,9 @@ seedapp: deps
 # integration's tests are XCTest, and its Swift Testing summary counts none).
 # Everything the suites need is installed first, before anything is compiled.
 test:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data openbox melt binutils
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data openbox melt binutils python3-jsonschema
 	@bash scripts/ray/install-ray.sh >/dev/null
-	$(MAKE) check-layers check-links test-integrations test-external test-reach check-packages docs test-libraries test-cli
+	$(MAKE) check-layers check-links check-specs test-integrations test-external test-reach check-packages docs test-libraries test-cli
 
 # No module depends on or imports one above it (the layer list in docs/ARCHITECTURE.md).
 check-layers:
@@ -76,6 +76,11 @@ check-layers:
 # No link in the README, docs/, the examples' READMEs or the DocC catalog to a missing file.
 check-links:
 	python3 scripts/check-links
+
+# docs/edit-spec.schema.json is a valid JSON Schema and every example spec in the repository
+# (the docs' JSON blocks, docs/montage/montage.json) validates against it (python3-jsonschema).
+check-specs:
+	python3 scripts/check-edit-specs
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test

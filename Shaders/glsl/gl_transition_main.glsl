@@ -4,5 +4,9 @@ void main() {
     vec2 px = gl_FragCoord.xy;
     // Offscreen targets hold the picture top row first: flip so uv's origin is the bottom left.
     if (segue_target.z < 0.5) px.y = segue_target.y - px.y;
-    segue_fragColor = segue_encode(transition(px / segue_target.xy));
+    vec4 c = transition(px / segue_target.xy);
+    // Straight, as the runtime writes it (its canvas clamps each channel), premultiplied here; an
+    // opaque result is kept as it is (an RGBA16F intermediate may hold more than 1).
+    float a = clamp(c.a, 0.0, 1.0);
+    segue_fragColor = segue_encode(c.a >= 1.0 ? c : vec4(clamp(c.rgb, 0.0, 1.0) * a, a));
 }

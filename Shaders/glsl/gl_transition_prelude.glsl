@@ -4,6 +4,10 @@
 // row first, so the lookups flip v. Pictures are sampled LINEAR with CLAMP_TO_EDGE, as the
 // official gl-transitions runtime samples them. Follows blend_space.glsl: getFromColor and
 // getToColor return the blend space (sRGB-encoded, or linear light), main encodes the result.
+// Colours are straight, as the runtime's are: a picture's premultiplied texels are filtered as
+// such, then divided by their alpha (segue_straight); the transition's result is straight too
+// (`getFromColor(uv) * 0.5` halves the colour and its alpha, darkening it as the runtime does),
+// and main premultiplies it where it enters Segue's premultiplied pipeline.
 uniform float progress;
 uniform float ratio;                 // output width / height
 uniform sampler2D segue_from;
@@ -40,5 +44,8 @@ vec4 segue_lookup(sampler2D image, vec2 uv, float pictureRatio) {
 #endif
 }
 
-vec4 getFromColor(vec2 uv) { return segue_lookup(segue_from, uv, segue_ratios.x); }
-vec4 getToColor(vec2 uv) { return segue_lookup(segue_to, uv, segue_ratios.y); }
+// A premultiplied colour as straight colour; transparent black where nothing covers.
+vec4 segue_straight(vec4 c) { return c.a > 0.0 ? vec4(c.rgb / c.a, c.a) : vec4(0.0); }
+
+vec4 getFromColor(vec2 uv) { return segue_straight(segue_lookup(segue_from, uv, segue_ratios.x)); }
+vec4 getToColor(vec2 uv) { return segue_straight(segue_lookup(segue_to, uv, segue_ratios.y)); }

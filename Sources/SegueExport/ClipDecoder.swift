@@ -23,8 +23,9 @@ package final class ClipDecoder {
     package private(set) var framesRead = 0
     private var ended = false
 
-    /// `start` (seconds) seeks into the clip first, exactly (ffmpeg decodes from the keyframe
-    /// before and drops what precedes); `frameLimit` stops the decoder after that many frames.
+    /// `start` (seconds) seeks into the clip first: the first frame is the one on screen at
+    /// `start` (ffmpeg decodes from the keyframe before, and `fps` drops what precedes that
+    /// frame); `frameLimit` stops the decoder after that many frames.
     /// With `planar`, a Y'CbCr clip is decoded in its own layout (`planes`: its subsampling and
     /// bit depth, scaled and fitted in Y'CbCr) for the GPU's input stage; otherwise, and for RGB
     /// clips, as RGBA.
@@ -54,7 +55,15 @@ package final class ClipDecoder {
         // so the fit sees the picture's displayed shape.
         let fitting = backdrop ? Self.containBlurFilters(width: width, height: height, format: planes?.pixelFormat ?? "rgba")
             : Self.fitFilters(fit, width: width, height: height, padFormat: planes?.pixelFormat ?? "rgba")
-        let filters = Self.colorTags(info.color) + timing.videoFiltersBefore(rate: frameRate) + "fps=\(frameRate.ffmpegText),scale=iw*sar:ih,setsar=1,"
+        // A seek keeps the frames before the in-point (`-noaccurate_seek`, timestamps counted from
+        // it, so the frame on screen there is among them) and `fps` starts its output there,
+        // taking that frame first (`ClipTiming.frameTolerance`'s rule); ffmpeg's exact seek
+        // dropped it and showed the next, and took one more when the clip had sound.
+        let seeking = start > 0
+        let filters = (planes == nil ? "" : Self.rangeKept(info.color.range)) + Self.colorTags(info.color)
+            + (seeking ? span.map { "trim=end=\($0)," } ?? "" : "")
+            + timing.videoFiltersBefore(rate: frameRate, seeking: seeking)
+            + "fps=\(frameRate.ffmpegText)\(seeking ? ":start_time=0" : ""),scale=iw*sar:ih,setsar=1,"
             + fitting + ",setsar=1" + timing.videoFiltersAfter
         // The demuxer ffprobe found is forced, so a file swapped for a playlist meanwhile is not
         // read as one; only the file protocol is allowed, and the path is a file: URL after -i,
@@ -62,7 +71,7 @@ package final class ClipDecoder {
         process = try FFmpegProcess(
             executable: tools.ffmpeg,
             arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file"]
-                + (start > 0 ? ["-ss", String(start)] : []) + (span.map { ["-t", String($0)] } ?? [])
+                + (seeking ? ["-noaccurate_seek", "-ss", String(start)] : span.map { ["-t", String($0)] } ?? [])
                 + ["-f", probe.demuxer] + Self.alphaDecoder(info) + ["-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
                 + (frameLimit.map { ["-frames:v", String($0)] } ?? [])
                 + ["-f", "rawvideo", "-pix_fmt", planes?.pixelFormat ?? "rgba", "pipe:1"],
@@ -75,6 +84,16 @@ package final class ClipDecoder {
     static func colorTags(_ color: ColorDescription) -> String {
         guard color.matrix != .rgb else { return "" }
         return "setparams=colorspace=\(color.matrix.ffmpegName):range=\(color.range.ffmpegName),"
+    }
+
+    /// Every scaler of the graph, those written here and those ffmpeg inserts to change the pixel
+    /// format (`yuvj420p` to `yuv420p`, or to `yuva420p` for a pad), keeps the clip's range:
+    /// swscale would otherwise squeeze a full-range clip into 16...235 whenever its output format
+    /// is not a `yuvj` one, and the input stage, told the clip is full range, would convert it
+    /// again (black 16, white 235). Given once, as the graph's scaler options, which ffmpeg
+    /// passes to each scale filter it parses or inserts; the flags are ffmpeg's default (bicubic).
+    static func rangeKept(_ range: ColorRange) -> String {
+        "sws_flags=bicubic:in_range=\(range.ffmpegName):out_range=\(range.ffmpegName);"
     }
 
     /// VP9 keeps alpha in a side channel only libvpx's decoder reads (ffmpeg's own drops it): it

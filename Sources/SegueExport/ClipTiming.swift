@@ -26,14 +26,24 @@ public struct ClipTiming: Sendable, Equatable {
     /// Seconds of the source an item of `frames` frames shows.
     package func sourceSeconds(frames: Int, rate: FrameRate) -> Double { freeze ? rate.seconds(1) : rate.seconds(frames) * speed }
 
-    /// The video filters before the rate conversion: timestamps scaled by the speed, in
-    /// microseconds, and 0.4 of an output frame later. ffmpeg's `fps` keeps the last frame that
-    /// rounds to an output frame, so at speed 2 it would take the frame half a frame after each
-    /// output time (the odd ones: a flash on frame 30 of the clip would vanish); shifted, each
-    /// output frame is the clip's frame at or just before its time (measured at 2, 3, 4, 1.5,
-    /// 0.5, 0.25 on 30 fps sources into 30000/1001).
-    func videoFiltersBefore(rate: FrameRate) -> String {
-        speed == 1 ? "" : "settb=AVTB,setpts=(PTS-STARTPTS)/\(speed)+0.4/((\(rate.ffmpegText))*TB),"
+    /// The one rule by which an item's frames are the clip's: edit frame k shows the clip's frame
+    /// on screen at source time `from + k × speed / fps`, the frame whose interval holds that
+    /// time, as a player shows it while the sound (cut at `from`, `AudioGraph`) plays there. A
+    /// frame that starts within this share of an edit frame after the time counts as holding
+    /// it, so an in-point typed to the millisecond (29.97 fps frame 53 starts at 1.768433 s;
+    /// `"from": 1.768`) finds its frame, and timestamps a tick off the grid change nothing.
+    package static let frameTolerance = 0.05
+
+    /// The video filters before the rate conversion, which apply `frameTolerance`'s rule.
+    /// Timestamps count from the in-point (the seek point when `seeking`, else the clip's first
+    /// frame), scaled by the speed, in microseconds, and (0.5 − tolerance) of an output frame
+    /// later: `fps` keeps for each output time the last frame that rounds to it, which is then
+    /// the last that starts before the time plus the tolerance. Without the shift it took the
+    /// frame up to half a frame after each time (at speed 2 the odd frames: a flash on frame 30
+    /// would vanish).
+    func videoFiltersBefore(rate: FrameRate, seeking: Bool = false) -> String {
+        let origin = seeking ? "PTS" : "(PTS-STARTPTS)"
+        return "settb=AVTB,setpts=\(origin)/\(speed)+\(0.5 - Self.frameTolerance)/((\(rate.ffmpegText))*TB),"
     }
     /// After the fit: reversed at the edit's size, so the frames held are as small as they can be.
     var videoFiltersAfter: String { reverse ? ",reverse" : "" }

@@ -50,7 +50,7 @@ public struct MediaInfo: Sendable, Equatable {
         let alphaTag = tags.first { $0.key.lowercased() == "alpha_mode" }.map { "\($0.value)" == "1" } ?? false
         color = ColorDescription.video(
             primaries: text("color_primaries"), transfer: text("color_transfer"), matrix: text("color_space"),
-            range: text("color_range"), width: width, height: height,
+            range: Self.range(colorRange: text("color_range"), pixelFormat: pixelFormat), width: width, height: height,
             bitDepth: Self.bitDepth(pixelFormat: pixelFormat, bitsPerRawSample: text("bits_per_raw_sample")),
             hasAlpha: alphaTag || Self.formatHasAlpha(pixelFormat))
         let mean = Self.ratio(text("avg_frame_rate")), base = Self.ratio(text("r_frame_rate"))
@@ -84,6 +84,13 @@ public struct MediaInfo: Sendable, Equatable {
         for bits in [16, 14, 12, 10, 9] where pixelFormat.contains("p\(bits)") { return bits }
         if let raw = bitsPerRawSample.flatMap({ Int($0) }), (8...16).contains(raw) { return raw }
         return 8
+    }
+
+    /// ffprobe's `color_range`; where the stream leaves it unknown, full range for the `yuvj`
+    /// formats (a camera's MJPEG), which are full range by definition.
+    static func range(colorRange: String?, pixelFormat: String) -> String? {
+        if let colorRange, colorRange != "unknown" { return colorRange }
+        return pixelFormat.hasPrefix("yuvj") ? "pc" : colorRange
     }
 
     static func formatHasAlpha(_ pixelFormat: String) -> Bool {

@@ -17,7 +17,8 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
 
-    /// The constant-quality factor used when none is given (the encoders' own defaults).
+    /// The constant-quality factor used when none is given: x264's default on MP4, MOV and MKV
+    /// (whose HEVC at 10 bits takes its equal, `x265CRF`), VP9's usual one on WebM.
     public var defaultCRF: Int? {
         switch self {
         case .mp4, .mov, .mkv: 23
@@ -25,6 +26,17 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         case .gif: nil
         }
     }
+
+    /// x265's CRF for a `--crf` on x264's scale: x265 at CRF n + 5 looks as x264 at n (its own
+    /// default, 28, answers x264's 23), so an MP4 keeps the quality `--crf` asks for whether it
+    /// holds H.264 or, at 10 bits, HEVC; 0, x264's lossless mode, is x265's (nil: lossless).
+    public static func x265CRF(_ crf: Int) -> Int? { crf == 0 ? nil : min(crf + 5, 51) }
+
+    /// The frames' own colour tags, set where swscale makes the encoder's layout from RGBA:
+    /// encoders that write the frame's tags into the stream (ProRes does, in each frame's
+    /// header, which the MOV's `colr` atom is then made from) write BT.709 as the codec options
+    /// say, not "unknown" (swscale converts with the matrix but leaves the frame untagged).
+    static let frameTags = "setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709"
 
     /// The accepted CRF range, nil where the format has no such setting.
     public var crfRange: ClosedRange<Int>? {
@@ -59,7 +71,7 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// frame until palettegen had seen them all.
     public var conversionFilter: String? {
         switch self {
-        case .mp4, .webm, .mov, .mkv: "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
+        case .mp4, .webm, .mov, .mkv: "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p," + Self.frameTags
         case .gif: nil
         }
     }
@@ -92,8 +104,9 @@ public enum VideoFormat: String, Sendable, CaseIterable {
             // ProRes 4444 keeps a 16-bit alpha plane; prores_ks takes its profile from the name.
             return tags + ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-f", "mov"]
         case .mp4 where bitDepth == 10, .mov where bitDepth == 10, .mkv where bitDepth == 10:
-            return tags + ["-c:v", "libx265", "-crf", String(crf ?? 28)] + (self == .mkv ? [] : ["-tag:v", "hvc1"])
-                + ["-x265-params", "log-level=error"] + muxer
+            let x265 = Self.x265CRF(crf ?? 23)
+            return tags + ["-c:v", "libx265", "-crf", String(x265 ?? 0)] + (self == .mkv ? [] : ["-tag:v", "hvc1"])
+                + ["-x265-params", (x265 == nil ? "lossless=1:" : "") + "log-level=error"] + muxer
         case .mp4, .mov, .mkv:
             return tags + ["-c:v", "libx264", "-crf", String(crf ?? 23)] + muxer
         case .webm where alpha:
@@ -116,7 +129,8 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         let depth = bitDepth ?? (pixelFormat.hasSuffix("10le") ? 10 : 8)
         if alpha, let planar = alphaPixelFormat {
             // Straight-alpha RGBA (un-premultiplied once, by `EncoderInput`) to the alpha layout.
-            return ["-vf", "scale=out_color_matrix=bt709:out_range=tv,format=\(planar)"] + codecArguments(crf: crf, alpha: true)
+            return ["-vf", "scale=out_color_matrix=bt709:out_range=tv,format=\(planar),\(Self.frameTags)"]
+                + codecArguments(crf: crf, alpha: true)
         }
         return (pixelFormat == "rgba" ? conversionFilter.map { ["-vf", $0] } ?? [] : []) + codecArguments(crf: crf, bitDepth: depth)
     }

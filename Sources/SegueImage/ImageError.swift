@@ -40,7 +40,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "'\(path)' is a damaged \(type) file: \(reason)."
         case let .notAPicture(path, type):
             let what = type == "unknown" ? "its first bytes match no known format" : "it holds \(type) data"
-            return "'\(path)' cannot be read as a picture: \(what) (Segue reads PNG, JPEG and WebP)."
+            return "'\(path)' cannot be read as a picture: \(what) (Segue reads PNG, JPEG, WebP, HEIC and AVIF)."
         }
     }
 }

@@ -140,6 +140,9 @@ public struct EditPlan {
         } catch let DecodingError.valueNotFound(type, context) {
             throw EditSpecError(codingPath: context.codingPath, "expected \(Self.describe(type)), not null")
         } catch let DecodingError.dataCorrupted(context) {
+            if let place = syntaxErrorPlace(in: data) {
+                throw EditSpecError("spec", "not valid JSON: it breaks at line \(place.line), column \(place.column)")
+            }
             let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             throw EditSpecError(codingPath: context.codingPath, "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
         }

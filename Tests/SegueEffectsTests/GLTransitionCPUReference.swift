@@ -3,7 +3,8 @@ import SegueImage
 /// An independent CPU host for the gl-transitions format, written from the official runtime's
 /// conventions rather than from Segue's shaders: uv has its origin at the bottom left, pictures
 /// are sampled LINEAR with CLAMP_TO_EDGE (or, in the transparent edge mode, transparent black
-/// outside [0, 1]), and a float colour is stored as round(clamp(c, 0, 1) × 255).
+/// outside [0, 1]), colours are straight (the pictures' and the result's alike), and a float
+/// colour is stored as round(clamp(c, 0, 1) × 255).
 enum GLTransitionCPUReference {
     typealias Color = SIMD4<Float>
     typealias UV = SIMD2<Float>
@@ -43,6 +44,15 @@ enum GLTransitionCPUReference {
             }
         }
         return image
+    }
+
+    /// `render`, with the straight result premultiplied where it enters Segue's pipeline: each
+    /// channel clamped as the runtime's canvas clamps it, the colour then multiplied by the alpha.
+    static func renderPremultiplied(width: Int, height: Int, _ transition: (UV) -> Color) throws -> RGBAImage {
+        try render(width: width, height: height) { uv in
+            let c = simdClamp(transition(uv))
+            return Color(c.x * c.w, c.y * c.w, c.z * c.w, c.w)
+        }
     }
 
     // GLSL's built-ins, as the specification defines them.

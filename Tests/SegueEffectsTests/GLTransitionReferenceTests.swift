@@ -32,20 +32,25 @@ struct GLTransitionReferenceTests {
     /// in six is a level off, hence a mean of up to 0.3. Progress 0 and 1 must be the pictures
     /// themselves, bit for bit.
     /// `filter` is the pictures' textures' own: the effect samples them LINEAR either way.
+    /// `pictures` (straight, the sample pictures by default) go to the reference as they are, and
+    /// to Segue premultiplied, as the pipeline loads them; the reference's straight result is
+    /// premultiplied where it enters Segue's pipeline (`Reference.renderPremultiplied`).
     func check(
         _ name: String, edges: GLTransitionEffect.EdgeMode = .clamp, filter: Texture.Filter = .linear,
+        pictures: (from: RGBAImage, to: RGBAImage)? = nil,
         configure: (GLTransitionEffect, GLTransitionSource) throws -> Void = { _, _ in },
         reference: (Float, Reference.Picture, Reference.Picture) -> (UV) -> Color
     ) throws {
         let (w, h) = (Self.width, Self.height)
-        let fromImage = try SampleImages.from(width: w, height: h), toImage = try SampleImages.to(width: w, height: h)
+        let fromImage = try pictures?.from ?? SampleImages.from(width: w, height: h)
+        let toImage = try pictures?.to ?? SampleImages.to(width: w, height: h)
         let transparent = edges == .transparent
         let from = Reference.Picture(image: fromImage, transparentOutside: transparent)
         let to = Reference.Picture(image: toImage, transparentOutside: transparent)
         try withDevice { device in
             let source = try Self.source(name)
-            let fromTexture = try device.makeTexture(image: fromImage, filter: filter)
-            let toTexture = try device.makeTexture(image: toImage, filter: filter)
+            let fromTexture = try device.makeTexture(image: fromImage.premultipliedAlpha(), filter: filter)
+            let toTexture = try device.makeTexture(image: toImage.premultipliedAlpha(), filter: filter)
             let target = try device.makeOffscreenTarget(width: w, height: h)
             defer { target.release(); fromTexture.release(); toTexture.release() }
             let effect = try GLTransitionEffect(device: device, source: source, from: fromTexture, to: toTexture, edges: edges)
@@ -55,11 +60,11 @@ struct GLTransitionReferenceTests {
                 effect.progress = progress
                 try effect.render(into: target)
                 let actual = try target.readImage()
-                let expected = try Reference.render(width: w, height: h, reference(progress, from, to))
+                let expected = try Reference.renderPremultiplied(width: w, height: h, reference(progress, from, to))
                 let (maximum, mean) = (RGBAImage.maxDifference(actual, expected), RGBAImage.meanDifference(actual, expected))
                 #expect(maximum <= 2 && mean < 0.3, "\(name) at \(progress): max \(maximum), mean \(mean)")
-                if progress == 0 { #expect(actual == fromImage, "\(name): progress 0 is the first picture exactly") }
-                if progress == 1 { #expect(actual == toImage, "\(name): progress 1 is the second picture exactly") }
+                if progress == 0 { #expect(actual == fromImage.premultipliedAlpha(), "\(name): progress 0 is the first picture exactly") }
+                if progress == 1 { #expect(actual == toImage.premultipliedAlpha(), "\(name): progress 1 is the second picture exactly") }
             }
         }
     }

@@ -9,7 +9,7 @@ import Testing
 /// `alpha: true` outputs (`--alpha`): VP9 with alpha in WebM, ProRes 4444 in MOV, a GIF's
 /// transparent colour. Each is probed for its alpha and decoded by ffmpeg (libvpx for WebM
 /// alpha, which ffmpeg's own VP9 decoder drops); its frame composited over a colour is compared
-/// with the CPU reference: the premultiplied mix of the two pictures over the same colour.
+/// with the CPU reference: the runtime's fade of the two pictures over the same colour.
 @Suite("Alpha outputs (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct AlphaOutputTests {
     static let (width, height) = (64, 64)
@@ -30,15 +30,14 @@ struct AlphaOutputTests {
         return (from, to)
     }
 
-    /// The fade at `progress` over the backdrop at (x, y), from the straight pictures: the
-    /// premultiplied mix, plus the backdrop where it is not covered.
+    /// The fade at `progress` over the backdrop at (x, y), from the straight pictures as the
+    /// gl-transitions runtime (and ffmpeg's xfade) fades them: colour and alpha mixed straight,
+    /// the result premultiplied where it enters Segue's pipeline, plus the backdrop where it is
+    /// not covered. (A transparent picture's colour is black: a premultiplied one keeps none.)
     static func reference(_ from: RGBAImage, _ to: RGBAImage, progress: Double, x: Int, y: Int) -> SIMD3<Double> {
-        func premultiplied(_ p: SIMD4<UInt8>) -> SIMD4<Double> {
-            let a = Double(p.w) / 255
-            return SIMD4(Double(p.x) * a, Double(p.y) * a, Double(p.z) * a, a)
-        }
-        let mixed = premultiplied(from[x, y]) * (1 - progress) + premultiplied(to[x, y]) * progress
-        return SIMD3(mixed.x, mixed.y, mixed.z) + backdrop * (1 - mixed.w)
+        func straight(_ p: SIMD4<UInt8>) -> SIMD4<Double> { SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w) / 255) }
+        let mixed = straight(from[x, y]) * (1 - progress) + straight(to[x, y]) * progress
+        return SIMD3(mixed.x, mixed.y, mixed.z) * mixed.w + backdrop * (1 - mixed.w)
     }
 
     /// A decoded straight-alpha pixel over the backdrop.

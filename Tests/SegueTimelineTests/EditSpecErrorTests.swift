@@ -55,6 +55,28 @@ struct EditSpecErrorTests {
         }
     }
 
+    /// A spec that is not JSON is placed where it breaks, by line and column (characters, so an
+    /// accented name before it does not push the column on); before, it was "not valid JSON" alone.
+    @Test func aJSONMistakeIsPlacedByLineAndColumn() throws {
+        let cases: [(json: String, line: Int, columns: ClosedRange<Int>)] = [
+            // A missing comma: after `"p.png"` (columns 24...30) up to the next key (32).
+            ("{\"size\": \"64x36\",\n \"items\": [{\"picture\": \"p.png\" \"duration\": 1}]}", 2, 30...32),
+            // A bare word where a value goes: `x` is character 48 of line 3 (é is two bytes).
+            ("{\"size\": \"64x36\",\n\n \"items\": [{\"picture\": \"café.png\", \"duration\": x}]}", 3, 48...48),
+        ]
+        for (json, line, columns) in cases {
+            do {
+                _ = try EditPlan.decode(Data(json.utf8))
+                Issue.record("accepted: \(json)")
+            } catch let error as EditSpecError {
+                let said = error.message
+                let place = said.components(separatedBy: "line ").last?.components(separatedBy: ", column ").compactMap { Int($0) } ?? []
+                #expect(error.place == "spec" && said.hasPrefix("not valid JSON") && place.count == 2, "\(said)")
+                #expect(place.first == line && columns.contains(place.last ?? 0), "\(json) -> \(said)")
+            }
+        }
+    }
+
     @Test func theLengthIsTheItemsLessTheTransitions() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

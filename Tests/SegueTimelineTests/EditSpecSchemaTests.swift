@@ -1,5 +1,6 @@
 import Foundation
 import SegueExport
+import SegueImage
 import SegueTimeline
 import Testing
 import SegueTesting
@@ -55,6 +56,17 @@ struct EditSpecSchemaTests {
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "texts": [{"content": "a", "bogus": 1}]}"#) == Self.properties(defs?["text"]))
         #expect(Self.decoderKeys(#"{"size": "2x2", "items": [\#(item)], "subtitles": {"file": "s.srt", "bogus": 1}}"#)
             == Self.properties((Self.top["properties"] as? [String: Any])?["subtitles"]))
+    }
+
+    /// A picture item's description names every format `PictureDecoder` reads (HEIF as HEIC,
+    /// as phones name the files).
+    @Test func thePictureItemNamesEveryDecodedFormat() throws {
+        let picture = ((Self.itemKinds.first?["properties"] as? [String: Any])?["picture"] as? [String: Any])?["description"] as? String
+        let text = try #require(picture)
+        for type in PictureType.allCases where type.isDecodable {
+            let name = type == .heif ? "HEIC" : type.rawValue
+            #expect(text.contains(name), "\(name) in \(text)")
+        }
     }
 
     @Test func aSpecUsingEveryPropertyDecodes() throws {

@@ -25,7 +25,7 @@ struct EditCommand: ParsableCommand {
     @Argument(help: "The edit's spec, a JSON file.") var spec: String
     @Option(help: "A .mp4, .mov or .mkv (H.264 + AAC), .webm (VP9 + Opus) or .gif file, or a folder for PNG frames (frame-0000.png ...).")
     var out: String?
-    @Option(help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).") var crf: Int?
+    @Option(help: "Video quality, constant rate factor on x264's scale for .mp4, .mov and .mkv, 0...51 (default 23, 0 lossless; with --bit-depth 10 HEVC gets x265's equal, CRF + 5: 28 by default, 0 lossless too), and on VP9's for .webm, 0...63 (default 31).") var crf: Int?
     @Option(help: "Only the edit's frames A..B (A included, B not, counted from 0): a chunk of a render split over processes; its frames are bit-identical to the same frames of the whole.",
             transform: EditCommand.parseRange)
     var frames: Range<Int>?

@@ -10,7 +10,7 @@ struct FiltersCommand: ParsableCommand {
         commandName: "filters",
         abstract: "Render every filter of the effect library on a picture (PNG each + contact sheet).")
 
-    @Option(help: "The picture (PNG, JPEG or WebP); the generated sample picture when omitted.") var input: String?
+    @Option(help: "The picture (PNG, JPEG, WebP, HEIC or AVIF); the generated sample picture when omitted.") var input: String?
     @Option(help: "Frame size, WIDTHxHEIGHT (default 320x180). A picture of another size is scaled to cover it (on the GPU, bilinear).", transform: parseFrameSize)
     var size = FrameSize(width: 320, height: 180)
     @Option(help: "Output directory (<filter>.png ..., contact-sheet.png).") var out = "out/filters"

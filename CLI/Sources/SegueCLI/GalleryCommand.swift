@@ -15,7 +15,7 @@ struct GalleryCommand: ParsableCommand {
         discussion: "Clips are WebM (VP9), which browsers play muted and looping on their own. The folder is written whole "
             + "or not at all; an existing gallery is replaced only with --force.")
 
-    @Option(help: "The first picture (PNG, JPEG or WebP).") var from: String
+    @Option(help: "The first picture (PNG, JPEG, WebP, HEIC or AVIF).") var from: String
     @Option(help: "The second picture.") var to: String
     @Option(help: "The gallery's folder (index.html and one .webm a transition).") var out: String
     @Option(help: "Only these built-ins, comma-separated, in this order (default: all; `segue render --list` lists them).",

@@ -19,8 +19,8 @@ struct PlayCommand: ParsableCommand {
 
     @Argument(help: "An edit spec (JSON) to preview instead of a transition: its frames rendered at a reduced size (within --size, 640x360 by default), then played in the window with the same keys.")
     var spec: String?
-    @Option(help: "The picture at progress 0 (PNG, JPEG or WebP); the built-in sample when omitted.") var from: String?
-    @Option(help: "The picture at progress 1 (PNG, JPEG or WebP); the built-in sample when omitted.") var to: String?
+    @Option(help: "The picture at progress 0 (PNG, JPEG, WebP, HEIC or AVIF); the built-in sample when omitted.") var from: String?
+    @Option(help: "The picture at progress 1 (PNG, JPEG, WebP, HEIC or AVIF); the built-in sample when omitted.") var to: String?
     @OptionGroup var window: WindowOptions
     @OptionGroup var setup: TransitionSetupOptions
 

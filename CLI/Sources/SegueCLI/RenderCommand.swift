@@ -12,7 +12,7 @@ import SegueTransitions
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a transition between two pictures (PNG, JPEG or WebP) (or an edit of two clips) to numbered frames and a "
+        abstract: "Render a transition between two pictures (PNG, JPEG, WebP, HEIC or AVIF) (or an edit of two clips) to numbered frames and a "
             + "contact sheet, or to MP4, MOV, MKV, WebM or GIF through ffmpeg.",
         discussion: "Video: --out x.mp4 (H.264), x.mov (H.264; ProRes 4444 with --alpha), x.mkv (H.264), x.webm (VP9) or x.gif, "
             + "or --format. Frames are piped to ffmpeg, "
@@ -20,8 +20,8 @@ struct RenderCommand: ParsableCommand {
             + "xfade makes it: a until --offset, the transition over --duration (or --frames), then the rest of b. "
             + "Audio is left out.")
 
-    @Option(help: "The picture at progress 0 (PNG, JPEG or WebP; the type is read from the file), or a clip (any file ffmpeg decodes) for a video edit.") var from: String?
-    @Option(help: "The picture at progress 1 (PNG, JPEG or WebP), or a clip for a video edit.") var to: String?
+    @Option(help: "The picture at progress 0 (PNG, JPEG, WebP, HEIC or AVIF; the type is read from the file), or a clip (any file ffmpeg decodes) for a video edit.") var from: String?
+    @Option(help: "The picture at progress 1 (PNG, JPEG, WebP, HEIC or AVIF), or a clip for a video edit.") var to: String?
     @Option(help: "The effect to render (see --list).") var effect = "pixel-dissolve"
     @Option(parsing: .unconditional, help: "How many frames, at progress i/(N-1) (default 30; for clips, the transition's frames).")
     var frames: Int?
@@ -33,7 +33,7 @@ struct RenderCommand: ParsableCommand {
     var duration: Double?
     @Option(parsing: .unconditional, help: "Clips: where the transition starts in --from, in seconds (ffmpeg xfade's offset).")
     var offset = 0.0
-    @Option(parsing: .unconditional, help: "Video quality, constant rate factor: mp4 0...51 (default 23), webm 0...63 (default 31).")
+    @Option(parsing: .unconditional, help: "Video quality, constant rate factor on x264's scale for .mp4, .mov and .mkv, 0...51 (default 23, 0 lossless; with --bit-depth 10 HEVC gets x265's equal, CRF + 5: 28 by default, 0 lossless too), and on VP9's for .webm, 0...63 (default 31).")
     var crf: Int?
     @Option(help: "Frame size, WIDTHxHEIGHT (default 640x360). Pictures of another size are fitted to it by --resize.",
             transform: parseFrameSize)

@@ -57,4 +57,17 @@ struct PhotoInputCommandTests {
         #expect(!result.stderr.contains("frames"), "taken for a clip: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("v.mp4").path))
     }
+
+    /// Every command that takes a picture names every format the decoder reads (before: PNG,
+    /// JPEG and WebP, not HEIC and AVIF).
+    @Test func helpNamesEveryPictureFormatTheDecoderReads() throws {
+        for command in ["render", "play", "filters", "gallery"] {
+            let help = try CommandRunner.run("segue", [command, "--help"])
+            // Words, not phrases: the help wraps its lines.
+            let words = Set(help.stdout.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+            for format in ["PNG", "JPEG", "WebP", "HEIC", "AVIF"] {
+                #expect(words.contains(format), "segue \(command) --help names \(format)")
+            }
+        }
+    }
 }

@@ -17,6 +17,24 @@ public enum ClipColorFixtures {
                                            "-color_trc", "bt709", "-color_range", "tv", path])
     }
 
+    /// The gradient between a black bar (left, 16 pixels) and a white one (right): the ends of
+    /// the range, which a clip's range must reach.
+    public static let barredGradient = gradient
+        + ",drawbox=x=0:y=0:w=16:h=90:color=black:t=fill,drawbox=x=144:y=0:w=16:h=90:color=white:t=fill"
+
+    /// `barredGradient` as a lossless 8-bit BT.709 clip in `range` at `path`: H.264 (full range is
+    /// then `yuvj420p`, as cameras' and screen recorders' full-range clips decode), or with `ffv1`
+    /// FFV1 in Matroska (`yuv420p` tagged `color_range=pc`).
+    public static func makeBarredClip(at path: String, range: ColorRange, ffv1: Bool = false) throws {
+        let full = range == .full
+        _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", barredGradient,
+                                           "-vf", "scale=out_color_matrix=bt709:out_range=\(range.ffmpegName)",
+                                           "-pix_fmt", full && !ffv1 ? "yuvj420p" : "yuv420p"]
+                                    + (ffv1 ? ["-c:v", "ffv1"] : ["-c:v", "libx264", "-qp", "0"])
+                                    + ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+                                       "-color_range", range.ffmpegName, path])
+    }
+
     /// ffmpeg's first frame of `path` through `filters` ending in `gbrpf32le`, as 8-bit RGB.
     public static func reference(_ path: String, filters: String) throws -> [UInt8] {
         let data = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-vf", filters, "-frames:v", "1",
