@@ -16,6 +16,8 @@ from ._library import (ArgumentError, BudgetError, ParameterError, SegueError, S
                        ShaderError, UnknownTransitionError)
 from ._transition import Transition, render, renderer, transitions
 
+__version__ = "1.0.0"  # the repository's VERSION (CLI's VersionTests check it)
+
 __all__ = [
     "ArgumentError", "BudgetError", "ParameterError", "SegueError", "SegueFileError", "SegueGLError", "ShaderError",
     "Transition", "UnknownTransitionError", "render", "renderer", "transitions",
