@@ -29,7 +29,8 @@ PC_RPATH = $(if $(filter $(patsubst %/,%,$(LIBDIR)),$(SYSTEM_LIBDIRS)),,-Wl,-rpa
 PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
 PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
-.PHONY: all deps build release demo seedapp test check-layers check-links check-specs test-libraries test-cli test-external test-integrations test-reach check-packages docs bench bench-edit clean \
+.PHONY: all deps build release demo seedapp test check-layers check-links check-specs check-api test-libraries test-cli test-external test-upgrade \
+	test-integrations test-reach check-packages docs bench bench-edit clean \
 	libsegue install-libsegue uninstall-libsegue frei0r install-frei0r wheel
 
 all: release
@@ -67,7 +68,7 @@ seedapp: deps
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data openbox melt binutils python3-jsonschema
 	@bash scripts/ray/install-ray.sh >/dev/null
-	$(MAKE) check-layers check-links check-specs test-integrations test-external test-reach check-packages docs test-libraries test-cli
+	$(MAKE) check-layers check-links check-specs check-api test-integrations test-external test-upgrade test-reach check-packages docs test-libraries test-cli
 
 # No module depends on or imports one above it (the layer list in docs/ARCHITECTURE.md).
 check-layers:
@@ -81,6 +82,13 @@ check-links:
 # (the docs' JSON blocks, docs/montage/montage.json) validates against it (python3-jsonschema).
 check-specs:
 	python3 scripts/check-edit-specs
+
+# The library products' public API against Tests/APIBaseline/: a symbol that went must be deprecated
+# in place or listed under Removed in CHANGELOG.md (the checker's own tests first, on fixtures).
+# Builds the libraries (debug, as test-libraries does), then seconds. SEGUE_RECORD_API=1 records.
+check-api:
+	python3 Tests/APICheck/test_check_api.py
+	SWIFT="$(SWIFT)" python3 scripts/check-api
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
@@ -164,6 +172,12 @@ install-frei0r: frei0r
 test-external:
 	SWIFT="$(SWIFT)" bash scripts/test-external-package.sh
 
+# Tests/Upgrade/From779ddb1: code written against the README and DocC of commit 779ddb1 builds
+# against this release with deprecation warnings only, each naming what to write now (CHANGELOG.md).
+# Rebuilds Segue in its own .build (one debug build, about 1-3 minutes).
+test-upgrade:
+	SWIFT="$(SWIFT)" bash scripts/test-upgrade.sh
+
 # Integrations/SegueSnapshotTesting: Segue pictures as pointfreeco/swift-snapshot-testing snapshots,
 # a package of its own so Segue's users never resolve it (first build about 2 minutes: swift-syntax
 # is resolved, not compiled).
@@ -191,4 +205,5 @@ bench-edit: release
 	$(SEGUE) bench --sections edit,edit-long
 
 clean:
-	rm -rf .build CLI/.build $(LIBSEGUE) dist/segue-*.whl Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build "$(OUT)"
+	rm -rf .build CLI/.build $(LIBSEGUE) dist/segue-*.whl Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build \
+		Tests/Upgrade/From779ddb1/.build "$(OUT)"

@@ -35,6 +35,11 @@ let package = Package(
         .library(name: "SegueRenderJobs", targets: ["SegueRenderJobs"]),
         .library(name: "SegueText", targets: ["SegueText"]),
         .library(name: "SegueColor", targets: ["SegueColor"]),
+        // Deprecated: the modules' names before 1.0, each re-exporting its successor, its types
+        // deprecated aliases that say what to import instead (CHANGELOG.md, 1.0.0).
+        .library(name: "SegueScene", targets: ["SegueScene"]),
+        .library(name: "SegueAnimation", targets: ["SegueAnimation"]),
+        .library(name: "SegueRendering", targets: ["SegueRendering"]),
         // The child a user's `.glsl` is first compiled in, under the compile budget, for a program
         // that does not carry it (Segue in a shared library; see `ShaderCompileProbe.defaultProbe`):
         // found in SEGUE_COMPILE_PROBE, beside the program or on PATH. A Swift program needs none.
@@ -226,6 +231,13 @@ let package = Package(
                 "SegueImage", "SegueGL", "SegueHeadless", "SegueStage", "SegueUIKit", "SegueEffects", "SegueTransitions",
                 "SegueRenderJobs", "SegueOutput",
             ]),
+
+        // MARK: - The modules' names before 1.0, deprecated (CHANGELOG.md): SegueScene is SegueUIKit
+        // (and SegueCompositor), SegueAnimation is SegueTiming, SegueRendering is SegueRenderJobs.
+
+        .target(name: "SegueScene", dependencies: ["SegueUIKit", "SegueCompositor", "SegueInput"]),
+        .target(name: "SegueAnimation", dependencies: ["SegueTiming"]),
+        .target(name: "SegueRendering", dependencies: ["SegueRenderJobs", "SegueTransitions"]),
 
         // MARK: - Examples (run by the tests)
 

@@ -82,7 +82,7 @@ extension GL {
     /// Whether a listed object is still alive in the current context.
     public static func exists(_ object: LiveGPUObject) -> Bool { exists(object.kind, rawName: object.name) }
 
-    private static func exists(_ kind: GPUObjectKind, rawName name: UInt32) -> Bool {
+    static func exists(_ kind: GPUObjectKind, rawName name: UInt32) -> Bool {
         switch kind {
         case .texture: epoxy_glIsTexture(name) != 0
         case .program: epoxy_glIsProgram(name) != 0

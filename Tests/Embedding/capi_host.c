@@ -27,11 +27,12 @@ int main(int argc, char **argv) {
         fprintf(stderr, "dlopen: %s\n", dlerror());
         return 2;
     }
-    LOAD(segue_api_version); LOAD(segue_last_error); LOAD(segue_transition_count); LOAD(segue_transition_name);
+    LOAD(segue_api_version); LOAD(segue_version); LOAD(segue_last_error); LOAD(segue_transition_count); LOAD(segue_transition_name);
     LOAD(segue_transition_parameters); LOAD(segue_engine_create); LOAD(segue_engine_destroy);
     LOAD(segue_transition_load); LOAD(segue_transition_set); LOAD(segue_transition_render);
     LOAD(segue_transition_render_batch); LOAD(segue_transition_destroy); LOAD(segue_transition_describe);
     check(segue_api_version_ && segue_api_version_() == SEGUE_API_VERSION, "the library's API version is the header's", NULL);
+    check(segue_version_ && strcmp(segue_version_(), SEGUE_VERSION_STRING) == 0, "the library's release is the header's", NULL);
 
     int width = atoi(argv[3]), height = atoi(argv[4]);
     size_t bytes = (size_t)width * height * 4;

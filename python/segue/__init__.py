@@ -18,6 +18,8 @@ from ._library import (ArgumentError, BudgetError, ParameterError, ScenarioError
                        SegueGLError, ShaderError, UnknownTransitionError)
 from ._transition import Transition, render, renderer, transition_names, transitions
 
+__version__ = "1.0.0"  # the repository's VERSION (CLI's VersionTests check it)
+
 __all__ = [
     "ArgumentError", "BudgetError", "ParameterError", "ScenarioError", "SegueError", "SegueFileError", "SegueGLError",
     "ShaderError", "Transition", "UnknownTransitionError", "render", "renderer", "transition_names", "transitions",

@@ -17,6 +17,8 @@ const char *segue_last_error(void) { return last_error; }
 
 int segue_api_version(void) { return SEGUE_API_VERSION; }
 
+const char *segue_version(void) { return SEGUE_VERSION_STRING; }
+
 const char *segue_support_library_path(void) {
     Dl_info info;
     if (dladdr((void *)&segue_support_library_path, &info) == 0 || info.dli_fname == NULL) return NULL;

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Segue
 import SegueRenderJobs
 
 @main
@@ -16,7 +17,7 @@ struct Segue: ParsableCommand {
         ])
 
     /// What `segue --version` prints.
-    static let version = "segue 0.1.0"
+    static let version = "segue \(SegueRelease.version)"
 
     static func main() {
         // The library never writes to the terminal itself: it logs, and the command decides.

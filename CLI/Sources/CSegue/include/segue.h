@@ -49,6 +49,12 @@ extern "C" {
 
 #define SEGUE_API_VERSION 1
 
+/* Segue's release (the repository's VERSION file) this header comes with. */
+#define SEGUE_VERSION_MAJOR 1
+#define SEGUE_VERSION_MINOR 0
+#define SEGUE_VERSION_PATCH 0
+#define SEGUE_VERSION_STRING "1.0.0"
+
 typedef struct segue_engine segue_engine;
 typedef struct segue_transition segue_transition;
 
@@ -75,6 +81,10 @@ typedef enum segue_status {
 
 /* SEGUE_API_VERSION of the library loaded (compare with the header's). */
 int segue_api_version(void);
+
+/* The release of the library loaded, "MAJOR.MINOR.PATCH" (SEGUE_VERSION_STRING of the header it
+ * was built with). The string is the library's. */
+const char *segue_version(void);
 
 /* The message of the last call on this thread that failed ("" before any). The text stays valid
  * until this thread's next failing call. */
