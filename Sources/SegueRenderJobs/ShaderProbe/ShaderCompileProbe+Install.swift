@@ -29,10 +29,15 @@ extension ShaderCompileProbe {
 
     /// A child program named in `environment` or found for a process that does not carry the
     /// probe: `SEGUE_COMPILE_PROBE`, else `segue-compile-probe` beside this program, else on PATH.
-    public static func locateChildProgram(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    public static func locateChildProgram(environment: [String: String]) -> URL? {
         if let named = environment["SEGUE_COMPILE_PROBE"], !named.isEmpty { return URL(fileURLWithPath: named) }
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         return ProgramSearch.find(childProgramName, path: own.path + ":" + (environment["PATH"] ?? ""))
+    }
+
+    /// The child program for this process's environment (`locateChildProgram(environment:)`).
+    public static func locateChildProgram() -> URL? {
+        locateChildProgram(environment: ProcessInfo.processInfo.environment)
     }
 
     /// The probe `installDefaultIfNeeded` installs, with `environment`'s budget: the program
