@@ -6,7 +6,9 @@
  * writes OUT_PREFIX-0000.rgba, -0001, -0002 at progress 0, 0.5 and 1, and the transition
  * parameter's explanation (the names it takes) to OUT_PREFIX-help.txt; then asks for a
  * view-controller scenario (zoom-push), which must be said on stderr with the first input passed
- * through. Prints "ok - ..." lines.
+ * through. With FREI0R_HOST_BROKEN set to a `.glsl` the driver refuses, a second instance mixes
+ * 100 frames with it: each must be the first input, said once on stderr (the plugin must not try
+ * the file again each frame: run-tests.sh counts the compile probe's runs). Prints "ok - ..." lines.
  */
 #include <dlfcn.h>
 #include <frei0r.h>
@@ -102,6 +104,39 @@ int main(int argc, char **argv) {
           "a scenario (zoom-push) is said to be offered by segue render, and the first input passed through", said);
 
     destruct(instance);
+
+    /* A shader that fails to load: tried once, then every frame is the first input at once. */
+    const char *broken_path = getenv("FREI0R_HOST_BROKEN");
+    if (broken_path) {
+        fflush(stderr);
+        saved_stderr = dup(2);
+        said_file = tmpfile();
+        dup2(fileno(said_file), 2);
+        f0r_instance_t broken = construct(width, height);
+        f0r_param_string broken_name = (f0r_param_string)broken_path;
+        set_param(broken, &broken_name, transition_index);
+        f0r_param_double half = 0.5;
+        set_param(broken, &half, progress_index);
+        int passed_through = 0;
+        for (int i = 0; i < 100; i++) {
+            memset(out, 0x5a, bytes);
+            update2(broken, i, from, to, NULL, out);
+            passed_through += memcmp(out, from, bytes) == 0;
+        }
+        destruct(broken);
+        fflush(stderr);
+        dup2(saved_stderr, 2);
+        close(saved_stderr);
+        rewind(said_file);
+        said[fread(said, 1, sizeof said - 1, said_file)] = '\0';
+        fclose(said_file);
+        int lines = 0;
+        for (const char *line = strstr(said, "segue frei0r: "); line; line = strstr(line + 1, "segue frei0r: ")) lines++;
+        char detail[4200];
+        snprintf(detail, sizeof detail, "%d of 100 frames passed through, %d messages: %s", passed_through, lines, said);
+        check(passed_through == 100 && lines == 1 && strstr(said, "undeclared"),
+              "a .glsl that does not compile: 100 frames are the first input, the reason said once", detail);
+    }
     deinit();
     free(from); free(to); free(out);
     return failures ? 1 : 0;

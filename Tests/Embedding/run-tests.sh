@@ -29,6 +29,8 @@ host_checks() {
     return $status
 }
 raw() { ffmpeg -v error -y -i "$1" -f rawvideo -pix_fmt rgba "$2"; }
+# PREFIX_A PREFIX_B: their -0000 ... -0002.rgba frames are equal.
+same_frames() { for i in 0 1 2; do cmp -s "$1-000$i.rgba" "$2-000$i.rgba" || return 1; done; }
 
 # libsegue.so.VERSION with its soname, and the links a linker (libsegue.so) and a loader (libsegue.so.MAJOR) use.
 # (Output is read whole before grep -q looks at it: under pipefail, a writer cut off by grep's early exit fails.)
@@ -59,6 +61,8 @@ cc -Wall -Werror -o "$work/frei0r_host" $HERE/frei0r_host.c -ldl
 result $? "the frei0r host compiles against frei0r.h alone"
 cc -Wall -Werror -I$LIB/include -o "$work/names_host" $HERE/names_host.c -ldl
 result $? "the names host compiles with cc against segue.h alone"
+cc -Wall -Werror -I$LIB/include -o "$work/hardening_host" $HERE/hardening_host.c -ldl
+result $? "the hardening host compiles with cc against segue.h alone"
 
 # The names: libsegue's are `segue render --list`'s transitions less its view-controller scenarios,
 # and each of those is refused with SEGUE_ERROR_SCENARIO; frei0r's transition help names them all.
@@ -92,6 +96,51 @@ compare_hosts() {
 }
 compare_hosts wipeleft wipeleft
 compare_hosts "$PWD/$HERE/radial_reveal.glsl" users-glsl smoothness=0.3 center=0.25,0.5
+# Issue hardening-3, misuse from C and frei0r. An engine and a transition destroyed twice, then used.
+host_checks "$work/hardening_host" $LIB/lib/libsegue.so stale
+result $? "libsegue: a handle destroyed twice, then used, is refused with SEGUE_ERROR_ARGUMENT (no SIGSEGV)"
+# Every load of a .glsl runs the compile probe: none may leave a descriptor open. 1000 loads through
+# the probe's plumbing with a child that answers at once (/bin/true: refused as no probe, a fork and
+# an exec each, so quick), and 10 through the real probe (a GL context each: about half a second).
+SEGUE_LIBSEGUE_COMPILE_PROBE=/bin/true host_checks "$work/hardening_host" $LIB/lib/libsegue.so descriptors \
+    "$PWD/$HERE/radial_reveal.glsl" 1000
+result $? "libsegue: 1000 loads of a .glsl (a probe that answers at once) leave /proc/self/fd's count as it was"
+host_checks "$work/hardening_host" $LIB/lib/libsegue.so descriptors "$PWD/$HERE/radial_reveal.glsl" 10
+result $? "libsegue: 10 loads of a .glsl through the real compile probe leave /proc/self/fd's count as it was"
+# A probe that blocks without computing (a script whose sleep holds the output pipe): the load ends
+# with SEGUE_ERROR_BUDGET once SEGUE_COMPILE_WALL_SECONDS has passed, and the sleep is killed with it.
+printf '#!/bin/sh\nsleep 600 &\necho $! >"%s"\nwait\n' "$work/sleeper.pid" >"$work/sleeping-probe"
+chmod +x "$work/sleeping-probe"
+# PID is gone, or a zombie left to init (a SIGKILL lands a moment after kill returns: waited for, as a state).
+ended() { local i state; for i in $(seq 200); do
+    state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null); [ -z "$state" ] || [ "$state" = Z ] && return 0; sleep 0.05; done; return 1; }
+SEGUE_LIBSEGUE_COMPILE_PROBE=$work/sleeping-probe SEGUE_COMPILE_WALL_SECONDS=1 \
+    host_checks "$work/hardening_host" $LIB/lib/libsegue.so wall-clock "$PWD/$HERE/radial_reveal.glsl" &&
+    [ -s "$work/sleeper.pid" ] && ended "$(cat "$work/sleeper.pid")"
+result $? "libsegue: a compile probe that sleeps is stopped at SEGUE_COMPILE_WALL_SECONDS with what it started (SEGUE_ERROR_BUDGET)"
+# A .glsl with a sampler2D: loads, takes the host's pixels (segue_transition_set_texture), and renders
+# what segue render does with a PNG of the same pixels (--param luma=FILE.png).
+ffmpeg -v error -f lavfi -i "testsrc=s=64x48" -frames:v 1 "$work/luma.png" && raw "$work/luma.png" "$work/luma.rgba"
+"$SEGUE" render --from "$work/a.png" --to "$work/b.png" --effect "$PWD/$HERE/luma_reveal.glsl" --frames 3 --size ${W}x$H \
+    --out "$work/cli-luma" --quiet --param "luma=$work/luma.png"
+for i in 0 1 2; do raw "$work/cli-luma/frame-000$i.png" "$work/cli-luma-000$i.rgba"; done
+host_checks "$work/hardening_host" $LIB/lib/libsegue.so texture "$PWD/$HERE/luma_reveal.glsl" $W $H "$work/a.rgba" "$work/b.rgba" \
+    "$work/luma.rgba" 64 48 "$work/capi-luma" && same_frames "$work/capi-luma" "$work/cli-luma"
+result $? "libsegue: a .glsl with a sampler2D loads, takes a texture of the host's pixels, and equals segue render's --param luma=FILE.png"
+# frei0r: a shader that does not compile is tried once per instance (the probe's runs are counted:
+# one per load), and its 100 frames pass the first input through with one message.
+printf '#!/bin/sh\necho run >>"%s"\nexec "%s" "$@"\n' "$work/probe-runs.txt" "$PWD/$LIB/frei0r-1/libsegue-compile-probe" \
+    >"$work/counting-probe"
+chmod +x "$work/counting-probe"
+FREI0R_HOST_BROKEN=$PWD/$HERE/broken.glsl SEGUE_LIBSEGUE_COMPILE_PROBE=$work/counting-probe \
+    host_checks "$work/frei0r_host" $LIB/frei0r-1/segue.so fade $W $H "$work/a.rgba" "$work/b.rgba" "$work/frei0r-broken" &&
+    [ "$(wc -l <"$work/probe-runs.txt")" -eq 1 ]
+result $? "frei0r: a .glsl that does not compile is loaded once for 100 frames ($(wc -l <"$work/probe-runs.txt" 2>/dev/null) probe runs), each the first input"
+# frei0r: a sampler2D takes a PNG's path in params, and equals segue render's frames.
+host_checks "$work/frei0r_host" $LIB/frei0r-1/segue.so "$PWD/$HERE/luma_reveal.glsl" $W $H "$work/a.rgba" "$work/b.rgba" \
+    "$work/frei0r-luma" "luma:$work/luma.png" && same_frames "$work/frei0r-luma" "$work/cli-luma"
+result $? "frei0r: a .glsl's sampler2D given a PNG in params (luma:FILE.png) equals segue render's frames"
+
 missing=$(while read -r name; do grep -qE "(: |, )$name(,| \()" "$work/frei0r-wipeleft-help.txt" || echo "$name"; done <"$work/names.txt")
 [ -s "$work/names.txt" ] && [ -z "$missing" ] && grep -q "not the view-controller scenarios" "$work/frei0r-wipeleft-help.txt"
 result $? "frei0r's transition parameter names every transition libsegue offers, and says scenarios are not ${missing:+(missing: $missing)}"
@@ -127,8 +176,7 @@ grep -q "libsegue.so.$MAJOR => $prefix/lib/libsegue.so.$MAJOR" <<<"$(env -i PATH
 result $? "the pkg-config build loads libsegue.so.$MAJOR from the PREFIX, through segue.pc's rpath"
 # The installed library bounds a user's .glsl with the helper where install-libsegue put it (lib/segue/).
 host_checks "$work/capi_host" "$prefix/lib/libsegue.so.$MAJOR" "$PWD/$HERE/radial_reveal.glsl" $W $H "$work/a.rgba" "$work/b.rgba" \
-    "$work/installed-glsl" smoothness=0.3 center=0.25,0.5 &&
-    for i in 0 1 2; do cmp -s "$work/installed-glsl-000$i.rgba" "$work/cli-users-glsl-000$i.rgba" || exit 1; done
+    "$work/installed-glsl" smoothness=0.3 center=0.25,0.5 && same_frames "$work/installed-glsl" "$work/cli-users-glsl"
 result $? "the installed libsegue compiles a user's .glsl under the budget (helper in lib/segue/) and equals segue render's frames"
 host_checks "$work/names_host" "$prefix/lib/libsegue.so.$MAJOR" "$work/installed-names.txt" zoom-push && cmp -s "$work/names.txt" "$work/installed-names.txt"
 result $? "the installed libsegue offers the same names and refuses zoom-push as a scenario"

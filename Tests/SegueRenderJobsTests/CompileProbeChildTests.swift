@@ -57,6 +57,16 @@ extension CompileBudgetTests {
         try named.check(text: Self.wipe, name: "wipe.glsl")
     }
 
+    @Test func aChildBlockedWithoutComputingIsStoppedAtTheWallClockLimitWithWhatItStarted() throws {
+        // Issue hardening-3: the CPU limit never ends a child that sleeps, and a child's own child
+        // (this `sleep`) holding the output used to keep the check waiting on it past a kill.
+        var sleeper = ShaderCompileProbe(childExecutable: URL(fileURLWithPath: "/bin/sh"), childArguments: ["-c", "sleep 600 & wait", "sh"])
+        sleeper.wallClockSeconds = 1
+        #expect(throws: CompileBudgetError.wallClockExceeded(file: "wipe.glsl", seconds: 1)) {
+            try sleeper.check(text: Self.wipe, name: "wipe.glsl")
+        }
+    }
+
     @Test func aChildThatDoesNotAnswerApprovesNothing() throws {
         // SEGUE_COMPILE_PROBE still names the child, before this program; /bin/true exits 0 mute.
         let named = try #require(ShaderCompileProbe.defaultProbe(environment: ["SEGUE_COMPILE_PROBE": "/bin/true"]))

@@ -113,6 +113,7 @@ def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
         "segue_transition_load": ([c_engine_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.POINTER(c_transition_p)],
                                   ctypes.c_int),
         "segue_transition_set_all": ([c_transition_p, ctypes.c_char_p], ctypes.c_int),
+        "segue_transition_set_texture": ([c_transition_p, ctypes.c_char_p, u8p, ctypes.c_int, ctypes.c_int], ctypes.c_int),
         "segue_transition_describe": ([c_transition_p], ctypes.c_char_p),
         "segue_transition_render": ([c_transition_p, u8p, u8p, ctypes.c_double, u8p], ctypes.c_int),
         "segue_transition_render_batch": ([c_transition_p, u8p, u8p, dp, ctypes.c_size_t, u8p], ctypes.c_int),

@@ -103,6 +103,17 @@ class Transition:
         """Sets parameters by name, all checked before any is kept (ParameterError names the bad one)."""
         check(library().segue_transition_set_all(self._live(), _settings_text(params).encode()))
 
+    def set_texture(self, name: str, picture: np.ndarray) -> None:
+        """Gives the sampler2D parameter `name` a picture (H×W×3 or ×4 uint8, any size, straight alpha, top row
+        first): what `set(name="map.png")`, or `segue render --param name=map.png`, gives it from a PNG of the same
+        pixels. Until each sampler2D of a .glsl file has a texture, rendering raises ParameterError."""
+        if not isinstance(picture, np.ndarray) or picture.dtype != np.uint8 or picture.ndim != 3 or picture.shape[2] not in (3, 4):
+            shape = getattr(picture, "shape", type(picture).__name__)
+            raise ArgumentError(f"a texture must be a numpy array H×W×3 or ×4 of uint8, not {shape}", 1)
+        rgba = self._rgba(picture)
+        check(library().segue_transition_set_texture(self._live(), name.encode(), rgba.ctypes.data_as(ctypes.POINTER(ctypes.c_uint8)),
+                                                     rgba.shape[1], rgba.shape[0]))
+
     @property
     def parameters(self) -> List[str]:
         """The parameter lines at the values the transition now runs with."""

@@ -8,7 +8,7 @@ import pytest
 
 import segue
 
-from conftest import EMBEDDING_TESTS, HEIGHT, WIDTH
+from conftest import EMBEDDING_TESTS, HEIGHT, WIDTH, picture, write_png
 
 PROGRESS = [0.0, 0.5, 1.0]
 
@@ -45,6 +45,21 @@ def test_a_users_glsl_with_parameters_equals_the_command_line(pictures, cli_fram
     with segue.Transition(path, WIDTH, HEIGHT, smoothness=0.3, center=(0.25, 0.5)) as transition:
         frames = transition.render_many(pictures[0], pictures[1], PROGRESS)
         assert any(line.startswith("smoothness: float = 0.3") for line in transition.parameters)
+    for progress, frame, reference in zip(PROGRESS, frames, expected):
+        assert np.array_equal(frame, reference), f"at {progress}"
+
+
+def test_a_users_glsl_with_a_sampler2d_takes_its_texture_from_an_array(pictures, cli_frames, tmp_path):
+    """A sampler2D used to make the load fail before a texture could be given (issue hardening-3)."""
+    texture = np.ascontiguousarray(picture(2, alpha=False)[10:58, 20:84])
+    write_png(texture, tmp_path / "luma.png")
+    path = EMBEDDING_TESTS / "luma_reveal.glsl"
+    expected = cli_frames(str(path), [f"luma={tmp_path / 'luma.png'}"])
+    with segue.Transition(path, WIDTH, HEIGHT) as transition:
+        with pytest.raises(segue.ParameterError, match="'luma' has no texture"):
+            transition.render(pictures[0], pictures[1], 0.5)
+        transition.set_texture("luma", texture)
+        frames = transition.render_many(pictures[0], pictures[1], PROGRESS)
     for progress, frame, reference in zip(PROGRESS, frames, expected):
         assert np.array_equal(frame, reference), f"at {progress}"
 

@@ -44,21 +44,15 @@ public func segueTransitionParameters(_ index: Int) -> UnsafePointer<CChar>? {
     builtIns.indices.contains(index) ? UnsafePointer(builtIns[index].parameters) : nil
 }
 
-private func engine(_ pointer: OpaquePointer?) throws(CAPIError) -> Engine {
-    guard let pointer else { throw .argument("the engine is NULL") }
-    return Unmanaged<Engine>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-}
+private func engine(_ pointer: OpaquePointer?) throws(CAPIError) -> Engine { try liveEngines.object(pointer) }
 
-private func transition(_ pointer: OpaquePointer?) throws(CAPIError) -> LoadedTransition {
-    guard let pointer else { throw .argument("the transition is NULL") }
-    return Unmanaged<LoadedTransition>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-}
+private func transition(_ pointer: OpaquePointer?) throws(CAPIError) -> LoadedTransition { try liveTransitions.object(pointer) }
 
 @_cdecl("segue_engine_create")
 public func segueEngineCreate(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     reportingStatus { () throws(CAPIError) in
         guard let out else { throw .argument("segue_engine_create needs a place for the engine") }
-        out.pointee = OpaquePointer(Unmanaged.passRetained(try Engine()).toOpaque())
+        out.pointee = liveEngines.add(try Engine())
     }
 }
 
@@ -67,12 +61,10 @@ public func segueEngineRenderer(_ pointer: OpaquePointer?) -> UnsafePointer<CCha
     (try? engine(pointer)).flatMap { UnsafePointer($0.rendererName) }
 }
 
+/// A handle not live (NULL, destroyed already) is left alone: destroying twice is harmless.
 @_cdecl("segue_engine_destroy")
 public func segueEngineDestroy(_ pointer: OpaquePointer?) {
-    guard let pointer else { return }
-    let unmanaged = Unmanaged<Engine>.fromOpaque(UnsafeRawPointer(pointer))
-    unmanaged.takeUnretainedValue().destroy()
-    unmanaged.release()
+    liveEngines.remove(pointer)?.destroy()
 }
 
 @_cdecl("segue_transition_load")
@@ -83,7 +75,7 @@ public func segueTransitionLoad(
     reportingStatus { () throws(CAPIError) in
         guard let name, let out else { throw .argument("segue_transition_load needs a name and a place for the transition") }
         let loaded = try LoadedTransition(engine: try engine(enginePointer), name: String(cString: name), width: Int(width), height: Int(height))
-        out.pointee = OpaquePointer(Unmanaged.passRetained(loaded).toOpaque())
+        out.pointee = liveTransitions.add(loaded)
     }
 }
 
@@ -137,10 +129,18 @@ public func segueTransitionRenderBatch(
     }
 }
 
+@_cdecl("segue_transition_set_texture")
+public func segueTransitionSetTexture(
+    _ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ rgba: UnsafePointer<UInt8>?, _ width: Int32, _ height: Int32
+) -> segue_status {
+    reportingStatus { () throws(CAPIError) in
+        guard let name, let rgba else { throw .argument("segue_transition_set_texture needs a parameter's name and a picture") }
+        try transition(pointer).setTexture(String(cString: name), rgba: rgba, width: Int(width), height: Int(height))
+    }
+}
+
+/// As `segue_engine_destroy`: a handle not live is left alone.
 @_cdecl("segue_transition_destroy")
 public func segueTransitionDestroy(_ pointer: OpaquePointer?) {
-    guard let pointer else { return }
-    let unmanaged = Unmanaged<LoadedTransition>.fromOpaque(UnsafeRawPointer(pointer))
-    unmanaged.takeUnretainedValue().destroy()
-    unmanaged.release()
+    liveTransitions.remove(pointer)?.destroy()
 }

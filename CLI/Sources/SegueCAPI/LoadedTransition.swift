@@ -16,6 +16,10 @@ final class LoadedTransition: @unchecked Sendable {
     private var userSettings: [GLTransitionSetting] = []
     private var gpu: (from: Texture, to: Texture, target: OffscreenTarget, effect: any TransitionEffect)?
     private var description: UnsafeMutablePointer<CChar>?
+    /// The file's sampler2D parameters given no texture yet: a frame is refused until each is.
+    private var textureless: [String] = []
+    /// Textures made from a host's pixels (`setTexture`), by parameter: this transition's to release.
+    private var hostTextures: [String: Texture] = [:]
 
     /// Bytes of one picture or frame.
     var frameBytes: Int { width * height * 4 }
@@ -25,25 +29,43 @@ final class LoadedTransition: @unchecked Sendable {
     init(engine: Engine, name: String, width: Int, height: Int) throws(CAPIError) {
         try Self.checkSize(width: width, height: height)
         let named: NamedTransition
-        do { named = try NamedTransition.named(name) } catch { throw CAPIError(error) }
+        var textureless: [String] = []
+        do throws(NamedTransitionError) {
+            if GLTransitionLibrary.entry(named: name) == nil && name.hasSuffix(".glsl") {
+                // A user's file may declare a sampler2D that a host fills later (segue_transition_set
+                // with a PNG, segue_transition_set_texture with pixels): it loads with a stand-in
+                // (a luma map, never drawn: a frame is refused until every one is given).
+                let source = try UserTransitionFile.read(path: name)
+                textureless = source.parameters.filter { $0.type == .sampler2D }.map(\.name)
+                named = try NamedTransition.glTransition(source: source, settings: Self.standIns(for: textureless))
+            } else {
+                named = try NamedTransition.named(name)
+            }
+        } catch { throw CAPIError(error) }
         if case .glTransition(let source, _, _) = named.kind, GLTransitionLibrary.entry(named: name) == nil {
             try CompileBudget.check(source)
         }
         (self.engine, self.name, self.width, self.height, self.named) = (engine, name, width, height, named)
+        self.textureless = textureless
         try engine.onGLThread { [self] (device: GLDevice) throws(CAPIError) in
             try makeGPUState(device: device)
             engine.adopt(self)
         }
     }
 
+    /// A stand-in texture (a built-in luma map) for each of `samplers`.
+    private static func standIns(for samplers: [String]) -> [GLTransitionSetting] {
+        samplers.map { GLTransitionSetting($0, .texture(LumaMap.allCases[0].rawValue)) }
+    }
+
     /// The command line's budgets for a frame: 1...16384 a side, at most `PictureBudget.standard`.
-    static func checkSize(width: Int, height: Int) throws(CAPIError) {
+    static func checkSize(width: Int, height: Int, of what: String = "frame") throws(CAPIError) {
         guard (1...RGBAImage.maxDimension).contains(width), (1...RGBAImage.maxDimension).contains(height) else {
-            throw .argument("a frame is 1...\(RGBAImage.maxDimension) pixels on each side, not \(width)x\(height)")
+            throw .argument("a \(what) is 1...\(RGBAImage.maxDimension) pixels on each side, not \(width)x\(height)")
         }
         let budget = PictureBudget.standard
         guard let bytes = PictureBudget.cost(width: width, height: height, bytesPerPixel: 4), bytes <= budget.maxBytes else {
-            throw CAPIError(SEGUE_ERROR_BUDGET, "a \(width)x\(height) frame takes \(width * height * 4) bytes of RGBA8, "
+            throw CAPIError(SEGUE_ERROR_BUDGET, "a \(width)x\(height) \(what) takes \(width * height * 4) bytes of RGBA8, "
                 + "over the picture budget of \(budget)")
         }
     }
@@ -78,19 +100,61 @@ final class LoadedTransition: @unchecked Sendable {
                 settings.removeAll { $0.name == setting.name }
                 settings.append(setting)
             }
-            // A preset's own settings first, as `NamedTransition.named` orders them.
+            // A preset's own settings first, as `NamedTransition.named` orders them; stand-ins for
+            // the samplers given no file (none yet, or a host's pixels).
             let preset = GLTransitionLibrary.entry(named: name)?.parameters ?? []
+            let given = Set(settings.map(\.name))
+            let standIns = Self.standIns(for: source.parameters.filter { $0.type == .sampler2D && !given.contains($0.name) }.map(\.name))
             var rebuilt: NamedTransition
-            do { rebuilt = try NamedTransition.glTransition(source: source, settings: preset + settings) } catch { throw CAPIError(any: error) }
+            do { rebuilt = try NamedTransition.glTransition(source: source, settings: preset + standIns + settings) } catch {
+                throw CAPIError(any: error)
+            }
             (rebuilt.resize, rebuilt.edges) = (named.resize, named.edges)
             guard let effect = gpu?.effect as? GLTransitionEffect, case .glTransition(_, let values, let textures) = rebuilt.kind else {
                 throw .argument("the transition was destroyed")
             }
+            // Textures of this call only: earlier ones (a host's pixels among them) stay bound.
+            let givenNow = Set(texts.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
             do {
                 for setting in values { try effect.setParameter(setting.name, setting.value) }
-                for setting in textures { try effect.setTexture(setting.name, setting.texture) }
+                for setting in textures where givenNow.contains(setting.name) {
+                    try effect.setTexture(setting.name, setting.texture)
+                    hostTextures.removeValue(forKey: setting.name)?.release()
+                    textureless.removeAll { $0 == setting.name }
+                }
             } catch { throw CAPIError(any: error) }
-            (named, userSettings) = (rebuilt, settings)
+            (self.named, userSettings) = (rebuilt, settings)
+        }
+    }
+
+    /// Gives a sampler2D parameter a picture of the host's (straight alpha, top row first, as a
+    /// PNG's), as `--param name=FILE.png` gives it one: the texture is made and bound now, and the
+    /// one it replaces released.
+    func setTexture(_ parameter: String, rgba: UnsafePointer<UInt8>, width: Int, height: Int) throws(CAPIError) {
+        try Self.checkSize(width: width, height: height, of: "texture")
+        let image: RGBAImage
+        do { image = try RGBAImage(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: rgba, count: width * height * 4))) } catch {
+            throw .argument("\(error)")
+        }
+        try engine.onGLThread { [self] (device: GLDevice) throws(CAPIError) in
+            guard case .glTransition(let source, _, _) = named.kind else {
+                throw CAPIError(NamedTransitionError.settingsNotTaken(transition: name))
+            }
+            guard source.parameters.contains(where: { $0.name == parameter && $0.type == .sampler2D }) else {
+                throw CAPIError(GLTransitionError.unknownParameter(
+                    file: source.name, name: parameter, known: source.parameters.filter { $0.type == .sampler2D }.map(\.name)))
+            }
+            guard let effect = gpu?.effect as? GLTransitionEffect else { throw .argument("the transition was destroyed") }
+            let texture: Texture
+            do { texture = try device.makeTexture(image: image.flippedVertically(), filter: .linear) } catch { throw CAPIError(any: error) }
+            do throws(GLTransitionError) { try effect.setTexture(parameter, texture) } catch {
+                texture.release()
+                throw CAPIError(error)
+            }
+            hostTextures.updateValue(texture, forKey: parameter)?.release()
+            // A file given earlier for it is forgotten, so a later set() binds nothing over these pixels.
+            userSettings.removeAll { $0.name == parameter }
+            textureless.removeAll { $0 == parameter }
         }
     }
 
@@ -118,6 +182,11 @@ final class LoadedTransition: @unchecked Sendable {
         let bytes = frameBytes
         try engine.onGLThread { [self] (_: GLDevice) throws(CAPIError) in
             guard let gpu else { throw .argument("the transition was destroyed") }
+            if let missing = textureless.first {
+                throw CAPIError(SEGUE_ERROR_PARAMETER, "\(name): the sampler2D parameter '\(missing)' has no texture yet; give it one with "
+                    + "segue_transition_set_texture (pixels) or segue_transition_set(\"\(missing)\", \"FILE.png\") "
+                    + "(a PNG, or a luma map: " + LumaMap.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
             // Pictures in and frames out have straight alpha, as PNG frames of `segue render` do;
             // the GPU works premultiplied (docs/ARCHITECTURE.md): premultiplied once here, on the
             // way in, and un-premultiplied once on the way out, as the command line does.
@@ -147,6 +216,8 @@ final class LoadedTransition: @unchecked Sendable {
         gpu.target.release()
         gpu.from.release()
         gpu.to.release()
+        hostTextures.values.forEach { $0.release() }
+        hostTextures = [:]
         self.gpu = nil
         free(description)
         description = nil

@@ -7,9 +7,14 @@
  *               here: asking for one is reported as such on stderr.
  *   progress    0...1 (keyframe it over the overlap)
  *   params      the transition's own parameters: "direction=1,0 smoothness=0.3", or written with
- *               ':' for MLT, which reads a string holding '=' as keyframes: "direction:1,0 smoothness:0.3"
+ *               ':' for MLT, which reads a string holding '=' as keyframes: "direction:1,0 smoothness:0.3";
+ *               a sampler2D's is a PNG's path or a built-in luma map's name ("luma:/path/to/map.png")
  * A transition that cannot be loaded or set is reported on stderr once and the first input is
- * passed through: frei0r has no way to return an error.
+ * passed through: frei0r has no way to return an error. The failure is remembered: the same
+ * transition and params are not tried again (a `.glsl` over the compile budget would cost its
+ * budget on every frame) until either changes.
+ * A `.glsl` file's sampler2D parameter given no picture in params loads, and its frames pass the
+ * first input through with the reason said once.
  */
 #include <frei0r.h>
 #include <pthread.h>
@@ -27,6 +32,7 @@ typedef struct {
     double progress;
     segue_transition *transition; /* loaded for transition_name and params, or NULL */
     char *loaded_name, *loaded_params;
+    char *failed_name, *failed_params; /* the last that failed to load or set, not tried again */
     char *reported;                /* the last error printed, so it is printed once */
 } instance;
 
@@ -90,7 +96,8 @@ void f0r_get_param_info(f0r_param_info_t *info, int index) {
          transition_help ? transition_help : "a built-in transition's name (wipeleft, fade, ...) or a .glsl file's path"},
         {"progress", F0R_PARAM_DOUBLE, "0 shows the first input, 1 the second"},
         {"params", F0R_PARAM_STRING,
-         "the transition's parameters separated by spaces, name=value or name:value (MLT): direction:1,0 smoothness:0.3"},
+         "the transition's parameters separated by spaces, name=value or name:value (MLT): direction:1,0 smoothness:0.3; "
+         "a sampler2D takes a PNG's path or a luma map's name: luma:/path/to/map.png"},
     };
     if (index >= 0 && index < PARAM_COUNT) *info = params[index];
 }
@@ -128,6 +135,8 @@ void f0r_destruct(f0r_instance_t handle) {
     free(self->params);
     free(self->loaded_name);
     free(self->loaded_params);
+    free(self->failed_name);
+    free(self->failed_params);
     free(self->reported);
     free(self);
 }
@@ -161,13 +170,25 @@ static void report(instance *self, const char *what) {
     self->reported = copy(message);
 }
 
-/* Loads the transition when its name or parameters changed; 0 when none could be. */
+/* Remembers that the current name and params failed, so that they are not tried again. */
+static void remember_failure(instance *self) {
+    free(self->failed_name);
+    free(self->failed_params);
+    self->failed_name = copy(self->transition_name);
+    self->failed_params = copy(self->params);
+}
+
+/* Loads the transition when its name or parameters changed; 0 when none could be (once: a
+ * failed name and params are remembered, and fail at once until one of them changes). */
 static int ready(instance *self) {
     if (self->transition && strcmp(self->loaded_name, self->transition_name) == 0
         && strcmp(self->loaded_params, self->params) == 0)
         return 1;
     segue_transition_destroy(self->transition);
     self->transition = NULL;
+    if (self->failed_name && strcmp(self->failed_name, self->transition_name) == 0
+        && strcmp(self->failed_params, self->params) == 0)
+        return 0;
     pthread_mutex_lock(&engine_lock);
     int existed = engine != NULL;
     int made = existed || segue_engine_create(&engine) == SEGUE_OK;
@@ -175,11 +196,13 @@ static int ready(instance *self) {
     pthread_mutex_unlock(&engine_lock);
     if (!made) {
         report(self, "no GL engine");
+        remember_failure(self);
         return 0;
     }
     segue_transition *loaded = NULL;
     if (segue_transition_load(engine, self->transition_name, self->width, self->height, &loaded) != SEGUE_OK) {
         report(self, self->transition_name);
+        remember_failure(self);
         return 0;
     }
     char *settings = settings_text(self->params);
@@ -187,6 +210,7 @@ static int ready(instance *self) {
     free(settings);
     if (!set) {
         report(self, self->params);
+        remember_failure(self);
         segue_transition_destroy(loaded);
         return 0;
     }

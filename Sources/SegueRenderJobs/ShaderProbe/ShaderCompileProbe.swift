@@ -29,6 +29,10 @@ public struct ShaderCompileProbe: Sendable {
     public var cpuSeconds: Int { didSet { cpuSeconds = min(max(cpuSeconds, 1), 600) } }
     /// Address space the compile may add to the child's, once its GL context exists.
     public var memoryBytes: Int
+    /// Wall-clock seconds the child may take, start-up and compile together, before it is killed
+    /// with whatever it started: a child blocked without computing is never stopped by the CPU
+    /// limit. nil: `SEGUE_COMPILE_WALL_SECONDS` (1...3600) if set, else 3 × `cpuSeconds` + 10.
+    public var wallClockSeconds: Int?
     /// Whether the child is started with CSegueProbeChild's marker (`thisProgram`).
     var marksChild = false
 
@@ -41,16 +45,15 @@ public struct ShaderCompileProbe: Sendable {
         self.memoryBytes = memoryBytes
     }
 
+    /// `wallClockSeconds`, else the environment's, else the default, clamped to 1...3600.
+    var effectiveWallClockSeconds: Int {
+        let given = wallClockSeconds ?? ProcessInfo.processInfo.environment["SEGUE_COMPILE_WALL_SECONDS"].flatMap { Int($0) }
+        return min(max(given ?? cpuSeconds * 3 + 10, 1), 3600)
+    }
+
     /// Throws when the child ran out of its budget (or the driver crashed on the file). Compile
     /// errors are left to the caller's own compile, which reports them with their lines.
     public func check(text: String, name: String) throws(CompileBudgetError) {
-        let process = Process()
-        process.executableURL = childExecutable
-        process.arguments = childArguments + ["--name", name]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
         var environment = ProcessInfo.processInfo.environment
         environment[Self.parentVariable] = String(getpid())
         environment[Self.childMarker] = marksChild ? "1" : nil
@@ -59,49 +62,38 @@ public struct ShaderCompileProbe: Sendable {
         // The child limits itself to this probe's budget, whatever its own defaults.
         environment["SEGUE_COMPILE_CPU_SECONDS"] = String(cpuSeconds)
         // A child that runs out of memory crashes; Swift's backtracer would then start a process
-        // of its own that inherits the output pipe and symbolicates for minutes, so the read
-        // below would wait for it long after the child ended (seen in a test under load).
+        // of its own and symbolicate for minutes (seen in a test under load).
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
         // Registered with the interrupt cleanup, so an interrupted run kills it; it also dies with
         // this process (`dieWithParent`) when that is killed outright.
-        do {
-            try InterruptCleanup.shared.startChild { () throws(CompileBudgetError) -> pid_t in
-                do { try process.run() } catch { throw .childNotStarted(file: name, reason: error.localizedDescription) }
-                return process.processIdentifier
-            }
+        var started: ProbeChildProcess?
+        try InterruptCleanup.shared.startChild { () throws(CompileBudgetError) -> pid_t in
+            do throws(ProbeChildProcess.SpawnFailure) {
+                let child = try ProbeChildProcess(
+                    executable: childExecutable.path, arguments: childArguments + ["--name", name], environment: environment)
+                started = child
+                return child.pid
+            } catch { throw .childNotStarted(file: name, reason: error.reason) }
         }
-        defer { InterruptCleanup.shared.childEnded(process.processIdentifier) }
-        // The child reads all of its input before compiling, so writing it cannot block for long.
-        // One that ends without reading it (a crash at its start, a program that is no probe)
-        // must not end this process with a SIGPIPE, so it is written through `BrokenPipe`.
-        let bytes = Array(text.utf8), fd = input.fileHandleForWriting.fileDescriptor
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { BrokenPipe.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { break }
-            offset += written
-        }
-        try? input.fileHandleForWriting.close()
-        // A child blocked rather than computing (the CPU limit cannot end it) is killed after a
-        // generous wall-clock time.
-        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(cpuSeconds * 3 + 10), execute: watchdog)
-        let log = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        RenderingLog.logger.debug("compile probe of \(name): \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
-        switch (process.terminationReason, process.terminationStatus) {
-        case (.exit, 0):
+        guard let child = started else { throw .childNotStarted(file: name, reason: "no process") }
+        defer { InterruptCleanup.shared.childEnded(child.pid) }
+        // A child blocked rather than computing (the CPU limit cannot end it) is killed, with
+        // whatever it started, at the wall-clock limit.
+        let wall = effectiveWallClockSeconds
+        let ending = child.finish(writing: Array(text.utf8), wallSeconds: wall)
+        let log = ending.output
+        RenderingLog.logger.debug("compile probe of \(name): \(ending.signal == nil ? "exit" : "signal") \(ending.status)")
+        if ending.timedOut { throw .wallClockExceeded(file: name, seconds: wall) }
+        switch (ending.signal ?? 0, ending.status) {
+        case (0, 0):
             guard String(decoding: log, as: UTF8.self).contains(Self.answer(to: nonce)) else {
                 throw .childUnanswered(file: name, program: childExecutable.path)
             }
-        case (.uncaughtSignal, SIGXCPU), (.uncaughtSignal, SIGKILL):
+        case (SIGXCPU, _), (SIGKILL, _):
             throw .cpuTimeExceeded(file: name, cpuSeconds: cpuSeconds)
         default:
             let detail = String(decoding: log.suffix(300), as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-            let ending = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
+            let ending = ending.signal.map { "signal \($0)" } ?? "status \(ending.status)"
             throw .compileFailed(file: name, memoryGiB: memoryBytes >> 30, cpuSeconds: cpuSeconds, ending: ending, detail: detail)
         }
     }
@@ -169,8 +161,11 @@ public struct ShaderCompileProbe: Sendable {
 
 /// Why a user's transition file was refused before the calling process compiled it.
 public enum CompileBudgetError: Error, Equatable, CustomStringConvertible {
-    /// The child's compile used up its CPU seconds (or was killed by the wall-clock watchdog).
+    /// The child's compile used up its CPU seconds.
     case cpuTimeExceeded(file: String, cpuSeconds: Int)
+    /// The child was still running after its wall-clock seconds (`SEGUE_COMPILE_WALL_SECONDS`),
+    /// blocked or too slow, and was killed with what it had started.
+    case wallClockExceeded(file: String, seconds: Int)
     /// The child ended otherwise than with status 0: out of memory, or the driver crashed.
     /// `ending`: `status N` or `signal N`; `detail`: the child's last line of output, if any.
     case compileFailed(file: String, memoryGiB: Int, cpuSeconds: Int, ending: String, detail: String)
@@ -188,6 +183,9 @@ public enum CompileBudgetError: Error, Equatable, CustomStringConvertible {
             "\(file): the driver failed compiling this transition within the compile budget of "
                 + "\(memoryGiB) GiB and \(cpuSeconds) s of CPU (the compile ended with \(ending))"
                 + (detail.isEmpty ? "" : ": \(detail)")
+        case let .wallClockExceeded(file, seconds):
+            "\(file): the compile budget's child ran for more than \(seconds) s of wall-clock time "
+                + "(SEGUE_COMPILE_WALL_SECONDS) and was stopped; the file was not loaded"
         case let .childNotStarted(file, reason):
             "\(file): the compile budget's child process could not start: \(reason)"
         case let .childUnanswered(file, program):

@@ -28,14 +28,21 @@
  * 512 MiB of RGBA8; a batch is 1...100000 frames; a `.glsl` file is compiled first in a child
  * process (libsegue-compile-probe: $SEGUE_LIBSEGUE_COMPILE_PROBE, else beside the library, else in
  * segue/ beside it, where `make install-libsegue` puts it) under a CPU budget of
- * $SEGUE_COMPILE_CPU_SECONDS (1...600, default 10) and 1 GiB, so a hostile shader is refused
- * (SEGUE_ERROR_BUDGET) instead of hanging the host. Built-ins are not probed.
+ * $SEGUE_COMPILE_CPU_SECONDS (1...600, default 10), 1 GiB and a wall-clock limit of
+ * $SEGUE_COMPILE_WALL_SECONDS (1...3600, default 3 x the CPU seconds + 10: a child blocked without
+ * computing is killed with whatever it started), so a hostile shader is refused
+ * (SEGUE_ERROR_BUDGET) instead of hanging the host. Built-ins are not probed. Each load runs
+ * the probe again and leaves no descriptor of it open.
  *
  * Threads: every function may be called from any thread. An engine runs its GL work on its own
  * thread and serialises the calls of all its transitions there (a call waits for the ones before
  * it); several engines run in parallel. segue_last_error() is per calling thread. Do not destroy
  * a transition or an engine while another thread is using it; destroy an engine's transitions
  * before the engine (segue_engine_destroy releases what is left, and those handles are then dead).
+ *
+ * Handles: a segue_engine * or segue_transition * is a number the library looks up on every
+ * call, never reused. One destroyed already (or never made) is refused with SEGUE_ERROR_ARGUMENT
+ * ("not a live engine"), and destroying it again does nothing: a stale handle never crashes.
  */
 #ifndef SEGUE_H
 #define SEGUE_H
@@ -102,12 +109,17 @@ const char *const *segue_transition_names(size_t *count);
 
 /* A new engine (its thread and its GL context). */
 segue_status segue_engine_create(segue_engine **engine);
-/* The GL renderer's name ("llvmpipe (LLVM 15.0.7, 256 bits)"), valid until the engine is destroyed. */
+/* The GL renderer's name ("llvmpipe (LLVM 15.0.7, 256 bits)"), valid until the engine is destroyed;
+ * NULL for a handle that is not a live engine. */
 const char *segue_engine_renderer(segue_engine *engine);
+/* Ends the engine's thread and releases its context and the transitions left on it. NULL, and an
+ * engine destroyed already (a second call), are ignored. */
 void segue_engine_destroy(segue_engine *engine);
 
 /* Loads `name` (a built-in, or a path ending in `.glsl`) for frames of width x height: parses
- * and checks it, compiles it (a `.glsl` under the compile budget first) and makes its GPU state. */
+ * and checks it, compiles it (a `.glsl` under the compile budget first) and makes its GPU state.
+ * A `.glsl` file's sampler2D parameters load without a texture; frames are refused
+ * (SEGUE_ERROR_PARAMETER) until each is given one (segue_transition_set_texture or _set). */
 segue_status segue_transition_load(
     segue_engine *engine, const char *name, int width, int height, segue_transition **transition);
 /* Sets one parameter by name, the value written as on the command line's --param: "0.3",
@@ -116,6 +128,12 @@ segue_status segue_transition_set(segue_transition *transition, const char *name
 /* Several at once: "direction=1,0 smoothness=0.3" (name=value, separated by spaces). All are
  * checked before any is kept. */
 segue_status segue_transition_set_all(segue_transition *transition, const char *settings);
+/* Gives the sampler2D parameter `name` a picture: width x height RGBA8 (straight alpha, top row
+ * first, rows packed, as the pictures), any size within the frame budget, copied now. What a PNG
+ * of the same pixels gives through segue_transition_set(t, name, "FILE.png") or `segue render
+ * --param name=FILE.png`. Call it again to change the picture (the previous texture is released). */
+segue_status segue_transition_set_texture(
+    segue_transition *transition, const char *name, const uint8_t *rgba, int width, int height);
 /* The transition's parameter lines with the values it now runs with (as segue_transition_parameters). */
 const char *segue_transition_describe(segue_transition *transition);
 
@@ -129,7 +147,8 @@ segue_status segue_transition_render_batch(
     segue_transition *transition, const uint8_t *from, const uint8_t *to, const double *progress, size_t count,
     uint8_t *out);
 
-/* Releases the transition's GPU state (on the engine's thread). NULL is ignored. */
+/* Releases the transition's GPU state (on the engine's thread). NULL, and a transition destroyed
+ * already, are ignored. */
 void segue_transition_destroy(segue_transition *transition);
 
 #ifdef __cplusplus
