@@ -164,7 +164,8 @@ extension TimelineItemReader {
         if let layout = decoder.planes {
             let planes = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.frameBytes, alignment: 64)
             defer { planes.deallocate() }
-            let stage = try YCbCrInputStage(device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap)
+            let stage = try YCbCrInputStage(
+                device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap, hlgReferenceWhite: plan.hlgReferenceWhite)
             defer { stage.release() }
             guard try decoder.readFrame(into: planes) else { throw ExportError.clipTooShort(path: path, frames: 0, needed: 1) }
             try stage.convert(UnsafeRawBufferPointer(planes))
