@@ -62,12 +62,17 @@ seedapp: deps
 # Ray (pinned, from PyPI, into its own venv: scripts/ray/install-ray.sh) drives the distributed
 # render's test on a local cluster; Debian's chromium loads `segue gallery`'s page. Both are
 # required under make test (SEGUE_REQUIRE_RAY, SEGUE_REQUIRE_CHROMIUM) as ffmpeg is.
+# The xfade parity tests compare all 58 of xfade's names with ffmpeg 9 as well as Debian's 5.1 (which
+# has 46): a static ffmpeg from PyPI's imageio-ffmpeg (pinned), in a venv of its own under .build/
+# (scripts/xfade/install-reference-ffmpeg.sh), a test reference only; required under make test
+# (SEGUE_REQUIRE_REFERENCE_FFMPEG).
 # The two main suites run last, so the run ends on their summaries (the snapshot-testing
 # integration's tests are XCTest, and its Swift Testing summary counts none).
 # Everything the suites need is installed first, before anything is compiled.
 test:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data openbox melt binutils python3-jsonschema
 	@bash scripts/ray/install-ray.sh >/dev/null
+	@bash scripts/xfade/install-reference-ffmpeg.sh >/dev/null
 	$(MAKE) check-layers check-links check-specs check-api test-integrations test-external test-upgrade test-reach check-packages docs test-libraries test-cli
 
 # No module depends on or imports one above it (the layer list in docs/ARCHITECTURE.md).
@@ -91,7 +96,7 @@ check-api:
 	SWIFT="$(SWIFT)" python3 scripts/check-api
 
 test-libraries:
-	SEGUE_REQUIRE_FFMPEG=1 $(SWIFT) test
+	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_REFERENCE_FFMPEG=1 $(SWIFT) test
 
 test-cli:
 	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_RAY=1 SEGUE_REQUIRE_CHROMIUM=1 SEGUE_REQUIRE_FREI0R=1 $(SWIFT) test $(CLI)

@@ -351,7 +351,7 @@ let package = Package(
             name: "SegueRenderJobsTests",
             dependencies: [
                 "SegueRenderJobs", "SegueEffects", "SegueImage", "SegueTesting", "SegueText", "SegueExport", "SegueTimeline", "SegueOutput",
-                "SegueTransitions", "SegueColor",
+                "SegueTransitions", "SegueColor", "SegueExportTestSupport",
             ]),
         .testTarget(
             name: "SegueStageTests", dependencies: ["SegueStage", "SegueUIKit", "SegueHeadless", "SegueImage", "SegueTesting"]),

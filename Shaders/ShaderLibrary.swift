@@ -41,6 +41,9 @@ public enum ShaderLibrary {
 
     /// A decoded video frame's Y'CbCr planes to the blend space (the media pipeline's input stage).
     public static let ycbcrInput = text(PackageResources.ycbcr_input_glsl)
+    /// A picture reduced once to the frame as the resize mode places it, area-averaged
+    /// (`PictureFitting.prefiltered`).
+    public static let picturePrefilter = text(PackageResources.picture_prefilter_glsl)
     /// Text's picture composited over a frame (an edit's titles, captions and subtitles).
     public static let textOverlay = text(PackageResources.text_overlay_glsl)
 

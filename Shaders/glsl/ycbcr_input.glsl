@@ -22,6 +22,10 @@ uniform mat3 segue_gamut;
 // 0: hable, 1: mobius, 2: reinhard, 3: clip (ToneMapOperator's order).
 uniform int segue_toneMap;
 uniform float segue_peak;
+// HLG's display light in the operator's units (10: 1000 nits over 100, ffmpeg's; 1000 / 203 with
+// BT.2408's reference white), and what the operator's result is multiplied by (HLGReferenceWhite).
+uniform float segue_hlgScale;
+uniform float segue_gain;
 out vec4 segue_fragColor;
 
 float segue_chroma(highp sampler2D plane, vec2 position) {
@@ -73,14 +77,14 @@ vec3 segue_toSDR(vec3 encoded) {
     if (segue_transfer == 1) {
         light = vec3(segue_pqEOTF(encoded.r), segue_pqEOTF(encoded.g), segue_pqEOTF(encoded.b));
     } else {
-        // System gamma 1.2 on each channel (zimg's form), 1000 nits over 100.
+        // System gamma 1.2 on each channel (zimg's form), 1000 nits over 100 (or over 203).
         vec3 scene = vec3(segue_hlgInverseOETF(max(encoded.r, 0.0)), segue_hlgInverseOETF(max(encoded.g, 0.0)),
                           segue_hlgInverseOETF(max(encoded.b, 0.0)));
-        light = pow(scene, vec3(1.2)) * 10.0;
+        light = pow(scene, vec3(1.2)) * segue_hlgScale;
     }
     light = segue_gamut * light;
     float s = max(max(light.r, light.g), max(light.b, 1e-6));
-    light *= segue_toneCurve(s, segue_peak) / s;
+    light *= segue_toneCurve(s, segue_peak) / s * segue_gain;
     return pow(max(light, vec3(0.0)), vec3(1.0 / 2.4));  // BT.1886's display curve
 }
 #endif

@@ -3,16 +3,23 @@
 /// carries. SDR clips only change matrix (their R'G'B' values are kept, as every player does);
 /// HDR clips (PQ, HLG) go to linear light (100 nits = 1), BT.2020 → BT.709 primaries, through
 /// the tone-map operator and encoded for an SDR display (BT.1886's 2.4 power), as ffmpeg's
-/// `zscale=t=linear:npl=100,zscale=p=bt709,tonemap=…:desat=0,zscale=t=bt709` does.
+/// `zscale=t=linear:npl=100,zscale=p=bt709,tonemap=…:desat=0,zscale=t=bt709` does. HLG's
+/// reference white goes where `hlgReferenceWhite` says: ffmpeg's 75 % by default, or SDR white
+/// (`HLGReferenceWhite.bt2408`).
 public struct VideoToSDR: Sendable, Equatable {
     public let source: ColorDescription
     public let toneMap: ToneMapOperator
     public let peak: Double
+    public let hlgReferenceWhite: HLGReferenceWhite
     public let conversion: YCbCrConversion?
     public let gamut: GamutConversion
 
-    public init(source: ColorDescription, toneMap: ToneMapOperator = .hable, peak: Double = ToneMapOperator.defaultPeak) {
-        (self.source, self.toneMap, self.peak) = (source, toneMap, peak)
+    /// `peak` is the operator's for PQ, and for HLG under `.ffmpeg` (`.bt2408` has its own).
+    public init(
+        source: ColorDescription, toneMap: ToneMapOperator = .hable, peak: Double = ToneMapOperator.defaultPeak,
+        hlgReferenceWhite: HLGReferenceWhite = .ffmpeg
+    ) {
+        (self.source, self.toneMap, self.peak, self.hlgReferenceWhite) = (source, toneMap, peak, hlgReferenceWhite)
         conversion = YCbCrConversion(matrix: source.matrix, range: source.range, bitDepth: source.bitDepth)
         gamut = GamutConversion(from: source.primaries, to: .bt709)
     }
@@ -30,8 +37,11 @@ public struct VideoToSDR: Sendable, Equatable {
         }
         guard source.isHDR else { return encoded }
         let t = source.transfer
-        let light = (t.toLinear(encoded.0), t.toLinear(encoded.1), t.toLinear(encoded.2))
-        let mapped = toneMap.apply(gamut.apply(light), peak: peak)
-        return (BT1886.inverseEOTF(mapped.0), BT1886.inverseEOTF(mapped.1), BT1886.inverseEOTF(mapped.2))
+        let reference: HLGReferenceWhite = t == .hlg ? hlgReferenceWhite : .ffmpeg
+        let scale = reference.lightScale
+        let light = (t.toLinear(encoded.0) * scale, t.toLinear(encoded.1) * scale, t.toLinear(encoded.2) * scale)
+        let mapped = toneMap.apply(gamut.apply(light), peak: reference == .bt2408 ? reference.peak : peak)
+        let gain = reference.gain(toneMap)
+        return (BT1886.inverseEOTF(mapped.0 * gain), BT1886.inverseEOTF(mapped.1 * gain), BT1886.inverseEOTF(mapped.2 * gain))
     }
 }

@@ -31,6 +31,10 @@ public final class TransitionExporter {
     public let settings: ExportSettings
     /// Called on the exporting thread after every frame.
     public var onProgress: ((ExportProgress) -> Void)?
+    /// How the effect places `.pictures` in the frame (its `NamedTransition.resize`): a picture
+    /// the frame shows reduced is then reduced to the frame once, area-averaged, before the first
+    /// frame (`PictureFitting.prefiltered`). Nil (an effect whose fit is not known) leaves them as they are.
+    public var pictureFit: ResizeMode?
     /// The same reports as an AsyncSequence (newest kept if the reader falls behind).
     public let progressUpdates: AsyncStream<ExportProgress>
     private let continuation: AsyncStream<ExportProgress>.Continuation
@@ -208,10 +212,17 @@ public final class TransitionExporter {
         pipeline: FramePipeline
     ) throws -> Int {
         // Premultiplied once, on upload, as the GPU pipeline works (docs/ARCHITECTURE.md).
-        let from = try device.makePremultipliedTexture(picture: fromImage)
-        defer { from.release() }
-        let to = try device.makePremultipliedTexture(picture: toImage)
-        defer { to.release() }
+        // Each reduced to the frame where the effect's fit shows it reduced (`pictureFit`).
+        func texture(_ picture: PictureSource) throws -> FrameTexture {
+            try PictureFitting.frameTexture(
+                try device.makePremultipliedTexture(picture: picture), device: device, width: settings.width,
+                height: settings.height, mode: pictureFit)
+        }
+        let fromTexture = try texture(fromImage)
+        defer { fromTexture.release() }
+        let toTexture = try texture(toImage)
+        defer { toTexture.release() }
+        let (from, to) = (fromTexture.texture, toTexture.texture)
         let target = try input.makeTarget()
         defer { target.release() }
         let transition = try effect(device, from, to)

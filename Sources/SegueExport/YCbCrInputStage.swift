@@ -60,6 +60,7 @@ package final class YCbCrInputStage {
     package let layout: PlaneLayout
     package let color: ColorDescription
     let toneMap: ToneMapOperator
+    let hlgReferenceWhite: HLGReferenceWhite
     /// The converted frame (RGBA8, premultiplied, top row first).
     package let target: OffscreenTarget
     private let device: GLDevice
@@ -69,8 +70,11 @@ package final class YCbCrInputStage {
     /// stage of its kind, so each frame sets them again, but never looks a uniform up by name.
     private let uniforms: InputUniforms
 
-    package init(device: GLDevice, layout: PlaneLayout, color: ColorDescription, toneMap: ToneMapOperator = .hable) throws {
-        (self.device, self.layout, self.color, self.toneMap) = (device, layout, color, toneMap)
+    package init(
+        device: GLDevice, layout: PlaneLayout, color: ColorDescription, toneMap: ToneMapOperator = .hable,
+        hlgReferenceWhite: HLGReferenceWhite = .ffmpeg
+    ) throws {
+        (self.device, self.layout, self.color, self.toneMap, self.hlgReferenceWhite) = (device, layout, color, toneMap, hlgReferenceWhite)
         // SDR and HDR clips get programs of their own: the tone mapping is compiled only where it runs.
         let hdr = color.transfer == .pq || color.transfer == .hlg
         program = try device.cachedProgram(key: hdr ? "segue.ycbcrInput.hdr" : "segue.ycbcrInput") {
@@ -88,7 +92,7 @@ package final class YCbCrInputStage {
             throw error
         }
         planes = made
-        uniforms = InputUniforms(program: program, layout: layout, color: color, toneMap: toneMap)
+        uniforms = InputUniforms(program: program, layout: layout, color: color, toneMap: toneMap, hlgReferenceWhite: hlgReferenceWhite)
     }
 
     /// Uploads one frame (`layout.frameBytes`: Y, Cb, Cr, then A) and converts it into `target`.
@@ -130,8 +134,13 @@ private struct InputUniforms {
     let gamut: (location: Int32, columns: [Float])
     let toneMap: (location: Int32, value: Int32)
     let peak: (location: Int32, value: Float)
+    let hlgScale: (location: Int32, value: Float)
+    let gain: (location: Int32, value: Float)
 
-    init(program: ShaderProgram, layout: PlaneLayout, color: ColorDescription, toneMap operator: ToneMapOperator) {
+    init(
+        program: ShaderProgram, layout: PlaneLayout, color: ColorDescription, toneMap operator: ToneMapOperator,
+        hlgReferenceWhite: HLGReferenceWhite
+    ) {
         func at(_ name: String) -> Int32 { program.uniformLocation(name) }
         // Row-major to GLSL's column-major.
         func columns(_ m: [Double]) -> [Float] { (0..<9).map { Float(m[($0 % 3) * 3 + $0 / 3]) } }
@@ -152,7 +161,11 @@ private struct InputUniforms {
         transfer = (at("segue_transfer"), transferCode)
         gamut = (at("segue_gamut"), columns(GamutConversion(from: color.primaries, to: .bt709).matrix))
         toneMap = (at("segue_toneMap"), Int32(ToneMapOperator.allCases.firstIndex(of: `operator`) ?? 0))
-        peak = (at("segue_peak"), Float(ToneMapOperator.defaultPeak))
+        // HLG's reference white where `hlgReferenceWhite` puts it (VideoToSDR's arithmetic); PQ as ffmpeg's.
+        let reference: HLGReferenceWhite = color.transfer == .hlg ? hlgReferenceWhite : .ffmpeg
+        peak = (at("segue_peak"), Float(reference.peak))
+        hlgScale = (at("segue_hlgScale"), Float(HLG.displayPeak / 100 * reference.lightScale))
+        gain = (at("segue_gain"), Float(reference.gain(`operator`)))
     }
 
     /// Sets every uniform of the bound program: the plane samplers on units 0... (a missing
@@ -169,5 +182,7 @@ private struct InputUniforms {
         GL.uniformMatrix(gamut.location, dimension: 3, gamut.columns)
         GL.uniform1i(toneMap.location, toneMap.value)
         GL.uniform1f(peak.location, peak.value)
+        GL.uniform1f(hlgScale.location, hlgScale.value)
+        GL.uniform1f(gain.location, gain.value)
     }
 }

@@ -127,11 +127,12 @@ public struct TransitionRenderer {
         if let bad = progress.first(where: { !(0...1).contains($0) }) { throw TransitionRenderError.badProgress(bad) }
         switch transition {
         case .effect(let effect):
-            return try renderEffect(from: from, to: to, at: progress, body) { device, a, b in
+            return try renderEffect(from: from, to: to, at: progress, fit: effect.resize, body) { device, a, b in
                 try effect.makeEffect(device: device, from: a, to: b, mode: mode, blendSpace: blendSpace)
             }
         case .custom(_, let make):
-            return try renderEffect(from: from, to: to, at: progress, body, make: make)
+            // Its own fit is not known here: its pictures go as they are.
+            return try renderEffect(from: from, to: to, at: progress, fit: nil, body, make: make)
         case .scenario(let scenario):
             // Only a scenario needs a window, and so resets the process's animation engine.
             let stage: HeadlessStage
@@ -176,17 +177,25 @@ public struct TransitionRenderer {
     /// `frame-0042.png`: four digits at least, so that names sort in frame order.
     nonisolated public static func frameName(_ index: Int) -> String { OutputDirectory.frameName(index) }
 
+    /// `fit`: how the effect places its pictures, so that one larger than the frame shows it is
+    /// reduced to the frame once, area-averaged (`PictureFitting.prefiltered`); nil leaves them as they are.
     private func renderEffect(
-        from: PictureSource, to: PictureSource, at progress: [Double], _ body: (Frame) throws -> Void,
+        from: PictureSource, to: PictureSource, at progress: [Double], fit: ResizeMode?, _ body: (Frame) throws -> Void,
         make: (GLDevice, Texture, Texture) throws -> any TransitionEffect
     ) throws -> String {
         return try HeadlessEGLContext.withDevice { device in
             // The GPU pipeline is premultiplied (docs/ARCHITECTURE.md): pictures are premultiplied once
             // here, as they are uploaded, and each frame read back is made straight again once, as PNG stores it.
-            let fromTexture = try device.makePremultipliedTexture(picture: uploadable(from, isFrom: true, device: device))
-            defer { fromTexture.release() }
-            let toTexture = try device.makePremultipliedTexture(picture: uploadable(to, isFrom: false, device: device))
-            defer { toTexture.release() }
+            // Each reduced to the frame where the effect's fit shows it reduced.
+            let fromPicture = try PictureFitting.frameTexture(
+                try device.makePremultipliedTexture(picture: uploadable(from, isFrom: true, device: device)),
+                device: device, width: width, height: height, mode: fit)
+            defer { fromPicture.release() }
+            let toPicture = try PictureFitting.frameTexture(
+                try device.makePremultipliedTexture(picture: uploadable(to, isFrom: false, device: device)),
+                device: device, width: width, height: height, mode: fit)
+            defer { toPicture.release() }
+            let (fromTexture, toTexture) = (fromPicture.texture, toPicture.texture)
             let target = try device.makeOffscreenTarget(width: width, height: height)
             defer { target.release() }
             let transition = try make(device, fromTexture, toTexture)

@@ -1,8 +1,9 @@
 import Foundation
+import SegueColor
 import SegueExport
 
 /// What ffprobe says about a file the edit uses (a clip, a chunk to join, or music): its
-/// demuxer, its video's duration and which streams it has.
+/// demuxer, its video's duration, which streams it has and its video's transfer curve.
 ///
 /// `ClipDecoder.probe` vets it first (a regular, readable file whose container is a media file,
 /// not a playlist or concat script, which would make ffmpeg read other files); the stream
@@ -22,6 +23,8 @@ struct ClipProbe {
     let duration: Double?
     let hasAudio: Bool
     let hasVideo: Bool
+    /// The first video stream's `color_transfer` (nil untagged): HLG and PQ clips are HDR.
+    let transfer: TransferCharacteristic?
 
     init(path: String, tools: FFmpegTools, role: Role = .clip) throws(ExportError) {
         let vetted = switch role {
@@ -36,13 +39,18 @@ struct ClipProbe {
         let probe = try FFmpegProcess(
             executable: try tools.requireProbe(),
             arguments: ["-v", "error", "-protocol_whitelist", "file", "-f", demuxer,
-                        "-show_entries", "stream=codec_type", "-of", "default=noprint_wrappers=1:nokey=1",
+                        "-show_entries", "stream=codec_type,color_transfer", "-of", "csv=p=0",
                         ClipDecoder.fileURL(path)],
             writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
         let text = String(decoding: probe.readAll(), as: UTF8.self)
         guard probe.wait() == .exited(status: 0) else { throw probe.failure { .probeFailed(path: path, exit: $0, log: $1) } }
-        let types = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        // A line a stream: "video,arib-std-b67", "audio," (the transfer empty where it has none).
+        let streams = text.split(whereSeparator: \.isNewline).map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let types = streams.compactMap(\.first)
         (hasAudio, hasVideo) = (types.contains("audio"), types.contains("video"))
+        transfer = streams.first { $0.first == "video" }.flatMap { $0.count > 1 ? TransferCharacteristic(ffmpegName: $0[1]) : nil }
     }
 
     /// The ffmpeg input arguments that open `path` as `demuxer`: the file protocol only (a

@@ -66,6 +66,10 @@ public struct EditPlan {
     public let blurredBackdrop: Bool
     /// How HDR clips are tone-mapped to SDR (the spec's `tonemap`; a front end may override it).
     public var toneMap: ToneMapOperator
+    /// Where HLG clips' reference white lands in SDR (the spec's `hlgReferenceWhite`; else
+    /// `bt2408` when HLG clips are cut with SDR material, `ffmpeg` otherwise; a front end may
+    /// override it).
+    public var hlgReferenceWhite: HLGReferenceWhite
     /// What shows where no item covers the frame (the spec's `background`; `segue edit --alpha`
     /// makes it transparent): a transparent edit needs an output that keeps alpha.
     public var background: EditBackground = .black
@@ -207,6 +211,7 @@ public struct EditPlan {
         resize = try checker.resize(spec.resize)
         blurredBackdrop = spec.resize == EditPlanChecker.containBlur
         toneMap = try checker.toneMap(spec.tonemap)
+        let chosenReferenceWhite = try checker.hlgReferenceWhite(spec.hlgReferenceWhite)
         background = try checker.background(spec.background)
         blendSpace = try checker.blendSpace(spec.blend)
         guard !spec.items.isEmpty else { throw EditSpecError("items", "an edit needs at least one item") }
@@ -225,6 +230,8 @@ public struct EditPlan {
         try checker.checkOverlaps(items: items, transitions: transitions, fps: fps)
         try EditSpecLimits.checkLength(frames: items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames }, fps: fps)
         (self.items, self.transitions) = (items, transitions)
+        let ranges = checker.dynamicRanges(of: items)
+        hlgReferenceWhite = chosenReferenceWhite ?? HLGReferenceWhite.defaultFor(hasHLG: ranges.hlg, hasSDR: ranges.sdr)
         music = try spec.audio.flatMap { try checker.music($0, place: "audio") }
         sound = try checker.soundMix(spec.audio, hasMusic: music != nil,
                                         totalFrames: items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames }, fps: fps)

@@ -57,6 +57,32 @@ struct EditPlanChecker {
         return toneMap
     }
 
+    /// The spec's `hlgReferenceWhite`, nil when it gives none (the plan then picks by its items).
+    func hlgReferenceWhite(_ text: String?) throws -> HLGReferenceWhite? {
+        guard let text else { return nil }
+        guard let choice = HLGReferenceWhite(rawValue: text) else {
+            throw EditSpecError("hlgReferenceWhite", "'\(text)' is not one of " + HLGReferenceWhite.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return choice
+    }
+
+    /// Whether the items hold HLG clips, and SDR material (pictures, title cards, SDR clips) beside them.
+    func dynamicRanges(of items: [EditPlan.Item]) -> (hlg: Bool, sdr: Bool) {
+        var (hlg, sdr) = (false, false)
+        for item in items {
+            switch item.source {
+            case .picture, .title: sdr = true
+            case .clip(let path, _, _, _):
+                switch cache.clips[path]?.transfer {
+                case .hlg: hlg = true
+                case .pq: break
+                default: sdr = true
+                }
+            }
+        }
+        return (hlg, sdr)
+    }
+
     func background(_ text: String?) throws -> EditBackground {
         guard let text else { return .black }
         guard let background = EditBackground(rawValue: text) else {

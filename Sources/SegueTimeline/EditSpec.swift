@@ -19,6 +19,10 @@ public struct EditSpec: Codable, Sendable, Equatable {
     /// How HDR clips (HLG, PQ) are brought to SDR: hable (default), mobius, reinhard or clip
     /// (`ToneMapOperator`, ffmpeg's `tonemap` names).
     public var tonemap: String?
+    /// Where HLG clips' reference white lands in SDR: bt2408 (SDR white; the default when HLG
+    /// clips are cut with SDR material) or ffmpeg (75 %, as ffmpeg's tonemap; the default
+    /// otherwise). See `HLGReferenceWhite`.
+    public var hlgReferenceWhite: String?
     /// Text over the whole edit (times from its start); see `EditText`.
     public var texts: [EditText]?
     public var subtitles: EditSubtitles?
@@ -34,12 +38,14 @@ public struct EditSpec: Codable, Sendable, Equatable {
 
     public init(size: String, fps: EditFrameRate? = nil, resize: String? = nil, items: [EditItem],
                 transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil, background: String? = nil,
-                blend: String? = nil) {
+                blend: String? = nil, hlgReferenceWhite: String? = nil) {
         (self.size, self.fps, self.resize, self.items, self.transitions, self.audio) = (size, fps, resize, items, transitions, audio)
-        (self.tonemap, self.background, self.blend) = (tonemap, background, blend)
+        (self.tonemap, self.background, self.blend, self.hlgReferenceWhite) = (tonemap, background, blend, hlgReferenceWhite)
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case size, fps, resize, items, transitions, audio, tonemap, background, blend, texts, subtitles, itemTexts }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case size, fps, resize, items, transitions, audio, tonemap, hlgReferenceWhite, background, blend, texts, subtitles, itemTexts
+    }
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
@@ -53,6 +59,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
         transitions = try keys.decodeIfPresent([EditTransition].self, forKey: .transitions)
         audio = try keys.decodeIfPresent(EditAudio.self, forKey: .audio)
         tonemap = try keys.decodeIfPresent(String.self, forKey: .tonemap)
+        hlgReferenceWhite = try keys.decodeIfPresent(String.self, forKey: .hlgReferenceWhite)
         background = try keys.decodeIfPresent(String.self, forKey: .background)
         blend = try keys.decodeIfPresent(String.self, forKey: .blend)
         texts = try keys.decodeIfPresent([EditText].self, forKey: .texts)
@@ -71,6 +78,7 @@ public struct EditSpec: Codable, Sendable, Equatable {
         try keys.encodeIfPresent(transitions, forKey: .transitions)
         try keys.encodeIfPresent(audio, forKey: .audio)
         try keys.encodeIfPresent(tonemap, forKey: .tonemap)
+        try keys.encodeIfPresent(hlgReferenceWhite, forKey: .hlgReferenceWhite)
         try keys.encodeIfPresent(background, forKey: .background)
         try keys.encodeIfPresent(blend, forKey: .blend)
         try keys.encodeIfPresent(texts, forKey: .texts)

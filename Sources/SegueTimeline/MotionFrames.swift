@@ -5,9 +5,11 @@ import SegueGL
 import SegueImage
 
 /// A Ken Burns picture's frames: the picture fitted once to a canvas `KenBurns.canvasScale`
-/// times the frame's size, and each frame the window `KenBurns.window(at:)` of it resampled
-/// (bilinear) to the frame. Progress runs over every frame the item shows, the transitions into
-/// and out of it included, so the motion never stops under a transition.
+/// times the frame's size, and each frame the window `KenBurns.window(at:)` of it resampled to the
+/// frame by an area average (each frame pixel the mean of the canvas area it covers: a box
+/// prefilter, so fine detail does not shimmer as the zoom changes; at the closest zoom, one canvas
+/// pixel a frame pixel, it is bilinear). Progress runs over every frame the item shows, the
+/// transitions into and out of it included, so the motion never stops under a transition.
 final class KenBurnsFrames {
     let canvas: RGBAImage
     let motion: KenBurns
@@ -26,29 +28,64 @@ final class KenBurnsFrames {
         // Canvas pixels per frame pixel, and the window's left/top edge in canvas pixels.
         let stepX = side * canvasWidth / Double(width), stepY = side * canvasHeight / Double(height)
         let left = (centerX - side / 2) * canvasWidth, top = (centerY - side / 2) * canvasHeight
-        let maxX = canvas.width - 1, maxY = canvas.height - 1
+        let columns = AreaWeights(start: left, step: stepX, count: width, limit: canvas.width)
+        let rows = AreaWeights(start: top, step: stepY, count: height, limit: canvas.height)
+        let rowBytes = canvas.width * 4
         canvas.pixels.withUnsafeBufferPointer { source in
             let target = buffer.bindMemory(to: UInt8.self)
             for y in 0..<height {
-                // Pixel centres: frame pixel y covers canvas rows top + y·step ... + step.
-                let sy = max(0, min(Double(maxY), top + (Double(y) + 0.5) * stepY - 0.5))
-                let y0 = Int(sy), y1 = min(y0 + 1, maxY)
-                let fy = sy - Double(y0)
+                let (firstRow, rowTaps) = rows.taps(y)
                 for x in 0..<width {
-                    let sx = max(0, min(Double(maxX), left + (Double(x) + 0.5) * stepX - 0.5))
-                    let x0 = Int(sx), x1 = min(x0 + 1, maxX)
-                    let fx = sx - Double(x0)
-                    let (a, b) = ((y0 * canvas.width + x0) * 4, (y0 * canvas.width + x1) * 4)
-                    let (c, d) = ((y1 * canvas.width + x0) * 4, (y1 * canvas.width + x1) * 4)
-                    let out = (y * width + x) * 4
-                    for channel in 0..<4 {
-                        let upper = Double(source[a + channel]) * (1 - fx) + Double(source[b + channel]) * fx
-                        let lower = Double(source[c + channel]) * (1 - fx) + Double(source[d + channel]) * fx
-                        target[out + channel] = UInt8((upper * (1 - fy) + lower * fy).rounded())
+                    let (firstColumn, columnTaps) = columns.taps(x)
+                    var sum = SIMD4<Double>()
+                    for (r, wy) in rowTaps.enumerated() {
+                        var line = SIMD4<Double>()
+                        var i = (firstRow + r) * rowBytes + firstColumn * 4
+                        for wx in columnTaps {
+                            line += wx * SIMD4(Double(source[i]), Double(source[i + 1]), Double(source[i + 2]), Double(source[i + 3]))
+                            i += 4
+                        }
+                        sum += wy * line
                     }
+                    let out = (y * width + x) * 4
+                    let rounded = (sum.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))).rounded(.toNearestOrAwayFromZero)
+                    for channel in 0..<4 { target[out + channel] = UInt8(rounded[channel]) }
                 }
             }
         }
+    }
+}
+
+/// Along one axis, for each of `count` frame pixels, the canvas pixels its footprint
+/// [start + k·step, start + (k + 1)·step) covers and the share of the footprint each covers
+/// (summing to 1), the footprint clamped to the canvas. A footprint narrower than a pixel
+/// (enlarging) is widened to one, which makes the weights bilinear's.
+struct AreaWeights {
+    /// Per frame pixel: its first canvas pixel, and where its weights start in `weights`.
+    private var first: [Int] = []
+    private var offsets: [Int] = [0]
+    private var weights: [Double] = []
+
+    init(start: Double, step: Double, count: Int, limit: Int) {
+        let width = max(step, 1)
+        for k in 0..<count {
+            // Centred on the footprint's centre, so a widened footprint samples where it should.
+            let centre = start + (Double(k) + 0.5) * step
+            let low = min(max(centre - width / 2, 0), max(0, Double(limit) - width))
+            let high = low + width
+            var i = max(0, Int(low.rounded(.down)))
+            first.append(i)
+            while Double(i) < high && i < limit {
+                weights.append((min(high, Double(i + 1)) - max(low, Double(i))) / width)
+                i += 1
+            }
+            offsets.append(weights.count)
+        }
+    }
+
+    /// Frame pixel `k`'s first canvas pixel and the weights from there on.
+    func taps(_ k: Int) -> (first: Int, weights: ArraySlice<Double>) {
+        (first[k], weights[offsets[k]..<offsets[k + 1]])
     }
 }
 
@@ -127,7 +164,8 @@ extension TimelineItemReader {
         if let layout = decoder.planes {
             let planes = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.frameBytes, alignment: 64)
             defer { planes.deallocate() }
-            let stage = try YCbCrInputStage(device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap)
+            let stage = try YCbCrInputStage(
+                device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap, hlgReferenceWhite: plan.hlgReferenceWhite)
             defer { stage.release() }
             guard try decoder.readFrame(into: planes) else { throw ExportError.clipTooShort(path: path, frames: 0, needed: 1) }
             try stage.convert(UnsafeRawBufferPointer(planes))

@@ -61,7 +61,9 @@ final class TimelineItemReader {
                 backdrop: plan.blurredBackdrop)
             if let layout = decoder.planes {
                 do {
-                    let stage = try YCbCrInputStage(device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap)
+                    let stage = try YCbCrInputStage(
+                        device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap,
+                        hlgReferenceWhite: plan.hlgReferenceWhite)
                     input = (stage, .allocate(byteCount: layout.frameBytes, alignment: 64))
                 } catch {
                     decoder.close()

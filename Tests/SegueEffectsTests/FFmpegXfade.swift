@@ -23,21 +23,25 @@ enum FFmpegXfade {
 
     /// The transitions the installed xfade lists (`ffmpeg -h filter=xfade`); empty without ffmpeg.
     /// ffmpeg 6.1 and later list the wind, cover and reveal families that 5.1 lacks.
-    static let listedTransitions: Set<String> = {
-        guard executable != nil, let help = try? VideoReader.run("ffmpeg", ["-hide_banner", "-h", "filter=xfade"]) else { return [] }
+    static let listedTransitions: Set<String> = executable == nil ? [] : listedTransitions(ffmpeg: "ffmpeg")
+
+    /// The transitions the xfade of the ffmpeg at `ffmpeg` (a path, or a name on PATH) lists.
+    static func listedTransitions(ffmpeg: String) -> Set<String> {
+        guard let help = try? VideoReader.run(ffmpeg, ["-hide_banner", "-h", "filter=xfade"]) else { return [] }
         // The option's values read "     wipeleft        1            ..FV....... wipe left transition".
         return Set(String(decoding: help, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
             let fields = line.split(separator: " ")
             guard fields.count >= 3, Int(fields[1]) != nil, fields[2].hasPrefix("..") else { return nil }
             return String(fields[0])
         })
-    }()
+    }
 
     static let framesPerTransition = 5
 
-    /// Frames 0…4 (progress 0, .25, .5, .75, 1) of `transition` between the two pictures.
-    static func frames(transition: String, from: RGBAImage, to: RGBAImage) throws -> [RGBAImage] {
-        guard executable != nil else { throw Failure(description: "ffmpeg is not on PATH") }
+    /// Frames 0…4 (progress 0, .25, .5, .75, 1) of `transition` between the two pictures, by the
+    /// ffmpeg on PATH or the one at `ffmpeg` (`ReferenceFFmpeg`'s).
+    static func frames(transition: String, from: RGBAImage, to: RGBAImage, ffmpeg: String? = nil) throws -> [RGBAImage] {
+        guard ffmpeg != nil || executable != nil else { throw Failure(description: "ffmpeg is not on PATH") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("segue-xfade-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -49,7 +53,7 @@ enum FFmpegXfade {
         let graph = "[0:v]format=gbrp[a];[1:v]format=gbrp[b];"
             + "[a][b]xfade=transition=\(transition):duration=1:offset=0,format=rgba"
         // One thread: the frames do not depend on slicing, and the test machine is shared.
-        let raw = try VideoReader.run("ffmpeg", ["-v", "error", "-threads", "1", "-filter_complex_threads", "1"]
+        let raw = try VideoReader.run(ffmpeg ?? "ffmpeg", ["-v", "error", "-threads", "1", "-filter_complex_threads", "1"]
             + input + ["-i", fromPath] + input + ["-i", toPath]
             + ["-filter_complex", graph, "-frames:v", "\(framesPerTransition)", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"])
         let frameBytes = from.width * from.height * 4

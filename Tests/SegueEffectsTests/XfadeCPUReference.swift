@@ -10,6 +10,8 @@ import SegueImage
 ///   pictures (a grey 128 fading to black reads 223 at a quarter of the way); later ffmpeg
 ///   clears the sum, and that is what this follows.
 /// `progress` here is Segue's; xfade's own runs the other way (1 → 0) and is `1 − progress`.
+/// Where the reference ffmpeg 9 is installed, every channel of this port is checked to be within a
+/// level of its output (`XfadeReferenceParityTests.theCPUPortIsTheReferenceFFmpeg`).
 enum XfadeCPUReference {
     static let names = [
         "fadegrays", "hlwind", "hrwind", "vuwind", "vdwind", "coverleft", "coverright", "coverup", "coverdown",

@@ -7,10 +7,11 @@ import Testing
 import SegueTesting
 import SegueGLSL
 
-/// The presets named after ffmpeg's xfade transitions, against ffmpeg 5.1's xfade on the same
-/// two pictures (see `FFmpegXfade` for the frame ↔ progress mapping). `make test` installs
-/// ffmpeg; without it the comparisons with ffmpeg are skipped, except on CI or under `make test`
-/// (`FFmpegXfade.isRequired`), where that fails.
+/// The presets named after ffmpeg's xfade transitions, against Debian's ffmpeg 5.1's xfade on the
+/// same two pictures (see `FFmpegXfade` for the frame ↔ progress mapping), and the names 5.1 lacks
+/// against a CPU port of xfade's code. `make test` installs ffmpeg; without it the comparisons with
+/// ffmpeg are skipped, except on CI or under `make test` (`FFmpegXfade.isRequired`), where that
+/// fails. All 58 names are compared with ffmpeg 9 itself in `XfadeReferenceParityTests`.
 @Suite("ffmpeg xfade parity (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct XfadeParityTests {
     /// Every transition ffmpeg 5.1's xfade has (its `custom` expression aside); the later ones
@@ -101,7 +102,8 @@ struct XfadeParityTests {
     }
 
     /// The names ffmpeg 5.1 lacks (or gets wrong in RGB, fadegrays), against a CPU port of later
-    /// ffmpeg's code (`XfadeCPUReference`), within the same bounds. cover and reveal only shift
+    /// ffmpeg's code (`XfadeCPUReference`, itself checked against ffmpeg 9 in
+    /// `XfadeReferenceParityTests`), within the same bounds. cover and reveal only shift
     /// whole pixels, which the GPU reproduces exactly (measured: no difference at all), so any
     /// channel more than one level off is a fault there.
     @Test(arguments: XfadeCPUReference.names)
@@ -114,17 +116,7 @@ struct XfadeParityTests {
         }
     }
 
-    /// The later names (wind, cover, reveal) against ffmpeg itself where the installed xfade lists
-    /// them (ffmpeg 6.1 and later; none on 5.1, where the CPU port above stands in).
-    @Test(.enabled(if: ffmpegAvailable), arguments: XfadeCPUReference.names.filter { $0 != "fadegrays" && FFmpegXfade.listedTransitions.contains($0) })
-    func matchesLaterFFmpeg(name: String) throws {
-        for (from, to) in try Self.pictures() {
-            let reference = try FFmpegXfade.frames(transition: name, from: from, to: to)
-            try Self.compare(name, from: from, to: to, against: "ffmpeg's xfade") { reference[$0.frame] }
-        }
-    }
-
-    /// The probe behind `matchesLaterFFmpeg` reads xfade's names: every one 5.1 has is listed.
+    /// The probe of xfade's names (`FFmpegXfade.listedTransitions`, the reference ffmpeg's too): every one 5.1 has is listed.
     @Test(.enabled(if: ffmpegAvailable))
     func theProbeListsXfadesNames() {
         #expect(Set(Self.ffmpegNames).isSubset(of: FFmpegXfade.listedTransitions), "\(FFmpegXfade.listedTransitions.sorted())")

@@ -7,6 +7,7 @@ import SegueTimeline
 
 extension EncoderSpeed: @retroactive ExpressibleByArgument {}
 extension ToneMapOperator: @retroactive ExpressibleByArgument {}
+extension HLGReferenceWhite: @retroactive ExpressibleByArgument {}
 extension Dither: @retroactive ExpressibleByArgument {}
 extension BlendSpace: @retroactive ExpressibleByArgument {}
 
@@ -46,6 +47,8 @@ struct EditCommand: ParsableCommand {
     var reencode = false
     @Option(help: "How HDR clips (HLG, PQ) are tone-mapped to SDR: hable (default, as ffmpeg's tonemap), mobius, reinhard or clip; overrides the spec's \"tonemap\".")
     var tonemap: ToneMapOperator?
+    @Option(help: "Where HLG clips' reference white (75 % HLG, 203 nits) lands in SDR: bt2408 (SDR white, as SDR footage's; highlights above it clip; the default when HLG clips are cut with pictures, titles or SDR clips) or ffmpeg (75 %, as ffmpeg's tonemap, highlights kept; the default otherwise); overrides the spec's \"hlgReferenceWhite\".")
+    var hlgReferenceWhite: HLGReferenceWhite?
     @Flag(help: "A quick draft: half the spec's width and height (a quarter of the pixels), the fastest encoder settings (--speed fastest unless --speed is given), every frame encoded.")
     var draft = false
     @Option(help: "Where transitions mix: srgb (default, as gl-transitions and ffmpeg's xfade: black to white is 128 halfway) or linear light (188 halfway, as OBS and Resolve); overrides the spec's \"blend\".")
@@ -111,6 +114,7 @@ struct EditCommand: ParsableCommand {
         let draftSize: ((Int, Int) -> (width: Int, height: Int))? = draft ? { EditPlan.draftSize(width: $0, height: $1) } : nil
         var plan = try EditTransitionNames.loadPlan(specAt: spec, tools: tools, resizedBy: draftSize)
         if let tonemap { plan.toneMap = tonemap }
+        if let hlgReferenceWhite { plan.hlgReferenceWhite = hlgReferenceWhite }
         if alpha { plan.background = .transparent }
         if let blend { plan.blendSpace = blend }
         var frames = try chunk.map { chunk throws(EditChunkError) in try chunk.frames(ofTotal: plan.totalFrames) } ?? self.frames

@@ -30,12 +30,12 @@ struct RenderCommandTests {
             #expect(frame.width == 64 && frame.height == 36)
             frames.append(frame)
         }
-        // Progress 0 and 1 are the inputs covering the frame, sampled bilinearly on the GPU: within
-        // 2 levels of the reference (llvmpipe's 8-bit filter weights, then one more rounding).
-        for (frame, picture) in [(frames[0], from), (frames[4], to)] {
-            let expected = try BilinearFitReference.frame(picture, width: 64, height: 36, mode: "cover", bar: .zero)
-            #expect(RGBAImage.maxDifference(frame, expected) <= 2)
-        }
+        // Progress 0 and 1 are the inputs covering the frame: the first, larger than the frame
+        // shows it, area-averaged to the frame (within a level, and one more rounding); the second,
+        // enlarged, sampled bilinearly on the GPU: within 2 levels of the reference (llvmpipe's
+        // 8-bit filter weights, then one more rounding).
+        #expect(RGBAImage.maxDifference(frames[0], try AreaFitReference.frame(from, width: 64, height: 36, mode: "cover")) <= 2)
+        #expect(RGBAImage.maxDifference(frames[4], try BilinearFitReference.frame(to, width: 64, height: 36, mode: "cover", bar: .zero)) <= 2)
         #expect(frames[2] != frames[0] && frames[2] != frames[4])
         let sheet = try PNGCodec.read(path: out.appendingPathComponent("contact-sheet.png").path)
         #expect(sheet.width > 64 && sheet.height > 36)

@@ -3,9 +3,11 @@ import SegueImage
 
 /// How pictures go to the GPU for a transition: at their own size. The effect's resize mode
 /// places each one in the frame (gl-transitions' cover/contain/stretch) and samples it bilinearly
-/// when its size differs from the frame's, as the gl-transitions runtime does; a picture of the
-/// frame's size is read texel for texel. Nothing is resampled on the CPU but a picture larger
-/// than the GL can hold.
+/// when it is enlarged, as the gl-transitions runtime does; a picture of the frame's size is read
+/// texel for texel. A picture the frame shows reduced is first reduced to the frame on the GPU,
+/// area-averaged, as the fit places it (`prefiltered`; `TransitionRenderer`, `TransitionVideo`
+/// and `screen` do it), so that its fine detail does not alias. Nothing is resampled on the CPU but
+/// a picture larger than the GL can hold.
 public enum PictureFitting {
     /// `picture` as it is uploaded: itself, or reduced (area-averaged, aspect ratio kept) when a
     /// side exceeds the device's GL_MAX_TEXTURE_SIZE. Reduced rather than refused: the frame is
@@ -42,8 +44,13 @@ public enum PictureFitting {
     public static func screen(
         _ picture: RGBAImage, device: GLDevice, width: Int, height: Int, mode: ResizeMode
     ) throws(PictureFittingError) -> OffscreenTarget {
-        let texture = try texture(picture, device: device)
-        defer { texture.release() }
+        let uploaded = try texture(picture, device: device)
+        defer { uploaded.release() }
+        // A picture larger than the screen shows it is reduced to the screen first, area-averaged.
+        let reduced: OffscreenTarget?
+        do { reduced = try prefiltered(uploaded, device: device, width: width, height: height, mode: mode) } catch { throw .gl(error) }
+        defer { reduced?.release() }
+        let texture = reduced?.texture ?? uploaded
         let target: OffscreenTarget
         do { target = try device.makeOffscreenTarget(width: width, height: height) } catch { throw .gl(error) }
         do {

@@ -76,6 +76,7 @@ public struct TransitionVideo {
             }
             let exporter = try TransitionExporter(device: device, settings: settings, tools: tools)
             exporter.onProgress = onProgress
+            exporter.pictureFit = transition.resize
             let (transition, mode, blendSpace) = (transition, mode, blendSpace)
             return try exporter.export(inputs, to: path) { device, from, to in
                 try transition.makeEffect(device: device, from: from, to: to, mode: mode, blendSpace: blendSpace)
