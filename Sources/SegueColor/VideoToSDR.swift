@@ -14,10 +14,15 @@ public struct VideoToSDR: Sendable, Equatable {
     public let conversion: YCbCrConversion?
     public let gamut: GamutConversion
 
+    /// ffmpeg's placement of HLG's reference white (`.ffmpeg`), as before `hlgReferenceWhite` was a choice.
+    public init(source: ColorDescription, toneMap: ToneMapOperator = .hable, peak: Double = ToneMapOperator.defaultPeak) {
+        self.init(source: source, toneMap: toneMap, peak: peak, hlgReferenceWhite: .ffmpeg)
+    }
+
     /// `peak` is the operator's for PQ, and for HLG under `.ffmpeg` (`.bt2408` has its own).
     public init(
         source: ColorDescription, toneMap: ToneMapOperator = .hable, peak: Double = ToneMapOperator.defaultPeak,
-        hlgReferenceWhite: HLGReferenceWhite = .ffmpeg
+        hlgReferenceWhite: HLGReferenceWhite
     ) {
         (self.source, self.toneMap, self.peak, self.hlgReferenceWhite) = (source, toneMap, peak, hlgReferenceWhite)
         conversion = YCbCrConversion(matrix: source.matrix, range: source.range, bitDepth: source.bitDepth)

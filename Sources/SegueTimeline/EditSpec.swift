@@ -38,7 +38,15 @@ public struct EditSpec: Codable, Sendable, Equatable {
 
     public init(size: String, fps: EditFrameRate? = nil, resize: String? = nil, items: [EditItem],
                 transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil, background: String? = nil,
-                blend: String? = nil, hlgReferenceWhite: String? = nil) {
+                blend: String? = nil) {
+        self.init(size: size, fps: fps, resize: resize, items: items, transitions: transitions, audio: audio, tonemap: tonemap,
+                  background: background, blend: blend, hlgReferenceWhite: nil)
+    }
+
+    /// With where HLG's reference white lands (`hlgReferenceWhite`: `bt2408` or `ffmpeg`; nil for the default).
+    public init(size: String, fps: EditFrameRate? = nil, resize: String? = nil, items: [EditItem],
+                transitions: [EditTransition]? = nil, audio: EditAudio? = nil, tonemap: String? = nil, background: String? = nil,
+                blend: String? = nil, hlgReferenceWhite: String?) {
         (self.size, self.fps, self.resize, self.items, self.transitions, self.audio) = (size, fps, resize, items, transitions, audio)
         (self.tonemap, self.background, self.blend, self.hlgReferenceWhite) = (tonemap, background, blend, hlgReferenceWhite)
     }
