@@ -65,6 +65,7 @@ struct ProcessStateTests {
         let image = try SampleImages.from(width: 64, height: 36)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?
+        nonisolated(unsafe) var ended = false
         let worker = Thread {
             do {
                 _ = try withDevice { device in
@@ -72,6 +73,7 @@ struct ProcessStateTests {
                         .export(.pictures(from: image, to: image, frames: 3000), to: out, effect: pixelDissolve)
                 }
             } catch { failure = error }
+            ended = true
             done.signal()
         }
         worker.start()
@@ -80,11 +82,12 @@ struct ProcessStateTests {
         // The file is made (and its room checked) before ffmpeg starts: wait for both states.
         var partial: String?
         let deadline = Date().addingTimeInterval(StateWait.limit)
-        while (partial == nil || cleanup.registered.children.isEmpty) && Date() < deadline {
+        // An export that ends before both states (it failed to start) is reported with its error.
+        while (partial == nil || cleanup.registered.children.isEmpty) && !ended && Date() < deadline {
             partial = try FileManager.default.contentsOfDirectory(atPath: dir.path).first { $0.hasPrefix(".out.mp4.partial-") }
             usleep(10_000)
         }
-        let found = try #require(partial)
+        let found = try #require(partial, "no partial file; the export \(ended ? "ended: \(String(describing: failure))" : "is still running")")
         let registered = cleanup.registered
         #expect(registered.paths.contains { $0.hasSuffix(found) }, "\(registered)")
         #expect(registered.children.count == 1)
