@@ -175,6 +175,7 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
             (stream.pixelFormat == "yuv420p", "pixel format \(stream.pixelFormat), the output's is yuv420p (8-bit 4:2:0)"),
             (stream.width == plan.width && stream.height == plan.height,
              "size \(stream.width)x\(stream.height), the edit's is \(plan.width)x\(plan.height)"),
+            (stream.parameterSetChange == nil, stream.parameterSetChange ?? ""),
             (["1:1", "0:1", "unknown"].contains(stream.sampleAspectRatio), "sample aspect ratio \(stream.sampleAspectRatio), not square"),
             // Exactly the edit's fraction: 30000/1001 footage is not copied into a 30 fps edit.
             (plan.frameRate.matches(ffprobe: stream.frameRate) && plan.frameRate.matches(ffprobe: stream.averageFrameRate) && stream.constantRate,
