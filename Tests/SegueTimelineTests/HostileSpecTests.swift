@@ -91,6 +91,22 @@ struct HostileSpecTests {
         }
     }
 
+    /// A spec may name any readable file as subtitles: an error quoted its first line (the
+    /// password file's root entry). Nothing is quoted before the file's first valid cue.
+    @Test func anSRTErrorQuotesNothingOfAFileThatIsNotSRT() throws {
+        let dir = try Self.media()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n".utf8)
+            .write(to: dir.appendingPathComponent("passwd"))
+        let error = try Self.error(#"{"size": "64x36", "items": [{"picture": "p.png", "duration": 1}], "subtitles": {"file": "passwd"}}"#, in: dir)
+        #expect(error == "subtitles.file: 'passwd' line 1: expected a cue's number (the file does not look like SRT)", "\(error)")
+        #expect(!error.contains("root") && !error.contains("daemon"))
+        // After a valid cue, the line that goes wrong is quoted, as before.
+        try Data("1\n00:00:00,100 --> 00:00:00,500\nHi\n\nHello\n".utf8).write(to: dir.appendingPathComponent("late.srt"))
+        let late = try Self.error(#"{"size": "64x36", "items": [{"picture": "p.png", "duration": 1}], "subtitles": {"file": "late.srt"}}"#, in: dir)
+        #expect(late.hasSuffix("line 5: expected a cue's number, found 'Hello'"), "\(late)")
+    }
+
     /// Full-width digits are hex digits to Unicode (`Character.isHexDigit`), not to a colour.
     @Test func aColourTakesASCIIHexDigitsOnly() throws {
         let dir = try Self.media()
