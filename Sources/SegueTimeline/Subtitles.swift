@@ -107,19 +107,17 @@ public struct SubtitleTrack: Equatable, Sendable {
         }
     }
 
-    /// The cues within `frames` of the edit, shifted to start there, as SRT text (what a soft track is muxed from).
+    /// The cues within `frames` of the edit, shifted to start there, as SRT text (what a soft
+    /// track is muxed from), flattened (`flattened`) so no two cues share a start or overlap.
     func srt(frames: Range<Int>, fps: FrameRate) -> String {
         let (from, to) = (fps.seconds(frames.lowerBound), fps.seconds(frames.upperBound))
-        func stamp(_ seconds: Double) -> String {
-            let millis = Int((seconds * 1000).rounded())
-            return String(format: "%02d:%02d:%02d,%03d", millis / 3_600_000, millis / 60_000 % 60, millis / 1000 % 60, millis % 1000)
+        func millis(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+        func stamp(_ millis: Int) -> String {
+            String(format: "%02d:%02d:%02d,%03d", millis / 3_600_000, millis / 60_000 % 60, millis / 1000 % 60, millis % 1000)
         }
-        var number = 0
-        return cues.compactMap { cue in
-            let (start, end) = (max(cue.start, from) - from, min(cue.end, to) - from)
-            guard end > start else { return nil }
-            number += 1
-            return "\(number)\n\(stamp(start)) --> \(stamp(end))\n\(cue.text)\n"
+        let spans = cues.map { cue in (start: millis(max(cue.start, from) - from), end: millis(min(cue.end, to) - from), text: cue.text) }
+        return Self.flattened(spans).enumerated().map { number, cue in
+            "\(number + 1)\n\(stamp(cue.start)) --> \(stamp(cue.end))\n\(cue.text)\n"
         }.joined(separator: "\n")
     }
 }
