@@ -169,9 +169,15 @@ struct EditPlanChecker {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let key = transition.effect + "\u{0}" + String(decoding: (try? encoder.encode(transition.params ?? [:])) ?? Data(), as: UTF8.self)
-        let make = try cache.effects[key] ?? TimelineEffects.make(
-            effect: transition.effect, params: transition.params ?? [:], place: place, resize: resize, resolve: resolve)
-        cache.effects[key] = make
+        // Stored once: storing the closure read back from the cache again wrapped it in one more
+        // reabstraction thunk at every junction, a chain 100,000 deep whose release overflowed the stack.
+        let make: (BlendSpace) -> TransitionExporter.MakeEffect
+        if let cached = cache.effects[key] {
+            make = cached
+        } else {
+            make = try TimelineEffects.make(effect: transition.effect, params: transition.params ?? [:], place: place, resize: resize, resolve: resolve)
+            cache.effects[key] = make
+        }
         return EditPlan.Transition(name: transition.effect, frames: count, easing: easing, audioCurve: audioCurve, make: make)
     }
 
