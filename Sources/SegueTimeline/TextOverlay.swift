@@ -227,9 +227,17 @@ enum EditColor {
 extension EditSpecLimits {
     /// Texts over items and the edit: each is shaped once, when the plan is made.
     public static let texts = 10_000
+    /// The UTF-8 of all texts and titles together: what shaping costs grows with it (10,000
+    /// texts holding 4 MiB and an SRT file of 20,000 cues plan in about 4 s; docs/Benchmarks.md).
+    public static let textBytes = 4 << 20
 
     static func checkTexts(_ spec: EditSpec) throws {
-        let count = (spec.texts?.count ?? 0) + (spec.itemTexts ?? []).reduce(0) { $0 + $1.count }
-        guard count <= texts else { throw EditSpecError("texts", "\(count) texts; an edit holds at most \(texts)") }
+        let all = (spec.texts ?? []) + (spec.itemTexts ?? []).flatMap { $0 }
+        guard all.count <= texts else { throw EditSpecError("texts", "\(all.count) texts; an edit holds at most \(texts)") }
+        let titles = spec.items.reduce(0) { sum, item in if case let .title(title) = item { sum + title.title.utf8.count } else { sum } }
+        let bytes = all.reduce(titles) { $0 + $1.content.utf8.count }
+        guard bytes <= textBytes else {
+            throw EditSpecError("texts", "\(bytes) bytes of text; an edit's texts and titles hold at most \(textBytes) bytes (4 MiB) of UTF-8 in all")
+        }
     }
 }

@@ -44,6 +44,26 @@ struct LargePlanTests {
         // The plan and its 99,999 junctions' effects are released here: the chain of thunks crashed.
     }
 
+    /// The text cap is on the UTF-8 of all texts and titles together, refused by name before any
+    /// file is opened (no picture exists here): 10,000 texts of 1,500 characters each planned for
+    /// 13 s, within every limit there was.
+    @Test func textsAndTitlesPastFourMiBOfUTF8AreRefusedByName() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let half = String(repeating: "é", count: EditSpecLimits.textBytes / 4)   // 2 bytes each: 2 MiB
+        let cases: [[String: Any]] = [
+            ["size": "64x36", "items": [["picture": "p.png", "duration": 1]],
+             "texts": [["content": half], ["content": half], ["content": "!"]]],
+            ["size": "64x36", "items": [["title": half, "duration": 1], ["picture": "p.png", "duration": 1, "text": ["content": half + "!"]]]],
+        ]
+        for spec in cases {
+            let path = try Self.write(spec, in: dir)
+            let error = #expect(throws: EditSpecError.self) { _ = try EditPlan.load(specAt: path, tools: try FFmpegTools.locate()) }
+            #expect(error?.description == "texts: 4194305 bytes of text; an edit's texts and titles hold at most 4194304 bytes (4 MiB) of UTF-8 in all",
+                    "\(String(describing: error))")
+        }
+    }
+
     /// Which items have text, against a check of every item against every text.
     @Test func itemsWithTextAreThoseATextOverlaps() throws {
         let dir = try temporaryDirectory()
