@@ -42,7 +42,9 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     /// A rate from a spec: a JSON number (30, 29.97, 23.976) or a string ("30000/1001", "30",
     /// "29.97"). A decimal that is not whole must be an NTSC rate's usual spelling (within 0.01).
     public static func parse(number: Double) -> FrameRate? {
-        guard number.isFinite, number > 0 else { return nil }
+        // Past the highest rate nothing is accepted: checked before any conversion to an Int,
+        // which would trap on 1e19.
+        guard number.isFinite, number > 0, number <= Double(wholeRates.upperBound) else { return nil }
         if number == number.rounded() {
             return wholeRates.contains(Int(number)) ? FrameRate(Int(number)) : nil
         }

@@ -11,6 +11,9 @@ struct FontFileReference: Hashable, Sendable {
 final class FontLocator {
     private let config: OpaquePointer
     private var fallbackCache: [UInt32: FontFileReference?] = [:]
+    /// Families found (or not) before: every layout resolves its font's family, and fontconfig's
+    /// match took most of the time of 10,000 short texts.
+    private var familyCache: [String: Result<FontFileReference, TextError>] = [:]
     /// Names fontconfig resolves to a configured default rather than a family of that name.
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui"]
 
@@ -25,6 +28,15 @@ final class FontLocator {
     /// family names do not include the one asked for is reported as not found, so that a typo
     /// is an error instead of a silent change of typeface.
     func locate(family: String) throws(TextError) -> FontFileReference {
+        if let known = familyCache[family] { return try known.get() }
+        let found: Result<FontFileReference, TextError>
+        do { found = .success(try match(family: family)) } catch { found = .failure(error) }
+        // Bounded: one entry per distinct family name asked for, up to 1,024.
+        if familyCache.count < 1024 { familyCache[family] = found }
+        return try found.get()
+    }
+
+    private func match(family: String) throws(TextError) -> FontFileReference {
         guard let pattern = FcPatternCreate() else { throw .fontconfigUnavailable }
         defer { FcPatternDestroy(pattern) }
         withFcString(family) { _ = FcPatternAddString(pattern, "family", $0) }

@@ -27,7 +27,10 @@ public enum EditFrameRate: Codable, Sendable, Equatable {
         let parsed: FrameRate?
         let shown: String
         switch self {
-        case let .number(number): (parsed, shown) = (FrameRate.parse(number: number), String(number))
+        case let .number(number):
+            let rates = Double(ExportSettings.frameRates.lowerBound)...Double(ExportSettings.frameRates.upperBound)
+            let checked = try SpecNumber.checked(number, place: "fps", in: rates, "frames a second; give " + FrameRate.accepted)
+            (parsed, shown) = (FrameRate.parse(number: checked), String(number))
         case let .text(text): (parsed, shown) = (FrameRate.parse(text: text), "'\(text)'")
         }
         guard let parsed else { throw EditSpecError("fps", "\(shown) is not a frame rate; give " + FrameRate.accepted) }

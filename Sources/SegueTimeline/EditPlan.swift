@@ -91,11 +91,35 @@ public struct EditPlan {
     public internal(set) var softSubtitles: SubtitleTrack?
 
     /// Frames of the whole edit.
-    public var totalFrames: Int { items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames } }
+    public let totalFrames: Int
+    /// Where each item starts in the edit, summed once when the plan is made: a plan of N items
+    /// (and its text and smart-render checks) is linear in N, not quadratic.
+    let itemStarts: [Int]
 
     /// The edit's frame where item `index` starts.
-    public func startFrame(ofItem index: Int) -> Int {
-        (0..<index).reduce(0) { $0 + items[$1].frames - transitions[$1].frames }
+    public func startFrame(ofItem index: Int) -> Int { itemStarts[index] }
+
+    /// The first item whose frames reach past `frame` (the last item when none does): items'
+    /// starts and ends never go back, so a binary search finds it.
+    func firstItem(endingAfter frame: Int) -> Int {
+        var (low, high) = (0, items.count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if itemStarts[middle] + items[middle].frames > frame { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Each item's start, and the edit's length: Σ items − Σ transitions.
+    static func starts(items: [Item], transitions: [Transition]) -> (starts: [Int], total: Int) {
+        var starts: [Int] = []
+        starts.reserveCapacity(items.count)
+        var at = 0
+        for index in items.indices {
+            starts.append(at)
+            at += items[index].frames - (index < transitions.count ? transitions[index].frames : 0)
+        }
+        return (starts, at)
     }
 
     /// Whether any item or the music has sound (else the video has no audio stream).
@@ -126,10 +150,11 @@ public struct EditPlan {
 
     /// The spec in `data` (JSON); a mistake is an `EditSpecError` with its place.
     public static func decode(_ data: Data) throws -> EditSpec {
-        if let place = trailingComma(in: data) {
+        let scanned = scan(data)   // once: a 16 MiB spec is read byte by byte here
+        if let place = scanned.trailingComma {
             throw EditSpecError("spec", "not valid JSON: a trailing comma at line \(place.line), column \(place.column)")
         }
-        if let place = nulEscape(in: data) {
+        if let place = scanned.nul {
             throw EditSpecError("spec", "a NUL character (\\u0000) at line \(place.line), column \(place.column): no path or name holds one "
                 + "(the system would cut the name there)")
         }
@@ -228,13 +253,13 @@ public struct EditPlan {
             try checker.transition(transition, place: "transitions[\(index)]", fps: fps, resize: mode)
         }
         try checker.checkOverlaps(items: items, transitions: transitions, fps: fps)
-        try EditSpecLimits.checkLength(frames: items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames }, fps: fps)
+        (itemStarts, totalFrames) = Self.starts(items: items, transitions: transitions)
+        try EditSpecLimits.checkLength(frames: totalFrames, fps: fps)
         (self.items, self.transitions) = (items, transitions)
         let ranges = checker.dynamicRanges(of: items)
         hlgReferenceWhite = chosenReferenceWhite ?? HLGReferenceWhite.defaultFor(hasHLG: ranges.hlg, hasSDR: ranges.sdr)
         music = try spec.audio.flatMap { try checker.music($0, place: "audio") }
-        sound = try checker.soundMix(spec.audio, hasMusic: music != nil,
-                                        totalFrames: items.reduce(0) { $0 + $1.frames } - transitions.reduce(0) { $0 + $1.frames }, fps: fps)
+        sound = try checker.soundMix(spec.audio, hasMusic: music != nil, totalFrames: totalFrames, fps: fps)
         inputPaths = items.compactMap {
             switch $0.source {
             case let .picture(path), let .clip(path, _, _, _), let .title(.picture(path)): path

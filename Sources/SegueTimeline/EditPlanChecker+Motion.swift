@@ -23,6 +23,7 @@ extension EditPlanChecker {
             throw EditSpecError(error.place == "\(place).clip" ? "\(place).freeze" : error.place, error.message)
         }
         guard at.isFinite, at >= 0 else { throw EditSpecError("\(place).at", "\(at) must be 0 or more seconds") }
+        _ = try SpecNumber.checked(at, place: "\(place).at", in: 0...SpecNumber.maxFilePosition, "s (a position in the clip)")
         if let end = probe.duration, at > end - fps.seconds(1) / 2 {
             throw EditSpecError("\(place).at", "\(at) is at or past the clip's last frame (the clip lasts \(Self.seconds(end)) s)")
         }

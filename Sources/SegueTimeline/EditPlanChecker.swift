@@ -96,7 +96,7 @@ struct EditPlanChecker {
         guard seconds.isFinite, seconds >= 0, seconds <= Self.maxSeconds, allowZero || seconds > 0 else {
             throw EditSpecError(place, "\(seconds) must be a number of seconds, more than 0 and at most \(Int(Self.maxSeconds))")
         }
-        let count = Int(fps.frames(inSeconds: seconds).rounded())
+        let count = try SpecNumber.whole(seconds, place: place, in: 0...Self.maxSeconds, "s") { fps.frames(inSeconds: $0) }
         guard count >= 1 || allowZero else {
             throw EditSpecError(place, "\(seconds) s is less than one frame at \(fps) fps")
         }
@@ -110,6 +110,7 @@ struct EditPlanChecker {
     ) throws -> String {
         let resolved = resolve(path)
         guard !cache.pictures.contains(resolved) else { return resolved }
+        if let problem = Self.regularFileProblem(resolved, named: path) { throw refusal(problem) }
         do {
             _ = try PictureDecoder.read(path: resolved) {
                 FittedPicture.neededSize(width: $0, height: $1, mode: resize, frameWidth: frameWidth, frameHeight: frameHeight)
@@ -136,6 +137,8 @@ struct EditPlanChecker {
             let probe = try probedClip(resolved, path: path, place: place)
             let start = from ?? 0
             guard start.isFinite, start >= 0 else { throw EditSpecError("\(place).from", "\(start) must be 0 or more seconds") }
+            _ = try SpecNumber.checked(start, place: "\(place).from", in: 0...SpecNumber.maxFilePosition, "s (a position in the clip)")
+            if let to { _ = try SpecNumber.checked(to, place: "\(place).to", in: 0...SpecNumber.maxFilePosition, "s (a position in the clip)") }
             guard let length = to ?? probe.duration else {
                 throw EditSpecError("\(place).to", "the clip's length is unknown; give \"to\"")
             }
@@ -192,9 +195,15 @@ struct EditPlanChecker {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let key = transition.effect + "\u{0}" + String(decoding: (try? encoder.encode(transition.params ?? [:])) ?? Data(), as: UTF8.self)
-        let make = try cache.effects[key] ?? TimelineEffects.make(
-            effect: transition.effect, params: transition.params ?? [:], place: place, resize: resize, resolve: resolve)
-        cache.effects[key] = make
+        // Stored once: storing the closure read back from the cache again wrapped it in one more
+        // reabstraction thunk at every junction, a chain 100,000 deep whose release overflowed the stack.
+        let make: (BlendSpace) -> TransitionExporter.MakeEffect
+        if let cached = cache.effects[key] {
+            make = cached
+        } else {
+            make = try TimelineEffects.make(effect: transition.effect, params: transition.params ?? [:], place: place, resize: resize, resolve: resolve)
+            cache.effects[key] = make
+        }
         return EditPlan.Transition(name: transition.effect, frames: count, easing: easing, audioCurve: audioCurve, make: make)
     }
 
@@ -244,15 +253,31 @@ struct EditPlanChecker {
     }
 
     /// A readable regular file, else an error at `place`: a missing file, a folder, a FIFO or a
-    /// device is refused before anything opens it.
+    /// device is refused before anything opens it (a FIFO would block the open, or the read,
+    /// until killed). Every file a spec names goes through this before it is opened: pictures,
+    /// clips, music and tracks, fonts, SRT files, `.glsl` files and their textures.
     func requireRegularFile(_ resolved: String, named path: String, place: String) throws {
+        try Self.requireRegularFile(resolved, named: path, place: place)
+    }
+
+    static func requireRegularFile(_ resolved: String, named path: String, place: String) throws {
+        if let problem = regularFileProblem(resolved, named: path) { throw EditSpecError(place, problem.description) }
+    }
+
+    /// Why `resolved` is no readable regular file, or nil when it is one.
+    static func regularFileProblem(_ resolved: String, named path: String) -> FileProblem? {
         var info = stat()
         guard stat(resolved, &info) == 0, access(resolved, R_OK) == 0 else {
-            throw EditSpecError(place, "cannot read '\(path)' (no such file, or not readable)")
+            return FileProblem(description: "cannot read '\(path)' (no such file, or not readable)")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw EditSpecError(place, "'\(path)' is not a regular file (a pipe, device or folder); give a file")
+            return FileProblem(description: "'\(path)' is not a regular file (a pipe, device or folder); give a file")
         }
+        return nil
+    }
+
+    struct FileProblem: Error, CustomStringConvertible {
+        let description: String
     }
 
     static func seconds(_ value: Double) -> String { String(format: "%.2f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression) }

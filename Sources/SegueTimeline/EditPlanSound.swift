@@ -89,21 +89,26 @@ extension EditPlanChecker {
         probes[resolved] = probe
         let rate = Double(AudioGraph.sampleRate)
         let start = track.start ?? 0
-        guard start.isFinite, start >= 0, Int((start * rate).rounded()) < total else {
-            throw EditSpecError("\(place).start", "\(start) must be 0 or more seconds, before the edit's end (\(Self.seconds(Double(total) / rate)) s)")
+        let edit = Double(total) / rate
+        guard start.isFinite, start >= 0, start <= edit,
+              case let startSample = try SpecNumber.whole(start, place: "\(place).start", in: 0...edit, "s (the edit)", scaled: { $0 * rate }),
+              startSample < total else {
+            throw EditSpecError("\(place).start", "\(SpecNumber.shown(start)) must be 0 or more seconds, before the edit's end (\(Self.seconds(edit)) s)")
         }
         let from = track.from ?? 0
         guard from.isFinite, from >= 0, probe.duration.map({ from < $0 }) ?? true else {
             throw EditSpecError("\(place).from", "\(from) must be 0 or more seconds, before the file's end"
                 + (probe.duration.map { " (\(Self.seconds($0)) s)" } ?? ""))
         }
+        let positions = 0...SpecNumber.maxFilePosition
+        let fromSample = try SpecNumber.whole(from, place: "\(place).from", in: positions, "s (a position in the file)") { $0 * rate }
         guard let end = track.to ?? probe.duration else { throw EditSpecError("\(place).to", "the file's length is unknown; give \"to\"") }
         if let duration = probe.duration, end > duration + 0.001 {
             throw EditSpecError("\(place).to", "\(end) is past the file's end (\(Self.seconds(duration)) s)")
         }
         guard end.isFinite, end > from else { throw EditSpecError("\(place).to", "\(end) must be after from (\(from))") }
-        let (startSample, fromSample) = (Int((start * rate).rounded()), Int((from * rate).rounded()))
-        let length = min(Int((end * rate).rounded()) - fromSample, total - startSample)
+        let endSample = try SpecNumber.whole(end, place: "\(place).to", in: positions, "s (a position in the file)") { $0 * rate }
+        let length = min(endSample - fromSample, total - startSample)
         let volume = try (track.volume ?? .linear(1)).checkedFactor(place: "\(place).volume")
         return EditPlan.Track(path: resolved, demuxer: probe.demuxer, start: startSample, from: fromSample, length: max(length, 1), volume: volume)
     }
@@ -155,6 +160,10 @@ extension EditPlanChecker {
         guard from.isFinite, from >= 0, duration.map({ from < $0 }) ?? true else {
             throw EditSpecError("\(place).from", "\(from) must be 0 or more seconds, before the music's end"
                 + (duration.map { " (\(Self.seconds($0)) s)" } ?? ""))
+        }
+        // Its samples are counted when the sound is mixed (`AudioGraph`): a position that converts.
+        _ = try SpecNumber.whole(from, place: "\(place).from", in: 0...SpecNumber.maxFilePosition, "s (a position in the music)") {
+            $0 * Double(AudioGraph.sampleRate)
         }
         return (from, audio.loop ?? true)
     }

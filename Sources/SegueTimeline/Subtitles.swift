@@ -54,7 +54,13 @@ public struct SubtitleTrack: Equatable, Sendable {
             }
             let first = index + 1
             guard Int(lines[index].trimmingCharacters(in: .whitespaces)) != nil else {
-                throw SubtitleError(file: name, line: first, "expected a cue's number, found '\(lines[index].prefix(60))'")
+                // Nothing of a file that is not recognisably SRT is quoted (a spec could name any
+                // readable file, whose first line would otherwise be printed).
+                let found = cues.isEmpty ? " (the file does not look like SRT)" : ", found '\(lines[index].prefix(60))'"
+                throw SubtitleError(file: name, line: first, "expected a cue's number" + found)
+            }
+            if index + 1 < lines.count, hoursOutOfRange(lines[index + 1]) {
+                throw SubtitleError(file: name, line: first + 1, "the cue's hours are out of range: 0...\(maxHours)")
             }
             guard index + 1 < lines.count, let (start, end) = times(lines[index + 1]) else {
                 throw SubtitleError(file: name, line: first + 1, "expected the cue's times, such as 00:00:01,000 --> 00:00:04,000")
@@ -85,23 +91,33 @@ public struct SubtitleTrack: Equatable, Sendable {
     static func time(_ text: String) -> Double? {
         let fields = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".").split(separator: ":")
         guard fields.count == 3, let hours = Int(fields[0]), let minutes = Int(fields[1]), let seconds = Double(fields[2]),
-              hours >= 0, (0..<60).contains(minutes), seconds >= 0, seconds < 60, fields[2].count >= 2 else { return nil }
+              (0...maxHours).contains(hours), (0..<60).contains(minutes), seconds >= 0, seconds < 60, fields[2].count >= 2 else { return nil }
         return Double(hours * 3600 + minutes * 60) + seconds
     }
 
-    /// The cues within `frames` of the edit, shifted to start there, as SRT text (what a soft track is muxed from).
+    /// The most hours a cue's time may give: far past any edit (24 hours at most), and checked
+    /// before the hours become seconds, where a 20-digit hour would overflow.
+    static let maxHours = 9_999
+
+    /// Whether a times line has hours written as digits that are past `maxHours`.
+    static func hoursOutOfRange(_ line: String) -> Bool {
+        line.components(separatedBy: "-->").contains { side in
+            let hours = side.trimmingCharacters(in: .whitespaces).prefix { $0 != ":" }
+            return !hours.isEmpty && hours.allSatisfy(\.isASCII) && hours.allSatisfy(\.isNumber) && Int(hours).map { $0 > maxHours } ?? true
+        }
+    }
+
+    /// The cues within `frames` of the edit, shifted to start there, as SRT text (what a soft
+    /// track is muxed from), flattened (`flattened`) so no two cues share a start or overlap.
     func srt(frames: Range<Int>, fps: FrameRate) -> String {
         let (from, to) = (fps.seconds(frames.lowerBound), fps.seconds(frames.upperBound))
-        func stamp(_ seconds: Double) -> String {
-            let millis = Int((seconds * 1000).rounded())
-            return String(format: "%02d:%02d:%02d,%03d", millis / 3_600_000, millis / 60_000 % 60, millis / 1000 % 60, millis % 1000)
+        func millis(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+        func stamp(_ millis: Int) -> String {
+            String(format: "%02d:%02d:%02d,%03d", millis / 3_600_000, millis / 60_000 % 60, millis / 1000 % 60, millis % 1000)
         }
-        var number = 0
-        return cues.compactMap { cue in
-            let (start, end) = (max(cue.start, from) - from, min(cue.end, to) - from)
-            guard end > start else { return nil }
-            number += 1
-            return "\(number)\n\(stamp(start)) --> \(stamp(end))\n\(cue.text)\n"
+        let spans = cues.map { cue in (start: millis(max(cue.start, from) - from), end: millis(min(cue.end, to) - from), text: cue.text) }
+        return Self.flattened(spans).enumerated().map { number, cue in
+            "\(number + 1)\n\(stamp(cue.start)) --> \(stamp(cue.end))\n\(cue.text)\n"
         }.joined(separator: "\n")
     }
 }
@@ -130,11 +146,9 @@ extension EditPlanChecker {
             throw EditSpecError("subtitles.mode", "a soft track is styled by the player; font, size, color and position are for \"mode\": \"burn\"")
         }
         let resolved = resolve(subtitles.file)
+        try requireRegularFile(resolved, named: subtitles.file, place: "subtitles.file")
         var info = stat()
-        guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw EditSpecError("subtitles.file", "cannot read '\(subtitles.file)' (no such file, or not a regular file)")
-        }
-        guard Int(info.st_size) <= SubtitleTrack.maxBytes else {
+        guard stat(resolved, &info) == 0, Int(info.st_size) <= SubtitleTrack.maxBytes else {
             throw EditSpecError("subtitles.file", "'\(subtitles.file)' is \(info.st_size) bytes; an SRT file is at most \(SubtitleTrack.maxBytes) bytes (4 MiB)")
         }
         guard let data = FileManager.default.contents(atPath: resolved) else {

@@ -123,15 +123,23 @@ extension EditPlanChecker {
         let lower = name.lowercased()
         do {
             let font = if [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
-                try Font(fileAt: resolve(name), size: size)
+                try Font(fileAt: try regularFile(resolve(name), named: name, place: place), size: size)
             } else {
                 try Font(name: name, size: size)
             }
             cache.fonts[key] = font
             return font
+        } catch let error as EditSpecError {
+            throw error
         } catch {
             throw EditSpecError(place, "\(error)")
         }
+    }
+
+    /// `resolved`, once `requireRegularFile` has found it a readable regular file.
+    func regularFile(_ resolved: String, named path: String, place: String) throws -> String {
+        try requireRegularFile(resolved, named: path, place: place)
+        return resolved
     }
 
     /// Frames `start`..`end` seconds (defaults: 0 and `length` frames), within `0..<length`.
@@ -142,8 +150,9 @@ extension EditPlanChecker {
                 throw EditSpecError("\(place).\(name)", "\(value) is outside \(what) (0...\(Self.seconds(total)) s)")
             }
         }
-        let first = start.map { Int(fps.frames(inSeconds: $0).rounded()) } ?? 0
-        let last = min(length, end.map { Int(fps.frames(inSeconds: $0).rounded()) } ?? length)
+        let range = 0...(total + 0.5 / fps.value)
+        let first = try start.map { try SpecNumber.whole($0, place: "\(place).start", in: range, "s") { fps.frames(inSeconds: $0) } } ?? 0
+        let last = min(length, try end.map { try SpecNumber.whole($0, place: "\(place).end", in: range, "s") { fps.frames(inSeconds: $0) } } ?? length)
         guard first < last else {
             throw EditSpecError("\(place).end", "\(Self.seconds(fps.seconds(last))) s must be after start (\(Self.seconds(fps.seconds(first))) s)")
         }
@@ -205,11 +214,11 @@ enum EditColor {
     static func parse(_ text: String, place: String) throws -> SIMD4<UInt8> {
         let hex = (names[text.lowercased()] ?? text).dropFirst()
         guard (names[text.lowercased()] ?? text).hasPrefix("#"), [3, 6, 8].contains(hex.count),
-              hex.allSatisfy(\.isHexDigit) else {
+              hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {   // not full-width digits (Unicode's hex digits)
             throw EditSpecError(place, "'\(text)' is not a colour (#RGB, #RRGGBB, #RRGGBBAA or one of \(names.keys.sorted().joined(separator: ", ")))")
         }
         let digits = hex.count == 3 ? hex.flatMap { [$0, $0] } : Array(hex)
-        var bytes: [UInt8] = stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...($0 + 1)]), radix: 16)! }
+        var bytes: [UInt8] = stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...($0 + 1)]), radix: 16) ?? 0 }
         if bytes.count == 3 { bytes.append(255) }
         return SIMD4(bytes[0], bytes[1], bytes[2], bytes[3])
     }
@@ -218,9 +227,17 @@ enum EditColor {
 extension EditSpecLimits {
     /// Texts over items and the edit: each is shaped once, when the plan is made.
     public static let texts = 10_000
+    /// The UTF-8 of all texts and titles together: what shaping costs grows with it (10,000
+    /// texts holding 4 MiB and an SRT file of 20,000 cues plan in about 4 s; docs/Benchmarks.md).
+    public static let textBytes = 4 << 20
 
     static func checkTexts(_ spec: EditSpec) throws {
-        let count = (spec.texts?.count ?? 0) + (spec.itemTexts ?? []).reduce(0) { $0 + $1.count }
-        guard count <= texts else { throw EditSpecError("texts", "\(count) texts; an edit holds at most \(texts)") }
+        let all = (spec.texts ?? []) + (spec.itemTexts ?? []).flatMap { $0 }
+        guard all.count <= texts else { throw EditSpecError("texts", "\(all.count) texts; an edit holds at most \(texts)") }
+        let titles = spec.items.reduce(0) { sum, item in if case let .title(title) = item { sum + title.title.utf8.count } else { sum } }
+        let bytes = all.reduce(titles) { $0 + $1.content.utf8.count }
+        guard bytes <= textBytes else {
+            throw EditSpecError("texts", "\(bytes) bytes of text; an edit's texts and titles hold at most \(textBytes) bytes (4 MiB) of UTF-8 in all")
+        }
     }
 }

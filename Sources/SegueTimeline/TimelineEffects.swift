@@ -36,6 +36,7 @@ enum TimelineEffects {
             presets = builtIn.parameters
         } else if effect.hasSuffix(".glsl") {
             // Read, parsed and compiled under the compile budget where every front end reads a user's file.
+            try EditPlanChecker.requireRegularFile(resolve(effect), named: effect, place: "\(place).effect")
             do { source = try UserTransitionFile.read(path: resolve(effect)) } catch {
                 if case .unreadableFile = error { throw EditSpecError("\(place).effect", "cannot read the transition file '\(effect)'") }
                 throw EditSpecError("\(place).effect", "\(error)")
@@ -48,6 +49,7 @@ enum TimelineEffects {
         func add(_ parameter: String, _ value: GLTransitionValue) throws {
             if case .texture(let file) = value {
                 let isMap = LumaMap(rawValue: file) != nil
+                if !isMap { try EditPlanChecker.requireRegularFile(resolve(file), named: file, place: "\(place).params.\(parameter)") }
                 textures.append((parameter, try GLTransitionTexture.resolve(isMap ? file : resolve(file), parameter: parameter, file: source.name)))
             } else {
                 values.append((parameter, value))

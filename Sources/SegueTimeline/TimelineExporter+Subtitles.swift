@@ -24,17 +24,20 @@ extension TimelineExporter {
         }
     }
 
-    /// Commits the finished video in `file`; with a soft subtitle track, first copies its streams
-    /// and the track (the cues within `range`, shifted to its start) into a second file, which is
-    /// committed instead. The SRT goes to ffmpeg on its stdin: nothing is written but the output.
+    /// Commits the finished video in `file` once `verify` finds it what was asked; with a soft
+    /// subtitle track, first copies its streams and the track (the cues within `range`, shifted
+    /// to its start) into a second file, which is verified and committed instead. The SRT goes
+    /// to ffmpeg on its stdin: nothing is written but the output.
     func commit(_ file: PartialFile, range: Range<Int>) throws {
         guard let track = plan.softSubtitles, let muxing = Self.subtitleMuxing(settings.format) else {
+            try verify(file, frames: range.count, range: range, subtitles: false)
             do { try file.commit() } catch { throw ExportError.output(error) }
             return
         }
         let srt = track.srt(frames: range, fps: plan.frameRate)
         if srt.isEmpty {
             // No cue falls within these frames: a track with no cue is not made.
+            try verify(file, frames: range.count, range: range, subtitles: false)
             do { try file.commit() } catch { throw ExportError.output(error) }
             return
         }
@@ -53,6 +56,7 @@ extension TimelineExporter {
             let written = Array(srt.utf8).withUnsafeBytes { muxer.write($0) }
             muxer.closeInput()
             guard written, muxer.wait() == .exited(status: 0), !muxer.stalled else { throw muxer.failure { .encoderFailed(exit: $0, log: $1) } }
+            try verify(muxed, frames: range.count, range: range, subtitles: true)
             do { try muxed.commit() } catch { throw ExportError.output(error) }
         } catch {
             muxed.discard()

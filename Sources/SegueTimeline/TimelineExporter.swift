@@ -39,12 +39,11 @@ public final class TimelineExporter {
     /// renders. `format`, `conversion`, `dither` and `bitDepth` are ignored by `renderFrames`
     /// (RGBA with straight alpha). `alpha` (nil: the plan's background is transparent) keeps the
     /// frames' alpha in the video.
-    public init(
+    public convenience init(
         device: GLDevice, plan: EditPlan, format: VideoFormat, crf: Int? = nil, speed: EncoderSpeed = .standard, tools: FFmpegTools? = nil,
         conversion: OutputConversion = .gpu, dither: Dither = .ordered, bitDepth: Int = 8, alpha: Bool? = nil
     ) throws {
-        self.speed = speed
-        settings = ExportSettings(
+        let settings = ExportSettings(
             format: format, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, crf: crf,
             conversion: conversion, dither: dither, bitDepth: bitDepth, alpha: alpha ?? (plan.background == .transparent))
         try settings.validate()
@@ -53,6 +52,20 @@ public final class TimelineExporter {
                 format: .gif, reason: "an edit's GIF is encoded in one pass, without the palette pass that keeps a transparent colour "
                     + "(segue render makes one); write .webm, .mov or PNG frames")
         }
+        try self.init(device: device, plan: plan, settings: settings, speed: speed, tools: tools)
+    }
+
+    /// An exporter of PNG frames only (`exportFrames`, `renderFrames`): no video format's rules
+    /// apply, so an edit of odd size (H.264's are even) makes its frames; `export(to:)` refuses
+    /// what no video format takes.
+    public convenience init(framesOf plan: EditPlan, device: GLDevice, tools: FFmpegTools? = nil) throws {
+        let settings = ExportSettings(
+            format: .mp4, width: plan.width, height: plan.height, framesPerSecond: plan.frameRate.nominal, alpha: false)
+        try self.init(device: device, plan: plan, settings: settings, speed: .standard, tools: tools)
+    }
+
+    private init(device: GLDevice, plan: EditPlan, settings: ExportSettings, speed: EncoderSpeed, tools: FFmpegTools?) throws {
+        (self.settings, self.speed) = (settings, speed)
         try device.validateSize(width: plan.width, height: plan.height)
         self.tools = try tools ?? FFmpegTools.locate()
         (self.device, self.plan) = (device, plan)
@@ -88,6 +101,8 @@ public final class TimelineExporter {
     public func export(to path: String, frames range: Range<Int>? = nil) throws -> ExportResult {
         guard !used else { throw ExportError.exporterAlreadyUsed }
         used = true
+        // A frames-only exporter (`init(framesOf:)`) was not held to the format's rules yet.
+        try settings.validate()
         let wanted = try checkedRange(range)
         try checkSubtitleTrack(frameFolder: false)
         do { try OutputPath.refuseInputs(plan.inputPaths, asOutput: path) } catch { throw ExportError.output(error) }

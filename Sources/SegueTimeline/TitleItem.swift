@@ -113,14 +113,33 @@ extension EditPlan {
         textOverlays = overlays
     }
 
-    /// Whether text is drawn on any frame of item `index` (its own, or the edit's over it).
-    func hasText(onItem index: Int) -> Bool {
-        let start = startFrame(ofItem: index), frames = start..<(start + items[index].frames)
-        return textOverlays.contains { overlay in
+    /// Whether text is drawn on any frame of each item (its own, or the edit's over it): one
+    /// pass over the overlays and one over the items, as their starts and ends never go back
+    /// (10,000 texts over 100,000 items were checked item by item, text by text).
+    func itemsWithText() -> [Bool] {
+        var shown = [Bool](repeating: false, count: items.count)
+        var spans: [Range<Int>] = []
+        for overlay in textOverlays {
             switch overlay.scope {
-            case let .item(item): item == index
-            case .edit: overlay.frames.overlaps(frames)
+            case let .item(item): shown[item] = true
+            case .edit: if !overlay.frames.isEmpty { spans.append(overlay.frames) }
             }
         }
+        // The edit's text spans as their union: sorted, disjoint ranges.
+        var union: [Range<Int>] = []
+        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = union.last, span.lowerBound <= last.upperBound {
+                union[union.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+            } else {
+                union.append(span)
+            }
+        }
+        var next = 0
+        for index in items.indices {
+            let frames = itemStarts[index]..<(itemStarts[index] + items[index].frames)
+            while next < union.count, union[next].upperBound <= frames.lowerBound { next += 1 }
+            if next < union.count, union[next].overlaps(frames) { shown[index] = true }
+        }
+        return shown
     }
 }

@@ -80,6 +80,13 @@ struct EditCommand: ParsableCommand {
             throw ValidationError("--out '\(out)' ends in '/', which names a folder, but is named like a \(video.rawValue) video: "
                 + "drop the '/' for a video, or name the folder of PNG frames otherwise")
         }
+        // An existing folder is where PNG frames go (docs/Export.md); one named like a video is
+        // neither a video's place nor, silently, a folder of frames.
+        var isFolder: ObjCBool = false
+        if let video = VideoFormat(path: name), FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValidationError("--out '\(out)' is an existing folder, but is named like a \(video.rawValue) video: "
+                + "name a new file for a video, or a folder not named like one for PNG frames")
+        }
         let video = OutputFormat.resolve(nil, out: out).video
         if let crf, video == nil || video == .gif {
             throw ValidationError("--crf \(crf) applies to video output (--out x.mp4 or .webm)")

@@ -35,12 +35,17 @@ public struct EditRender {
     /// complete, the folder whole or not at all.
     public func export(to path: String, video: VideoFormat?, frames range: Range<Int>? = nil) throws -> ExportResult {
         return try HeadlessEGLContext.withDevice { device in
+            // PNG frames keep their alpha either way, and no video format's rules (H.264's even
+            // size) apply to them.
+            guard let video else {
+                let exporter = try TimelineExporter(framesOf: plan, device: device, tools: tools)
+                exporter.onProgress = onProgress
+                return try exporter.exportFrames(toFolder: path, frames: range, onWaitingForLock: onWaitingForLock)
+            }
             let exporter = try TimelineExporter(
-                device: device, plan: plan, format: video ?? .mp4, crf: crf, speed: speed, tools: tools, dither: dither, bitDepth: bitDepth,
-                alpha: video == nil ? false : nil)  // PNG frames keep their alpha either way
+                device: device, plan: plan, format: video, crf: crf, speed: speed, tools: tools, dither: dither, bitDepth: bitDepth)
             exporter.onProgress = onProgress
             (exporter.smartRendering, exporter.onSmartPlan) = (smartRendering, onSmartPlan)
-            guard video != nil else { return try exporter.exportFrames(toFolder: path, frames: range, onWaitingForLock: onWaitingForLock) }
             return try exporter.export(to: path, frames: range)
         }
     }

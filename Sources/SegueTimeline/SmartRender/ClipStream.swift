@@ -37,13 +37,16 @@ struct ClipStream: Equatable {
     /// Keyframes that are no cut point: open-GOP recovery points (I pictures that later B
     /// pictures reach back past) or non-IDR I pictures.
     let openKeyframes: Int
+    /// Why the stream's parameter sets (SPS, PPS) are not the same from start to end, or nil
+    /// when they are (see `parameterSetChange`).
+    let parameterSetChange: String?
 
     /// Probes `path` (opened as `demuxer`) for an edit at `framesPerSecond`.
     init(path: String, demuxer: String, framesPerSecond: Double, tools: FFmpegTools) throws(ExportError) {
         let streamText = try Self.probe(path, tools: tools, [
-            "-f", demuxer, "-select_streams", "v:0", "-show_entries",
+            "-f", demuxer, "-select_streams", "v:0", "-show_data", "-show_entries",
             "stream=codec_name,profile,level,pix_fmt,width,height,sample_aspect_ratio,r_frame_rate,avg_frame_rate,"
-                + "has_b_frames,color_space,color_transfer,color_primaries,color_range,time_base:stream_side_data=rotation",
+                + "has_b_frames,color_space,color_transfer,color_primaries,color_range,time_base,extradata:stream_side_data=rotation",
             "-of", "json"])
         let json = (try? JSONSerialization.jsonObject(with: Data(streamText.utf8))) as? [String: Any]
         let stream = (json?["streams"] as? [[String: Any]])?.first ?? [:]
@@ -87,6 +90,9 @@ struct ClipStream: Equatable {
         }
         (cutPoints, cutDecodeTimes, cutTimes) = (cuts.sorted(), decodeTimes, times)
         openKeyframes = packets.filter(\.key).count - cuts.count
+        // Only an H.264 stream is ever copied; its parameter sets are read from every packet.
+        parameterSetChange = codec != "h264" ? nil : Self.parameterSetChange(
+            extradata: Self.hexDump(text("extradata")), packets: packets.map { ($0.position, $0.size) }, file: file)
     }
 
     /// One line of ffprobe's packet listing: pts,dts,size,pos,flags.

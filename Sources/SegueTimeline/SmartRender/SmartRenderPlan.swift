@@ -35,7 +35,11 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         let path: String
         let inpoint: Double
         let outpoint: Double?
-        let cutFrames: [Int]
+        /// The clip's cut points (its own frames, shared by every item of the clip rather than a
+        /// copy per item) and what turns them into edit frames (edit frame = cut point − offset).
+        let cutPoints: [Int]
+        let offset: Int
+        var cutFrames: [Int] { cutPoints.map { $0 - offset } }
     }
 
     /// The copied segments' sources, by their first frame.
@@ -65,12 +69,13 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         var eligible: [Int: ClipStream] = [:]
         var refused: [Int: String] = [:]
         var delay: (frames: Int, item: Int)?
+        let texted = plan.itemsWithText()
         for (index, item) in plan.items.enumerated() {
             guard case let .clip(path, start, _, demuxer) = item.source else {
                 refused[index] = "a picture"
                 continue
             }
-            if plan.hasText(onItem: index) {
+            if texted[index] {
                 refused[index] = "text is drawn over it"
                 continue
             }
@@ -97,7 +102,8 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         for (index, stream) in eligible.sorted(by: { $0.key < $1.key }) {
             guard case let .clip(path, start, _, _) = plan.items[index].source,
                   let copy = Self.copyRange(item: index, plan: plan, start: start, stream: stream, within: wanted) else { continue }
-            copies.append((copy.frames, index, CopySource(path: path, inpoint: copy.inpoint, outpoint: copy.outpoint, cutFrames: copy.cuts)))
+            let source = CopySource(path: path, inpoint: copy.inpoint, outpoint: copy.outpoint, cutPoints: stream.cutPoints, offset: copy.offset)
+            copies.append((copy.frames, index, source))
         }
         var segments: [Segment] = []
         var next = wanted.lowerBound
@@ -175,6 +181,7 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
             (stream.pixelFormat == "yuv420p", "pixel format \(stream.pixelFormat), the output's is yuv420p (8-bit 4:2:0)"),
             (stream.width == plan.width && stream.height == plan.height,
              "size \(stream.width)x\(stream.height), the edit's is \(plan.width)x\(plan.height)"),
+            (stream.parameterSetChange == nil, stream.parameterSetChange ?? ""),
             (["1:1", "0:1", "unknown"].contains(stream.sampleAspectRatio), "sample aspect ratio \(stream.sampleAspectRatio), not square"),
             // Exactly the edit's fraction: 30000/1001 footage is not copied into a 30 fps edit.
             (plan.frameRate.matches(ffprobe: stream.frameRate) && plan.frameRate.matches(ffprobe: stream.averageFrameRate) && stream.constantRate,
@@ -196,7 +203,7 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
     /// The copyable frames of clip item `item` within `wanted`: its untouched span (between the
     /// transitions on its sides) narrowed to cut points (or the stream's end).
     private static func copyRange(item: Int, plan: EditPlan, start: Double, stream: ClipStream, within wanted: Range<Int>)
-        -> (frames: Range<Int>, inpoint: Double, outpoint: Double?, cuts: [Int])? {
+        -> (frames: Range<Int>, inpoint: Double, outpoint: Double?, offset: Int)? {
         let itemStart = plan.startFrame(ofItem: item)
         let head = item > 0 ? plan.transitions[item - 1].frames : 0
         let tail = plan.items[item].frames - (item < plan.transitions.count ? plan.transitions[item].frames : 0)
@@ -206,24 +213,30 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         guard let first = cuts.first(where: { $0 - offset >= lower }), let last = cuts.last(where: { $0 - offset <= upper }),
               last > first, let inpoint = stream.cutTimes[first] else { return nil }
         let outpoint = last == stream.frameCount ? nil : stream.cutDecodeTimes[last]
-        return ((first - offset)..<(last - offset), inpoint, outpoint, stream.cutPoints.map { $0 - offset })
+        return ((first - offset)..<(last - offset), inpoint, outpoint, offset)
     }
 
-    /// An encoded segment over `frames`, with what in it keeps it from being copied.
+    /// An encoded segment over `frames`, with what in it keeps it from being copied: only the
+    /// items and transitions that reach into it are looked at (a binary search finds the first),
+    /// so a plan of many segments is not quadratic in the items.
     private static func encoded(_ frames: Range<Int>, plan: EditPlan, refused: [Int: String]) -> Segment {
-        var why: [String] = []
-        for (index, transition) in plan.transitions.enumerated() where transition.frames > 0 {
-            let start = plan.startFrame(ofItem: index + 1)
-            if frames.overlaps(start..<(start + transition.frames)) { why.append("transitions[\(index)] (\(transition.name))") }
-        }
-        for index in plan.items.indices {
-            // Only the item's own frames (outside the transitions, named above) say more.
+        var transitions: [String] = [], items: [String] = []
+        var index = plan.firstItem(endingAfter: frames.lowerBound)
+        while index < plan.items.count, plan.startFrame(ofItem: index) < frames.upperBound {
+            // Only the item's own frames (outside the transitions, named before them) say more.
             let start = plan.startFrame(ofItem: index)
             let head = index > 0 ? plan.transitions[index - 1].frames : 0
             let tail = plan.items[index].frames - (index < plan.transitions.count ? plan.transitions[index].frames : 0)
-            guard head < tail, frames.overlaps((start + head)..<(start + tail)) else { continue }
-            why.append("items[\(index)]" + (refused[index].map { ": \($0)" } ?? ": frames between a transition and its nearest cut point"))
+            if index > 0, head > 0, frames.overlaps(start..<(start + head)) {
+                transitions.append("transitions[\(index - 1)] (\(plan.transitions[index - 1].name))")
+            }
+            if head < tail, frames.overlaps((start + head)..<(start + tail)) {
+                items.append("items[\(index)]" + (refused[index].map { ": \($0)" } ?? ": frames between a transition and its nearest cut point"))
+            }
+            index += 1
         }
-        return Segment(first: frames.lowerBound, end: frames.upperBound, copy: false, item: nil, why: why.joined(separator: "; "))
+        // A transition lies within the item after it, so none outside these items reaches in.
+        return Segment(first: frames.lowerBound, end: frames.upperBound, copy: false, item: nil,
+                       why: (transitions + items).joined(separator: "; "))
     }
 }
