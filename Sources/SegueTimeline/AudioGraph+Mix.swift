@@ -25,7 +25,8 @@ extension AudioGraph {
     /// frames); looped, the next pass starts at the song's beginning.
     static func musicStartFilters(_ music: EditPlan.Music, sampleRate: Int) -> String {
         guard music.from > 0 else { return "" }
-        return ",atrim=start_sample=\(Int((music.from * Double(sampleRate)).rounded())),asetpts=PTS-STARTPTS"
+        // `from` was checked against `SpecNumber.maxFilePosition` when planned: its samples convert.
+        return ",atrim=start_sample=\(SpecNumber.integer(music.from * Double(sampleRate)) ?? 0),asetpts=PTS-STARTPTS"
     }
 
     /// Graphs longer than this go to ffmpeg in a file (`-filter_complex_script`): Linux refuses a
@@ -48,7 +49,7 @@ enum AudioDucking {
     /// The filters after the music's own, lowering it by `duck.factor` over each of `spans`
     /// (samples), with linear ramps: down over `attack` before a span, up over `release` after.
     static func filters(_ duck: EditPlan.Duck, under spans: [Range<Int>], sampleRate: Int) -> String {
-        let merged = merge(spans, gap: Int(((duck.attack + duck.release) * Double(sampleRate)).rounded()))
+        let merged = merge(spans, gap: SpecNumber.integer((duck.attack + duck.release) * Double(sampleRate)) ?? 0)   // ramps of 0...10 s
         guard !merged.isEmpty else { return "" }
         let rate = Double(sampleRate)
         var filters = ",asetnsamples=n=\(frameSamples):p=0"

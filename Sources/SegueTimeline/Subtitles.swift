@@ -21,7 +21,9 @@ public struct SubtitleTrack: Equatable, Sendable {
 
         /// The edit's frames it shows on, within `0..<limit`.
         func frames(fps: FrameRate, limit: Int) -> Range<Int> {
-            let first = min(limit, Int(fps.frames(inSeconds: start).rounded())), last = min(limit, Int(fps.frames(inSeconds: end).rounded()))
+            // Cue times are at most `maxHours` (checked when read), so they convert; past the edit is `limit`.
+            let first = min(limit, SpecNumber.integer(fps.frames(inSeconds: start)) ?? limit)
+            let last = min(limit, SpecNumber.integer(fps.frames(inSeconds: end)) ?? limit)
             return first..<max(first, last)
         }
     }

@@ -183,10 +183,11 @@ struct TextPlacement {
             guard [bx, by, bw, bh].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }), bw > 0, bh > 0 else {
                 throw EditSpecError(place, "a box's x, y, width and height are fractions of the frame, 0...1 (width and height above 0)")
             }
-            x = Int((bx * Double(frameWidth)).rounded())
-            y = Int((by * Double(frameHeight)).rounded())
-            width = max(1, Int((bw * Double(frameWidth)).rounded()))
-            height = max(1, Int((bh * Double(frameHeight)).rounded()))
+            // Fractions 0...1 of the frame (checked above), so every product converts.
+            x = SpecNumber.integer(bx * Double(frameWidth)) ?? 0
+            y = SpecNumber.integer(by * Double(frameHeight)) ?? 0
+            width = max(1, SpecNumber.integer(bw * Double(frameWidth)) ?? 1)
+            height = max(1, SpecNumber.integer(bh * Double(frameHeight)) ?? 1)
             (horizontal, vertical) = (0, 0)
         }
         alignment = horizontal < 0 ? .left : horizontal > 0 ? .right : .center

@@ -19,7 +19,13 @@ final class TextOverlayRenderer {
     static let keptPictures = 16
     /// Frames with text by item (`.item`) and for the whole edit, for a quick "nothing to draw".
     private let byItem: [Int: [Int]]
-    private let overEdit: [Int]
+    /// The edit's overlays by their first frame, and those that may show at the last frame
+    /// asked: a render asks frame after frame, so each overlay joins and leaves them once and a
+    /// frame costs the texts around it, not every text of the edit.
+    private let overEditByStart: [Int]
+    private var overEditNext = 0
+    private var overEditLive: [Int] = []
+    private var overEditAsked = Int.min
     /// The frame uploaded and the two RGBA8 targets the passes alternate between.
     private var frameTexture: Texture?
     private var passes: [FormattedTarget] = []
@@ -36,7 +42,20 @@ final class TextOverlayRenderer {
             case .edit: overEdit.append(index)
             }
         }
-        (self.byItem, self.overEdit) = (byItem, overEdit)
+        self.byItem = byItem
+        overEditByStart = overEdit.sorted { (overlays[$0].frames.lowerBound, $0) < (overlays[$1].frames.lowerBound, $1) }
+    }
+
+    /// The edit's overlays whose frames hold `frame`, in the overlays' order.
+    private func overEdit(at frame: Int) -> [Int] {
+        if frame < overEditAsked { (overEditNext, overEditLive) = (0, []) }   // asked backwards: start again
+        overEditAsked = frame
+        while overEditNext < overEditByStart.count, overlays[overEditByStart[overEditNext]].frames.lowerBound <= frame {
+            overEditLive.append(overEditByStart[overEditNext])
+            overEditNext += 1
+        }
+        overEditLive.removeAll { overlays[$0].frames.upperBound <= frame }
+        return overEditLive.sorted()
     }
 
     /// The overlays showing text at `frame` of `scope` (an item's own frame, or the edit's).
@@ -44,7 +63,7 @@ final class TextOverlayRenderer {
         let candidates: [Int]
         switch scope {
         case let .item(item): candidates = byItem[item] ?? []
-        case .edit: candidates = overEdit
+        case .edit: candidates = overEdit(at: frame)
         }
         return candidates.filter { overlays[$0].frames.contains(frame) && overlays[$0].state(at: frame).opacity > 0 }
     }

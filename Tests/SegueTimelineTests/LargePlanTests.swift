@@ -64,6 +64,28 @@ struct LargePlanTests {
         }
     }
 
+    /// The renderer's edit texts at each frame, asked in order and then backwards, against a
+    /// check of every text (it kept all of them as candidates for every frame).
+    @Test(.tags(.gl)) func theTextsShowingAtAFrameAreThoseThatHoldIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.pictures(in: dir)
+        let spans = [(0.0, 1.0), (0.5, 2.0), (0.5, 0.6), (1.9, 3.0), (2.5, 2.9), (0.0, 3.0)]
+        let path = try Self.write([
+            "size": "64x36", "fps": 10, "items": [["picture": "a.png", "duration": 3]],
+            "texts": spans.map { ["content": "t", "start": $0.0, "end": $0.1, "animation": "none"] as [String: Any] },
+        ], in: dir)
+        let plan = try EditPlan.load(specAt: path, tools: try FFmpegTools.locate())
+        try withDevice { device in
+            let renderer = try TextOverlayRenderer(device: device, width: plan.width, height: plan.height, overlays: plan.textOverlays)
+            defer { renderer.release() }
+            for frame in Array(0..<plan.totalFrames) + [25, 3, 7, 7, 29, 0] {
+                let naive = plan.textOverlays.indices.filter { plan.textOverlays[$0].frames.contains(frame) }
+                #expect(renderer.showing(.edit, at: frame) == naive, "frame \(frame)")
+            }
+        }
+    }
+
     /// Which items have text, against a check of every item against every text.
     @Test func itemsWithTextAreThoseATextOverlaps() throws {
         let dir = try temporaryDirectory()
