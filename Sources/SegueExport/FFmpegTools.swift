@@ -3,7 +3,8 @@ import SegueOutput
 
 /// Where the `ffmpeg` and `ffprobe` executables are. Looked up once, before anything is
 /// rendered, so a missing ffmpeg is a clear error rather than a failure halfway through.
-/// Only clips need ffprobe: an export of two pictures runs without it.
+/// Clips need ffprobe, and so does an edit, whose finished video is read back with it; a
+/// transition between two pictures (`TransitionExporter`) runs without it.
 public struct FFmpegTools: Sendable, Equatable {
     public let ffmpeg: URL
     /// Beside `ffmpeg`; nil when there is none there.

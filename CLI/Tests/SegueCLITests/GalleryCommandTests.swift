@@ -182,6 +182,9 @@ struct GalleryCommandTests {
             """
         try Data(wrapper.utf8).write(to: tools.appendingPathComponent("ffmpeg"))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools.appendingPathComponent("ffmpeg").path)
+        // ffprobe beside it, as Debian's package has them: each finished clip is read back with it.
+        try FileManager.default.createSymbolicLink(
+            at: tools.appendingPathComponent("ffprobe"), withDestinationURL: ffmpeg.deletingLastPathComponent().appendingPathComponent("ffprobe"))
         let path = tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let result = try CommandRunner.run("segue", [
             "gallery", "--from", "from.png", "--to", "to.png", "--out", "gallery", "--only", "fade,wipeleft,slideup",
