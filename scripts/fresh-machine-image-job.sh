@@ -3,7 +3,7 @@
 # alone and the static `segue` on PATH: what the Kubernetes job does, on media made here.
 set -euo pipefail
 cd "$(mktemp -d)"
-segue --version 2>/dev/null || segue --help >/dev/null
+segue --version
 segue samples --out media
 ffmpeg -v error -f lavfi -i testsrc2=size=320x180:rate=30:duration=2 -f lavfi -i sine=frequency=440:duration=2 \
   -c:v libx264 -pix_fmt yuv420p -c:a aac -shortest media/clip.mp4
