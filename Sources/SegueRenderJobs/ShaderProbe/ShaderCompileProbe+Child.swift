@@ -67,18 +67,20 @@ extension ShaderCompileProbe {
 
 /// The child side for a program started again as its own probe (CSegueProbeChild's constructor,
 /// before the program's `main`): `runChild` with `SEGUE_COMPILE_CPU_SECONDS`'s budget. 0 when the
-/// file stayed within the budget; 1 with the error as the last line of standard error, which the
-/// parent reports. Not for calling from Swift.
+/// file stayed within the budget; 1 with the error in `message` (NUL-terminated, cut to
+/// `capacity`), which the constructor hands to the parent as its last line. Not for calling from Swift.
 @_cdecl("SegueRenderJobs_runCompileProbeChild")
-public func _segueRenderJobsRunCompileProbeChild(_ name: UnsafePointer<CChar>, _ text: UnsafePointer<CChar>) -> Int32 {
+public func _segueRenderJobsRunCompileProbeChild(
+    _ name: UnsafePointer<CChar>, _ text: UnsafePointer<CChar>, _ message: UnsafeMutablePointer<CChar>, _ capacity: Int
+) -> Int32 {
     do {
         try ShaderCompileProbe(childArguments: [], cpuSeconds: ShaderCompileProbe.environmentCPUSeconds)
             .runChild(name: String(cString: name), text: String(cString: text))
         return 0
     } catch {
-        // The protocol's detail line (the parent keeps the child's last line), not a log.
-        let line = Array("\(error)\n".utf8)
-        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        let bytes = Array("\(error)".utf8.prefix(max(capacity - 1, 0)))
+        for (index, byte) in bytes.enumerated() { message[index] = CChar(bitPattern: byte) }
+        if capacity > 0 { message[bytes.count] = 0 }
         return 1
     }
 }
