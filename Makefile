@@ -12,6 +12,12 @@ RELEASE_BIN = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)"
 # where install-frei0r puts the plugin (MLT's default, /usr/lib/frei0r-1, without it).
 LIBSEGUE := .build-libsegue
 FREI0R_DIR = $(firstword $(subst :, ,$(or $(FREI0R_PATH),/usr/lib/frei0r-1)))
+# The GStreamer plugin (gstreamer-1.0/libgstsegue.so with libsegue.so.MAJOR and its probe beside it)
+# is staged in LIBSEGUE too; install-gstreamer puts the three in GST_PLUGIN_PATH's first folder, or
+# without it in the user's own plugin folder, which GStreamer scans by itself.
+GST_PLUGIN_DIR = $(firstword $(subst :, ,$(or $(GST_PLUGIN_PATH),$(HOME)/.local/share/gstreamer-1.0/plugins)))
+GSTREAMER_PACKAGES := libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-base \
+	gstreamer1.0-plugins-good
 CC ?= cc
 # The release's version (the VERSION file's, 1.0.0 without one); libsegue's soname is libsegue.so.MAJOR.
 VERSION := $(or $(strip $(shell cat VERSION 2>/dev/null)),1.0.0)
@@ -31,7 +37,7 @@ PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
 .PHONY: all deps build release demo seedapp test check-layers check-links check-specs check-api test-libraries test-cli test-external test-upgrade \
 	test-integrations test-reach check-packages docs bench bench-edit clean \
-	libsegue install-libsegue uninstall-libsegue frei0r install-frei0r wheel
+	libsegue install-libsegue uninstall-libsegue frei0r install-frei0r gstreamer install-gstreamer wheel
 
 all: release
 
@@ -165,6 +171,24 @@ wheel: libsegue
 		--no-deps --wheel-dir dist ./python
 	rm -rf python/build python/segue.egg-info
 	@ls dist/segue-*.whl
+
+# The GStreamer plugin (element seguetransition): C over libsegue, which it loads from beside itself
+# ($$ORIGIN), so the plugin folder holds libgstsegue.so, libsegue.so.MAJOR and the compile probe.
+gstreamer: libsegue
+	@bash scripts/install-deps.sh $(GSTREAMER_PACKAGES)
+	mkdir -p $(LIBSEGUE)/gstreamer-1.0
+	rm -f $(LIBSEGUE)/gstreamer-1.0/libsegue.so.*
+	cp $(LIBSEGUE)/lib/libsegue.so.$(VERSION) $(LIBSEGUE)/gstreamer-1.0/libsegue.so.$(SOVERSION)
+	cp $(LIBSEGUE)/lib/libsegue-compile-probe $(LIBSEGUE)/gstreamer-1.0/
+	$(CC) -O2 -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -o $(LIBSEGUE)/gstreamer-1.0/libgstsegue.so \
+		CLI/gstreamer/gstseguetransition.c -I$(LIBSEGUE)/include $$(pkg-config --cflags --libs gstreamer-video-1.0) \
+		-L$(LIBSEGUE)/lib -lsegue -Wl,-rpath,'$$ORIGIN' -Wl,-z,defs
+
+install-gstreamer: gstreamer
+	install -d "$(GST_PLUGIN_DIR)"
+	install -m 755 $(LIBSEGUE)/gstreamer-1.0/libgstsegue.so $(LIBSEGUE)/gstreamer-1.0/libsegue.so.$(SOVERSION) \
+		$(LIBSEGUE)/gstreamer-1.0/libsegue-compile-probe "$(GST_PLUGIN_DIR)/"
+	@echo "installed $(GST_PLUGIN_DIR)/libgstsegue.so: gst-inspect-1.0 seguetransition"
 
 install-frei0r: frei0r
 	install -d "$(FREI0R_DIR)"
