@@ -3,7 +3,8 @@
 #   libsegue from a C program (dlopen; cc with no Swift on its link line), and installed by
 #   `make install-libsegue` into a temporary PREFIX, the README's C program built through pkg-config,
 #   the frei0r plugin from a frei0r host written against frei0r.h alone, and from Debian's melt,
-#   the Python package: the wheel of `make wheel` into a fresh venv, then pytest; `pip install ./python`.
+#   the Python package: the wheel of `make wheel` into a fresh venv, then pytest; `pip install ./python`;
+#   the GStreamer element seguetransition (gstreamer-tests.sh).
 # Frames are compared byte for byte as raw RGBA, PNGs decoded by ffmpeg (not by Segue).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -268,6 +269,10 @@ result $status "melt passes params=\"direction:0,1 smoothness:0\" to the transit
 
 SEGUE_CLI="$SEGUE" FFMPEG_BINARY=$(command -v ffmpeg) "$py" -m pytest -p no:cacheprovider python/tests
 result $? "pytest python/tests"
+
+# The GStreamer element (make gstreamer): its own script, its checks shown here.
+host_checks env SEGUE="$SEGUE" bash $HERE/gstreamer-tests.sh
+result $? "GStreamer: seguetransition against segue render, live start, errors, 100 runs (gstreamer-tests.sh)"
 
 echo "embedding tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
