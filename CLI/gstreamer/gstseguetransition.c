@@ -10,6 +10,8 @@
  * p is the `progress` property (controllable: GstController animates it by stream time) until
  * `start` is emitted; from then on the frame k frames after the first output frame that follows
  * the signal is at p = k x frame duration / `duration`, and sink_1 passes through once p is 1.
+ * `start-time` does the same without the signal: the first output frame at or after that running
+ * time starts the transition (a gst-launch-1.0 line can switch at a time).
  * Both inputs must have one size, one format and (for Y'CbCr) one matrix and range: a mismatch is
  * a negotiation error naming both. A transition that cannot be loaded (an unknown name, a `.glsl`
  * that does not compile or busts the compile budget, a bad parameter) posts an error with
@@ -23,7 +25,7 @@
 GST_DEBUG_CATEGORY_STATIC(gst_segue_transition_debug);
 #define GST_CAT_DEFAULT gst_segue_transition_debug
 
-enum { PROP_0, PROP_TRANSITION, PROP_PARAMS, PROP_PROGRESS, PROP_DURATION };
+enum { PROP_0, PROP_TRANSITION, PROP_PARAMS, PROP_PROGRESS, PROP_DURATION, PROP_START_TIME };
 enum { SIGNAL_START, SIGNAL_COUNT };
 static guint signals[SIGNAL_COUNT];
 
@@ -114,13 +116,13 @@ static GstVideoAggregatorPad *sink_pad(GstSegueTransition *self, const gchar *na
     return pad ? GST_VIDEO_AGGREGATOR_PAD(pad) : NULL;
 }
 
-static const gchar *matrix_name(GstVideoColorMatrix matrix) {
-    switch (matrix) {
-    case GST_VIDEO_COLOR_MATRIX_BT601: return "bt601";
-    case GST_VIDEO_COLOR_MATRIX_BT709: return "bt709";
-    case GST_VIDEO_COLOR_MATRIX_BT2020: return "bt2020";
-    default: return "another matrix";
-    }
+/* "202x114 RGBA", or for Y'CbCr "202x114 I420 (bt601)": what a mismatch message names. */
+static gchar *describe(const GstVideoInfo *info) {
+    if (!GST_VIDEO_INFO_IS_YUV(info)) return g_strdup_printf("%dx%d %s", info->width, info->height, GST_VIDEO_INFO_NAME(info));
+    gchar *colorimetry = gst_video_colorimetry_to_string(&info->colorimetry);
+    gchar *text = g_strdup_printf("%dx%d %s (%s)", info->width, info->height, GST_VIDEO_INFO_NAME(info), colorimetry ? colorimetry : "?");
+    g_free(colorimetry);
+    return text;
 }
 
 /* Checks a sink pad's new caps against the other input's: one size, one format, one matrix and
@@ -156,12 +158,12 @@ static gboolean check_caps(GstSegueTransition *self, GstPad *pad, GstCaps *caps)
                                              || info.colorimetry.range != theirs.colorimetry.range))
         problem = "colour matrices or ranges";
     if (problem == NULL) return TRUE;
+    gchar *mine = describe(&info), *other_text = describe(&theirs);
     GST_ELEMENT_ERROR(self, CORE, NEGOTIATION,
-                      ("seguetransition's inputs differ in %s: %s is %dx%d %s (%s), %s is %dx%d %s (%s); "
-                       "both must be the same (scale or convert one before it)",
-                       problem, GST_PAD_NAME(pad), info.width, info.height, GST_VIDEO_INFO_NAME(&info), matrix_name(info.colorimetry.matrix),
-                       other_name, theirs.width, theirs.height, GST_VIDEO_INFO_NAME(&theirs), matrix_name(theirs.colorimetry.matrix)),
-                      (NULL));
+                      ("seguetransition's inputs differ in %s: %s is %s, %s is %s; both must be the same (scale or convert one before it)",
+                       problem, GST_PAD_NAME(pad), mine, other_name, other_text), (NULL));
+    g_free(mine);
+    g_free(other_text);
     return FALSE;
 }
 
@@ -287,7 +289,9 @@ static GstFlowReturn aggregate_frames(GstVideoAggregator *vagg, GstBuffer *outbu
     if (GST_CLOCK_TIME_IS_VALID(stream)) gst_object_sync_values(GST_OBJECT(self), stream);
 
     GST_OBJECT_LOCK(self);
-    if (self->start_pending && GST_CLOCK_TIME_IS_VALID(running)) {
+    gboolean due = GST_CLOCK_TIME_IS_VALID(self->start_time) && !GST_CLOCK_TIME_IS_VALID(self->started_at)
+                   && GST_CLOCK_TIME_IS_VALID(running) && running >= self->start_time;
+    if ((self->start_pending || due) && GST_CLOCK_TIME_IS_VALID(running)) {
         self->started_at = running;
         self->start_pending = FALSE;
         GST_INFO_OBJECT(self, "transition started at %" GST_TIME_FORMAT, GST_TIME_ARGS(running));
@@ -401,6 +405,7 @@ static void set_property(GObject *object, guint id, const GValue *value, GParamS
         break;
     case PROP_PROGRESS: self->progress = g_value_get_double(value); break;
     case PROP_DURATION: self->duration = g_value_get_uint64(value); break;
+    case PROP_START_TIME: self->start_time = g_value_get_uint64(value); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
     }
     GST_OBJECT_UNLOCK(self);
@@ -414,6 +419,7 @@ static void get_property(GObject *object, guint id, GValue *value, GParamSpec *s
     case PROP_PARAMS: g_value_set_string(value, self->params); break;
     case PROP_PROGRESS: g_value_set_double(value, self->progress); break;
     case PROP_DURATION: g_value_set_uint64(value, self->duration); break;
+    case PROP_START_TIME: g_value_set_uint64(value, self->start_time); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
     }
     GST_OBJECT_UNLOCK(self);
@@ -433,6 +439,7 @@ static void gst_segue_transition_init(GstSegueTransition *self) {
     self->params = g_strdup("");
     self->duration = GST_SECOND;
     self->started_at = GST_CLOCK_TIME_NONE;
+    self->start_time = GST_CLOCK_TIME_NONE;
 }
 
 static void gst_segue_transition_class_init(GstSegueTransitionClass *klass) {
@@ -460,6 +467,11 @@ static void gst_segue_transition_class_init(GstSegueTransitionClass *klass) {
     g_object_class_install_property(object_class, PROP_DURATION,
         g_param_spec_uint64("duration", "Duration", "How long the transition `start` runs lasts, in nanoseconds", 1, G_MAXUINT64,
                             GST_SECOND, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+    g_object_class_install_property(object_class, PROP_START_TIME,
+        g_param_spec_uint64("start-time", "Start time",
+                            "A running time (ns) at which the transition starts by itself, as `start` would (-1: only `start`)",
+                            0, G_MAXUINT64, GST_CLOCK_TIME_NONE,
+                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
     signals[SIGNAL_START] = g_signal_new_class_handler(
         "start", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION, G_CALLBACK(start_transition), NULL, NULL, NULL,
         G_TYPE_NONE, 0);

@@ -22,6 +22,7 @@ struct _GstSegueTransition {
     gchar *params;
     gdouble progress;
     GstClockTime duration;
+    GstClockTime start_time;      /* `start-time`: a running time that starts the transition, or NONE */
     /* `start` was emitted: the next output frame is the transition's first. */
     gboolean start_pending;
 

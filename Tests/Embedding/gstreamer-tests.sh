@@ -27,7 +27,7 @@ result $? "the GStreamer test application compiles (gstreamer-app, -controller, 
 
 # gst-inspect-1.0 finds the plugin in GST_PLUGIN_PATH and lists the element's pads and properties.
 inspect=$(gst-inspect-1.0 seguetransition 2>&1)
-for expected in "sink_%u" "transition" "params" "progress" "controllable" "duration" '"start"' "RGBA" "I420" "NV12"; do
+for expected in "sink_%u" "transition" "params" "progress" "controllable" "duration" "start-time" '"start"' "RGBA" "I420" "NV12"; do
     grep -q -- "$expected" <<<"$inspect" || { echo "  | gst-inspect-1.0 seguetransition does not show $expected"; false; }
 done
 result $? "gst-inspect-1.0 seguetransition lists its pads, formats, properties and the start signal"
@@ -135,6 +135,14 @@ for i in $(seq 0 119); do
     cmp -s "$frame" "$expected" || { echo "  | frame $i ($(awk "BEGIN{printf \"%.3f\", $i/30}") s) is not what it should be"; status=1; }
 done
 result $status "start at 2 s, duration 1 s, 4 s at 30 fps: sink_0 before 2 s, the transition's 31 frames in order, then sink_1; 120 timestamps i/30 s"
+# The same switch written on a gst-launch-1.0 line: start-time instead of the signal, the same 120 frames.
+transition plain "$work/start-time" $L RGBA 120 "transition=wipeleft duration=1000000000 start-time=2000000000"
+status=$?
+for i in $(seq 0 119); do
+    cmp -s "$work/start-time/frame-$(printf %04d $i).raw" "$work/live/frame-$(printf %04d $i).raw" || { echo "  | frame $i differs"; status=1; }
+done
+cmp -s "$work/start-time/pts.txt" "$work/live/pts.txt" || status=1
+result $status "start-time=2000000000 (no signal) gives the same 120 frames and timestamps as start emitted at 2 s"
 
 # Errors: posted on the bus with Segue's reason (gst-launch-1.0 exits 1, no signal), never a crash.
 # EXPECTED PROPERTIES [SINK_1_SIZE] [SINK_1_FORMAT]
