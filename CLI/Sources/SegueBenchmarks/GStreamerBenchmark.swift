@@ -5,9 +5,10 @@ import SegueRenderJobs
 /// `segue bench --sections gstreamer`: the per-frame cost of the GStreamer element
 /// (`seguetransition`, made by `make gstreamer`) in a `gst-launch-1.0` pipeline of two
 /// `videotestsrc` in RGBA to a `fakesink`, against the same transition through the command line's
-/// renderer (`TransitionRenderer`, as the frei0r section compares). A pipeline's figure is the time
-/// of N frames less that of one frame, over N - 1: the process's start, the plugin's loading and the
-/// transition's compile are left out, the sources' frames are in. Beside it, the same pipeline at
+/// renderer (`TransitionRenderer`, as the frei0r section compares). A pipeline's figure is what
+/// gst-launch-1.0 reports as its execution, PLAYING to EOS, over N - 1 frames (the first is made
+/// while the pipeline prerolls): the process's start, the plugin's loading and the transition's
+/// compile are left out, the sources' frames are in. Beside it, the same pipeline at
 /// progress 0 (the element copies sink_0, no GL pass): what the pipeline costs without the
 /// transition. Runs alternate, one of each per round, the machine's load printed beside each.
 @MainActor
@@ -23,10 +24,11 @@ public struct GStreamerBenchmark {
     let runs: Int
     var transition = "wipeleft"
 
-    /// Seconds `gst-launch-1.0` takes for `count` frames at `progress`.
+    /// Seconds from PLAYING to EOS of `gst-launch-1.0` with `count` frames at `progress` (its
+    /// "Execution ended after H:MM:SS.NNNNNNNNN").
     private func pipelineSeconds(frames count: Int, progress: Double) throws -> Double {
         let caps = "video/x-raw,format=RGBA,width=\(size.width),height=\(size.height),framerate=30/1"
-        let arguments = ["-q", "videotestsrc", "is-live=false", "pattern=smpte100", "num-buffers=\(count)", "!", caps, "!", "t.sink_0",
+        let arguments = ["videotestsrc", "is-live=false", "pattern=smpte100", "num-buffers=\(count)", "!", caps, "!", "t.sink_0",
                          "videotestsrc", "is-live=false", "pattern=pinwheel", "num-buffers=\(count)", "!", caps, "!", "t.sink_1",
                          "seguetransition", "name=t", "transition=\(transition)", "progress=\(progress)", "!", "fakesink", "sync=false"]
         let process = Process()
@@ -38,22 +40,25 @@ public struct GStreamerBenchmark {
         let log = Pipe()
         process.standardOutput = log
         process.standardError = log
-        let start = Date()
         try process.run()
-        let output = log.fileHandleForReading.readDataToEndOfFile()
+        let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(start)
+        let tool = "gst-launch-1.0 with seguetransition (GST_PLUGIN_PATH=\(pluginPath))"
         guard process.terminationStatus == 0 else {
-            throw BenchmarkError.toolFailed(tool: "gst-launch-1.0 with seguetransition (GST_PLUGIN_PATH=\(pluginPath))",
-                                            status: process.terminationStatus, log: String(decoding: output, as: UTF8.self))
+            throw BenchmarkError.toolFailed(tool: tool, status: process.terminationStatus, log: output)
         }
-        return seconds
+        let prefix = "Execution ended after "
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else {
+            throw BenchmarkError.toolFailed(tool: tool, status: 0, log: "no '\(prefix)...' line in:\n" + output)
+        }
+        let fields = line.dropFirst(prefix.count).split(separator: ":").compactMap { Double($0) }
+        guard fields.count == 3 else { throw BenchmarkError.toolFailed(tool: tool, status: 0, log: "unreadable: \(line)") }
+        return fields[0] * 3600 + fields[1] * 60 + fields[2]
     }
 
-    /// Milliseconds per frame of the pipeline: N frames less one frame, over N - 1.
+    /// Milliseconds per frame of the pipeline while playing: N - 1 frames (one is made in preroll).
     private func pipelineMilliseconds(progress: Double) throws -> Double {
-        let many = try pipelineSeconds(frames: frames, progress: progress), one = try pipelineSeconds(frames: 1, progress: progress)
-        return max(many - one, 0) * 1000 / Double(frames - 1)
+        try pipelineSeconds(frames: frames, progress: progress) * 1000 / Double(frames - 1)
     }
 
     func run(table: BenchTable) throws -> ReportRow {
@@ -61,7 +66,7 @@ public struct GStreamerBenchmark {
         let from = try SampleImages.from(width: width, height: height), to = try SampleImages.to(width: width, height: height)
         let progress = (0..<frames).map { Double($0) / Double(max(frames - 1, 1)) }
         let renderer = try TransitionRenderer(named: transition, width: width, height: height)
-        table.line("\ngstreamer: \(transition) \(size), \(frames) frames per run (N frames less 1), alternating with the CLI's renderer "
+        table.line("\ngstreamer: \(transition) \(size), \(frames) frames per run (PLAYING to EOS over N - 1), alternating with the CLI's renderer "
             + "(GST_PLUGIN_PATH=\(pluginPath))")
         let peers: [() throws -> Double] = [
             { try pipelineMilliseconds(progress: 0.5) },
