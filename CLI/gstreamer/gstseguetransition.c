@@ -279,6 +279,25 @@ static gboolean render(GstSegueTransition *self, GstVideoFrame *from, GstVideoFr
     return TRUE;
 }
 
+/* Opaque black: RGBA 0,0,0,255; Y'CbCr's black codes (16 or 0 for Y', 128 for chroma). */
+static void fill_black(GstVideoFrame *frame) {
+    gint width = GST_VIDEO_FRAME_WIDTH(frame), height = GST_VIDEO_FRAME_HEIGHT(frame);
+    if (GST_VIDEO_FRAME_FORMAT(frame) == GST_VIDEO_FORMAT_RGBA) {
+        for (gint y = 0; y < height; y++) {
+            guint8 *row = (guint8 *)GST_VIDEO_FRAME_PLANE_DATA(frame, 0) + (gsize)y * GST_VIDEO_FRAME_PLANE_STRIDE(frame, 0);
+            for (gint x = 0; x < width; x++) memcpy(row + 4 * x, "\0\0\0\377", 4);
+        }
+        return;
+    }
+    guint8 luma = frame->info.colorimetry.range == GST_VIDEO_COLOR_RANGE_0_255 ? 0 : 16;
+    for (guint plane = 0; plane < GST_VIDEO_FRAME_N_PLANES(frame); plane++) {
+        gint rows = plane == 0 ? height : (height + 1) / 2;
+        for (gint y = 0; y < rows; y++)
+            memset((guint8 *)GST_VIDEO_FRAME_PLANE_DATA(frame, plane) + (gsize)y * GST_VIDEO_FRAME_PLANE_STRIDE(frame, plane),
+                   plane == 0 ? luma : 128, GST_VIDEO_FRAME_PLANE_STRIDE(frame, plane));
+    }
+}
+
 static GstFlowReturn aggregate_frames(GstVideoAggregator *vagg, GstBuffer *outbuf) {
     GstSegueTransition *self = GST_SEGUE_TRANSITION(vagg);
     GstAggregator *aggregator = GST_AGGREGATOR(vagg);
@@ -319,16 +338,15 @@ static GstFlowReturn aggregate_frames(GstVideoAggregator *vagg, GstBuffer *outbu
     if (frames[1] == NULL) frames[1] = frames[0];
     GstFlowReturn flow = GST_FLOW_OK;
     GstVideoFrame out;
-    if (frames[0] == NULL) {
-        GST_DEBUG_OBJECT(self, "no input frame for %" GST_TIME_FORMAT, GST_TIME_ARGS(pts));
-        goto done;
-    }
     if (!gst_video_frame_map(&out, &vagg->info, outbuf, GST_MAP_WRITE)) {
         GST_ELEMENT_ERROR(self, RESOURCE, WRITE, ("could not map the output frame"), (NULL));
         flow = GST_FLOW_ERROR;
         goto done;
     }
-    if (GST_VIDEO_FRAME_WIDTH(frames[0]) != GST_VIDEO_FRAME_WIDTH(&out) || GST_VIDEO_FRAME_HEIGHT(frames[0]) != GST_VIDEO_FRAME_HEIGHT(&out)
+    if (frames[0] == NULL) {
+        GST_DEBUG_OBJECT(self, "no input frame for %" GST_TIME_FORMAT ": black", GST_TIME_ARGS(pts));
+        fill_black(&out);
+    } else if (GST_VIDEO_FRAME_WIDTH(frames[0]) != GST_VIDEO_FRAME_WIDTH(&out) || GST_VIDEO_FRAME_HEIGHT(frames[0]) != GST_VIDEO_FRAME_HEIGHT(&out)
         || GST_VIDEO_FRAME_WIDTH(frames[1]) != GST_VIDEO_FRAME_WIDTH(&out) || GST_VIDEO_FRAME_HEIGHT(frames[1]) != GST_VIDEO_FRAME_HEIGHT(&out)) {
         GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("seguetransition's inputs are %dx%d and %dx%d, its output %dx%d: all must be one size",
                                                     GST_VIDEO_FRAME_WIDTH(frames[0]), GST_VIDEO_FRAME_HEIGHT(frames[0]),
@@ -366,18 +384,19 @@ static GstPad *request_new_pad(GstElement *element, GstPadTemplate *template, co
     return GST_ELEMENT_CLASS(gst_segue_transition_parent_class)->request_new_pad(element, template, chosen, caps);
 }
 
+/* A stopped element starts afresh: no transition under way, none asked for (a `start` emitted
+ * before the pipeline plays is kept: its first frame starts it). */
 static gboolean start(GstAggregator *aggregator) {
-    GstSegueTransition *self = GST_SEGUE_TRANSITION(aggregator);
-    GST_OBJECT_LOCK(self);
-    self->start_pending = FALSE;
-    GST_OBJECT_UNLOCK(self);
-    self->started_at = GST_CLOCK_TIME_NONE;
+    GST_SEGUE_TRANSITION(aggregator)->started_at = GST_CLOCK_TIME_NONE;
     return GST_AGGREGATOR_CLASS(gst_segue_transition_parent_class)->start(aggregator);
 }
 
 static gboolean stop(GstAggregator *aggregator) {
     GstSegueTransition *self = GST_SEGUE_TRANSITION(aggregator);
     release_transition(self);
+    GST_OBJECT_LOCK(self);
+    self->start_pending = FALSE;
+    GST_OBJECT_UNLOCK(self);
     self->started_at = GST_CLOCK_TIME_NONE;
     return GST_AGGREGATOR_CLASS(gst_segue_transition_parent_class)->stop(aggregator);
 }
