@@ -100,6 +100,9 @@ compare_hosts "$PWD/$HERE/radial_reveal.glsl" users-glsl smoothness=0.3 center=0
 # Issue hardening-3, misuse from C and frei0r. An engine and a transition destroyed twice, then used.
 host_checks "$work/hardening_host" $LIB/lib/libsegue.so stale
 result $? "libsegue: a handle destroyed twice, then used, is refused with SEGUE_ERROR_ARGUMENT (no SIGSEGV)"
+# segue_transition_render_planes (Y'CbCr in and out on the GPU) refuses bad calls with codes and messages.
+host_checks "$work/hardening_host" $LIB/lib/libsegue.so planes
+result $? "libsegue: segue_transition_render_planes renders I420 and NV12 and refuses bad formats, planes, strides and progress"
 # Every load of a .glsl runs the compile probe: none may leave a descriptor open. 1000 loads through
 # the probe's plumbing with a child that answers at once (/bin/true: refused as no probe, a fork and
 # an exec each, so quick), and 10 through the real probe (a GL context each: about half a second).
