@@ -46,6 +46,8 @@ final class SharedElementFlight {
     /// What the last frame showed (progress and measured frames): an unchanged frame sets nothing.
     private var shown: [Double] = []
     private var ended = false
+    /// Set by the first frame after the launch.
+    private var ticked = false
 
     /// Before the animator runs: pairs the views of the two screens by id, takes the leaving
     /// views' pictures while they are on screen, hides every paired view (so an animator that
@@ -141,6 +143,7 @@ final class SharedElementFlight {
 
     private func tick(_ now: Double) {
         guard !ended else { return }
+        ticked = true
         show(progress(at: now))
     }
 
@@ -157,7 +160,8 @@ final class SharedElementFlight {
             let t = settle.duration > 0 ? min(max((now - settle.start) / settle.duration, 0), 1) : 1
             return settle.from + (settle.to - settle.from) * settle.curve.value(at: t)
         }
-        return coordinator.percentComplete
+        // A timed transition's clock starts once the system started it, after this flight's launch.
+        return ticked ? coordinator.percentComplete : 0
     }
 
     /// An interaction without a timeline of its own ended: the rest plays from where it was.
@@ -207,7 +211,9 @@ final class SharedElementFlight {
         pair.flyer.alpha = pair.from.alpha + (pair.to.alpha - pair.from.alpha) * t
         let bounds = Rect(origin: .zero, size: size)
         pair.fromPicture?.frame = bounds
-        pair.fromPicture?.alpha = 1 - t
+        // The arriving picture fades in over the leaving one, which stays opaque until half-way
+        // (an opaque pair mixes without the backdrop showing through) and then fades out.
+        pair.fromPicture?.alpha = min(1, 2 * (1 - t))
         pair.toPicture.frame = bounds
         pair.toPicture.alpha = pair.fromPicture == nil ? 1 : t
     }

@@ -28,8 +28,8 @@ public struct SharedElementStyle {
 
 /// What a flying shared element shows between its two ends.
 public enum SharedElementContent: Sendable, Equatable {
-    /// Both views' pictures, stretched to the flying frame, the leaving one fading out as the
-    /// arriving one fades in (Compose's `sharedBounds`).
+    /// Both views' pictures, stretched to the flying frame: the arriving one fades in over the
+    /// leaving one, which fades out in the second half of the flight (Compose's `sharedBounds`).
     case crossFade
     /// Only the arriving view's picture, scaled from the leaving view's frame to its own
     /// (Compose's `sharedElement`, SwiftUI's `matchedGeometryEffect`).
