@@ -19,6 +19,7 @@ enum SharedElementScene {
             super.init(frame: .zero, name: "list")
             backgroundColor = Color(red: 0.95, green: 0.93, blue: 0.85)
             SharedElementScene.dress([photo, title, avatar])
+            for view in [photo, title, avatar] { addSubview(view) }
             photo.cornerRadius = 6
             avatar.cornerRadius = 6
         }
@@ -46,6 +47,7 @@ enum SharedElementScene {
             super.init(frame: .zero, name: "detail")
             backgroundColor = Color(red: 0.2, green: 0.22, blue: 0.3)
             SharedElementScene.dress([photo, title, avatar])
+            for view in [photo, title, avatar] { addSubview(view) }
             avatar.cornerRadius = 14
         }
 
@@ -84,7 +86,7 @@ enum SharedElementScene {
     }
 
     /// A window showing the list in a navigation controller, the detail ready to push.
-    struct Rig {
+    @MainActor struct Rig {
         let window: Window
         let navigation: NavigationController
         let list = ListController(), detail = DetailController()

@@ -35,23 +35,36 @@ struct SharedElementStressTests {
         if rig.navigation.isTransitioning { problems.append("a transition still runs") }
         if rig.overlay != nil { problems.append("the flight's overlay is still there") }
         if rig.window.animationEngine.isAnimating { problems.append("animations remain") }
+        // A screen out of the window lays out when it is shown again (UIKit's lazy layout); one
+        // never shown has no size and no layout to check.
+        for screen in [rig.list.view, rig.detail.view] where Window.containing(screen) == nil { screen.layoutIfNeeded() }
         let screens: [(View, [View], [Rect])] = [
             (rig.list.view, rig.listViews, Scene.ListView.layout(rig.list.view.bounds.size)),
             (rig.detail.view, rig.detailViews, Scene.DetailView.layout(rig.detail.view.bounds.size)),
         ]
-        for (_, views, layout) in screens {
-            for (view, frame) in zip(views, layout) where view.isHidden || view.alpha != 1 || view.frame != frame
+        for (screen, views, layout) in screens {
+            let sized = screen.bounds.width > 0 && screen.bounds.height > 0
+            for (view, frame) in zip(views, layout) where view.isHidden || view.alpha != 1 || (sized && view.frame != frame)
                 || view.presentation.center != view.center || view.presentation.alpha != view.alpha {
                 problems.append("\(view.name): hidden \(view.isHidden), alpha \(view.alpha), frame \(view.frame) (laid out: \(frame))")
             }
         }
         let size = rig.window.rootView.bounds.size
-        if let top = rig.navigation.topViewController?.view, top.superview !== rig.navigation.containerView || top.frame != Rect(origin: .zero, size: size) {
+        if let top = rig.navigation.topViewController?.view,
+            top.superview !== rig.navigation.containerView || !Scene.close(top.frame, Rect(origin: .zero, size: size), 1e-9) {
             problems.append("the top screen is at \(top.frame) in a \(size) window")
         }
         let shown = rig.navigation.containerView.subviews.filter { !$0.isHidden }
         if shown.count != 1 { problems.append("\(shown.count) screens in the container") }
         return problems
+    }
+
+    /// Plays frames until no transition runs (queued requests run one after another), at most
+    /// 20 seconds of the virtual clock, then a few more frames.
+    static func settle(_ rig: Scene.Rig) {
+        let limit = rig.window.animationEngine.now + 20
+        while rig.navigation.isTransitioning && rig.window.animationEngine.now < limit { rig.frame() }
+        rig.run(0.1)
     }
 
     /// A drag from the left edge: `steps` moves of random size (some backwards), a rest or not,
@@ -82,7 +95,7 @@ struct SharedElementStressTests {
             if flying { counts.releasedInFlight += 1 }
         }
         guard flying, below == 1 else { return }
-        rig.run(1)
+        settle(rig)
         if rig.navigation.viewControllers.count == 1 { counts.finishedPops += 1 } else { counts.cancelledPops += 1 }
     }
 
@@ -107,7 +120,7 @@ struct SharedElementStressTests {
                     rig.run(Double.random(in: 0...0.4, using: &random))
                 }
             }
-            rig.run(1.5)
+            Self.settle(rig)
             let problems = Self.stuck(rig)
             if !problems.isEmpty {
                 failures += 1

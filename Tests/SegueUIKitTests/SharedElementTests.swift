@@ -19,6 +19,9 @@ struct SharedElementTests {
         #expect(!rig.navigation.isTransitioning, "\(what): the transition ended", sourceLocation: sourceLocation)
         #expect(rig.overlay == nil, "\(what): the flight's overlay is gone", sourceLocation: sourceLocation)
         let size = rig.window.rootView.bounds.size
+        // A screen out of the window lays out when it is shown again (UIKit's lazy layout): its
+        // pending layout is run first, then its views must be where that layout puts them.
+        for screen in [rig.list.view, rig.detail.view] where Window.containing(screen) == nil { screen.layoutIfNeeded() }
         let (list, detail) = (rig.list.view.bounds.size, rig.detail.view.bounds.size)
         for (views, layout) in [(rig.listViews, Scene.ListView.layout(list)), (rig.detailViews, Scene.DetailView.layout(detail))] {
             for (view, frame) in zip(views, layout) {

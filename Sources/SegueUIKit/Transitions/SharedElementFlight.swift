@@ -224,11 +224,25 @@ final class SharedElementFlight {
     private func restFrame(of view: View) -> Rect {
         let container = context.containerView
         for (screen, origin) in [(screens.from, restOrigins.from), (screens.to, restOrigins.to)] where view.isDescendant(of: screen) {
-            guard let rect = view.convert(view.bounds, to: screen) else { break }
+            guard let rect = Self.rect(of: view, in: screen) else { break }
             return rect.offsetBy(
                 dx: origin.x - screen.bounds.minX - container.bounds.minX, dy: origin.y - screen.bounds.minY - container.bounds.minY)
         }
         return view.convert(view.bounds, to: overlay) ?? .zero
+    }
+
+    /// `view`'s bounds in `screen`'s coordinates: by adding up frames while every view on the
+    /// way is untransformed (every frame, so without the homographies), else by `convert`.
+    private static func rect(of view: View, in screen: View) -> Rect? {
+        var rect = Rect(origin: .zero, size: view.bounds.size)
+        var current = view
+        while current !== screen {
+            guard current.transform.isIdentity, let parent = current.superview else { return view.convert(view.bounds, to: screen) }
+            let frame = current.frame
+            rect = rect.offsetBy(dx: frame.minX - parent.bounds.minX, dy: frame.minY - parent.bounds.minY)
+            current = parent
+        }
+        return rect
     }
 
     private static func center(on path: SharedElementPath, keyframes: KeyframePath?, from a: Point, to b: Point, at t: Double) -> Point {
