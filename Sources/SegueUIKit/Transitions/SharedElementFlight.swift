@@ -113,7 +113,9 @@ final class SharedElementFlight {
             let toPicture = Self.picture(of: to)
             to.isHidden = true
             let flyer = View(name: "sharedElement.\(to.transitionID ?? "")")
-            flyer.clipsToBounds = true
+            // The pictures round themselves (the view shader's smooth corners, as the views
+            // drew theirs); a clip here would be the stencil's hard edge.
+            for picture in [fromPicture, toPicture] { picture.clipsToBounds = true }
             let host: View
             if style.clipView != nil {
                 host = View(name: "sharedElement.clip")
@@ -207,7 +209,10 @@ final class SharedElementFlight {
             origin = Point(x: origin.x - clip.minX, y: origin.y - clip.minY)
         }
         pair.flyer.frame = Rect(origin: origin, size: size)
-        pair.flyer.cornerRadius = pair.from.cornerRadius + (pair.to.cornerRadius - pair.from.cornerRadius) * t
+        let radius = pair.from.cornerRadius + (pair.to.cornerRadius - pair.from.cornerRadius) * t
+        pair.flyer.cornerRadius = radius
+        pair.fromPicture?.cornerRadius = radius
+        pair.toPicture.cornerRadius = radius
         pair.flyer.alpha = pair.from.alpha + (pair.to.alpha - pair.from.alpha) * t
         let bounds = Rect(origin: .zero, size: size)
         pair.fromPicture?.frame = bounds
@@ -314,6 +319,11 @@ final class SharedElementFlight {
     /// A picture of `view` and its subviews (a snapshot, drawn once); without a compositor to
     /// draw it (a window never drawn), a stand-in with its background, corner radius and content.
     private static func picture(of view: View) -> View {
+        // Drawn square: the picture is rounded with the radius of the moment as it flies (rounded
+        // twice, the corners' edge pixels would come out fainter than the view's own).
+        let radius = view.cornerRadius
+        view.cornerRadius = 0
+        defer { view.cornerRadius = radius }
         if let snapshot = try? view.makeSnapshotView(afterScreenUpdates: false) { return snapshot }
         let standIn = View(frame: view.bounds, name: "\(view.name).standIn")
         standIn.backgroundColor = view.backgroundColor
