@@ -218,4 +218,51 @@ struct SharedElementTests {
         #expect(rig.navigation.presentedViewController == nil)
         for view in rig.listViews + rig.detailViews { #expect(!view.isHidden && view.alpha == 1, "\(view.name) shown") }
     }
+
+    /// A tab change with the delegate's animator flies the pairs; one without (instant, as
+    /// UIKit's tabs) has none and leaves every view shown.
+    @Test func aTabChangeFliesThePairs() throws {
+        final class Fade: ViewControllerAnimatedTransitioning, TabBarControllerDelegate {
+            func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { 0.4 }
+            func animateTransition(using context: any ViewControllerContextTransitioning) {
+                guard let toView = context.view(forKey: .to), let to = context.viewController(forKey: .to) else { return }
+                toView.frame = context.finalFrame(for: to)
+                context.containerView.addSubview(toView)
+                toView.alpha = 0
+                View.animate(withDuration: 0.4, animations: { toView.alpha = 1 }, completion: { _ in
+                    context.completeTransition(!context.transitionWasCancelled)
+                })
+            }
+            func animationController(forTransitionFrom from: ViewController, to: ViewController) -> (any ViewControllerAnimatedTransitioning)? { self }
+        }
+        let window = Window(size: Size(width: 320, height: 480))
+        let list = Scene.ListController(), detail = Scene.DetailController()
+        let tabs = TabBarController(viewControllers: [list, detail])
+        window.rootViewController = tabs
+        window.rootView.layoutIfNeeded()
+        let views = [list.list.photo, list.list.title, list.list.avatar, detail.detail.photo, detail.detail.title, detail.detail.avatar]
+        tabs.select(index: 1, animated: true)
+        window.rootView.layoutIfNeeded()
+        #expect(tabs.selectedIndex == 1 && !tabs.isTransitioning && !tabs.containerView.subviews.contains { $0.name == "sharedElements" })
+        for view in views { #expect(!view.isHidden && view.alpha == 1, "\(view.name) shown after an instant change") }
+
+        let fade = Fade()
+        tabs.delegate = fade
+        let start = window.animationEngine.now
+        tabs.select(index: 0, animated: true)
+        let overlay = try #require(tabs.containerView.subviews.last)
+        #expect(overlay.name == "sharedElements")
+        while window.animationEngine.now < start + 0.2 - 1e-9 {
+            window.animationEngine.advance(to: window.animationEngine.now + 1.0 / 60)
+            window.rootView.layoutIfNeeded()
+        }
+        let size = window.rootView.bounds.size
+        let progress = (window.animationEngine.now - start) / 0.4
+        let flyer = try #require(overlay.subviews.first { $0.name == "sharedElement.avatar" })
+        let expected = Self.expected(2, leaving: Scene.DetailView.layout(size), arriving: Scene.ListView.layout(size), progress: progress)
+        #expect(Scene.close(flyer.frame, expected), "\(flyer.frame) against \(expected)")
+        for _ in 0..<30 { window.animationEngine.advance(to: window.animationEngine.now + 1.0 / 60) }
+        #expect(tabs.selectedIndex == 0 && !tabs.isTransitioning && overlay.superview == nil)
+        for view in views { #expect(!view.isHidden && view.alpha == 1, "\(view.name) shown") }
+    }
 }
