@@ -265,4 +265,57 @@ struct SharedElementTests {
         #expect(tabs.selectedIndex == 0 && !tabs.isTransitioning && overlay.superview == nil)
         for view in views { #expect(!view.isHidden && view.alpha == 1, "\(view.name) shown") }
     }
+
+    /// An interaction controller of the app's own (no percent-driven timeline, as the zoom's or
+    /// the pixel dissolve's): the flight follows the percent it reports, and after a cancel plays
+    /// back from there over the rest of the duration on the completion curve.
+    @Test func anInteractionOfTheAppsOwnIsFollowedAndPlayedBack() throws {
+        final class Manual: ViewControllerAnimatedTransitioning, ViewControllerInteractiveTransitioning, NavigationControllerDelegate {
+            var context: (any ViewControllerContextTransitioning)?
+            func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { 1 }
+            func animateTransition(using context: any ViewControllerContextTransitioning) {}
+            func startInteractiveTransition(_ context: any ViewControllerContextTransitioning) {
+                self.context = context
+                if let toView = context.view(forKey: .to), let to = context.viewController(forKey: .to) {
+                    toView.frame = context.finalFrame(for: to)
+                    context.containerView.addSubview(toView)
+                }
+            }
+            /// Cancels, and completes once the rest (0.4 of 1 s) has played.
+            func cancel(at now: Double, in window: Window) {
+                context?.cancelInteractiveTransition()
+                let context = self.context
+                let link = window.animationEngine.addDisplayLink { time in
+                    if time >= now + 0.4, context?.transitionWasCancelled == true, (context as? TransitionContext)?.isCompleted == false {
+                        context?.completeTransition(false)
+                    }
+                }
+                _ = link
+            }
+            func animationController(for operation: NavigationOperation, from: ViewController, to: ViewController)
+                -> (any ViewControllerAnimatedTransitioning)? { self }
+            func interactionController(for animator: any ViewControllerAnimatedTransitioning)
+                -> (any ViewControllerInteractiveTransitioning)? { self }
+        }
+        let rig = Scene.Rig(size: Size(width: 320, height: 480))
+        let size = rig.window.rootView.bounds.size
+        let manual = Manual()
+        rig.navigation.delegate = manual
+        rig.navigation.pushViewController(rig.detail, animated: true)
+        manual.context?.updateInteractiveTransition(0.4)
+        rig.frame()
+        let at = { (progress: Double) in
+            Self.expected(0, leaving: Scene.ListView.layout(size), arriving: Scene.DetailView.layout(size), progress: progress)
+        }
+        #expect(Scene.close(rig.flyer("photo")?.frame, at(0.4)), "following the percent: \(String(describing: rig.flyer("photo")?.frame))")
+        let released = rig.window.animationEngine.now
+        manual.cancel(at: released, in: rig.window)
+        rig.run(0.2)
+        // Half the rest's time: on ease-in-out, half the way back from 0.4.
+        let back = 0.4 - 0.4 * TimingCurve.easeInOut.value(at: (rig.window.animationEngine.now - released) / 0.4)
+        #expect(Scene.close(rig.flyer("photo")?.frame, at(back)), "playing back: \(String(describing: rig.flyer("photo")?.frame)), expected \(at(back))")
+        rig.run(0.5)
+        #expect(rig.navigation.topViewController === rig.list)
+        Self.expectSettled(rig, "cancelled by the app's own interaction")
+    }
 }
