@@ -318,4 +318,54 @@ struct SharedElementTests {
         #expect(rig.navigation.topViewController === rig.list)
         Self.expectSettled(rig, "cancelled by the app's own interaction")
     }
+
+    /// An animator that vends an interruptible animator (iOS 10's way), scrubbed by a
+    /// percent-driven interaction: the flight follows its `fractionComplete`, and cancelled or
+    /// finished, every view ends at its frame.
+    @Test(arguments: [false, true])
+    func anInterruptibleAnimatorsFractionIsFollowed(finishes: Bool) throws {
+        final class Slide: ViewControllerAnimatedTransitioning, NavigationControllerDelegate {
+            let interaction = PercentDrivenInteractiveTransition()
+            var animator: PropertyAnimator?
+            func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { 1 }
+            func animateTransition(using context: any ViewControllerContextTransitioning) {
+                interruptibleAnimator(using: context)?.startAnimation()
+            }
+            func interruptibleAnimator(using context: any ViewControllerContextTransitioning) -> PropertyAnimator? {
+                if let animator { return animator }
+                guard let toView = context.view(forKey: .to), let to = context.viewController(forKey: .to) else { return nil }
+                let final = context.finalFrame(for: to)
+                toView.frame = final.offsetBy(dx: final.width, dy: 0)
+                context.containerView.addSubview(toView)
+                let animator = PropertyAnimator(duration: 1, curve: .linear) { toView.frame = final }
+                animator.addCompletion { _ in
+                    context.completeTransition(!context.transitionWasCancelled)
+                    self.animator = nil
+                }
+                self.animator = animator
+                return animator
+            }
+            func animationController(for operation: NavigationOperation, from: ViewController, to: ViewController)
+                -> (any ViewControllerAnimatedTransitioning)? { self }
+            func interactionController(for animator: any ViewControllerAnimatedTransitioning)
+                -> (any ViewControllerInteractiveTransitioning)? { interaction }
+        }
+        let rig = Scene.Rig(size: Size(width: 320, height: 480))
+        let size = rig.window.rootView.bounds.size
+        let slide = Slide()
+        rig.navigation.delegate = slide
+        rig.navigation.pushViewController(rig.detail, animated: true)
+        for percent in [0.3, 0.7] {
+            slide.interaction.update(percent)
+            rig.frame()
+            for (index, id) in Scene.ids.enumerated() {
+                let expected = Self.expected(index, leaving: Scene.ListView.layout(size), arriving: Scene.DetailView.layout(size), progress: percent)
+                #expect(Scene.close(rig.flyer(id)?.frame, expected), "\(id) at \(percent): \(String(describing: rig.flyer(id)?.frame))")
+            }
+        }
+        if finishes { slide.interaction.finish() } else { slide.interaction.cancel() }
+        rig.run(1.2)
+        #expect(rig.navigation.topViewController === (finishes ? rig.detail : rig.list) as ViewController)
+        Self.expectSettled(rig, finishes ? "finished" : "cancelled")
+    }
 }
