@@ -75,4 +75,25 @@ struct SharedElementPictureTests {
             #expect(abs(Double(pixel.x) - photo.red * 255) <= 3 && abs(Double(pixel.y) - photo.green * 255) <= 3, "\(pixel)")
         }
     }
+
+    /// The pictures are GPU textures: each flight's are released once it ends, so twenty pushes
+    /// and pops leave as many GL objects and cached textures as two did.
+    @Test func flightsLeaveNoTexturesBehind() throws {
+        try HeadlessStage.run(width: 160, height: 120) { stage in
+            let rig = SharedElementScene.Rig(window: stage.window)
+            try stage.step()
+            var counts: [(objects: Int, textures: Int)] = []
+            for round in 1...20 {
+                rig.navigation.pushViewController(rig.detail, animated: true)
+                try stage.step()
+                #expect(rig.overlay != nil, "round \(round) flies")
+                try stage.play(0.5)
+                _ = rig.navigation.popViewController(animated: true)
+                try stage.play(0.5)
+                #expect(rig.overlay == nil && !rig.navigation.isTransitioning)
+                if round == 2 || round == 20 { counts.append((stage.device.liveObjects, stage.compositor.cachedTextureCount)) }
+            }
+            #expect(counts[0].objects == counts[1].objects && counts[0].textures == counts[1].textures, "\(counts)")
+        }
+    }
 }
