@@ -21,9 +21,13 @@ enum EditSpecFuzz {
         let ready: (URL, FFmpegTools)?
 
         init() {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-fuzz-\(getpid())")
+            let folder = Self.folder
             ready = try? Self.make(folder)
+            // A static's deinit never runs: the folder goes when the process ends normally.
+            atexit { try? FileManager.default.removeItem(at: EditSpecFuzz.Fixtures.folder) }
         }
+
+        static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-fuzz-\(getpid())")
 
         private static func make(_ folder: URL) throws -> (URL, FFmpegTools) {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -43,10 +47,6 @@ enum EditSpecFuzz {
             try Data("#!/bin/sh\nexit 1\n".utf8).write(to: ffmpeg)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ffmpeg.path)
             return (folder, try FFmpegTools(ffmpegPath: ffmpeg.path))
-        }
-
-        deinit {
-            if let (folder, _) = ready { try? FileManager.default.removeItem(at: folder) }
         }
     }
 }
