@@ -24,8 +24,11 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 }
 #endif
 
+// The target is the first argument. libFuzzer runs itself again for `-merge=1` and `-fork`, with
+// the options it was given but not that argument: the children find it in the environment.
 let arguments = CommandLine.arguments
-guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
+let named = arguments.count >= 2 ? FuzzTarget(rawValue: arguments[1]) : nil
+guard let target = named ?? ProcessInfo.processInfo.environment["SEGUE_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:)) else {
     FileHandle.standardError.write(Data("usage: segue-fuzz {\(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|"))} [options] [files or folders]\n".utf8))
     exit(2)
 }
@@ -34,14 +37,18 @@ LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
 
 #if SEGUE_LIBFUZZER
 chosen = target
-var argc = CommandLine.argc - 1
+setenv("SEGUE_FUZZ_TARGET", target.rawValue, 1)
+var argc = CommandLine.argc
 var argv = CommandLine.unsafeArgv
-argv[1] = argv[0]   // the driver reads argv[0] as the program and the rest as its options
-var shifted = argv.advanced(by: 1)
-exit(LLVMFuzzerRunDriver(&argc, &shifted, fuzzOneInput))
+if named != nil {
+    argc -= 1
+    argv[1] = argv[0]   // the driver reads argv[0] as the program and the rest as its options
+    argv = argv.advanced(by: 1)
+}
+exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
 #else
 var count = 0
-for path in arguments.dropFirst(2) {
+for path in arguments.dropFirst(named == nil ? 1 : 2) {
     var isFolder: ObjCBool = false
     FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
     let files = isFolder.boolValue
