@@ -228,7 +228,7 @@ fuzz: fuzz-build
 
 fuzz-merge: fuzz-build
 	for target in $(FUZZ_TARGETS); do \
-		SWIFT_BACKTRACE=enable=no "$$($(FUZZ_BUILD) --show-bin-path)/segue-fuzz" $$target -merge=1 -use_counters=0 \
+		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$$($(FUZZ_BUILD) --show-bin-path)/segue-fuzz" $$target -merge=1 -use_counters=0 \
 			Fuzz/Corpus/$$target .build-fuzz/corpus/$$target || exit 1; done
 
 # Every fuzz corpus file and kept finding through the targets' entry functions, without libFuzzer
