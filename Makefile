@@ -34,7 +34,7 @@ PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
 PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
 .PHONY: all deps build release demo seedapp test check-layers check-links check-specs check-api test-libraries test-cli test-external test-upgrade \
-	test-integrations test-reach check-packages docs bench bench-edit clean \
+	test-integrations test-reach check-packages docs bench bench-edit clean fuzz fuzz-build fuzz-merge test-fuzz-corpus \
 	libsegue install-libsegue uninstall-libsegue frei0r install-frei0r gstreamer install-gstreamer wheel
 
 all: release
@@ -78,7 +78,7 @@ test:
 		libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 	@bash scripts/ray/install-ray.sh >/dev/null
 	@bash scripts/xfade/install-reference-ffmpeg.sh >/dev/null
-	$(MAKE) check-layers check-links check-specs check-api test-integrations test-external test-upgrade test-reach check-packages docs test-libraries test-cli
+	$(MAKE) check-layers check-links check-specs check-api test-integrations test-external test-upgrade test-reach check-packages docs test-fuzz-corpus test-libraries test-cli
 
 # No module depends on or imports one above it (the layer list in docs/ARCHITECTURE.md).
 check-layers:
@@ -235,6 +235,33 @@ bench-edit: release
 	bash scripts/bench-moviepy-setup.sh
 	$(SEGUE) bench --sections edit,edit-long
 
+# The libFuzzer targets (Fuzz/, a package of its own built with -sanitize=fuzzer,address; see
+# docs/TestSuite.md): each of FUZZ_TARGETS runs FUZZ_SECONDS, FUZZ_JOBS side by side; what they
+# find lands in Fuzz/Regressions/TARGET. fuzz-merge adds to the committed corpus the fewest,
+# smallest inputs of .build-fuzz/corpus that reach code it does not (edges only, not counters:
+# a corpus in the repository stays small).
+FUZZ_SECONDS ?= 120
+FUZZ_JOBS ?= 2
+FUZZ_TARGETS ?= edit-spec srt glsl gl-params picture
+FUZZ_BUILD = $(SWIFT) build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DSEGUE_LIBFUZZER
+
+fuzz-build: deps
+	$(FUZZ_BUILD)
+
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_TARGETS="$(FUZZ_TARGETS)" \
+		FUZZ_BINARY="$$($(FUZZ_BUILD) --show-bin-path)/segue-fuzz" bash scripts/fuzz-run
+
+fuzz-merge: fuzz-build
+	for target in $(FUZZ_TARGETS); do \
+		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$$($(FUZZ_BUILD) --show-bin-path)/segue-fuzz" $$target -merge=1 -use_counters=0 \
+			Fuzz/Corpus/$$target .build-fuzz/corpus/$$target || exit 1; done
+
+# Every fuzz corpus file and kept finding through the targets' entry functions, without libFuzzer
+# (seconds; part of the libraries' suite too).
+test-fuzz-corpus:
+	$(SWIFT) test --filter SegueFuzzReplayTests
+
 clean:
 	rm -rf .build CLI/.build $(LIBSEGUE) dist/segue-*.whl Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build \
-		Tests/Upgrade/From779ddb1/.build "$(OUT)"
+		Tests/Upgrade/From779ddb1/.build Fuzz/.build .build-fuzz "$(OUT)"

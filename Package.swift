@@ -378,6 +378,11 @@ let package = Package(
                 "SegueStage", "SegueTesting", "SeedAppScenes", "SeedApp", "SeedPalette", "SegueUIKit", "SegueText", "SegueTransitions",
                 "SegueHeadless", "SegueImage",
             ]),
+        // The fuzz targets' entry functions (also linked into Fuzz/, the libFuzzer package) and the
+        // replay of their corpora and kept findings.
+        .testTarget(
+            name: "SegueFuzzReplayTests",
+            dependencies: ["SegueTimeline", "SegueExport", "SegueGLSL", "SegueImage", "SegueTesting"]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["SegueImage", "SegueTesting", "PixelDissolveExample", "EffectGraphExample"]),
