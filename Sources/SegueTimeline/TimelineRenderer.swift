@@ -6,7 +6,8 @@ import SegueGL
 /// Plays an `EditPlan` frame by frame into a sink. Untouched spans go from the item's reader
 /// (ffmpeg's decoder, or a fitted picture) into the sink's buffer through no effect: as they
 /// are for RGBA, uploaded and converted by the output stage for an encoder's planes
-/// (`EncoderInput`); transition frames are uploaded, rendered and converted or read back. Every frame depends only
+/// (`EncoderInput`); a transition's clip sides are converted on the GPU where the effect reads
+/// them (pictures uploaded), rendered and converted or read back. Every frame depends only
 /// on the plan and its index, so a range rendered alone is bit-identical to the same frames of
 /// the whole edit.
 final class TimelineRenderer {
