@@ -58,7 +58,8 @@ struct EditBenchmarkPeers {
             + (preset.map { ["-preset", $0] } ?? []) + [out], out: out)
     }
 
-    /// MoviePy 2 doing the same edit (scripts/bench/moviepy_edit.py) through the same ffmpeg.
+    /// MoviePy 2 doing the edit (scripts/bench/moviepy_edit.py) through the same ffmpeg. Its script
+    /// crossfades both junctions (MoviePy has no wipe): the second transition is a fade there.
     func moviePy(_ peer: MoviePyPeer, out: String) throws -> EditRun {
         try measureChild(
             URL(fileURLWithPath: peer.python),
