@@ -131,6 +131,17 @@ package final class ClipDecoder {
         guard stat(path, &info) == 0 else { throw .clipUnreadable(path: path, reason: OutputError.errnoReason()) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .clipNotRegularFile(path: path) }
         guard access(path, R_OK) == 0 else { throw .clipUnreadable(path: path, reason: OutputError.errnoReason()) }
+        // Asked once per file and question (`ProbeCache`): the plan, smart rendering and every decoder of the clip vet it alike.
+        let question = "vet\u{0}" + demuxers.sorted().joined(separator: ",") + (limitsFrames ? "\u{0}limited" : "")
+        return try tools.probes.value(of: question, path: path) { () throws(ExportError) -> (demuxer: String, duration: Double?) in
+            try vet(path, tools: tools, demuxers: demuxers, limitsFrames: limitsFrames, refused: refused)
+        }
+    }
+
+    /// `probe`'s ffprobe run.
+    private static func vet(
+        _ path: String, tools: FFmpegTools, demuxers: Set<String>, limitsFrames: Bool, refused: (String, String) -> ExportError
+    ) throws(ExportError) -> (demuxer: String, duration: Double?) {
         let probe = try FFmpegProcess(
             executable: try tools.requireProbe(),
             arguments: ["-v", "error", "-skip_frame", "all", "-protocol_whitelist", "file",

@@ -24,7 +24,7 @@ package final class EncoderInput {
     let width: Int
     let height: Int
     private let device: GLDevice
-    private let planes: YCbCrOutput?
+    let planes: YCbCrOutput?
     private let rgbaAlpha: RGBAAlpha
     private var staging: UnsafeMutableRawBufferPointer?
 

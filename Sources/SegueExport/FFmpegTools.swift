@@ -15,6 +15,8 @@ public struct FFmpegTools: Sendable, Equatable {
     /// Where the children are registered, so an interrupt kills them (`InterruptCleanup.shared`,
     /// the program's, unless a caller — a test — gives its own).
     public var cleanup = InterruptCleanup.shared
+    /// ffprobe's answers about files, shared by every copy of these tools (see `ProbeCache`).
+    package let probes = ProbeCache()
 
     public static func == (a: FFmpegTools, b: FFmpegTools) -> Bool {
         a.ffmpeg == b.ffmpeg && a.ffprobe == b.ffprobe && a.stallTimeout == b.stallTimeout && a.cleanup === b.cleanup

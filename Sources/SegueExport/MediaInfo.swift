@@ -60,13 +60,7 @@ public struct MediaInfo: Sendable, Equatable {
 
     /// Runs ffprobe on a clip `ClipDecoder.probe` vetted, opened as its demuxer only.
     static func probe(path: String, demuxer: String, tools: FFmpegTools) throws(ExportError) -> MediaInfo {
-        let process = try FFmpegProcess(
-            executable: try tools.requireProbe(),
-            arguments: ["-v", "error", "-protocol_whitelist", "file", "-f", demuxer, "-select_streams", "v:0",
-                        "-show_streams", "-of", "json", ClipDecoder.fileURL(path)],
-            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
-        let data = Data(process.readAll())
-        guard process.wait() == .exited(status: 0) else { throw process.failure { .probeFailed(path: path, exit: $0, log: $1) } }
+        let data = try tools.streamListing(path: path, demuxer: demuxer)
         guard let info = MediaInfo(ffprobeJSON: data) else { throw .clipFormatRefused(path: path, format: "\(demuxer) without video") }
         return info
     }

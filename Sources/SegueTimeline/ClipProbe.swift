@@ -36,21 +36,13 @@ struct ClipProbe {
             }
         }
         (demuxer, duration) = vetted
-        let probe = try FFmpegProcess(
-            executable: try tools.requireProbe(),
-            arguments: ["-v", "error", "-protocol_whitelist", "file", "-f", demuxer,
-                        "-show_entries", "stream=codec_type,color_transfer", "-of", "csv=p=0",
-                        ClipDecoder.fileURL(path)],
-            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
-        let text = String(decoding: probe.readAll(), as: UTF8.self)
-        guard probe.wait() == .exited(status: 0) else { throw probe.failure { .probeFailed(path: path, exit: $0, log: $1) } }
-        // A line a stream: "video,arib-std-b67", "audio," (the transfer empty where it has none).
-        let streams = text.split(whereSeparator: \.isNewline).map {
-            $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        let types = streams.compactMap(\.first)
+        // The stream listing every reader of the clip shares (`FFmpegTools.streamListing`).
+        let listing = try tools.streamListing(path: path, demuxer: demuxer)
+        let streams = ((try? JSONSerialization.jsonObject(with: listing)) as? [String: Any])?["streams"] as? [[String: Any]] ?? []
+        let types = streams.compactMap { $0["codec_type"] as? String }
         (hasAudio, hasVideo) = (types.contains("audio"), types.contains("video"))
-        transfer = streams.first { $0.first == "video" }.flatMap { $0.count > 1 ? TransferCharacteristic(ffmpegName: $0[1]) : nil }
+        transfer = (streams.first { $0["codec_type"] as? String == "video" }?["color_transfer"] as? String)
+            .flatMap(TransferCharacteristic.init(ffmpegName:))
     }
 
     /// The ffmpeg input arguments that open `path` as `demuxer`: the file protocol only (a

@@ -213,7 +213,7 @@ public final class TimelineExporter {
               let item = plan.items.indices.first(where: { plan.startFrame(ofItem: $0) + plan.items[$0].frames > range.lowerBound }),
               plan.startFrame(ofItem: item) < range.lowerBound,
               case let .clip(path, start, _, demuxer) = plan.items[item].source else { return [] }
-        let stream = try ClipStream(path: path, demuxer: demuxer, framesPerSecond: plan.framesPerSecond, tools: tools)
+        let stream = try ClipStream.probed(path: path, demuxer: demuxer, framesPerSecond: plan.framesPerSecond, tools: tools)
         return SmartRenderPlan.seeksExactly(stream, plan: plan, start: start) ? [item] : []
     }
 

@@ -6,7 +6,8 @@ import SegueGL
 /// Plays an `EditPlan` frame by frame into a sink. Untouched spans go from the item's reader
 /// (ffmpeg's decoder, or a fitted picture) into the sink's buffer through no effect: as they
 /// are for RGBA, uploaded and converted by the output stage for an encoder's planes
-/// (`EncoderInput`); transition frames are uploaded, rendered and converted or read back. Every frame depends only
+/// (`EncoderInput`); a transition's clip sides are converted on the GPU where the effect reads
+/// them (pictures uploaded), rendered and converted or read back. Every frame depends only
 /// on the plan and its index, so a range rendered alone is bit-identical to the same frames of
 /// the whole edit.
 final class TimelineRenderer {
@@ -72,7 +73,8 @@ final class TimelineRenderer {
         var index = plan.startFrame(ofItem: firstItem)  // the edit's frame
         var done = 0
         let skip = seekableItems.contains(firstItem) ? max(0, wanted.lowerBound - index) : 0
-        var reader = try TimelineItemReader(plan.items[firstItem], plan: plan, tools: tools, device: device, stills: stills, skipping: skip)
+        var reader = try TimelineItemReader(plan.items[firstItem], plan: plan, tools: tools, device: device, stills: stills, skipping: skip,
+                                            needing: wanted.upperBound - index - skip)
         defer { reader.close() }
         if firstItem > 0 {
             // The transition before it lies before the range; its frames are the reader's first.
@@ -100,6 +102,14 @@ final class TimelineRenderer {
                     try sink.submitFrame { buffer in try reader.readPlanes(into: buffer) }
                     done += 1
                     report(done)
+                } else if wanted.contains(index), input.convertsTextures, let converted = reader.convertedTexture {
+                    // Converted by the clip's input stage and handed to the output stage as a texture.
+                    try sink.submitFrame { buffer in
+                        try reader.readConverted()
+                        try input.write(converted: converted, into: buffer)
+                    }
+                    done += 1
+                    report(done)
                 } else if wanted.contains(index) {
                     try sink.submitFrame { buffer in
                         try input.write(decoded: { try reader.read(into: $0); return true }, into: buffer)
@@ -113,7 +123,8 @@ final class TimelineRenderer {
             }
             guard !isLast, index < wanted.upperBound else { break }
 
-            let next = try TimelineItemReader(plan.items[itemIndex + 1], plan: plan, tools: tools, device: device, stills: stills)
+            let next = try TimelineItemReader(plan.items[itemIndex + 1], plan: plan, tools: tools, device: device, stills: stills,
+                                              needing: wanted.upperBound - plan.startFrame(ofItem: itemIndex + 1))
             do {
                 try renderTransition(itemIndex, from: reader, to: next, textures: &textures, staging: staging,
                                      sink: sink, wanted: wanted, index: &index, done: &done, report: report)
@@ -152,7 +163,11 @@ final class TimelineRenderer {
             textures = (from, to, target)
         }
         guard let (from, to, target) = textures else { return }
-        let effect = try make(device, from, to)
+        // A planar clip's side is read by the effect where its input stage converted it; other
+        // sides (pictures, RGBA clips) are uploaded into the renderer's own textures.
+        var fromSide = TransitionSide(reader: reader, item: itemIndex, texture: reader.convertedTexture ?? from)
+        var toSide = TransitionSide(reader: next, item: itemIndex + 1, texture: next.convertedTexture ?? to)
+        let effect = try make(device, fromSide.texture, toSide.texture)
         defer { effect.release() }
         for k in 0..<transition.frames {
             guard index < wanted.upperBound else { return }
@@ -160,11 +175,9 @@ final class TimelineRenderer {
             // rendered from its own two pictures alone, so its pixels never depend on where a
             // range started.
             let fromLocal = plan.items[itemIndex].frames - transition.frames + k
-            try wanted.contains(index) ? read(reader, item: itemIndex, local: fromLocal, into: staging) : reader.pass(scratch: staging)
-            if wanted.contains(index) { try from.upload(pixels: UnsafeRawBufferPointer(staging)) }
-            try wanted.contains(index) ? read(next, item: itemIndex + 1, local: k, into: staging) : next.read(into: staging)
+            try wanted.contains(index) ? show(&fromSide, local: fromLocal, staging: staging) : reader.pass(scratch: staging)
+            try wanted.contains(index) ? show(&toSide, local: k, staging: staging) : next.read(into: staging)
             if wanted.contains(index) {
-                try to.upload(pixels: UnsafeRawBufferPointer(staging))
                 effect.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
                 try effect.render(into: target)
                 let shown = try drawEditText(at: index, over: target)

@@ -32,8 +32,11 @@ final class TimelineItemReader {
     var isStill: Bool { still != nil }
 
     /// `skipping` frames of a clip are seeked past (its decoder starts that much later) and
-    /// then passed over by `pass` without decoding.
-    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, device: GLDevice, stills: StillCache, skipping: Int = 0) throws {
+    /// then passed over by `pass` without decoding. `needing` (all when nil) is how many frames
+    /// from there a render will read: the decoder stops after them rather than decoding ahead
+    /// into frames no one reads (a smart render's segment ends a group of pictures into a clip).
+    init(_ item: EditPlan.Item, plan: EditPlan, tools: FFmpegTools, device: GLDevice, stills: StillCache, skipping: Int = 0,
+         needing: Int? = nil) throws {
         frames = item.frames
         place = item.place
         switch item.source {
@@ -56,7 +59,7 @@ final class TimelineItemReader {
             skipped = min(max(0, skipping), item.frames - 1)
             let decoder = try ClipDecoder(
                 path: path, tools: tools, width: plan.width, height: plan.height, frameRate: plan.frameRate,
-                fit: plan.resize, start: start + plan.frameRate.seconds(skipped), frameLimit: item.frames - skipped,
+                fit: plan.resize, start: start + plan.frameRate.seconds(skipped), frameLimit: max(1, min(item.frames - skipped, needing ?? .max)),
                 planar: true, timing: item.timing, span: item.timing.isPlain ? nil : item.timing.sourceSeconds(frames: item.frames, rate: plan.frameRate),
                 backdrop: plan.blurredBackdrop)
             if let layout = decoder.planes {
@@ -122,9 +125,37 @@ final class TimelineItemReader {
     private func readClipFrame(_ clip: ClipReadAhead, into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
         guard let input else { return try clip.readFrame(into: buffer) }
         guard try clip.readFrame(into: input.planes) else { return false }
+        // Kept as `readPlanes` keeps them, so a later `readConverted` can repeat the last frame.
+        if delivered >= frames - 2 { lastPlanes = Array(UnsafeRawBufferPointer(input.planes)) }
         try input.stage.convert(UnsafeRawBufferPointer(input.planes))
         try input.stage.target.readPixels(into: buffer)
         return true
+    }
+
+    /// The texture a planar clip's frames are converted into (its input stage's target); nil
+    /// for other items, which `read(into:)` gives as RGBA to upload.
+    var convertedTexture: Texture? { input?.stage.target.texture }
+
+    /// The next frame converted on the GPU into `convertedTexture`, where an effect reads it:
+    /// no read-back and no upload of RGBA (a transition's frame used to read each side's
+    /// converted frame back and upload it again into a texture of the same contents).
+    func readConverted() throws {
+        guard let clip, let input else { return }
+        defer { delivered += 1 }
+        if try clip.readFrame(into: input.planes) {
+            if delivered >= frames - 2 { lastPlanes = Array(UnsafeRawBufferPointer(input.planes)) }
+        } else {
+            guard delivered == frames - 1, lastPlanes.count == input.planes.count else {
+                throw ExportError.clipTooShort(path: clip.decoder.path, frames: clip.decoder.framesRead, needed: frames)
+            }
+            lastPlanes.withUnsafeBytes { input.planes.copyMemory(from: $0) }
+        }
+        try input.stage.convert(UnsafeRawBufferPointer(input.planes))
+    }
+
+    /// Moves past the next frame of a still, whose one frame a caller already holds.
+    func skipStillFrame() {
+        delivered += 1
     }
 
     /// Moves past the next frame: one seeked past is only counted, any other is read into

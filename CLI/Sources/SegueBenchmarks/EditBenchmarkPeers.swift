@@ -41,13 +41,15 @@ struct EditBenchmarkPeers {
     let clipSeconds: Int
     let transitionSeconds: Int
     let framesPerSecond: Int
+    /// The two transitions' xfade names.
+    let effects: [String]
 
     /// ffmpeg doing the same edit in one filter graph, encoded alike (`preset` is x264's, the
     /// format's own when nil).
     func ffmpeg(out: String, preset: String? = nil) throws -> EditRun {
         let first = clipSeconds - transitionSeconds, second = 2 * clipSeconds - 2 * transitionSeconds
-        let graph = "[0:v][1:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(first)[v01];"
-            + "[v01][2:v]xfade=transition=fade:duration=\(transitionSeconds):offset=\(second)" + (VideoFormat.mp4.conversionFilter.map { "," + $0 } ?? "") + "[v];"
+        let graph = "[0:v][1:v]xfade=transition=\(effects[0]):duration=\(transitionSeconds):offset=\(first)[v01];"
+            + "[v01][2:v]xfade=transition=\(effects[1]):duration=\(transitionSeconds):offset=\(second)" + (VideoFormat.mp4.conversionFilter.map { "," + $0 } ?? "") + "[v];"
             + "[0:a][1:a]acrossfade=d=\(transitionSeconds)[a01];[a01][2:a]acrossfade=d=\(transitionSeconds)[a];"
             + "[3:a]volume=0.5[m];[a][m]amix=inputs=2:duration=first:normalize=0[aout]"
         return try measureChild(tools.ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"]
@@ -56,7 +58,8 @@ struct EditBenchmarkPeers {
             + (preset.map { ["-preset", $0] } ?? []) + [out], out: out)
     }
 
-    /// MoviePy 2 doing the same edit (scripts/bench/moviepy_edit.py) through the same ffmpeg.
+    /// MoviePy 2 doing the edit (scripts/bench/moviepy_edit.py) through the same ffmpeg. Its script
+    /// crossfades both junctions (MoviePy has no wipe): the second transition is a fade there.
     func moviePy(_ peer: MoviePyPeer, out: String) throws -> EditRun {
         try measureChild(
             URL(fileURLWithPath: peer.python),

@@ -117,6 +117,7 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         // Before ffprobe first runs: an interrupt kills the children and removes the partial output.
         InterruptHandling.install()
+        RasteriserThreads.chooseForEncoding()
         let tools = try VideoRender.tools()
         let draftSize: ((Int, Int) -> (width: Int, height: Int))? = draft ? { EditPlan.draftSize(width: $0, height: $1) } : nil
         var plan = try EditTransitionNames.loadPlan(specAt: spec, tools: tools, resizedBy: draftSize)

@@ -41,15 +41,20 @@ struct ClipStream: Equatable {
     /// when they are (see `parameterSetChange`).
     let parameterSetChange: String?
 
-    /// Probes `path` (opened as `demuxer`) for an edit at `framesPerSecond`.
+    /// `path` (opened as `demuxer`) for an edit at `framesPerSecond`, probed once for the life
+    /// of `tools` (the plan's smart render and a chunk's seek ask alike; see `ProbeCache`).
+    static func probed(path: String, demuxer: String, framesPerSecond: Double, tools: FFmpegTools) throws(ExportError) -> ClipStream {
+        try tools.probes.value(of: "clip-stream\u{0}\(demuxer)\u{0}\(framesPerSecond)", path: path) { () throws(ExportError) -> ClipStream in
+            try ClipStream(path: path, demuxer: demuxer, framesPerSecond: framesPerSecond, tools: tools)
+        }
+    }
+
+    /// Probes `path` (opened as `demuxer`) for an edit at `framesPerSecond`: its first video
+    /// stream from the listing the clip's other readers share, then its packets.
     init(path: String, demuxer: String, framesPerSecond: Double, tools: FFmpegTools) throws(ExportError) {
-        let streamText = try Self.probe(path, tools: tools, [
-            "-f", demuxer, "-select_streams", "v:0", "-show_data", "-show_entries",
-            "stream=codec_name,profile,level,pix_fmt,width,height,sample_aspect_ratio,r_frame_rate,avg_frame_rate,"
-                + "has_b_frames,color_space,color_transfer,color_primaries,color_range,time_base,extradata:stream_side_data=rotation",
-            "-of", "json"])
-        let json = (try? JSONSerialization.jsonObject(with: Data(streamText.utf8))) as? [String: Any]
-        let stream = (json?["streams"] as? [[String: Any]])?.first ?? [:]
+        let listing = try tools.streamListing(path: path, demuxer: demuxer)
+        let json = (try? JSONSerialization.jsonObject(with: listing)) as? [String: Any]
+        let stream = (json?["streams"] as? [[String: Any]])?.first { $0["codec_type"] as? String == "video" } ?? [:]
         func text(_ key: String) -> String { (stream[key] as? String) ?? "unknown" }
         func number(_ key: String) -> Int { (stream[key] as? Int) ?? 0 }
         (codec, profile, level, pixelFormat) = (text("codec_name"), text("profile"), number("level"), text("pix_fmt"))

@@ -85,7 +85,7 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
             }
             let stream: ClipStream
             if let known = streams[path] { stream = known } else {
-                stream = try ClipStream(path: path, demuxer: demuxer, framesPerSecond: plan.framesPerSecond, tools: tools)
+                stream = try ClipStream.probed(path: path, demuxer: demuxer, framesPerSecond: plan.framesPerSecond, tools: tools)
                 streams[path] = stream
             }
             if let why = Self.refusal(stream, plan: plan, start: start) {

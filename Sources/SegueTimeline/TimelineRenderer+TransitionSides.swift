@@ -1,0 +1,33 @@
+import SegueGL
+
+/// One side of a transition as the effect reads it: the texture its frames go into, and whether
+/// a still's one frame is there already.
+struct TransitionSide {
+    let reader: TimelineItemReader
+    /// The item's index in the plan (its text is drawn on its own frames).
+    let item: Int
+    let texture: Texture
+    /// A still's frame was uploaded with no text on it: later frames of it need no upload.
+    var stillUploaded = false
+}
+
+extension TimelineRenderer {
+    /// The side's next frame into its texture, the fewest copies each kind allows: a planar
+    /// clip converted by its input stage straight into the texture the effect reads (no
+    /// read-back, no upload); a still uploaded once per transition; anything else, and any
+    /// frame with its item's text drawn on it (on the CPU), read as RGBA and uploaded. The
+    /// texture's contents are the same in every case, so the frame is bit-identical to the
+    /// read-back path's.
+    func show(_ side: inout TransitionSide, local: Int, staging: UnsafeMutableRawBufferPointer) throws {
+        let itemText = (text.map { !$0.showing(.item(side.item), at: local).isEmpty } ?? false)
+        if !itemText, side.reader.convertedTexture === side.texture {
+            return try side.reader.readConverted()
+        }
+        if !itemText, side.reader.isStill, side.stillUploaded {
+            return side.reader.skipStillFrame()
+        }
+        try read(side.reader, item: side.item, local: local, into: staging)
+        try side.texture.upload(pixels: UnsafeRawBufferPointer(staging))
+        side.stillUploaded = side.reader.isStill && !itemText
+    }
+}
