@@ -169,6 +169,9 @@ extension View {
             frame = root.bounds
             shown.frame = bounds
         }
+        // Laid out at its size before the next frame even when the size did not change, as
+        // UIKit's containers do: the shown controller gets its layout hooks after the transition.
+        shown.setNeedsLayout()
     }
 }
 

@@ -53,10 +53,21 @@ extension Window {
     }
 
     /// Where keys and text go without a first responder: the controller on screen (the last one
-    /// presented from the root view controller), else the root view controller, else the root view.
+    /// presented from the root view controller, and inside a navigation, tab bar or swipe
+    /// container the child it shows, at any depth), else the root view controller, else the
+    /// root view. What that controller does not handle goes up UIKit's chain (its view's
+    /// superview, so the containers around it, then the presenter).
     public var defaultKeyResponder: Responder {
         var controller = rootViewController
-        while let presented = controller?.presentedViewController { controller = presented }
+        // Bounded: a controller already visited ends the walk (a presentation loop would
+        // otherwise never end).
+        var visited: Set<ObjectIdentifier> = []
+        while let current = controller, visited.insert(ObjectIdentifier(current)).inserted {
+            // A child whose view is not in this window could pass nothing up to its container.
+            let shown = current.shownChildForKeys.flatMap { $0.viewIfLoaded?.window === self ? $0 : nil }
+            guard let next = current.presentedViewController ?? shown else { break }
+            controller = next
+        }
         return controller ?? rootView
     }
 
