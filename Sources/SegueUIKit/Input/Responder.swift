@@ -63,8 +63,13 @@ extension Window {
         // otherwise never end).
         var visited: Set<ObjectIdentifier> = []
         while let current = controller, visited.insert(ObjectIdentifier(current)).inserted {
-            // A child whose view is not in this window could pass nothing up to its container.
-            let shown = current.shownChildForKeys.flatMap { $0.viewIfLoaded?.window === self ? $0 : nil }
+            // Only a child whose view is inside the container's view in this window (not one an
+            // animator holds elsewhere) passes what it does not handle up to the container.
+            let shown = current.shownChildForKeys.flatMap { child -> ViewController? in
+                guard let containerView = current.viewIfLoaded, containerView.window === self,
+                    child.viewIfLoaded?.isDescendant(of: containerView) == true else { return nil }
+                return child
+            }
             guard let next = current.presentedViewController ?? shown else { break }
             controller = next
         }
