@@ -78,6 +78,26 @@ struct ContainerKeyResponderTests {
         #expect(log.entries == ["field Escape"])
     }
 
+    @Test func theScreenASwipeContainerShowsGetsKeys() {
+        let log = Log()
+        let window = Window(size: Size(width: 320, height: 480))
+        let left = Screen("left", log), right = Screen("right", log)
+        let swipe = SwipeContainerViewController(viewControllers: [left, right], name: "swipe")
+        window.rootViewController = swipe
+        press(window, .escape)
+        #expect(log.entries == ["left Escape"])
+        swipe.transition(to: 1, animated: true)
+        var time = 0.0
+        for _ in 0..<40 where swipe.isTransitioning {
+            time += 0.1
+            window.animationEngine.advance(to: time)
+        }
+        #expect(!swipe.isTransitioning)
+        log.entries.removeAll()
+        press(window, .escape)
+        #expect(log.entries == ["right Escape"])
+    }
+
     @Test func theSelectedTabAndAScreenPresentedOverTheContainerGetKeys() {
         let log = Log()
         let window = Window(size: Size(width: 320, height: 480))
