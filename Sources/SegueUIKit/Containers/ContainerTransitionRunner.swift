@@ -162,13 +162,17 @@ extension View {
     /// What UIKit's containers do when a transition ends: the container view fills `root` (the
     /// container controller's view) again and `shown` fills the container, whatever size the
     /// animator gave them, so a window resized while the transition ran shows the screen at
-    /// its new size (the animator's frames were taken at the old one). Not animated.
+    /// its new size (the animator's frames were taken at the old one). Not animated. `shown` is
+    /// marked for layout, so its controller gets `viewWillLayoutSubviews`/`viewDidLayoutSubviews`.
     func layOutAfterTransition(filling root: View, showing shown: View) {
         View.performWithoutAnimation {
             bounds.origin = .zero
             frame = root.bounds
             shown.frame = bounds
         }
+        // Laid out at its size before the next frame even when the size did not change, as
+        // UIKit's containers do: the shown controller gets its layout hooks after the transition.
+        shown.setNeedsLayout()
     }
 }
 

@@ -66,6 +66,7 @@ open class NavigationController: ViewController {
     public var isTransitioning: Bool { runner.isTransitioning }
 
     override var drivesChildAppearance: Bool { true }
+    override var shownChildForKeys: ViewController? { topViewController }
 
     /// Open, as in UIKit: an override calls `super` to get the container's view, then adds to it.
     open override func loadView() {

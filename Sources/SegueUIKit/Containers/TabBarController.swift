@@ -48,6 +48,7 @@ open class TabBarController: ViewController {
     }
 
     override var drivesChildAppearance: Bool { true }
+    override var shownChildForKeys: ViewController? { selectedViewController }
 
     /// Open, as in UIKit: an override calls `super` to get the container's view, then adds to it.
     open override func loadView() {

@@ -53,10 +53,26 @@ extension Window {
     }
 
     /// Where keys and text go without a first responder: the controller on screen (the last one
-    /// presented from the root view controller), else the root view controller, else the root view.
+    /// presented from the root view controller, and inside a navigation, tab bar or swipe
+    /// container the child it shows, at any depth), else the root view controller, else the
+    /// root view. What that controller does not handle goes up UIKit's chain (its view's
+    /// superview, so the containers around it, then the presenter).
     public var defaultKeyResponder: Responder {
         var controller = rootViewController
-        while let presented = controller?.presentedViewController { controller = presented }
+        // Bounded: a controller already visited ends the walk (a presentation loop would
+        // otherwise never end).
+        var visited: Set<ObjectIdentifier> = []
+        while let current = controller, visited.insert(ObjectIdentifier(current)).inserted {
+            // Only a child whose view is inside the container's view in this window (not one an
+            // animator holds elsewhere) passes what it does not handle up to the container.
+            let shown = current.shownChildForKeys.flatMap { child -> ViewController? in
+                guard let containerView = current.viewIfLoaded, containerView.window === self,
+                    child.viewIfLoaded?.isDescendant(of: containerView) == true else { return nil }
+                return child
+            }
+            guard let next = current.presentedViewController ?? shown else { break }
+            controller = next
+        }
         return controller ?? rootView
     }
 

@@ -169,6 +169,9 @@ open class ViewController: Responder {
     /// True for the built-in containers, which send their children's appearance callbacks
     /// around their transitions: moving a child's view then forwards nothing by itself.
     var drivesChildAppearance: Bool { false }
+    /// The child a built-in container shows (top of the stack, selected tab): keys without a
+    /// first responder go on down to it (Window.defaultKeyResponder). Nil for other controllers.
+    var shownChildForKeys: ViewController? { nil }
     /// Above 0 while `transition(from:to:…)` sends the callbacks of the two children itself.
     var childAppearanceSuspensions = 0
 
@@ -242,6 +245,21 @@ open class ViewController: Responder {
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
+
+    // MARK: - Layout
+
+    /// UIKit's `viewWillLayoutSubviews()`: the view is about to lay out its subviews (its
+    /// `layoutSubviews()` runs right after). Called whenever the view lays out: after its bounds
+    /// size changes (a window resize), after `view.setNeedsLayout()`, and after a container
+    /// transition ends, when the container lays the shown child's view out at its size. It runs
+    /// in the window's layout pass before the next frame is drawn (or in `layoutIfNeeded()`).
+    /// The default does nothing.
+    open func viewWillLayoutSubviews() {}
+
+    /// UIKit's `viewDidLayoutSubviews()`: the view's `layoutSubviews()` has run. As in UIKit, the
+    /// subviews have not necessarily laid themselves out yet (each does so after this, when
+    /// marked). The default does nothing.
+    open func viewDidLayoutSubviews() {}
 
     // MARK: - Size changes (UIContentContainer)
 

@@ -14,7 +14,8 @@ public struct AutoresizingMask: OptionSet, Sendable, Hashable {
 
 /// Layout, UIKit style: `setNeedsLayout()` marks a view, `layoutIfNeeded()` runs
 /// `layoutSubviews()` on the marked views of a subtree (parents first), and a window runs it on
-/// its whole tree once per frame before drawing. A bounds size change marks the view and
+/// its whole tree once per frame before drawing. A controller's root view calls the controller's
+/// `viewWillLayoutSubviews()` / `viewDidLayoutSubviews()` around its own `layoutSubviews()`. A bounds size change marks the view and
 /// applies its subviews' autoresizing masks at once.
 extension View {
     /// Marks the view so that `layoutSubviews()` runs before the next frame (or `layoutIfNeeded()`).
@@ -28,7 +29,12 @@ extension View {
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
+            // UIKit's order around a controller's root view: will-hook, layoutSubviews, did-hook;
+            // the subviews lay themselves out after (UIKit documents that too).
+            let controller = owningViewController.flatMap { $0.viewIfLoaded === self ? $0 : nil }
+            controller?.viewWillLayoutSubviews()
             layoutSubviews()
+            controller?.viewDidLayoutSubviews()
         }
         // Index loop: a subview's layout may not reorder its parent, but must not trap if it does.
         var index = 0
