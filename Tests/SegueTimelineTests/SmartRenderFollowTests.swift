@@ -115,6 +115,14 @@ struct SmartRenderFollowTests {
         try Self.expectJoinedCopies(smart, plan: plan, path: path, dir: dir)
         let entries = try SmartRenderMedia.streamEntries(path, "codec_name,profile,codec_tag_string")
         #expect(entries == ["codec_name": "hevc", "profile": "Main", "codec_tag_string": "hvc1"], "\(entries)")
+        // Seeking to each join and just after it decodes the frame the whole file has there.
+        let output = try SmartRenderMedia.frameHashes(path)
+        for join in smart.segments.dropFirst().map(\.first) {
+            for frame in [join, join + 1] {
+                let seeked = try SmartRenderMedia.frameHashes(path, seek: (Double(frame) - 0.5) / 30, frames: 1)
+                #expect(seeked == [output[frame]], "seek to frame \(frame) (join at \(join))")
+            }
+        }
     }
 
     /// HLG clips as phones record them (HEVC Main 10, BT.2020, ARIB STD-B67): the edit is HLG
