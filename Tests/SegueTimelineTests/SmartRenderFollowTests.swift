@@ -150,6 +150,27 @@ struct SmartRenderFollowTests {
         #expect(transfers == ["arib-std-b67"], "\(transfers)")
     }
 
+    /// Untagged exactly when every input is: a picture (sRGB) makes the output tagged, with the
+    /// clips' coding spelled out; `--bit-depth 10` keeps 10-bit codings only, so 8-bit clips give
+    /// HEVC Main 10 BT.709 and are named.
+    @Test func aPictureTagsTheOutputAndTenBitsTakeOnlyTenBitCodings() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SmartRenderMedia.clip(at: dir.appendingPathComponent("a.mp4").path, seconds: 2, tagged: false)
+        try EditFrameRateTests.picture(in: dir, width: 320, height: 180)
+        let tools = try FFmpegTools.locate()
+        let clipOnly = try SmartRenderMedia.plan(EditSpec(size: "320x180", fps: 30, items: [.clip(path: "a.mp4", from: nil, to: nil)]), in: dir)
+        #expect(try SmartRenderPlan(plan: clipOnly, format: .mp4, tools: tools).output == "H.264 High 8-bit BT.601 SDR (untagged)")
+        let withPicture = try SmartRenderMedia.plan(EditSpec(
+            size: "320x180", fps: 30, items: [.clip(path: "a.mp4", from: nil, to: nil), .picture(path: "p.png", duration: 1)]), in: dir)
+        let tagged = try SmartRenderPlan(plan: withPicture, format: .mp4, tools: tools)
+        #expect(tagged.output == "H.264 High 8-bit BT.601 SDR" && tagged.copies, "\(tagged.output ?? "") \(tagged.refused)")
+        let tenBits = try SmartRenderPlan(plan: clipOnly, format: .mp4, videoFormat: .follow, bitDepth: 10, tools: tools)
+        #expect(tenBits.output == "HEVC Main 10 10-bit BT.709 SDR" && !tenBits.copies
+                && tenBits.refused.first?.hasPrefix("items[0]: H.264 High 8-bit BT.601 SDR (untagged), the output's is HEVC Main 10") == true,
+                "\(tenBits.output ?? "") \(tenBits.refused)")
+    }
+
     @Test func mixedClipsNameTheClipAndTheReasonAndTakeTheMajority() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
