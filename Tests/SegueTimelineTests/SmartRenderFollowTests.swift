@@ -125,6 +125,33 @@ struct SmartRenderFollowTests {
         }
     }
 
+    /// An HEVC edit in two chunks whose edge snaps to a cut point, joined by `segue join`'s
+    /// `VideoJoiner`: the joined file decodes silently and its copies are the sources' frames.
+    @Test func hevcChunksJoinIntoTheWhole() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = try Self.edit(in: dir) { name, hue, flash in
+            try SmartRenderMedia.clip(at: dir.appendingPathComponent(name).path, seconds: 3, hue: hue, flashFrame: flash, codec: "libx265")
+        }
+        let tools = try FFmpegTools.locate()
+        let whole = try SmartRenderPlan(plan: plan, format: .mp4, tools: tools)
+        var chunks: [String] = []
+        for index in 0..<2 {
+            let range = whole.snapped(try EditChunk(index: index, count: 2).frames(ofTotal: plan.totalFrames))
+            let path = dir.appendingPathComponent("chunk\(index).mp4").path
+            _ = try withDevice { device in
+                try TimelineExporter(device: device, plan: plan, format: .mp4, tools: tools).export(to: path, frames: range)
+            }
+            chunks.append(path)
+        }
+        let joined = dir.appendingPathComponent("joined.mp4").path
+        try VideoJoiner.join(chunks, to: joined, tools: tools)
+        #expect(try SmartRenderMedia.decodeErrors(joined) == "")
+        let output = try SmartRenderMedia.frameHashes(joined)
+        #expect(output.count == plan.totalFrames)
+        try SmartRenderTests.expectCopiesBitIdentical(whole, plan: plan, output: output, dir: dir)
+    }
+
     /// HLG clips as phones record them (HEVC Main 10, BT.2020, ARIB STD-B67): the edit is HLG
     /// too, their spans copied with their tags, the transition made from their signal as it is.
     @Test func hlgClipsGiveAnHLGOutputAndAreCopied() throws {
