@@ -78,18 +78,19 @@ struct SmartRenderFollowTests {
         #expect(tags == ["profile": "Main", "color_space": "bt709", "color_primaries": "bt709", "color_transfer": "bt709"], "\(tags)")
     }
 
-    @Test func aClipCutWithStreamCopyIsReadAsItPlaysAndCopied() throws {
+    @Test(arguments: ["libx264", "libx265"])
+    func aClipCutWithStreamCopyIsReadAsItPlaysAndCopied(codec: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let plan = try Self.edit(in: dir) { name, hue, flash in
             let path = dir.appendingPathComponent(name).path
             guard name == "b.mp4" else {
-                return try SmartRenderMedia.clip(at: path, seconds: 3, hue: hue, flashFrame: flash)
+                return try SmartRenderMedia.clip(at: path, seconds: 3, hue: hue, flashFrame: flash, codec: codec)
             }
             // 5.5 s cut at 1.5 s with `-c copy`: its first 15 frames (from the keyframe at 1 s)
             // are hidden by an edit list; it plays 4 s from a frame that is no keyframe.
             let whole = dir.appendingPathComponent("b-whole.mp4").path
-            try SmartRenderMedia.clip(at: whole, seconds: 5.5, hue: hue)
+            try SmartRenderMedia.clip(at: whole, seconds: 5.5, hue: hue, codec: codec)
             _ = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-ss", "1.5", "-i", whole, "-c", "copy", path])
         }
         let stream = try ClipStream(path: dir.appendingPathComponent("b.mp4").path, demuxer: "mov", framesPerSecond: 30,

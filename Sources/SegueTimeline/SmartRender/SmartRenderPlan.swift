@@ -209,9 +209,10 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
             (plan.frameRate.matches(ffprobe: stream.frameRate) && plan.frameRate.matches(ffprobe: stream.averageFrameRate) && stream.constantRate,
              "frame rate \(stream.averageFrameRate), not a constant \(plan.frameRate.ffmpegText) fps from its first frame"),
             (!stream.rotated, "rotated by its display matrix"),
-            (!(stream.hidesFrames && stream.codec == "hevc"), "an HEVC clip whose edit list hides frames (cut with -c copy) is not copied yet"),
             (stream.reorderDelay <= 2, "its B-frames hold back \(stream.reorderDelay) frames (x264 holds back at most 2)"),
             (abs(start * Double(fps) - (start * Double(fps)).rounded()) < 1e-6, "from \(start) s is not on a frame"),
+            (!stream.hidesFrames || !stream.cutPoints.isEmpty,
+             "its edit list hides frames and its timestamps could not be read without it (only MP4 and MOV's can), so no cut point"),
             (stream.cutPoints.count > 1 || stream.openKeyframes == 0,
              "open GOPs: its \(stream.openKeyframes) keyframes after the first are recovery points, not IDR pictures, so no cut point"),
         ]

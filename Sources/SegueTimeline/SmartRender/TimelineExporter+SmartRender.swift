@@ -18,7 +18,10 @@ extension TimelineExporter {
         var remuxed: [String: PartialFile] = [:]
         defer { remuxed.values.forEach { $0.discard() } }
         if smart.coding.codec == "hevc" {
-            for path in Set(smart.sources.values.map(\.path)).sorted() { remuxed[path] = try parameterSetsInBand(path, beside: file) }
+            let raw = Set(smart.sources.values.filter(\.ignoresEditList).map(\.path))
+            for path in Set(smart.sources.values.map(\.path)).sorted() {
+                remuxed[path] = try parameterSetsInBand(path, rawTimestamps: raw.contains(path), beside: file)
+            }
         }
         var done = 0
         var wait = 0.0
@@ -160,8 +163,10 @@ extension TimelineExporter {
     /// The video of the HEVC clip at `path`, remuxed (no frame re-encoded, every timestamp kept)
     /// into a hidden file beside `file` whose keyframes carry the clip's VPS, SPS and PPS in
     /// band (`hevc_mp4toannexb`, back into MP4): after an encoded segment's own parameter sets,
-    /// a copied span then decodes with its clip's, not the segment's.
-    func parameterSetsInBand(_ path: String, beside file: PartialFile) throws -> PartialFile {
+    /// a copied span then decodes with its clip's, not the segment's. `rawTimestamps`: the clip's
+    /// edit list hides frames, so it is read without it and its timestamps written as they are
+    /// (the concat demuxer reads the copy without its edit list too: `ClipStream.hidesFrames`).
+    func parameterSetsInBand(_ path: String, rawTimestamps: Bool, beside file: PartialFile) throws -> PartialFile {
         let target: PartialFile
         do {
             target = try PartialFile(destination: file.destination.path, purpose: "a clip's video with its parameter sets in band", cleanup: tools.cleanup)
@@ -169,9 +174,10 @@ extension TimelineExporter {
         do {
             let remuxer = try FFmpegProcess(
                 executable: tools.ffmpeg,
-                arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y", "-protocol_whitelist", "file",
-                            "-i", ClipDecoder.fileURL(path), "-map", "0:v:0", "-c", "copy", "-bsf:v", "hevc_mp4toannexb", "-tag:v", "hvc1",
-                            "-f", "mp4", TransitionExporter.childStdout],
+                arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y", "-protocol_whitelist", "file"]
+                    + (rawTimestamps ? ["-ignore_editlist", "1"] : [])
+                    + ["-i", ClipDecoder.fileURL(path), "-map", "0:v:0", "-c", "copy", "-bsf:v", "hevc_mp4toannexb", "-tag:v", "hvc1"]
+                    + (rawTimestamps ? ["-copyts"] : []) + ["-f", "mp4", TransitionExporter.childStdout],
                 writesInput: false, readsOutput: false, outputFile: target.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
             guard remuxer.wait() == .exited(status: 0), !remuxer.stalled else { throw remuxer.failure { .encoderFailed(exit: $0, log: $1) } }
         } catch {
