@@ -31,6 +31,8 @@ public struct ExportSettings: Sendable, Equatable {
     /// The matrix the output stage converts R'G'B' with (`outputColor`): BT.709 unless an edit
     /// follows clips of another (BT.601 SD, BT.2020).
     public var outputMatrix: MatrixCoefficients = .bt709
+    /// HDR10 static metadata an HEVC video carries (an HDR edit's, from its clips); nil: none.
+    public var hdrMetadata: HDRStaticMetadata? = nil
 
     public init(
         format: VideoFormat, width: Int, height: Int, framesPerSecond: Int = 30, crf: Int? = nil, pipelineDepth: Int = 2,

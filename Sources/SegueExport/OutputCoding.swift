@@ -50,7 +50,7 @@ extension ExportSettings {
         case .hevc:
             let x265 = VideoFormat.x265CRF(crf ?? 23)
             return tags + ["-c:v", "libx265", "-crf", String(x265 ?? 0)] + (format == .mkv ? [] : ["-tag:v", "hvc1"])
-                + ["-x265-params", (x265 == nil ? "lossless=1:" : "") + "log-level=error"] + muxer
+                + ["-x265-params", (x265 == nil ? "lossless=1:" : "") + "log-level=error" + (hdrMetadata?.x265Parameters ?? "")] + muxer
         case .h264:
             return tags + ["-c:v", "libx264", "-crf", String(crf ?? 23)] + muxer
         }
@@ -58,5 +58,25 @@ extension ExportSettings {
 
     /// Whether the settings leave the format's own coding (H.264 High or HEVC Main 10 by bit
     /// depth, tagged BT.709): then `VideoFormat.encoderArguments` says everything.
-    var followsInputs: Bool { videoCodec != nil || colorTags != .bt709 || outputMatrix != .bt709 }
+    var followsInputs: Bool { videoCodec != nil || colorTags != .bt709 || outputMatrix != .bt709 || hdrMetadata != nil }
+}
+
+/// HDR10's static metadata (SMPTE ST 2086 mastering display, CTA-861.3 content light level) as
+/// x265 writes it into SEI messages: an HDR output that follows its clips carries theirs in
+/// every segment it encodes.
+public struct HDRStaticMetadata: Sendable, Hashable {
+    /// x265's `master-display`: "G(x,y)B(x,y)R(x,y)WP(x,y)L(max,min)", chromaticities in
+    /// 0.00002 units, luminance in 0.0001 cd/m².
+    public var masteringDisplay: String?
+    /// x265's `max-cll`: "MaxCLL,MaxFALL" in cd/m².
+    public var contentLightLevel: String?
+
+    public init(masteringDisplay: String?, contentLightLevel: String?) {
+        (self.masteringDisplay, self.contentLightLevel) = (masteringDisplay, contentLightLevel)
+    }
+
+    /// The x265 parameters that write it (each after a ':').
+    public var x265Parameters: String {
+        (masteringDisplay.map { ":master-display=" + $0 } ?? "") + (contentLightLevel.map { ":max-cll=" + $0 } ?? "")
+    }
 }

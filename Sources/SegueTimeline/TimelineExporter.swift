@@ -124,13 +124,15 @@ public final class TimelineExporter {
             if [.mp4, .mov, .mkv].contains(settings.format), settings.usesOutputStage, !smartRendering {
                 let output = try EditOutputCoding(plan: plan, choice: videoFormat, bitDepth: depth) { (path, demuxer) throws(ExportError) in
                     try StreamCoding(probing: path, demuxer: demuxer, tools: tools)
+                } metadata: { (path, demuxer) throws(ExportError) in
+                    try HDRStaticMetadata.probe(path, demuxer: demuxer, tools: tools)
                 }
-                coding = output.coding.applied(to: settings, untagged: output.untagged)
+                coding = output.applied(to: settings)
             }
             if smartRendering, [.mp4, .mov, .mkv].contains(settings.format), settings.usesOutputStage {
                 let smart = try SmartRenderPlan(plan: plan, format: settings.format, videoFormat: videoFormat, bitDepth: depth, range: wanted,
                                                 tools: tools)
-                coding = smart.coding.applied(to: settings, untagged: smart.untagged)
+                coding = smart.coding.applied(to: settings, untagged: smart.untagged, hdr: smart.hdr)
                 onSmartPlan?(smart)
                 if smart.copies || smart.joinable {
                     let wait = try exportSmart(smart, into: file, range: wanted, start: start)

@@ -158,8 +158,11 @@ struct SmartRenderFollowTests {
     @Test func hlgClipsGiveAnHLGOutputAndAreCopied() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
+        // With HDR10 static metadata, as some phones add to HLG: the encoded segments carry it too.
         let hlg = ["-pix_fmt", "yuv420p10le", "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
-                   "-color_range", "tv"]
+                   "-color_range", "tv", "-x265-params",
+                   "log-level=error:open-gop=0:keyint=30:master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,1)"
+                       + ":max-cll=1000,400"]
         let plan = try Self.edit(in: dir) { name, hue, flash in
             try SmartRenderMedia.clip(at: dir.appendingPathComponent(name).path, seconds: 3, hue: hue, flashFrame: flash, x264: hlg,
                                       tagged: false, codec: "libx265")
@@ -176,6 +179,14 @@ struct SmartRenderFollowTests {
             "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=color_transfer", "-of", "csv=p=0", path]), as: UTF8.self)
         let transfers = Set(frames.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .init(charactersIn: ",")) })
         #expect(transfers == ["arib-std-b67"], "\(transfers)")
+        // Every frame's mastering display and light level, as ffmpeg decodes them, are the clips'.
+        let sideData = String(decoding: try VideoReader.run("ffprobe", [
+            "-v", "error", "-select_streams", "v:0", "-show_entries",
+            "frame_side_data=red_x,green_y,white_point_x,max_luminance,min_luminance,max_content,max_average", "-of", "csv=p=0", path]),
+            as: UTF8.self)
+        let perFrame = sideData.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+        #expect(perFrame.filter { $0.contains("34000/50000") }.count == plan.totalFrames, "\(Set(perFrame))")
+        #expect(perFrame.filter { $0.hasPrefix("1000,400") }.count == plan.totalFrames, "\(Set(perFrame))")
     }
 
     /// Untagged exactly when every input is: a picture (sRGB) makes the output tagged, with the

@@ -127,10 +127,11 @@ struct StreamCoding: Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// `settings` made to encode this coding: the codec, bit depth, the output stage's matrix
-    /// and the tags (none when `untagged`).
-    func applied(to settings: ExportSettings, untagged: Bool) -> ExportSettings {
+    /// `settings` made to encode this coding: the codec, bit depth, the output stage's matrix,
+    /// the tags (none when `untagged`) and the HDR metadata.
+    func applied(to settings: ExportSettings, untagged: Bool, hdr: HDRStaticMetadata? = nil) -> ExportSettings {
         var settings = settings
+        settings.hdrMetadata = codec == "hevc" && color.isHDR ? hdr : nil
         settings.videoCodec = codec == "hevc" ? .hevc : .h264
         settings.bitDepth = bitDepth
         settings.outputMatrix = color.matrix
@@ -161,10 +162,16 @@ struct EditOutputCoding: Equatable {
     let untagged: Bool
     /// Clip item index: why its coding is not the output's.
     let differs: [Int: String]
+    /// The HDR static metadata of the first clip of the output's coding, when it is HDR.
+    let hdr: HDRStaticMetadata?
+
+    /// The output's settings made from `settings`.
+    func applied(to settings: ExportSettings) -> ExportSettings { coding.applied(to: settings, untagged: untagged, hdr: hdr) }
 
     /// For `plan`'s clip items, whose streams `coding(of:)` reads (once per path).
     init<Failure: Error>(plan: EditPlan, choice: EditVideoFormat, bitDepth: Int?,
-                         coding: (_ path: String, _ demuxer: String) throws(Failure) -> StreamCoding) throws(Failure) {
+                         coding: (_ path: String, _ demuxer: String) throws(Failure) -> StreamCoding,
+                         metadata: (_ path: String, _ demuxer: String) throws(Failure) -> HDRStaticMetadata?) throws(Failure) {
         var votes: [(coding: StreamCoding, frames: Int, first: Int)] = []
         var items: [Int: StreamCoding] = [:]
         var allUntagged = true
@@ -201,6 +208,11 @@ struct EditOutputCoding: Equatable {
             differs[index] = "\(found)\(why), the output's is \(chosen)\(most)"
         }
         self.differs = differs
+        if chosen.color.isHDR, let first = wanted.first?.first, case let .clip(path, _, _, demuxer) = plan.items[first].source {
+            hdr = try metadata(path, demuxer)
+        } else {
+            hdr = nil
+        }
     }
 }
 
@@ -222,5 +234,36 @@ extension TimelineExporter {
         var plan = plan
         plan.keepsHLG = coding.colorTags?.transfer == TransferCharacteristic.hlg.ffmpegName
         return plan
+    }
+}
+
+extension HDRStaticMetadata {
+    /// The mastering display and content light level of the first frame of `path`'s video
+    /// (opened as `demuxer`), as ffprobe reads them from its SEI; nil when it has neither.
+    static func probe(_ path: String, demuxer: String, tools: FFmpegTools) throws(ExportError) -> HDRStaticMetadata? {
+        let text = try ClipStream.probe(path, tools: tools, [
+            "-f", demuxer, "-select_streams", "v:0", "-read_intervals", "%+#1", "-show_frames", "-of", "json"])
+        let json = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+        let sideData = ((json?["frames"] as? [[String: Any]])?.first?["side_data_list"] as? [[String: Any]]) ?? []
+        func ratio(_ entry: [String: Any], _ key: String, scale: Double) -> Int? {
+            guard let text = entry[key] as? String, let value = ClipStream.ratio(text) else { return nil }
+            return Int((value * scale).rounded())
+        }
+        var display: String?
+        if let entry = sideData.first(where: { ($0["side_data_type"] as? String) == "Mastering display metadata" }) {
+            let xy = [("green", "G"), ("blue", "B"), ("red", "R"), ("white_point", "WP")].map { name, letter -> String? in
+                guard let x = ratio(entry, name + "_x", scale: 50000), let y = ratio(entry, name + "_y", scale: 50000) else { return nil }
+                return "\(letter)(\(x),\(y))"
+            }
+            if xy.allSatisfy({ $0 != nil }), let high = ratio(entry, "max_luminance", scale: 10000), let low = ratio(entry, "min_luminance", scale: 10000) {
+                display = xy.compactMap { $0 }.joined() + "L(\(high),\(low))"
+            }
+        }
+        var light: String?
+        if let entry = sideData.first(where: { ($0["side_data_type"] as? String) == "Content light level metadata" }),
+           let high = entry["max_content"] as? Int, let average = entry["max_average"] as? Int {
+            light = "\(high),\(average)"
+        }
+        return display == nil && light == nil ? nil : HDRStaticMetadata(masteringDisplay: display, contentLightLevel: light)
     }
 }

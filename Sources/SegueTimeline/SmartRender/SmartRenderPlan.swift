@@ -53,6 +53,8 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
     let coding: StreamCoding
     /// Whether the output carries no colour tags (every input had none).
     let untagged: Bool
+    /// The HDR static metadata the output carries (`EditOutputCoding.hdr`).
+    let hdr: HDRStaticMetadata?
     /// The x264 settings encoded segments need to join the copies: the level (10 × ffprobe's)
     /// and the reorder delay (frames held back for B-frames) of the copied streams.
     let level: Int
@@ -82,6 +84,8 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         }
         let output = try EditOutputCoding(plan: plan, choice: videoFormat, bitDepth: bitDepth) { (path, demuxer) throws(ExportError) in
             StreamCoding(try stream(path, demuxer))
+        } metadata: { (path, demuxer) throws(ExportError) in
+            try HDRStaticMetadata.probe(path, demuxer: demuxer, tools: tools)
         }
         let wanted = range ?? 0..<plan.totalFrames
         guard format == .mp4 else {
@@ -149,7 +153,7 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
     private init(segments: [Segment], reason: String?, refused: [String], output: EditOutputCoding?, described: String? = nil,
                  sources: [Int: CopySource], level: Int, reorderDelay: Int, copyableItems: Set<Int>) {
         (self.segments, self.reason, self.refused, self.sources) = (segments, reason, refused, sources)
-        (coding, untagged) = (output?.coding ?? .standard, output?.untagged ?? false)
+        (coding, untagged, hdr) = (output?.coding ?? .standard, output?.untagged ?? false, output?.hdr)
         self.output = described ?? output.map { $0.coding.described(untagged: $0.untagged) }
         (self.level, self.reorderDelay, self.copyableItems) = (level, reorderDelay, copyableItems)
     }

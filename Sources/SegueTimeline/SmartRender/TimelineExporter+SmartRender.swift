@@ -140,8 +140,8 @@ extension TimelineExporter {
     }
 
     /// An HEVC segment's encoder (x265), as `segmentArguments`: the copies' profile, level and
-    /// B-frame delay, a keyframe every second, closed GOPs, VPS/SPS/PPS in band at every one;
-    /// lossless (allowed by Main and Main 10) at CRF 0.
+    /// B-frame delay, a keyframe every second, closed GOPs, VPS/SPS/PPS in band at every one,
+    /// the clips' HDR static metadata in SEI; lossless (allowed by Main and Main 10) at CRF 0.
     func hevcSegmentArguments(_ smart: SmartRenderPlan) -> [String] {
         let reorder = switch smart.reorderDelay {
         case 0: "bframes=0"
@@ -151,7 +151,7 @@ extension TimelineExporter {
         // ffprobe's HEVC level is 30 × the level's number (93: level 3.1).
         let level = smart.level > 0 ? ":level-idc=" + String(format: "%g", Double(smart.level) / 30) : ""
         let params = (coding.crf == 0 ? "lossless=1:" : "") + "log-level=error:keyint=\(plan.frameRate.nominal):open-gop=0:repeat-headers=1:"
-            + reorder + level
+            + reorder + level + (coding.hdrMetadata?.x265Parameters ?? "")
         return ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                 "-f", "rawvideo", "-pix_fmt", coding.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                 "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0", "-an"]
