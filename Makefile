@@ -12,6 +12,10 @@ RELEASE_BIN = "$$($(SWIFT) build -c release $(CLI) --show-bin-path)"
 # where install-frei0r puts the plugin (MLT's default, /usr/lib/frei0r-1, without it).
 LIBSEGUE := .build-libsegue
 FREI0R_DIR = $(firstword $(subst :, ,$(or $(FREI0R_PATH),/usr/lib/frei0r-1)))
+# The GStreamer plugin (gstreamer-1.0/libgstsegue.so with libsegue.so.MAJOR and its probe beside it)
+# is staged in LIBSEGUE too; install-gstreamer puts the three in GST_PLUGIN_PATH's first folder, or
+# without it in the user's own plugin folder, which GStreamer scans by itself.
+GST_PLUGIN_DIR = $(firstword $(subst :, ,$(or $(GST_PLUGIN_PATH),$(HOME)/.local/share/gstreamer-1.0/plugins)))
 CC ?= cc
 # The release's version (the VERSION file's, 1.0.0 without one); libsegue's soname is libsegue.so.MAJOR.
 VERSION := $(or $(strip $(shell cat VERSION 2>/dev/null)),1.0.0)
@@ -31,7 +35,7 @@ PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
 .PHONY: all deps build release demo seedapp test check-layers check-links check-specs check-api test-libraries test-cli test-external test-upgrade \
 	test-integrations test-reach check-packages docs bench bench-edit clean \
-	libsegue install-libsegue uninstall-libsegue frei0r install-frei0r wheel
+	libsegue install-libsegue uninstall-libsegue frei0r install-frei0r gstreamer install-gstreamer wheel
 
 all: release
 
@@ -70,7 +74,8 @@ seedapp: deps
 # integration's tests are XCTest, and its Swift Testing summary counts none).
 # Everything the suites need is installed first, before anything is compiled.
 test:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data openbox melt binutils python3-jsonschema
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin python3-venv chromium libheif-examples colord-data openbox melt binutils python3-jsonschema \
+		libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 	@bash scripts/ray/install-ray.sh >/dev/null
 	@bash scripts/xfade/install-reference-ffmpeg.sh >/dev/null
 	$(MAKE) check-layers check-links check-specs check-api test-integrations test-external test-upgrade test-reach check-packages docs test-libraries test-cli
@@ -101,18 +106,21 @@ test-libraries:
 test-cli:
 	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_RAY=1 SEGUE_REQUIRE_CHROMIUM=1 SEGUE_REQUIRE_FREI0R=1 $(SWIFT) test $(CLI)
 
-# Every header the C code includes and every library `segue`, libsegue.so and the frei0r plugin
-# load comes from a package the target that builds them installs first (and the image's runtime
-# stage covers `segue`); then the same check without frei0r-plugins-dev must fail.
-check-packages: release libsegue frei0r
+# Every header the C code includes and every library `segue`, libsegue.so, the frei0r plugin and the
+# GStreamer plugin load comes from a package the target that builds them installs first (and the
+# image's runtime stage covers `segue`); then the same check without frei0r-plugins-dev, and without
+# libgstreamer-plugins-base1.0-dev, must fail.
+check-packages: release libsegue frei0r gstreamer
 	python3 scripts/check-packages --bin $(RELEASE_BIN) --self-test
 
 # libsegue from a C program (dlopen, no Swift on its link line) and installed (install-libsegue into
 # a temporary PREFIX, the README's program built through pkg-config), the frei0r plugin from a frei0r
 # host and from Debian's melt, and the Python package (the wheel of `make wheel` in a fresh venv with
-# MoviePy 2 from PyPI, then pytest): every frame against `segue render`'s, bit for bit.
-test-reach: release libsegue frei0r wheel
-	@bash scripts/install-deps.sh ffmpeg melt python3-venv binutils
+# MoviePy 2 from PyPI, then pytest): every frame against `segue render`'s, bit for bit; the GStreamer
+# element (Tests/Embedding/gstreamer-tests.sh) through gst-launch-1.0 and a GStreamer application.
+test-reach: release libsegue frei0r gstreamer wheel
+	@bash scripts/install-deps.sh ffmpeg melt python3-venv binutils \
+		libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 	SEGUE=$(SEGUE) bash Tests/Embedding/run-tests.sh
 
 # The C API: segue.h, libsegue.so.VERSION with its soname libsegue.so.MAJOR and the links a
@@ -165,6 +173,24 @@ wheel: libsegue
 		--no-deps --wheel-dir dist ./python
 	rm -rf python/build python/segue.egg-info
 	@ls dist/segue-*.whl
+
+# The GStreamer plugin (element seguetransition): C over libsegue, which it loads from beside itself
+# ($$ORIGIN), so the plugin folder holds libgstsegue.so, libsegue.so.MAJOR and the compile probe.
+gstreamer: libsegue
+	@bash scripts/install-deps.sh libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+	mkdir -p $(LIBSEGUE)/gstreamer-1.0
+	rm -f $(LIBSEGUE)/gstreamer-1.0/libsegue.so.*
+	cp $(LIBSEGUE)/lib/libsegue.so.$(VERSION) $(LIBSEGUE)/gstreamer-1.0/libsegue.so.$(SOVERSION)
+	cp $(LIBSEGUE)/lib/libsegue-compile-probe $(LIBSEGUE)/gstreamer-1.0/
+	$(CC) -O2 -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -o $(LIBSEGUE)/gstreamer-1.0/libgstsegue.so \
+		CLI/gstreamer/gstseguetransition.c -I$(LIBSEGUE)/include $$(pkg-config --cflags --libs gstreamer-video-1.0) \
+		-L$(LIBSEGUE)/lib -lsegue -Wl,-rpath,'$$ORIGIN' -Wl,-z,defs
+
+install-gstreamer: gstreamer
+	install -d "$(GST_PLUGIN_DIR)"
+	install -m 755 $(LIBSEGUE)/gstreamer-1.0/libgstsegue.so $(LIBSEGUE)/gstreamer-1.0/libsegue.so.$(SOVERSION) \
+		$(LIBSEGUE)/gstreamer-1.0/libsegue-compile-probe "$(GST_PLUGIN_DIR)/"
+	@echo "installed $(GST_PLUGIN_DIR)/libgstsegue.so: gst-inspect-1.0 seguetransition"
 
 install-frei0r: frei0r
 	install -d "$(FREI0R_DIR)"

@@ -61,6 +61,7 @@ let package = Package(
                 "CSegue", .product(name: "SegueEffects", package: "Segue"), .product(name: "SegueGL", package: "Segue"),
                 .product(name: "SegueHeadless", package: "Segue"), .product(name: "SegueImage", package: "Segue"),
                 .product(name: "SegueRenderJobs", package: "Segue"), .product(name: "SegueTransitions", package: "Segue"),
+                .product(name: "SegueColor", package: "Segue"),
             ],
             linkerSettings: [
                 // Foundation's own static dependencies are not in its autolink entries, so they are

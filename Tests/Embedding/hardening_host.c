@@ -12,6 +12,10 @@
  *   hardening_host LIBRARY texture FILE.glsl WIDTH HEIGHT FROM.rgba TO.rgba TEX.rgba TW TH OUT_PREFIX
  *       FILE.glsl has a sampler2D `luma`: it loads, refuses frames until given a texture, then
  *       renders progress 0, 0.5, 1 with TEX (TW x TH) into OUT_PREFIX-000I.rgba
+ *   hardening_host LIBRARY planes
+ *       segue_transition_render_planes (I420 and NV12) with bad calls: an unknown format or matrix,
+ *       a range other than 0 or 1, a NULL plane, a stride under its row, progress 1.5, a dead
+ *       transition: each refused with SEGUE_ERROR_ARGUMENT and a message; good calls render
  * Prints "ok - ..." / "not ok - ..." lines; exits 1 if any failed.
  */
 #include <dirent.h>
@@ -48,7 +52,7 @@ int main(int argc, char **argv) {
     }
     LOAD(segue_last_error); LOAD(segue_engine_create); LOAD(segue_engine_destroy); LOAD(segue_engine_renderer);
     LOAD(segue_transition_load); LOAD(segue_transition_render); LOAD(segue_transition_destroy);
-    LOAD(segue_transition_set_texture); LOAD(segue_transition_set);
+    LOAD(segue_transition_set_texture); LOAD(segue_transition_set); LOAD(segue_transition_render_planes);
     check(segue_transition_set_texture_ != NULL, "the library exports segue_transition_set_texture", NULL);
     segue_engine *engine = NULL;
     if (segue_engine_create_(&engine) != SEGUE_OK) {
@@ -144,6 +148,42 @@ int main(int argc, char **argv) {
         segue_transition_destroy_(transition);
         segue_engine_destroy_(engine);
         free(from); free(to); free(texture); free(out);
+        return failures ? 1 : 0;
+    }
+    if (strcmp(mode, "planes") == 0 && segue_transition_render_planes_) {
+        /* 10x6 I420 with rows padded to 12 (Y') and 8 (chroma), as GStreamer pads them. */
+        static unsigned char y[3][12 * 6], u[3][8 * 3], v[3][8 * 3];
+        memset(y, 128, sizeof y); memset(u, 128, sizeof u); memset(v, 128, sizeof v);
+        segue_planes from = {{y[0], u[0], v[0]}, {12, 8, 8}}, to = {{y[1], u[1], v[1]}, {12, 8, 8}}, out = {{y[2], u[2], v[2]}, {12, 8, 8}};
+        check(segue_transition_load_(engine, "wipeleft", 10, 6, &transition) == SEGUE_OK, "wipeleft loads at 10x6", segue_last_error_());
+        int status = segue_transition_render_planes_(transition, SEGUE_FORMAT_I420, SEGUE_MATRIX_BT709, 0, &from, &to, 0.5, &out);
+        check(status == SEGUE_OK && y[2][0] == 128 && u[2][0] == 128, "an I420 frame of grey pictures renders grey", segue_last_error_());
+        segue_planes nv12_from = {{y[0], u[0], NULL}, {12, 10, 0}}, nv12_out = {{y[2], u[2], NULL}, {12, 10, 0}};
+        check(segue_transition_render_planes_(transition, SEGUE_FORMAT_NV12, SEGUE_MATRIX_BT601, 1, &nv12_from, &nv12_from, 0.5, &nv12_out) == SEGUE_OK,
+              "an NV12 frame renders (its third plane NULL)", segue_last_error_());
+        status = segue_transition_render_planes_(transition, (segue_pixel_format)99, SEGUE_MATRIX_BT709, 0, &from, &to, 0.5, &out);
+        check(status == SEGUE_ERROR_ARGUMENT && strstr(segue_last_error_(), "pixel format"), "an unknown pixel format is refused", segue_last_error_());
+        status = segue_transition_render_planes_(transition, SEGUE_FORMAT_I420, (segue_color_matrix)7, 0, &from, &to, 0.5, &out);
+        check(status == SEGUE_ERROR_ARGUMENT && strstr(segue_last_error_(), "matrix"), "an unknown matrix is refused", segue_last_error_());
+        status = segue_transition_render_planes_(transition, SEGUE_FORMAT_I420, SEGUE_MATRIX_BT709, 2, &from, &to, 0.5, &out);
+        check(status == SEGUE_ERROR_ARGUMENT && strstr(segue_last_error_(), "full_range"), "a range of 2 is refused", segue_last_error_());
+        segue_planes missing = from;
+        missing.data[2] = NULL;
+        status = segue_transition_render_planes_(transition, SEGUE_FORMAT_I420, SEGUE_MATRIX_BT709, 0, &missing, &to, 0.5, &out);
+        check(status == SEGUE_ERROR_ARGUMENT && strstr(segue_last_error_(), "plane 2"), "an I420 picture without its Cr plane is refused", segue_last_error_());
+        segue_planes narrow = out;
+        narrow.stride[0] = 9;
+        status = segue_transition_render_planes_(transition, SEGUE_FORMAT_I420, SEGUE_MATRIX_BT709, 0, &from, &to, 0.5, &narrow);
+        check(status == SEGUE_ERROR_ARGUMENT && strstr(segue_last_error_(), "stride"), "a stride under its row (9 < 10) is refused", segue_last_error_());
+        status = segue_transition_render_planes_(transition, SEGUE_FORMAT_I420, SEGUE_MATRIX_BT709, 0, &from, &to, 1.5, &out);
+        check(status == SEGUE_ERROR_ARGUMENT && strstr(segue_last_error_(), "progress"), "progress 1.5 is refused", segue_last_error_());
+        status = segue_transition_render_planes_(transition, SEGUE_FORMAT_I420, SEGUE_MATRIX_BT709, 0, NULL, &to, 0.5, &out);
+        check(status == SEGUE_ERROR_ARGUMENT, "a NULL picture is refused", segue_last_error_());
+        segue_transition_destroy_(transition);
+        status = segue_transition_render_planes_(transition, SEGUE_FORMAT_I420, SEGUE_MATRIX_BT709, 0, &from, &to, 0.5, &out);
+        check(status == SEGUE_ERROR_ARGUMENT && strstr(segue_last_error_(), "not a live transition"), "a destroyed transition is refused",
+              segue_last_error_());
+        segue_engine_destroy_(engine);
         return failures ? 1 : 0;
     }
     fprintf(stderr, "hardening_host: unknown mode or arguments: %s\n", mode);

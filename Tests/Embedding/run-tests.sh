@@ -3,7 +3,8 @@
 #   libsegue from a C program (dlopen; cc with no Swift on its link line), and installed by
 #   `make install-libsegue` into a temporary PREFIX, the README's C program built through pkg-config,
 #   the frei0r plugin from a frei0r host written against frei0r.h alone, and from Debian's melt,
-#   the Python package: the wheel of `make wheel` into a fresh venv, then pytest; `pip install ./python`.
+#   the Python package: the wheel of `make wheel` into a fresh venv, then pytest; `pip install ./python`;
+#   the GStreamer element seguetransition (gstreamer-tests.sh).
 # Frames are compared byte for byte as raw RGBA, PNGs decoded by ffmpeg (not by Segue).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -99,6 +100,9 @@ compare_hosts "$PWD/$HERE/radial_reveal.glsl" users-glsl smoothness=0.3 center=0
 # Issue hardening-3, misuse from C and frei0r. An engine and a transition destroyed twice, then used.
 host_checks "$work/hardening_host" $LIB/lib/libsegue.so stale
 result $? "libsegue: a handle destroyed twice, then used, is refused with SEGUE_ERROR_ARGUMENT (no SIGSEGV)"
+# segue_transition_render_planes (Y'CbCr in and out on the GPU) refuses bad calls with codes and messages.
+host_checks "$work/hardening_host" $LIB/lib/libsegue.so planes
+result $? "libsegue: segue_transition_render_planes renders I420 and NV12 and refuses bad formats, planes, strides and progress"
 # Every load of a .glsl runs the compile probe: none may leave a descriptor open. 1000 loads through
 # the probe's plumbing with a child that answers at once (/bin/true: refused as no probe, a fork and
 # an exec each, so quick), and 10 through the real probe (a GL context each: about half a second).
@@ -268,6 +272,10 @@ result $status "melt passes params=\"direction:0,1 smoothness:0\" to the transit
 
 SEGUE_CLI="$SEGUE" FFMPEG_BINARY=$(command -v ffmpeg) "$py" -m pytest -p no:cacheprovider python/tests
 result $? "pytest python/tests"
+
+# The GStreamer element (make gstreamer): its own script, its checks shown here.
+host_checks env SEGUE="$SEGUE" bash $HERE/gstreamer-tests.sh
+result $? "GStreamer: seguetransition against segue render, live start, errors, 100 runs (gstreamer-tests.sh)"
 
 echo "embedding tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -36,7 +36,7 @@ struct SeedAppSceneTests {
             let shown = demo.isPush ? app.topViewController : app.presentedViewController
             #expect(
                 (shown as? DemoScreenController)?.demo == demo || (demo == .swipeTabs && shown is SwipeTabsController)
-                    || (demo == .photoGrid && shown is PhotoGridController))
+                    || (demo == .photoGrid && shown is PhotoGridController) || (demo == .sharedCards && shown is SharedCardsController))
             #expect(app.viewControllers.count == (demo.isPush ? 2 : 1))
             #expect(HeadlessSeedApp.pixel(frame, at: Self.probe(demo), is: demo.color), "\(frame[200, 450])")
         }

@@ -45,6 +45,8 @@ public struct BenchmarkSuite {
         case input
         /// Not in the default run (needs `make frei0r`): the frei0r plugin's frame against the CLI's renderer.
         case frei0r
+        /// Not in the default run (needs `make gstreamer`): the GStreamer element's frame against the CLI's renderer.
+        case gstreamer
         /// Not in the default run (needs ffmpeg): the GPU output stage against RGBA + swscale.
         case output
         /// Not in the default run: linear-light blending against the sRGB default, per effect.
@@ -88,6 +90,9 @@ public struct BenchmarkSuite {
         /// The frei0r section's plugin (segue.so) and frame size.
         public var frei0rPlugin = Frei0rBenchmark.defaultPlugin
         public var frei0rSize = FrameSize(width: 1920, height: 1080)
+        /// The gstreamer section's plugin folder and frame size.
+        public var gstreamerPluginPath = GStreamerBenchmark.defaultPluginPath
+        public var gstreamerSize = FrameSize(width: 1920, height: 1080)
         /// Print the table while measuring (off for JSON).
         public var printsTable = true
 
@@ -145,6 +150,9 @@ public struct BenchmarkSuite {
             let frei0r = options.sections.contains(.frei0r)
                 ? try Frei0rBenchmark(plugin: options.frei0rPlugin, size: options.frei0rSize, frames: min(options.frames, 60), runs: options.runs)
                     .run(table: table) : nil
+            let gstreamer = options.sections.contains(.gstreamer)
+                ? try GStreamerBenchmark(pluginPath: options.gstreamerPluginPath, size: options.gstreamerSize,
+                                         frames: max(min(options.frames, 60), 2), runs: options.runs).run(table: table) : nil
             let blend = options.sections.contains(.blend)
                 ? try BlendBenchmark(size: options.exportSize, frames: min(options.frames, 30), runs: options.runs)
                     .run(device: device, table: table) : nil
@@ -164,7 +172,7 @@ public struct BenchmarkSuite {
                 // The sections not run by default are left out unless asked for (host also without a display).
                 "soak": soak, "soakFlat": soak.map(SoakBenchmark.isFlat), "gestureStress": gestures,
                 "gestureStressClean": gestures.map { $0.allSatisfy(\.isClean) }, "export": export, "edit": edit,
-                "host": host, "editLong": editLong, "output": output, "input": input, "frei0r": frei0r, "blend": blend,
+                "host": host, "editLong": editLong, "output": output, "input": input, "frei0r": frei0r, "gstreamer": gstreamer, "blend": blend,
             ]))
             table.targets(dissolve: dissolve, dissolveMet: dissolveMet, longestChain: chains.longest, chainMet: chainMet,
                           throughputRatios: ratios, resolutionMet: resolutionMet)

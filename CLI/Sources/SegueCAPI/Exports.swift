@@ -139,6 +139,19 @@ public func segueTransitionSetTexture(
     }
 }
 
+@_cdecl("segue_transition_render_planes")
+public func segueTransitionRenderPlanes(
+    _ pointer: OpaquePointer?, _ format: segue_pixel_format, _ matrix: segue_color_matrix, _ fullRange: Int32,
+    _ from: UnsafePointer<segue_planes>?, _ to: UnsafePointer<segue_planes>?, _ progress: Double, _ out: UnsafePointer<segue_planes>?
+) -> segue_status {
+    reportingStatus { () throws(CAPIError) in
+        guard let from, let to, let out else { throw .argument("segue_transition_render_planes needs two pictures and an output") }
+        try transition(pointer).renderPlanes(
+            format: try PlanarFormat(format), color: try PlanarColor(matrix, fullRange: fullRange), from: from.pointee, to: to.pointee,
+            at: progress, into: out.pointee)
+    }
+}
+
 /// As `segue_engine_destroy`: a handle not live is left alone.
 @_cdecl("segue_transition_destroy")
 public func segueTransitionDestroy(_ pointer: OpaquePointer?) {

@@ -14,7 +14,10 @@ final class LoadedTransition: @unchecked Sendable {
     // Touched on the engine's thread only.
     private var named: NamedTransition
     private var userSettings: [GLTransitionSetting] = []
-    private var gpu: (from: Texture, to: Texture, target: OffscreenTarget, effect: any TransitionEffect)?
+    // The pictures' textures have framebuffers around them, so that Y'CbCr planes can be drawn into them.
+    private var gpu: (from: OffscreenTarget, to: OffscreenTarget, target: OffscreenTarget, effect: any TransitionEffect)?
+    /// Y'CbCr planes in and out (`renderPlanes`), made for the layout last asked for.
+    private var planar: PlanarConverter?
     private var description: UnsafeMutablePointer<CChar>?
     /// The file's sampler2D parameters given no texture yet: a frame is refused until each is.
     private var textureless: [String] = []
@@ -73,13 +76,13 @@ final class LoadedTransition: @unchecked Sendable {
     private func makeGPUState(device: GLDevice) throws(CAPIError) {
         var made: [() -> Void] = []
         do {
-            let from = try device.makeTexture(width: width, height: height, pixels: nil)
+            let from = try device.makeOffscreenTarget(width: width, height: height)
             made.append(from.release)
-            let to = try device.makeTexture(width: width, height: height, pixels: nil)
+            let to = try device.makeOffscreenTarget(width: width, height: height)
             made.append(to.release)
             let target = try device.makeOffscreenTarget(width: width, height: height)
             made.append(target.release)
-            gpu = (from, to, target, try named.makeEffect(device: device, from: from, to: to))
+            gpu = (from, to, target, try named.makeEffect(device: device, from: from.texture, to: to.texture))
         } catch {
             made.forEach { $0() }
             throw CAPIError(any: error)
@@ -181,19 +184,14 @@ final class LoadedTransition: @unchecked Sendable {
         if let bad = progress.first(where: { !(0...1).contains($0) }) { throw .argument("progress is 0...1, not \(bad)") }
         let bytes = frameBytes
         try engine.onGLThread { [self] (_: GLDevice) throws(CAPIError) in
-            guard let gpu else { throw .argument("the transition was destroyed") }
-            if let missing = textureless.first {
-                throw CAPIError(SEGUE_ERROR_PARAMETER, "\(name): the sampler2D parameter '\(missing)' has no texture yet; give it one with "
-                    + "segue_transition_set_texture (pixels) or segue_transition_set(\"\(missing)\", \"FILE.png\") "
-                    + "(a PNG, or a luma map: " + LumaMap.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-            }
+            let gpu = try readyGPU()
             // Pictures in and frames out have straight alpha, as PNG frames of `segue render` do;
             // the GPU works premultiplied (docs/ARCHITECTURE.md): premultiplied once here, on the
             // way in, and un-premultiplied once on the way out, as the command line does.
             let staging = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
             defer { staging.deallocate() }
             do throws(GLError) {
-                for (picture, texture) in [(from, gpu.from), (to, gpu.to)] {
+                for (picture, texture) in [(from, gpu.from.texture), (to, gpu.to.texture)] {
                     staging.copyMemory(from: UnsafeRawBufferPointer(start: picture, count: bytes))
                     PremultipliedAlpha.premultiply(staging)
                     try texture.upload(pixels: UnsafeRawBufferPointer(staging))
@@ -209,6 +207,45 @@ final class LoadedTransition: @unchecked Sendable {
         }
     }
 
+    /// On the engine's thread: the GPU state, once every sampler2D has a texture.
+    private func readyGPU() throws(CAPIError) -> (from: OffscreenTarget, to: OffscreenTarget, target: OffscreenTarget, effect: any TransitionEffect) {
+        guard let gpu else { throw .argument("the transition was destroyed") }
+        if let missing = textureless.first {
+            throw CAPIError(SEGUE_ERROR_PARAMETER, "\(name): the sampler2D parameter '\(missing)' has no texture yet; give it one with "
+                + "segue_transition_set_texture (pixels) or segue_transition_set(\"\(missing)\", \"FILE.png\") "
+                + "(a PNG, or a luma map: " + LumaMap.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        return gpu
+    }
+
+    /// One frame between two Y'CbCr pictures into `out`'s planes, converted on the GPU both ways
+    /// (`PlanarConverter`); the pictures are opaque, so nothing is premultiplied.
+    func renderPlanes(
+        format: PlanarFormat, color: PlanarColor, from: segue_planes, to: segue_planes, at progress: Double, into out: segue_planes
+    ) throws(CAPIError) {
+        guard (0...1).contains(progress) else { throw .argument("progress is 0...1, not \(progress)") }
+        try engine.onGLThread { [self] (device: GLDevice) throws(CAPIError) in
+            let gpu = try readyGPU()
+            if let planar, planar.format != format || planar.color != color {
+                planar.release()
+                self.planar = nil
+            }
+            let converter: PlanarConverter
+            if let planar { converter = planar } else {
+                converter = try PlanarConverter(device: device, format: format, color: color, width: width, height: height)
+            }
+            planar = converter
+            try converter.check(from, "from")
+            try converter.check(to, "to")
+            try converter.check(out, "out")
+            try converter.convert(from, into: gpu.from)
+            try converter.convert(to, into: gpu.to)
+            gpu.effect.progress = Float(progress)
+            do throws(GLError) { try gpu.effect.render(into: gpu.target) } catch { throw CAPIError(error) }
+            try converter.convert(gpu.target.texture.name, into: out)
+        }
+    }
+
     /// On the engine's thread: frees the GPU state (idempotent).
     func releaseGPUState() {
         guard let gpu else { return }
@@ -218,6 +255,8 @@ final class LoadedTransition: @unchecked Sendable {
         gpu.to.release()
         hostTextures.values.forEach { $0.release() }
         hostTextures = [:]
+        planar?.release()
+        planar = nil
         self.gpu = nil
         free(description)
         description = nil

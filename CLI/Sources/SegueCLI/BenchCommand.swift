@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per run (at least 120 for reported figures).") var frames = 120
     @Option(help: "Runs per variant; the median is reported (at least 5 for reported figures).") var runs = 5
     @Option(help: "Warm-up frames per variant before timing.") var warmup = 30
-    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2), edit-long (memory over a 10-minute timeline), host (a hosted app's frame times in a window; needs a display), input (pointer events through gesture arbitration), frei0r (the frei0r plugin's f0r_update2 against the CLI's renderer; needs make frei0r) output (the GPU output stage's Y'CbCr planes against RGBA + swscale, at --export-size over --export-frames; needs ffmpeg) and blend (linear-light blending against the sRGB default, per effect, at --export-size over at most 30 frames a run); soak, export, edit, edit-long, host, input, frei0r, output and blend are not run by default. (default: dissolve,scene,chain,resolution)",
+    @Option(help: "Comma-separated sections: dissolve, scene, chain, resolution, soak, export (video export against ffmpeg's xfade; needs ffmpeg), edit (a timeline with sound against ffmpeg's xfade + acrossfade and MoviePy 2), edit-long (memory over a 10-minute timeline), host (a hosted app's frame times in a window; needs a display), input (pointer events through gesture arbitration), frei0r (the frei0r plugin's f0r_update2 against the CLI's renderer; needs make frei0r), gstreamer (the GStreamer element seguetransition in a gst-launch-1.0 pipeline against the CLI's renderer; needs make gstreamer), output (the GPU output stage's Y'CbCr planes against RGBA + swscale, at --export-size over --export-frames; needs ffmpeg) and blend (linear-light blending against the sRGB default, per effect, at --export-size over at most 30 frames a run); soak, export, edit, edit-long, host, input, frei0r, gstreamer, output and blend are not run by default. (default: dissolve,scene,chain,resolution)",
             transform: CommaSeparated.parser("--sections", "section", choices: BenchmarkSuite.Section.allCases.map(\.rawValue)))
     var sections = CommaSeparated(BenchmarkSuite.Section.defaults)
     @Option(help: "The frame size of the chain section.") var chainSize = FrameSize(width: 1920, height: 1080)
@@ -43,6 +43,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The frei0r section's plugin (default: $SEGUE_FREI0R_PLUGIN, else .build-libsegue/frei0r-1/segue.so made by make frei0r).")
     var frei0rPlugin = Frei0rBenchmark.defaultPlugin
     @Option(help: "The frame size of the frei0r section (at most 60 frames per run).") var frei0rSize = FrameSize(width: 1920, height: 1080)
+    @Option(help: "The gstreamer section's plugin folder (default: $SEGUE_GST_PLUGIN_PATH, else .build-libsegue/gstreamer-1.0 made by make gstreamer).")
+    var gstreamerPluginPath = GStreamerBenchmark.defaultPluginPath
+    @Option(help: "The frame size of the gstreamer section (at most 60 frames per run).") var gstreamerSize = FrameSize(width: 1920, height: 1080)
 
     func validate() throws {
         guard (2...600).contains(editClipSeconds), (1...20).contains(editRuns) else {
@@ -76,6 +79,7 @@ struct BenchCommand: ParsableCommand {
         (options.moviePyPython, options.editLongSize, options.editLongMinutes) = (moviepyPython, editLongSize, editLongMinutes)
         options.inputGestures = inputGestures
         (options.frei0rPlugin, options.frei0rSize) = (frei0rPlugin, frei0rSize)
+        (options.gstreamerPluginPath, options.gstreamerSize) = (gstreamerPluginPath, gstreamerSize)
         options.printsTable = !json
         // Commands run on the main thread; views and the animation engine are main-actor types.
         let json = json

@@ -71,11 +71,18 @@ public final class SeedAppController: NavigationController {
             pushViewController(grid, animated: true)
             return
         }
+        if demo == .sharedCards {
+            let cards = SharedCardsController()
+            cards.trace = trace
+            cards.onClose = { [weak self] in self?.closeTopScreen() }
+            pushViewController(cards, animated: true)
+            return
+        }
         let screen = DemoScreenController(demo: demo)
         screen.trace = trace
         screen.onClose = { [weak self] in self?.closeTopScreen() }
         switch demo {
-        case .cubePush, .zoomPush, .swipeTabs, .photoGrid:
+        case .cubePush, .zoomPush, .swipeTabs, .photoGrid, .sharedCards:
             pushViewController(screen, animated: true)
             return
         case .diagonal:

@@ -2,9 +2,11 @@ import SeedPalette
 import SegueUIKit
 
 /// One of the seeds' apps the root screen offers (DESIGN.md §4), in the order of its buttons:
-/// button n is also key n (the tenth, key 0).
+/// button n is also key n (the tenth, key 0; the eleventh has no key).
 public enum SeedDemo: Int, CaseIterable, Sendable {
     case diagonal, slideUpSpring, dimming, dropDownMenu, shrinkDismiss, cubePush, zoomPush, pixelDissolve, swipeTabs, photoGrid
+    /// Shared elements by id (`View.transitionID`), not one of the seeds: cards whose views fly into a detail.
+    case sharedCards
 
     /// The button's title.
     public var title: String {
@@ -19,6 +21,7 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .pixelDissolve: "Pixel dissolve"
         case .swipeTabs: "Swipe tabs"
         case .photoGrid: "Photo grid (iOS 18 zoom)"
+        case .sharedCards: "Shared elements (cards)"
         }
     }
 
@@ -35,6 +38,7 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .pixelDissolve: "Drag right across the screen to dissolve back"
         case .swipeTabs: "Swipe left or right to switch tabs; Back to go back"
         case .photoGrid: "Click a photo to zoom in; drag it down, Back or Escape to zoom back"
+        case .sharedCards: "Click a card: its title, picture and avatar fly into the detail; Back or a drag from the left edge flies them back"
         }
     }
 
@@ -48,11 +52,12 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .pixelDissolve: Palette.dissolve
         case .swipeTabs: Palette.items
         case .photoGrid: Palette.text
+        case .sharedCards: Palette.menu
         }
     }
 
     /// Pushed on the navigation stack rather than presented.
-    public var isPush: Bool { self == .cubePush || self == .zoomPush || self == .swipeTabs || self == .photoGrid }
+    public var isPush: Bool { self == .cubePush || self == .zoomPush || self == .swipeTabs || self == .photoGrid || self == .sharedCards }
 
     /// The transition's length in seconds (presenting or pushing), from the seeds.
     public var duration: Double {
@@ -63,7 +68,7 @@ public enum SeedDemo: Int, CaseIterable, Sendable {
         case .cubePush: 1.5
         case .zoomPush: 0.25
         case .pixelDissolve: 1
-        case .swipeTabs, .photoGrid: 0.35  // the navigation controller's own slide
+        case .swipeTabs, .photoGrid, .sharedCards: 0.35  // the navigation controller's own slide
         }
     }
 }

@@ -77,17 +77,21 @@ public final class SeedMenuView: View {
         let widest = buttons.map { $0.sizeThatFits(Size(width: 0, height: 0)).width }.max() ?? 0
         let columns = widest <= (width - 3 * margin) / 2 ? 2 : 1
         let columnWidth = max(0, (width - Double(columns + 1) * margin) / Double(columns))
-        let rows = (buttons.count + columns - 1) / columns
+        // Two columns of the seeds' ten (the layout the window tests' screenshots were taken
+        // with); an odd one more goes under the second column.
+        let rows = columns == 1 ? buttons.count : max(1, buttons.count / 2)
+        let shownRows = buttons.count - (columns - 1) * rows
         // 48-point rows 16 apart where they fit; else the height left, shared (never below a title's own height).
         let tallest = buttons.map { $0.titleLabel.sizeThatFits(Size(width: 0, height: 0)).height }.max() ?? 0
         var rowHeight = 48.0, gap = 16.0
         let room = height - top - margin / 2
-        if Double(rows) * (rowHeight + gap) - gap > room {
+        if Double(shownRows) * (rowHeight + gap) - gap > room {
             gap = 4
-            rowHeight = max(tallest + 2, (room + gap) / Double(rows) - gap)
+            rowHeight = max(tallest + 2, (room + gap) / Double(shownRows) - gap)
         }
         for (index, button) in buttons.enumerated() {
-            let column = Double(index / rows), row = Double(index % rows)
+            let columnIndex = min(index / rows, columns - 1)
+            let column = Double(columnIndex), row = Double(index - columnIndex * rows)
             button.frame = Rect(
                 x: margin + column * (columnWidth + margin), y: top + row * (rowHeight + gap), width: columnWidth, height: rowHeight)
         }

@@ -50,7 +50,16 @@ public final class AnimationEngine {
 
     /// Whether a valid display link that is not paused is registered (a window host keeps
     /// drawing while one is).
-    public var hasDisplayLinks: Bool { displayLinks.contains { $0.isValid && !$0.isPaused } }
+    public var hasDisplayLinks: Bool { displayLinks.contains { $0.isValid && !$0.isPaused && $0.asksForFrames } }
+
+    /// A link that ticks on every frame this engine advances but asks for none (see
+    /// `DisplayLink.asksForFrames`): what follows a transition's progress uses it.
+    func addFrameFollower(_ tick: @escaping @MainActor (Double) -> Void) -> DisplayLink {
+        let link = DisplayLink(tick: tick, asksForFrames: false)
+        link.engine = self
+        displayLinks.append(link)
+        return link
+    }
 
     /// Runs `body` so that the animations it starts run on `domain`'s local time (what a
     /// percent-driven interactive transition does to the animator's animations); the domain

@@ -137,7 +137,14 @@ public final class DisplayLink {
     }
     /// The engine that ticks it.
     weak var engine: AnimationEngine?
-    init(tick: @escaping @MainActor (Double) -> Void) { self.tick = tick }
+    /// False for a link that follows frames others ask for (shared elements follow their
+    /// transition's progress): it ticks on every frame but keeps none coming, so a transition
+    /// under a resting finger still draws no frames.
+    let asksForFrames: Bool
+    init(tick: @escaping @MainActor (Double) -> Void, asksForFrames: Bool = true) {
+        self.tick = tick
+        self.asksForFrames = asksForFrames
+    }
     /// Stops the callbacks; the engine forgets the link on its next frame.
     public func invalidate() { isValid = false }
 }

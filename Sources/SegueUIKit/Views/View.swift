@@ -60,6 +60,15 @@ open class View: Responder {
     /// Views of two screens with the same identifier morph into each other in a
     /// `.matchedViews` transition (Hero's and SwiftUI's matched geometry).
     public var matchedGeometryID: String?
+    /// Shared elements (Hero's id, SwiftUI's `matchedGeometryEffect`, Compose's `sharedElement`):
+    /// when a push, pop, presentation, dismissal or tab change runs — with any animator, or none —
+    /// a view of the leaving screen and one of the arriving screen with the same id fly between
+    /// their frames above the rest of the transition; a view whose id has no partner fades.
+    /// See `SharedElementStyle` for how it flies.
+    public var transitionID: String?
+    /// How this view flies as a shared element (nil: the default style). For a pair, the
+    /// arriving view's style is used, else the leaving view's.
+    public var sharedElementStyle: SharedElementStyle?
     public var clipsToBounds = false { didSet { markWindowNeedsDisplay() } }
     /// CALayer's `allowsGroupOpacity` (on by default, as since iOS 7): a view with alpha below 1
     /// and subviews is drawn flattened, then faded as one picture, so overlapping subviews do

@@ -147,6 +147,40 @@ segue_status segue_transition_render_batch(
     segue_transition *transition, const uint8_t *from, const uint8_t *to, const double *progress, size_t count,
     uint8_t *out);
 
+/* Y'CbCr pictures, converted on the GPU (segue_transition_render_planes): what video pipelines
+ * (GStreamer, a decoder's output) carry, so a host needs no CPU conversion on either side. */
+typedef enum segue_pixel_format {
+    /* Three planes: Y' (width x height), then Cb and Cr ((width + 1) / 2 x (height + 1) / 2). */
+    SEGUE_FORMAT_I420 = 1,
+    /* Two planes: Y', then Cb and Cr interleaved (Cb first; (width + 1) / 2 pairs a row, (height + 1) / 2 rows). */
+    SEGUE_FORMAT_NV12 = 2
+} segue_pixel_format;
+
+/* The Y'CbCr matrix of a picture's codes (BT.601: bt470bg and smpte170m alike; BT.2020 non-constant luminance). */
+typedef enum segue_color_matrix {
+    SEGUE_MATRIX_BT601 = 0,
+    SEGUE_MATRIX_BT709 = 1,
+    SEGUE_MATRIX_BT2020 = 2
+} segue_color_matrix;
+
+/* A picture's planes: data[i] points at plane i's first row (top row first), stride[i] is the
+ * bytes from one row to the next (at least the plane's row: width bytes for Y', and for NV12's
+ * chroma plane 2 * ((width + 1) / 2)). An unused plane (NV12's third) is ignored. */
+typedef struct segue_planes {
+    uint8_t *data[3];
+    int stride[3];
+} segue_planes;
+
+/* One frame at `progress` (0...1) between two Y'CbCr pictures of the transition's size, in the
+ * same `format`, `matrix` and range (`full_range` 0: studio swing, Y' 16...235; 1: 0...255), into
+ * `out`'s planes in that layout. The GPU converts the codes to R'G'B' (chroma repeated over its
+ * 2x2 block), renders the transition as segue_transition_render does, and converts back (each
+ * chroma sample the mean of its 2x2 block), so a picture that is not changed comes back within
+ * a code of itself. Pictures are opaque: alpha is 1 in, and the frame is taken over black out. */
+segue_status segue_transition_render_planes(
+    segue_transition *transition, segue_pixel_format format, segue_color_matrix matrix, int full_range,
+    const segue_planes *from, const segue_planes *to, double progress, const segue_planes *out);
+
 /* Releases the transition's GPU state (on the engine's thread). NULL, and a transition destroyed
  * already, are ignored. */
 void segue_transition_destroy(segue_transition *transition);
