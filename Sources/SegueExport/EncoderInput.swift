@@ -35,7 +35,8 @@ package final class EncoderInput {
     init(device: GLDevice, settings: ExportSettings) throws {
         (self.device, width, height) = (device, settings.width, settings.height)
         planes = settings.usesOutputStage
-            ? try YCbCrOutput(device: device, width: width, height: height, bitDepth: settings.bitDepth, dither: settings.dither)
+            ? try YCbCrOutput(device: device, width: width, height: height, bitDepth: settings.bitDepth, dither: settings.dither,
+                              color: settings.outputColor)
             : nil
         rgbaAlpha = settings.alpha ? .straight : .overBlack
     }

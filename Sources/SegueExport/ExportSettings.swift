@@ -23,6 +23,16 @@ public struct ExportSettings: Sendable, Equatable {
     /// Whether the output keeps the frames' alpha (`--alpha`): VP9 `yuva420p` in WebM, ProRes
     /// 4444 in MOV, a GIF's transparent colour. Otherwise frames are shown over black.
     public var alpha: Bool
+    /// The codec of an MP4, MOV or MKV video; nil: H.264 at 8 bits, HEVC at 10. An edit sets it
+    /// to follow its clips (`OutputCoding.swift`).
+    public var videoCodec: VideoCodec? = nil
+    /// The colour tags the video carries; nil leaves it untagged (an edit whose every input is).
+    public var colorTags: VideoColorTags? = .bt709
+    /// The matrix the output stage converts R'G'B' with (`outputColor`): BT.709 unless an edit
+    /// follows clips of another (BT.601 SD, BT.2020).
+    public var outputMatrix: MatrixCoefficients = .bt709
+    /// HDR10 static metadata an HEVC video carries (an HDR edit's, from its clips); nil: none.
+    public var hdrMetadata: HDRStaticMetadata? = nil
 
     public init(
         format: VideoFormat, width: Int, height: Int, framesPerSecond: Int = 30, crf: Int? = nil, pipelineDepth: Int = 2,
@@ -48,7 +58,9 @@ public struct ExportSettings: Sendable, Equatable {
 
     /// The encoder's output options for these settings (see `VideoFormat.encoderArguments`).
     public var encoderArguments: [String] {
-        format.encoderArguments(crf: crf, input: encoderInputPixelFormat, bitDepth: bitDepth, alpha: alpha)
+        // An output that follows its inputs: frames from the output stage in its matrix, no filter.
+        if followsInputs, usesOutputStage, [.mp4, .mov, .mkv].contains(format) { return followedCodecArguments() }
+        return format.encoderArguments(crf: crf, input: encoderInputPixelFormat, bitDepth: bitDepth, alpha: alpha)
     }
 
     public static let frameRates = 1...240

@@ -75,6 +75,9 @@ public struct EditPlan {
     public var background: EditBackground = .black
     /// Where transitions mix (the spec's `blend`, sRGB unless told; a front end may override it).
     public var blendSpace: BlendSpace
+    /// HLG clips pass to the blend as they are, their signal unchanged (matrix only), rather
+    /// than tone-mapped to SDR: set for an edit whose output is HLG (`EditOutputCoding`).
+    var keepsHLG = false
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?

@@ -165,7 +165,8 @@ extension TimelineItemReader {
             let planes = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.frameBytes, alignment: 64)
             defer { planes.deallocate() }
             let stage = try YCbCrInputStage(
-                device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap, hlgReferenceWhite: plan.hlgReferenceWhite)
+                device: device, layout: layout, color: plan.inputColor(decoder.info.color), toneMap: plan.toneMap,
+                hlgReferenceWhite: plan.hlgReferenceWhite)
             defer { stage.release() }
             guard try decoder.readFrame(into: planes) else { throw ExportError.clipTooShort(path: path, frames: 0, needed: 1) }
             try stage.convert(UnsafeRawBufferPointer(planes))

@@ -29,6 +29,11 @@ public final class TimelineExporter {
     public var smartRendering = true
     /// Told, before anything renders, which frames an MP4 export copies and which it encodes.
     public var onSmartPlan: ((SmartRenderPlan) -> Void)?
+    /// The video coding of an MP4, MOV or MKV export: the clips' own by default (`EditVideoFormat`),
+    /// so their untouched spans can be copied. `bitDepth` 10 asks for 10 bits (HEVC Main 10).
+    public var videoFormat: EditVideoFormat = .follow
+    /// `settings` with the coding `export` chose (`EditOutputCoding`): what the encoders are given.
+    var coding: ExportSettings
     private var used = false
     /// The sound `export` made ready (see `TimelineExporter+Sound.swift`).
     var preparedSound: PreparedSound?
@@ -65,7 +70,7 @@ public final class TimelineExporter {
     }
 
     private init(device: GLDevice, plan: EditPlan, settings: ExportSettings, speed: EncoderSpeed, tools: FFmpegTools?) throws {
-        (self.settings, self.speed) = (settings, speed)
+        (self.settings, self.speed, coding) = (settings, speed, settings)
         try device.validateSize(width: plan.width, height: plan.height)
         self.tools = try tools ?? FFmpegTools.locate()
         (self.device, self.plan) = (device, plan)
@@ -112,10 +117,22 @@ public final class TimelineExporter {
         defer { preparedSound?.discard() }
         do {
             preparedSound = try prepareSound(range: range, beside: path)
-            // Copied packets are 8-bit H.264 in MP4: a 10-bit (HEVC) or alpha output encodes every
-            // frame; a MOV or MKV is told why it is encoded whole (`SmartRenderPlan`).
-            if smartRendering, [.mp4, .mov, .mkv].contains(settings.format), settings.bitDepth == 8, !settings.alpha {
-                let smart = try SmartRenderPlan(plan: plan, format: settings.format, range: wanted, tools: tools)
+            // The video takes the clips' coding (`EditOutputCoding`); copied packets are H.264 in
+            // MP4: a MOV or MKV is told why it is encoded whole (`SmartRenderPlan`), an alpha output
+            // is neither followed nor copied.
+            let depth = settings.bitDepth == 10 ? 10 : nil
+            if [.mp4, .mov, .mkv].contains(settings.format), settings.usesOutputStage, !smartRendering {
+                let output = try EditOutputCoding(plan: plan, choice: videoFormat, bitDepth: depth) { (path, demuxer) throws(ExportError) in
+                    try StreamCoding(probing: path, demuxer: demuxer, tools: tools)
+                } metadata: { (path, demuxer) throws(ExportError) in
+                    try HDRStaticMetadata.probe(path, demuxer: demuxer, tools: tools)
+                }
+                coding = output.applied(to: settings)
+            }
+            if smartRendering, [.mp4, .mov, .mkv].contains(settings.format), settings.usesOutputStage {
+                let smart = try SmartRenderPlan(plan: plan, format: settings.format, videoFormat: videoFormat, bitDepth: depth, range: wanted,
+                                                tools: tools)
+                coding = smart.coding.applied(to: settings, untagged: smart.untagged, hdr: smart.hdr)
                 onSmartPlan?(smart)
                 if smart.copies || smart.joinable {
                     let wait = try exportSmart(smart, into: file, range: wanted, start: start)
@@ -128,7 +145,7 @@ public final class TimelineExporter {
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: encoderArguments(output: TransitionExporter.childStdout, range: range),
                 writesInput: true, readsOutput: false, outputFile: file.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
-            let (input, pipeline) = try EncoderInput.pipeline(into: encoder, device: device, settings: settings)
+            let (input, pipeline) = try EncoderInput.pipeline(into: encoder, device: device, settings: coding)
             defer { input.release() }
             do {
                 try render(into: pipeline, input: input, range: wanted, start: start)
@@ -165,14 +182,14 @@ public final class TimelineExporter {
     public func encoderArguments(output: String, range: Range<Int>? = nil) -> [String] {
         // -xerror: a full disk stops ffmpeg at its first failed write (see the -flush_packets below).
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
-                         "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
+                         "-f", "rawvideo", "-pix_fmt", coding.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                          "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0"]
         if let sound = soundArguments(range: range) {
             arguments += sound + ["-max_muxing_queue_size", "4096"]
         } else {
             arguments += ["-an"]
         }
-        return arguments + settings.encoderArguments + presetArguments
+        return arguments + coding.encoderArguments + presetArguments
             + ["-metadata", "comment=" + chunkTag(range: range).text] + TransitionExporter.outputFlush + [output]
     }
 
@@ -198,7 +215,7 @@ public final class TimelineExporter {
     }
 
     private func render(into sink: any FrameSink, input: EncoderInput, range: Range<Int>, start: DispatchTime) throws {
-        let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input, stills: stills)
+        let renderer = TimelineRenderer(plan: renderPlan, device: device, tools: tools, input: input, stills: stills)
         renderer.seekableItems = try seekableFirstItem(of: range)
         try renderer.render(into: sink, range: range) { done in
             onProgress?(ExportProgress(framesDone: done, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))

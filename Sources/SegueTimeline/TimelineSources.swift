@@ -65,7 +65,7 @@ final class TimelineItemReader {
             if let layout = decoder.planes {
                 do {
                     let stage = try YCbCrInputStage(
-                        device: device, layout: layout, color: decoder.info.color, toneMap: plan.toneMap,
+                        device: device, layout: layout, color: plan.inputColor(decoder.info.color), toneMap: plan.toneMap,
                         hlgReferenceWhite: plan.hlgReferenceWhite)
                     input = (stage, .allocate(byteCount: layout.frameBytes, alignment: 64))
                 } catch {

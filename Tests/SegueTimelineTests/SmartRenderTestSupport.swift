@@ -10,8 +10,10 @@ import SegueTimeline
 enum SmartRenderMedia {
     /// `seconds` of testsrc2 at 30 fps. `flashFrame`: that frame is white and a 1 kHz beep
     /// starts at its time (the sound is silent elsewhere); without it the sound is a sine.
+    /// `tagged` false leaves the colour untagged (as lavfi and many cameras write it);
+    /// `codec` is ffmpeg's encoder (libx265 gets the same keyframe interval, closed GOPs).
     static func clip(at path: String, seconds: Double = 4, size: String = "320x180", hue: Int = 0, gop: Int = 30,
-                     flashFrame: Int? = nil, x264: [String] = []) throws {
+                     flashFrame: Int? = nil, x264: [String] = [], tagged: Bool = true, codec: String = "libx264") throws {
         var video = "testsrc2=s=\(size):r=30:d=\(seconds),hue=h=\(hue)+t*90"
         var sound = "sine=f=\(440 + hue):sample_rate=48000:d=\(seconds)"
         if let flashFrame {
@@ -21,9 +23,10 @@ enum SmartRenderMedia {
         }
         _ = try VideoReader.run("ffmpeg", [
             "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", video, "-f", "lavfi", "-i", sound,
-            "-c:v", "libx264", "-g", String(gop), "-pix_fmt", "yuv420p",
-            "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
-        ] + x264 + ["-c:a", "aac", "-shortest", path])
+            "-c:v", codec, "-g", String(gop), "-pix_fmt", "yuv420p",
+        ] + (tagged ? ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"] : [])
+            + (codec == "libx265" ? ["-tag:v", "hvc1", "-x265-params", "log-level=error:open-gop=0:keyint=\(gop)"] : [])
+            + x264 + ["-c:a", "aac", "-shortest", path])
     }
 
     /// The MD5 of every decoded video frame of `path`, in presentation order.
@@ -62,6 +65,19 @@ enum SmartRenderMedia {
     /// The first sample (mono, 48 kHz) louder than a quarter of full scale: the beep's onset.
     static func beepOnset(_ path: String) throws -> Int {
         try TimelineMedia.samples(path).firstIndex { abs($0) > 0.25 } ?? -1
+    }
+
+    /// ffprobe's entries of `path`'s first video stream (`keys`: stream entries, e.g.
+    /// "color_space"), as key=value pairs.
+    static func streamEntries(_ path: String, _ keys: String) throws -> [String: String] {
+        let text = String(decoding: try VideoReader.run("ffprobe", [
+            "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=" + keys, "-of", "default=nw=1", path]), as: UTF8.self)
+        var entries: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { entries[String(parts[0])] = String(parts[1]) }
+        }
+        return entries
     }
 
     static func plan(_ spec: EditSpec, in dir: URL) throws -> EditPlan {

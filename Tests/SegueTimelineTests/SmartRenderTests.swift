@@ -120,7 +120,9 @@ struct SmartRenderTests {
         try Self.expectCopiesBitIdentical(whole, plan: plan, output: output, dir: dir)
     }
 
-    @Test func openGOPsOtherProfilesAndChromaAreRefusedWithTheReason() throws {
+    /// Open GOPs and a chroma Segue does not encode are refused; a Baseline clip alone gives the
+    /// edit its profile and is copied (the output follows it, `EditOutputCoding`).
+    @Test func openGOPsAndOtherChromaAreRefusedWithTheReasonAndBaselineIsFollowed() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try SmartRenderMedia.clip(at: dir.appendingPathComponent("open.mp4").path, x264: ["-x264-params", "open-gop=1"])
@@ -130,12 +132,15 @@ struct SmartRenderTests {
         let tools = try FFmpegTools.locate()
         let stream = try ClipStream(path: dir.appendingPathComponent("open.mp4").path, demuxer: "mov", framesPerSecond: 30, tools: tools)
         #expect(stream.cutPoints == [0] && stream.openKeyframes >= 3, "\(stream.cutPoints) \(stream.openKeyframes)")
-        for (name, expected) in [("open.mp4", "open GOPs"), ("baseline.mp4", "profile Constrained Baseline"), ("444.mp4", "High 4:4:4")] {
+        for (name, expected) in [("open.mp4", "open GOPs"), ("444.mp4", "High 4:4:4")] {
             let plan = try SmartRenderMedia.plan(EditSpec(size: "320x180", fps: 30, items: [.clip(path: name, from: nil, to: nil)]), in: dir)
             let smart = try SmartRenderPlan(plan: plan, format: .mp4, tools: tools)
             #expect(!smart.copies && smart.reason?.contains(expected) == true, "\(name): \(smart.reason ?? "no reason")")
             #expect(smart.segments.count == 1 && smart.segments[0].why?.contains(expected) == true, "\(smart.segments)")
         }
+        let baseline = try SmartRenderMedia.plan(EditSpec(size: "320x180", fps: 30, items: [.clip(path: "baseline.mp4", from: nil, to: nil)]), in: dir)
+        let followed = try SmartRenderPlan(plan: baseline, format: .mp4, tools: tools)
+        #expect(followed.segments.map(\.copy) == [true] && followed.output == "H.264 Constrained Baseline 8-bit BT.709 SDR", "\(followed)")
         // The good clip alone is copied whole; as WebM nothing is.
         let plan = try SmartRenderMedia.plan(EditSpec(size: "320x180", fps: 30, items: [.clip(path: "good.mp4", from: nil, to: nil)]), in: dir)
         #expect(try SmartRenderPlan(plan: plan, format: .mp4, tools: tools).segments.map(\.copy) == [true])

@@ -10,6 +10,7 @@ extension ToneMapOperator: @retroactive ExpressibleByArgument {}
 extension HLGReferenceWhite: @retroactive ExpressibleByArgument {}
 extension Dither: @retroactive ExpressibleByArgument {}
 extension BlendSpace: @retroactive ExpressibleByArgument {}
+extension EditVideoFormat: @retroactive ExpressibleByArgument {}
 
 /// `segue edit SPEC.json --out edit.mp4`: a timeline of pictures and clips with transitions and
 /// sound (see docs/edit-spec.schema.json), through `EditPlan` and `TimelineExporter`.
@@ -43,6 +44,8 @@ struct EditCommand: ParsableCommand {
     var alpha = false
     @Option(help: "Progress: bar (on a terminal), json (one object a line on stdout: frame, total, fps, eta), or none.")
     var progress: ProgressStyle = .bar
+    @Option(help: "The video's coding in .mp4, .mov and .mkv: follow (default: the clips' codec, profile, bit depth and colour where they agree, else those of most of the clips' frames, so their untouched spans can be copied; untagged when every input is), h264 or hevc (that codec, the clips' profile and colour where they have it).")
+    var format: EditVideoFormat = .follow
     @Flag(help: "Re-encode every frame: no packet of a clip is copied (smart rendering, on by default for MP4 where the clips allow it, is off).")
     var reencode = false
     @Option(help: "How HDR clips (HLG, PQ) are tone-mapped to SDR: hable (default, as ffmpeg's tonemap), mobius, reinhard or clip; overrides the spec's \"tonemap\".")
@@ -114,6 +117,9 @@ struct EditCommand: ParsableCommand {
         }
     }
 
+    /// `--bit-depth 10`'s restriction of the followed coding (8, the default, restricts nothing).
+    private var tenBits: Int? { depth.bitDepth == 10 ? 10 : nil }
+
     func run() throws {
         // Before ffprobe first runs: an interrupt kills the children and removes the partial output.
         InterruptHandling.install()
@@ -137,14 +143,16 @@ struct EditCommand: ParsableCommand {
         }
         // Chunks of a smart render split no group of pictures: their edges move to cut points.
         if let chunk, let span = frames, !reencode, !draft, let video {
-            let snapped = try SmartRenderPlan(plan: plan, format: video, tools: tools).snapped(span)
+            let snapped = try SmartRenderPlan(plan: plan, format: video, videoFormat: format, bitDepth: tenBits, tools: tools).snapped(span)
             guard !snapped.isEmpty else {
                 throw ValidationError("--chunk \(chunk.index)/\(chunk.count) is empty once its edges move to cut points; give fewer chunks")
             }
             frames = snapped
         }
         if self.plan != nil {
-            let smart = try video.flatMap { reencode || draft ? nil : try SmartRenderPlan(plan: plan, format: $0, range: frames, tools: tools) }
+            let smart = try video.flatMap {
+                reencode || draft ? nil : try SmartRenderPlan(plan: plan, format: $0, videoFormat: format, bitDepth: tenBits, range: frames, tools: tools)
+            }
             try printPlan(plan, frames: frames, smart: smart)
             return
         }
@@ -158,9 +166,11 @@ struct EditCommand: ParsableCommand {
         render.bitDepth = depth.bitDepth ?? 8
         (render.onProgress, render.onWaitingForLock) = ({ reporter.update($0) }, sayWaitingForLock)
         render.smartRendering = !reencode && !draft
+        render.videoFormat = format
         let silent = quiet || progress == .json
         render.onSmartPlan = { smart in
             guard !silent else { return }
+            if let output = smart.output { print("video: \(output)") }
             if let reason = smart.reason {
                 print("smart rendering not used: \(reason)")
             } else {

@@ -4,7 +4,8 @@ import Testing
 
 /// `segue edit` to MP4 copies H.264 clips' untouched spans by default: `--plan json` lists the
 /// copied and encoded spans, the render says how many frames it copied, a clip that cannot be
-/// copied is named with the reason, and `--reencode` copies nothing.
+/// copied is named with the reason (here: its profile is not the output's, the first clip's
+/// on a tie of frames), and `--reencode` copies nothing.
 @Suite("segue edit: smart rendering (runs the built executable)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct SmartRenderCommandTests {
     struct Summary: Decodable {
@@ -47,9 +48,13 @@ struct SmartRenderCommandTests {
         let rendered = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "edit.mp4", "--progress", "none"], in: dir)
         #expect(rendered.status == 0 && rendered.stdout.contains("smart rendering: 120 of 150 frames copied"), "\(rendered.stdout) \(rendered.stderr)")
         let refused = try CommandRunner.run("segue", ["edit", "base.json", "--out", "base-edit.mp4", "--progress", "none"], in: dir)
-        #expect(refused.status == 0 && refused.stdout.contains("items[0]: H.264 profile Constrained Baseline, the output's is High"),
+        // As many Baseline frames as High: the first clip's coding is the output's, b is named and encoded.
+        #expect(refused.status == 0 && refused.stdout.contains("video: H.264 Constrained Baseline 8-bit BT.709 SDR")
+                && refused.stdout.contains("items[1]: H.264 High 8-bit BT.709 SDR, the output's is H.264 Constrained Baseline 8-bit BT.709 SDR"),
                 "\(refused.stdout)")
-        #expect(refused.stdout.contains("smart rendering: 60 of 150 frames copied"), "b is still copied: \(refused.stdout)")
+        #expect(refused.stdout.contains("smart rendering: 60 of 150 frames copied"), "base is copied: \(refused.stdout)")
+        let forced = try CommandRunner.run("segue", ["edit", "base.json", "--plan", "json", "--format", "h264"], in: dir)
+        #expect(forced.stdout.contains("\"output\":\"H.264 Constrained Baseline 8-bit BT.709 SDR\""), "\(forced.stdout)")
         let full = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "full.mp4", "--progress", "none", "--reencode"], in: dir)
         #expect(full.status == 0 && !full.stdout.contains("smart rendering"), "\(full.stdout)")
         let noPlan = try CommandRunner.run("segue", ["edit", "edit.json", "--plan", "json", "--reencode"], in: dir)

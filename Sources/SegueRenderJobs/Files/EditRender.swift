@@ -27,6 +27,8 @@ public struct EditRender {
     public var smartRendering = true
     /// Told which frames an MP4 export copies and which it encodes, before it renders.
     public var onSmartPlan: ((SmartRenderPlan) -> Void)?
+    /// The video coding of an MP4, MOV or MKV: the clips' own by default (see `EditVideoFormat`).
+    public var videoFormat: EditVideoFormat = .follow
 
     public init(plan: EditPlan, tools: FFmpegTools) { (self.plan, self.tools) = (plan, tools) }
 
@@ -45,7 +47,7 @@ public struct EditRender {
             let exporter = try TimelineExporter(
                 device: device, plan: plan, format: video, crf: crf, speed: speed, tools: tools, dither: dither, bitDepth: bitDepth)
             exporter.onProgress = onProgress
-            (exporter.smartRendering, exporter.onSmartPlan) = (smartRendering, onSmartPlan)
+            (exporter.smartRendering, exporter.onSmartPlan, exporter.videoFormat) = (smartRendering, onSmartPlan, videoFormat)
             return try exporter.export(to: path, frames: range)
         }
     }

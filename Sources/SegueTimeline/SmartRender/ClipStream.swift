@@ -40,6 +40,11 @@ struct ClipStream: Equatable {
     /// Why the stream's parameter sets (SPS, PPS) are not the same from start to end, or nil
     /// when they are (see `parameterSetChange`).
     let parameterSetChange: String?
+    /// Whether an edit list hides frames (a clip cut with `-c copy`): the cut times are then the
+    /// file's own timestamps, read with the edit list ignored, as the concat demuxer must read
+    /// them (`option ignore_editlist 1`; ffmpeg 5.1's MP4 seek lands a group of pictures early
+    /// in such a file otherwise).
+    let hidesFrames: Bool
 
     /// `path` (opened as `demuxer`) for an edit at `framesPerSecond`, probed once for the life
     /// of `tools` (the plan's smart render and a chunk's seek ask alike; see `ProbeCache`).
@@ -70,9 +75,13 @@ struct ClipStream: Equatable {
             "-f", demuxer, "-select_streams", "v:0", "-show_entries", "packet=pts,dts,flags,pos,size", "-of", "csv=p=0"])
         let packets = packetText.split(whereSeparator: \.isNewline).compactMap(Packet.init)
         let tick = timeBase > 0 ? 1 / (timeBase * Double(framesPerSecond)) : 0   // time-base units a frame
-        let ordered = packets.map(\.pts).sorted()
+        // What the clip plays: packets an edit list hides (ffprobe's D flag: a clip cut with
+        // `-c copy` keeps the group of pictures before its first frame) are decoded, never shown;
+        // frames count from the first one shown, whatever its timestamp.
+        let ordered = packets.filter { !$0.discarded }.map(\.pts).sorted()
+        let firstShown = ordered.first ?? 0
         frameCount = ordered.count
-        constantRate = tick > 0 && ordered.enumerated().allSatisfy { abs(Double($1) - Double($0) * tick) < 0.5 }
+        constantRate = tick > 0 && ordered.enumerated().allSatisfy { abs(Double($1 - firstShown) - Double($0) * tick) < 0.5 }
         var cuts: [Int] = [], decodeTimes: [Int: Double] = [:], times: [Int: Double] = [:]
         let file = FileHandle(forReadingAtPath: path)
         defer { try? file?.close() }
@@ -83,18 +92,32 @@ struct ClipStream: Equatable {
         var latestBefore = Int.min
         for (index, packet) in packets.enumerated() {
             defer { latestBefore = max(latestBefore, packet.pts) }
-            guard packet.key, constantRate else { continue }
+            guard packet.key, !packet.discarded, constantRate else { continue }
             // Nothing after it in decoding order shows before it (no leading pictures), nothing
-            // before it shows after it, and it is an IDR picture (NAL type 5).
+            // before it shows after it, and it is an IDR picture (H.264's NAL type 5, HEVC's 19 or 20).
             guard earliestFrom[index] >= packet.pts, latestBefore < packet.pts,
-                  let file, Self.isIDR(file: file, at: packet.position, size: packet.size) else { continue }
-            let frame = Int((Double(packet.pts) / tick).rounded())
+                  let file, Self.isIDR(file: file, at: packet.position, size: packet.size, hevc: codec == "hevc") else { continue }
+            let frame = Int((Double(packet.pts - firstShown) / tick).rounded())
             cuts.append(frame)
             decodeTimes[frame] = Double(packet.dts) * timeBase
             times[frame] = Double(packet.pts) * timeBase
         }
+        hidesFrames = packets.contains(where: \.discarded)
+        if hidesFrames {
+            // The same packets without the edit list: one constant shift of every timestamp.
+            let raw = demuxer == "mov" ? try Self.probe(path, tools: tools, [
+                "-f", demuxer, "-ignore_editlist", "1", "-select_streams", "v:0", "-show_entries", "packet=pts,dts,flags,pos,size",
+                "-of", "csv=p=0"]).split(whereSeparator: \.isNewline).compactMap(Packet.init) : []
+            let shifts = Set(zip(raw, packets).flatMap { [$0.pts - $1.pts, $0.dts - $1.dts] })
+            if raw.count == packets.count, shifts.count == 1, let shift = shifts.first {
+                decodeTimes = decodeTimes.mapValues { $0 + Double(shift) * timeBase }
+                times = times.mapValues { $0 + Double(shift) * timeBase }
+            } else {
+                cuts = []   // no time a copy could be cut at with certainty
+            }
+        }
         (cutPoints, cutDecodeTimes, cutTimes) = (cuts.sorted(), decodeTimes, times)
-        openKeyframes = packets.filter(\.key).count - cuts.count
+        openKeyframes = packets.filter { $0.key && !$0.discarded }.count - cuts.count
         // Only an H.264 stream is ever copied; its parameter sets are read from every packet.
         parameterSetChange = codec != "h264" ? nil : Self.parameterSetChange(
             extradata: Self.hexDump(text("extradata")), packets: packets.map { ($0.position, $0.size) }, file: file)
@@ -107,18 +130,23 @@ struct ClipStream: Equatable {
         let size: Int
         let position: UInt64
         let key: Bool
+        /// Hidden by an edit list: decoded for the frames after it, never shown.
+        let discarded: Bool
 
         init?(_ line: Substring) {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count >= 5, let pts = Int(fields[0]), let dts = Int(fields[1]), let size = Int(fields[2]),
                   let position = UInt64(fields[3]) else { return nil }
             (self.pts, self.dts, self.size, self.position, key) = (pts, dts, size, position, fields[4].hasPrefix("K"))
+            discarded = fields[4].contains("D")
         }
     }
 
     /// Whether the sample at `position` (NAL units each after a 4-byte length, as in MP4) holds
-    /// an IDR slice. Lengths that do not tile the sample say it is not such a sample.
-    static func isIDR(file: FileHandle, at position: UInt64, size: Int) -> Bool {
+    /// an IDR slice: H.264's NAL type 5, or with `hevc` HEVC's IDR_W_RADL or IDR_N_LP (19, 20;
+    /// not CRA, whose leading pictures reach back). Lengths that do not tile the sample say it is
+    /// not such a sample.
+    static func isIDR(file: FileHandle, at position: UInt64, size: Int, hevc: Bool = false) -> Bool {
         guard size > 4, size < 64 << 20, (try? file.seek(toOffset: position)) != nil,
               let data = try? file.read(upToCount: size), data.count == size else { return false }
         let bytes = [UInt8](data)
@@ -126,7 +154,7 @@ struct ClipStream: Equatable {
         while offset + 5 <= bytes.count {
             let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             guard length > 0, offset + 4 + length <= bytes.count else { return false }
-            if bytes[offset + 4] & 0x1F == 5 { return true }
+            if hevc ? [19, 20].contains((bytes[offset + 4] >> 1) & 0x3F) : bytes[offset + 4] & 0x1F == 5 { return true }
             offset += 4 + length
         }
         return false
@@ -139,7 +167,7 @@ struct ClipStream: Equatable {
         return parts[0] / parts[1]
     }
 
-    private static func probe(_ path: String, tools: FFmpegTools, _ arguments: [String]) throws(ExportError) -> String {
+    static func probe(_ path: String, tools: FFmpegTools, _ arguments: [String]) throws(ExportError) -> String {
         let process = try FFmpegProcess(
             executable: try tools.requireProbe(),
             arguments: ["-v", "error", "-protocol_whitelist", "file"] + arguments + [ClipDecoder.fileURL(path)],

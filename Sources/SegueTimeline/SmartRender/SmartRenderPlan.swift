@@ -24,6 +24,9 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
     public let reason: String?
     /// Why each clip item that is never copied is refused, by item index (as `items[i]: ...`).
     public let refused: [String]
+    /// The video coding the output takes (`EditVideoFormat`), as a person reads it ("H.264 Main
+    /// 8-bit BT.601 SDR (untagged)"); nil for a plan read back from JSON without it.
+    public let output: String?
 
     /// Whether any frame is copied.
     public var copies: Bool { segments.contains(where: \.copy) }
@@ -39,11 +42,19 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         /// copy per item) and what turns them into edit frames (edit frame = cut point − offset).
         let cutPoints: [Int]
         let offset: Int
+        /// The times are the file's with its edit list ignored (`ClipStream.hidesFrames`).
+        var ignoresEditList = false
         var cutFrames: [Int] { cutPoints.map { $0 - offset } }
     }
 
     /// The copied segments' sources, by their first frame.
     let sources: [Int: CopySource]
+    /// The coding every copy shares and the encoded segments take (`EditOutputCoding`).
+    let coding: StreamCoding
+    /// Whether the output carries no colour tags (every input had none).
+    let untagged: Bool
+    /// The HDR static metadata the output carries (`EditOutputCoding.hdr`).
+    let hdr: HDRStaticMetadata?
     /// The x264 settings encoded segments need to join the copies: the level (10 × ffprobe's)
     /// and the reorder delay (frames held back for B-frames) of the copied streams.
     let level: Int
@@ -54,18 +65,36 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
     /// still encoded with the settings above, so that chunks join with the others.
     var joinable: Bool { !copyableItems.isEmpty }
 
-    /// The plan for the frames in `range` (all when nil) of `plan` encoded as `format`.
-    /// Probes each distinct clip once.
+    /// The plan for the frames in `range` (all when nil) of `plan` encoded as `format`, its
+    /// video following the clips (`EditVideoFormat.follow`). Probes each distinct clip once.
     public init(plan: EditPlan, format: VideoFormat, range: Range<Int>? = nil, tools: FFmpegTools) throws(ExportError) {
+        try self.init(plan: plan, format: format, videoFormat: .follow, bitDepth: nil, range: range, tools: tools)
+    }
+
+    /// As above, the video's coding chosen by `videoFormat`; `bitDepth` (8 or 10; nil: the
+    /// clips') restricts it.
+    public init(plan: EditPlan, format: VideoFormat, videoFormat: EditVideoFormat, bitDepth: Int?, range: Range<Int>? = nil,
+                tools: FFmpegTools) throws(ExportError) {
+        var streams: [String: ClipStream] = [:]
+        func stream(_ path: String, _ demuxer: String) throws(ExportError) -> ClipStream {
+            if let known = streams[path] { return known }
+            let probed = try ClipStream.probed(path: path, demuxer: demuxer, framesPerSecond: plan.framesPerSecond, tools: tools)
+            streams[path] = probed
+            return probed
+        }
+        let output = try EditOutputCoding(plan: plan, choice: videoFormat, bitDepth: bitDepth) { (path, demuxer) throws(ExportError) in
+            StreamCoding(try stream(path, demuxer))
+        } metadata: { (path, demuxer) throws(ExportError) in
+            try HDRStaticMetadata.probe(path, demuxer: demuxer, tools: tools)
+        }
         let wanted = range ?? 0..<plan.totalFrames
         guard format == .mp4 else {
             // Copied segments are joined by the MP4 concat path (`VideoJoiner`), checked for MP4 only.
-            let why = "the output is \(format.rawValue); copying needs MP4 (H.264)"
+            let why = "the output is \(format.rawValue); copying needs MP4"
             self.init(segments: [Segment(first: wanted.lowerBound, end: wanted.upperBound, copy: false, item: nil, why: why)],
-                      reason: why, refused: [], sources: [:], level: 0, reorderDelay: 0, copyableItems: [])
+                      reason: why, refused: [], output: output, sources: [:], level: 0, reorderDelay: 0, copyableItems: [])
             return
         }
-        var streams: [String: ClipStream] = [:]
         var eligible: [Int: ClipStream] = [:]
         var refused: [Int: String] = [:]
         var delay: (frames: Int, item: Int)?
@@ -83,12 +112,8 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
                 refused[index] = why
                 continue
             }
-            let stream: ClipStream
-            if let known = streams[path] { stream = known } else {
-                stream = try ClipStream.probed(path: path, demuxer: demuxer, framesPerSecond: plan.framesPerSecond, tools: tools)
-                streams[path] = stream
-            }
-            if let why = Self.refusal(stream, plan: plan, start: start) {
+            let stream = try stream(path, demuxer)
+            if let why = output.differs[index] ?? Self.refusal(stream, plan: plan, start: start) {
                 refused[index] = why
             } else if let delay, delay.frames != stream.reorderDelay {
                 refused[index] = "its B-frames hold back \(stream.reorderDelay) frames, items[\(delay.item)]'s \(delay.frames); "
@@ -102,7 +127,8 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         for (index, stream) in eligible.sorted(by: { $0.key < $1.key }) {
             guard case let .clip(path, start, _, _) = plan.items[index].source,
                   let copy = Self.copyRange(item: index, plan: plan, start: start, stream: stream, within: wanted) else { continue }
-            let source = CopySource(path: path, inpoint: copy.inpoint, outpoint: copy.outpoint, cutPoints: stream.cutPoints, offset: copy.offset)
+            let source = CopySource(path: path, inpoint: copy.inpoint, outpoint: copy.outpoint, cutPoints: stream.cutPoints, offset: copy.offset,
+                                    ignoresEditList: stream.hidesFrames)
             copies.append((copy.frames, index, source))
         }
         var segments: [Segment] = []
@@ -119,24 +145,27 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         let reason: String? = if !copies.isEmpty { nil }
             else if eligible.isEmpty { reasons.first ?? "no clip can be copied" }
             else { "no clip shows a whole group of pictures (cut point to cut point) untouched" }
-        self.init(segments: segments, reason: reason, refused: reasons,
+        self.init(segments: segments, reason: reason, refused: reasons, output: output,
                   sources: Dictionary(uniqueKeysWithValues: copies.map { ($0.frames.lowerBound, $0.source) }),
                   level: eligible.values.map(\.level).max() ?? 0, reorderDelay: delay?.frames ?? 0, copyableItems: Set(eligible.keys))
     }
 
-    private init(segments: [Segment], reason: String?, refused: [String], sources: [Int: CopySource], level: Int, reorderDelay: Int,
-                 copyableItems: Set<Int>) {
+    private init(segments: [Segment], reason: String?, refused: [String], output: EditOutputCoding?, described: String? = nil,
+                 sources: [Int: CopySource], level: Int, reorderDelay: Int, copyableItems: Set<Int>) {
         (self.segments, self.reason, self.refused, self.sources) = (segments, reason, refused, sources)
+        (coding, untagged, hdr) = (output?.coding ?? .standard, output?.untagged ?? false, output?.hdr)
+        self.output = described ?? output.map { $0.coding.described(untagged: $0.untagged) }
         (self.level, self.reorderDelay, self.copyableItems) = (level, reorderDelay, copyableItems)
     }
 
-    enum CodingKeys: String, CodingKey { case segments, reason, refused }
+    enum CodingKeys: String, CodingKey { case segments, reason, refused, output }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(segments: try container.decode([Segment].self, forKey: .segments),
                   reason: try container.decodeIfPresent(String.self, forKey: .reason),
-                  refused: try container.decode([String].self, forKey: .refused), sources: [:], level: 0, reorderDelay: 0, copyableItems: [])
+                  refused: try container.decode([String].self, forKey: .refused), output: nil,
+                  described: try container.decodeIfPresent(String.self, forKey: .output), sources: [:], level: 0, reorderDelay: 0, copyableItems: [])
     }
 
     /// `range` with each edge that falls inside a copied segment moved to the nearest cut point
@@ -153,9 +182,6 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         return lower..<max(lower, upper)
     }
 
-    /// Why `stream` cannot be copied into the edit's output, or nil when it can (H.264 High
-    /// 4:2:0 8-bit, the edit's size and constant rate, square pixels, SDR BT.709 or untagged HD,
-    /// no rotation, starting on a frame, at most two frames of B-frame reordering).
     /// Why a clip played other than as it is cannot be copied, or nil when it plays as it is.
     static func timingRefusal(_ timing: ClipTiming) -> String? {
         if timing.freeze { return "a freeze frame" }
@@ -172,28 +198,25 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
             && abs(start * fps - (start * fps).rounded()) < 1e-6
     }
 
+    /// Why `stream`, whose coding is the output's, cannot be copied into it, or nil when it can
+    /// (the edit's size and constant rate from its first frame, square pixels, no
+    /// rotation, starting on a frame, at most two frames of B-frame reordering).
     static func refusal(_ stream: ClipStream, plan: EditPlan, start: Double) -> String? {
         let fps = plan.framesPerSecond
-        let untagged: Set<String> = ["unknown", "bt709"]
+        // Codec, profile, samples and colour are the output's (`EditOutputCoding.differs` says where not).
         let checks: [(Bool, String)] = [
-            (stream.codec == "h264", "codec \(stream.codec), the output's is H.264"),
-            (stream.profile == "High", "H.264 profile \(stream.profile), the output's is High"),
-            (stream.pixelFormat == "yuv420p", "pixel format \(stream.pixelFormat), the output's is yuv420p (8-bit 4:2:0)"),
             (stream.width == plan.width && stream.height == plan.height,
              "size \(stream.width)x\(stream.height), the edit's is \(plan.width)x\(plan.height)"),
             (stream.parameterSetChange == nil, stream.parameterSetChange ?? ""),
             (["1:1", "0:1", "unknown"].contains(stream.sampleAspectRatio), "sample aspect ratio \(stream.sampleAspectRatio), not square"),
             // Exactly the edit's fraction: 30000/1001 footage is not copied into a 30 fps edit.
             (plan.frameRate.matches(ffprobe: stream.frameRate) && plan.frameRate.matches(ffprobe: stream.averageFrameRate) && stream.constantRate,
-             "frame rate \(stream.averageFrameRate), not a constant \(plan.frameRate.ffmpegText) fps from time 0"),
+             "frame rate \(stream.averageFrameRate), not a constant \(plan.frameRate.ffmpegText) fps from its first frame"),
             (!stream.rotated, "rotated by its display matrix"),
-            (untagged.contains(stream.colorSpace) && untagged.contains(stream.colorPrimaries) && untagged.contains(stream.colorTransfer),
-             "colour \(stream.colorSpace)/\(stream.colorPrimaries)/\(stream.colorTransfer), the output's is BT.709 SDR"),
-            (["unknown", "tv"].contains(stream.colorRange), "full range (pc), the output's is limited (tv)"),
-            (stream.colorSpace != "unknown" || stream.width * stream.height > 1024 * 576,
-             "untagged colour below 1024x576 (BT.601 by the players' rule), the output's is BT.709"),
             (stream.reorderDelay <= 2, "its B-frames hold back \(stream.reorderDelay) frames (x264 holds back at most 2)"),
             (abs(start * Double(fps) - (start * Double(fps)).rounded()) < 1e-6, "from \(start) s is not on a frame"),
+            (!stream.hidesFrames || !stream.cutPoints.isEmpty,
+             "its edit list hides frames and its timestamps could not be read without it (only MP4 and MOV's can), so no cut point"),
             (stream.cutPoints.count > 1 || stream.openKeyframes == 0,
              "open GOPs: its \(stream.openKeyframes) keyframes after the first are recovery points, not IDR pictures, so no cut point"),
         ]

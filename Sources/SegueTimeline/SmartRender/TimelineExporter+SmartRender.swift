@@ -13,6 +13,16 @@ extension TimelineExporter {
     func exportSmart(_ smart: SmartRenderPlan, into file: PartialFile, range: Range<Int>, start: DispatchTime) throws -> Double {
         var encoded: [Int: PartialFile] = [:]
         defer { encoded.values.forEach { $0.discard() } }
+        // The concat demuxer puts no HEVC parameter sets in band (its `auto_convert` is H.264's):
+        // each HEVC clip copied from is first remuxed so its keyframes carry their own.
+        var remuxed: [String: PartialFile] = [:]
+        defer { remuxed.values.forEach { $0.discard() } }
+        if smart.coding.codec == "hevc" {
+            let raw = Set(smart.sources.values.filter(\.ignoresEditList).map(\.path))
+            for path in Set(smart.sources.values.map(\.path)).sorted() {
+                remuxed[path] = try parameterSetsInBand(path, rawTimestamps: raw.contains(path), beside: file)
+            }
+        }
         var done = 0
         var wait = 0.0
         for segment in smart.segments {
@@ -28,10 +38,10 @@ extension TimelineExporter {
             let encoder = try FFmpegProcess(
                 executable: tools.ffmpeg, arguments: segmentArguments(smart), writesInput: true, readsOutput: false,
                 outputFile: target.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
-            let (input, pipeline) = try EncoderInput.pipeline(into: encoder, device: device, settings: settings)
+            let (input, pipeline) = try EncoderInput.pipeline(into: encoder, device: device, settings: coding)
             defer { input.release() }
             do {
-                let renderer = TimelineRenderer(plan: plan, device: device, tools: tools, input: input, stills: stills)
+                let renderer = TimelineRenderer(plan: renderPlan, device: device, tools: tools, input: input, stills: stills)
                 renderer.seekableItems = smart.copyableItems
                 let before = done
                 try renderer.render(into: pipeline, range: segment.first..<segment.end) { count in
@@ -48,7 +58,7 @@ extension TimelineExporter {
         let list: PartialFile
         do { list = try PartialFile(destination: file.destination.path, purpose: "the list of segments", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }
         defer { list.discard() }
-        try VideoJoiner.write(Self.concatList(smart, encoded: encoded, fps: plan.frameRate), to: list)
+        try VideoJoiner.write(Self.concatList(smart, encoded: encoded, remuxed: remuxed.mapValues(\.partial.path), fps: plan.frameRate), to: list)
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                          "-protocol_whitelist", "file", "-f", "concat", "-safe", "0", "-i", "file:" + list.partial.path]
         if let sound = soundArguments(range: range) {
@@ -69,9 +79,10 @@ extension TimelineExporter {
     }
 
     /// An encoded segment's encoder: raw frames in (the output stage's planes), H.264 out as the edit's own encode, with
-    /// the copied streams' level and B-frame delay, a keyframe every second, no open GOPs and the
-    /// SPS/PPS repeated in band.
+    /// the copied streams' profile (High 4:4:4 Predictive at CRF 0: x264's lossless needs it),
+    /// level and B-frame delay, a keyframe every second, no open GOPs and the SPS/PPS repeated in band.
     func segmentArguments(_ smart: SmartRenderPlan) -> [String] {
+        if smart.coding.codec == "hevc" { return hevcSegmentArguments(smart) }
         let reorder = switch smart.reorderDelay {
         case 0: "bframes=0"
         case 1: "bframes=3:b-pyramid=none"
@@ -79,12 +90,13 @@ extension TimelineExporter {
         }
         let level = smart.level > 0 ? ["-level:v", "\(smart.level / 10).\(smart.level % 10)"] : []
         return ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
-                "-f", "rawvideo", "-pix_fmt", settings.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
+                "-f", "rawvideo", "-pix_fmt", coding.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                 "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0", "-an"]
-            + settings.encoderArguments + presetArguments
-            + ["-profile:v", "high"] + level
+            + coding.encoderArguments + presetArguments
+            // The copies' profile, or at CRF 0 the one that allows lossless (x264's High 4:4:4 Predictive).
+            + ["-profile:v", smart.coding.encoderProfile(lossless: coding.crf == 0)] + level
             + ["-x264-params", "keyint=\(plan.frameRate.nominal):open-gop=0:repeat-headers=1:" + reorder]
-            + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
+            + losslessDelay(smart.reorderDelay) + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
     }
 
     /// The concat demuxer's script: each copied span from its clip between its cut points (in
@@ -92,7 +104,8 @@ extension TimelineExporter {
     /// seek lands on it; out at the next cut point's decoding time, rounded down, which drops
     /// exactly the packets from that keyframe on), each encoded segment's file whole; every
     /// entry's length given in frames, so the next starts on its frame.
-    static func concatList(_ smart: SmartRenderPlan, encoded: [Int: PartialFile], fps: FrameRate) -> String {
+    /// `remuxed`: a clip's path → the copy of its video to read instead (`parameterSetsInBand`).
+    static func concatList(_ smart: SmartRenderPlan, encoded: [Int: PartialFile], remuxed: [String: String] = [:], fps: FrameRate) -> String {
         func quoted(_ path: String) -> String { "'" + ClipDecoder.fileURL(path).replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
         func micro(_ seconds: Double, _ rule: FloatingPointRoundingRule) -> String {
             String(format: "%.6f", (seconds * 1e6).rounded(rule) / 1e6)
@@ -101,7 +114,8 @@ extension TimelineExporter {
         for segment in smart.segments {
             let length = String(format: "%.6f", fps.seconds(segment.end - segment.first))
             if segment.copy, let source = smart.sources[segment.first] {
-                lines += ["file " + quoted(source.path), "inpoint " + micro(source.inpoint, .up)]
+                lines += ["file " + quoted(remuxed[source.path] ?? source.path)] + (source.ignoresEditList ? ["option ignore_editlist 1"] : [])
+                    + ["inpoint " + micro(source.inpoint, .up)]
                 if let outpoint = source.outpoint { lines.append("outpoint " + micro(outpoint, .down)) }
             } else if let file = encoded[segment.first] {
                 lines.append("file " + quoted(file.partial.path))
@@ -109,5 +123,67 @@ extension TimelineExporter {
             lines.append("duration " + length)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension TimelineExporter {
+    /// x264's lossless mode (CRF 0) makes no B-frames, so its decoding timestamps equal its
+    /// presentation times, while the copies' run `delay` frames earlier: across a join from such
+    /// a segment to a copy they would go back. Its decoding timestamps are moved that much
+    /// earlier (`setts`, in the MP4 muxer's time scale: the rate's numerator doubled up to
+    /// 10000 or more, ffmpeg's rule), as the copies' are.
+    func losslessDelay(_ delay: Int) -> [String] {
+        guard coding.crf == 0, delay > 0 else { return [] }
+        var timescale = plan.frameRate.numerator
+        while timescale < 10000 { timescale *= 2 }
+        return ["-bsf:v", "setts=dts=DTS-\(delay * timescale * plan.frameRate.denominator / plan.frameRate.numerator)"]
+    }
+
+    /// An HEVC segment's encoder (x265), as `segmentArguments`: the copies' profile, level and
+    /// B-frame delay, a keyframe every second, closed GOPs, VPS/SPS/PPS in band at every one,
+    /// the clips' HDR static metadata in SEI; lossless (allowed by Main and Main 10) at CRF 0.
+    func hevcSegmentArguments(_ smart: SmartRenderPlan) -> [String] {
+        let reorder = switch smart.reorderDelay {
+        case 0: "bframes=0"
+        case 1: "bframes=3:b-pyramid=0"
+        default: "bframes=4:b-pyramid=1"
+        }
+        // ffprobe's HEVC level is 30 × the level's number (93: level 3.1).
+        let level = smart.level > 0 ? ":level-idc=" + String(format: "%g", Double(smart.level) / 30) : ""
+        let params = (coding.crf == 0 ? "lossless=1:" : "") + "log-level=error:keyint=\(plan.frameRate.nominal):open-gop=0:repeat-headers=1:"
+            + reorder + level + (coding.hdrMetadata?.x265Parameters ?? "")
+        return ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
+                "-f", "rawvideo", "-pix_fmt", coding.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
+                "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0", "-an"]
+            + coding.encoderArguments + presetArguments
+            + ["-profile:v", smart.coding.encoderProfile(lossless: coding.crf == 0), "-x265-params", params]
+            + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
+    }
+
+    /// The video of the HEVC clip at `path`, remuxed (no frame re-encoded, every timestamp kept)
+    /// into a hidden file beside `file` whose keyframes carry the clip's VPS, SPS and PPS in
+    /// band (`hevc_mp4toannexb`, back into MP4): after an encoded segment's own parameter sets,
+    /// a copied span then decodes with its clip's, not the segment's. `rawTimestamps`: the clip's
+    /// edit list hides frames, so it is read without it and its timestamps written as they are
+    /// (the concat demuxer reads the copy without its edit list too: `ClipStream.hidesFrames`).
+    func parameterSetsInBand(_ path: String, rawTimestamps: Bool, beside file: PartialFile) throws -> PartialFile {
+        let target: PartialFile
+        do {
+            target = try PartialFile(destination: file.destination.path, purpose: "a clip's video with its parameter sets in band", cleanup: tools.cleanup)
+        } catch { throw ExportError.output(error) }
+        do {
+            let remuxer = try FFmpegProcess(
+                executable: tools.ffmpeg,
+                arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y", "-protocol_whitelist", "file"]
+                    + (rawTimestamps ? ["-ignore_editlist", "1"] : [])
+                    + ["-i", ClipDecoder.fileURL(path), "-map", "0:v:0", "-c", "copy", "-bsf:v", "hevc_mp4toannexb", "-tag:v", "hvc1"]
+                    + (rawTimestamps ? ["-copyts"] : []) + ["-f", "mp4", TransitionExporter.childStdout],
+                writesInput: false, readsOutput: false, outputFile: target.descriptor, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
+            guard remuxer.wait() == .exited(status: 0), !remuxer.stalled else { throw remuxer.failure { .encoderFailed(exit: $0, log: $1) } }
+        } catch {
+            target.discard()
+            throw error
+        }
+        return target
     }
 }
