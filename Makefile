@@ -101,7 +101,7 @@ test-libraries:
 # The libraries' suites under AddressSanitizer (leaks included) and the suites of the code that
 # runs threads under ThreadSanitizer, each built in a scratch path of its own (.build-asan,
 # .build-tsan); every suite's time printed with the load. Not part of `make test`: its measured
-# part alone (a 20 min build, 40 min of suites at load 14-25) would push `make test` past CI's
+# ASan pass alone (a 20 min build, 48 min of suites at load 12-25) would push `make test` past CI's
 # 90 minutes on the 2-core machine (docs/TestSuite.md, "Under the sanitizers").
 # SANITIZERS=address or thread runs one; reports that are the toolchain's or Mesa's are
 # suppressed with a reason in scripts/sanitizers/.
