@@ -34,7 +34,7 @@ PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
 PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
 .PHONY: all deps build release demo seedapp test check-layers check-links check-specs check-api test-libraries test-cli test-external test-upgrade \
-	test-integrations test-reach check-packages docs bench bench-edit clean fuzz fuzz-build fuzz-merge test-fuzz-corpus \
+	test-integrations test-reach test-sanitizers check-packages docs bench bench-edit clean fuzz fuzz-build fuzz-merge test-fuzz-corpus \
 	libsegue install-libsegue uninstall-libsegue frei0r install-frei0r gstreamer install-gstreamer wheel
 
 all: release
@@ -102,6 +102,18 @@ check-api:
 
 test-libraries:
 	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_REFERENCE_FFMPEG=1 $(SWIFT) test
+
+# The libraries' suites under AddressSanitizer (leaks included) and the suites of the code that
+# runs threads under ThreadSanitizer, each built in a scratch path of its own (.build-asan,
+# .build-tsan); every suite's time printed with the load. Not part of `make test`: its measured
+# ASan pass alone (a 20 min build, 48 min of suites at load 12-25) would push `make test` past CI's
+# 90 minutes on the 2-core machine (docs/TestSuite.md, "Under the sanitizers").
+# SANITIZERS=address or thread runs one; reports that are the toolchain's or Mesa's are
+# suppressed with a reason in scripts/sanitizers/.
+SANITIZERS ?= address thread
+test-sanitizers:
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin openbox
+	SEGUE_REQUIRE_FFMPEG=1 SWIFT="$(SWIFT)" bash scripts/test-sanitizers $(SANITIZERS)
 
 test-cli:
 	SEGUE_REQUIRE_FFMPEG=1 SEGUE_REQUIRE_RAY=1 SEGUE_REQUIRE_CHROMIUM=1 SEGUE_REQUIRE_FREI0R=1 $(SWIFT) test $(CLI)

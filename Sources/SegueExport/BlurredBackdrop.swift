@@ -20,10 +20,10 @@ extension ClipDecoder {
         let radius = max(1, min(smallWidth, smallHeight) / 8)
         let chroma = max(1, min(radius, min(smallWidth, smallHeight) / 4))
         return "format=\(format),split[segue_main][segue_back];"
-            + "[segue_back]scale=\(width):\(height):force_original_aspect_ratio=increase,crop=\(width):\(height),"
+            + "[segue_back]scale=\(width):\(height):force_original_aspect_ratio=increase:eval=frame,crop=\(width):\(height),"
             + "scale=\(smallWidth):\(smallHeight),boxblur=luma_radius=\(radius):luma_power=3:chroma_radius=\(chroma):chroma_power=3,"
             + "scale=\(width):\(height)[segue_blurred];"
-            + "[segue_main]scale=\(width):\(height):force_original_aspect_ratio=decrease[segue_front];"
+            + "[segue_main]scale=\(width):\(height):force_original_aspect_ratio=decrease:eval=frame[segue_front];"
             + "[segue_blurred][segue_front]overlay=(W-w)/2:(H-h)/2,format=\(format)"
     }
 }

@@ -63,14 +63,18 @@ package final class ClipDecoder {
         let filters = (planes == nil ? "" : Self.rangeKept(info.color.range)) + Self.colorTags(info.color)
             + (seeking ? span.map { "trim=end=\($0)," } ?? "" : "")
             + timing.videoFiltersBefore(rate: frameRate, seeking: seeking)
-            + "fps=\(frameRate.ffmpegText)\(seeking ? ":start_time=0" : ""),scale=iw*sar:ih,setsar=1,"
+            + "fps=\(frameRate.ffmpegText)\(seeking ? ":start_time=0" : ""),scale=iw*sar:ih:eval=frame,setsar=1,"
             + fitting + ",setsar=1" + timing.videoFiltersAfter
         // The demuxer ffprobe found is forced, so a file swapped for a playlist meanwhile is not
         // read as one; only the file protocol is allowed, and the path is a file: URL after -i,
         // so no name (`-report`, `scene:1.mp4`) is taken for an option or a protocol.
+        // `-reinit_filter 0`: a clip whose frame size or format changes mid-stream (two encodes
+        // joined with `-c copy`) keeps this one graph, its scalers and pad re-evaluated per frame
+        // (`eval=frame`), instead of ffmpeg building it again at the change, which restarts
+        // STARTPTS, `fps` and `trim` there and dropped every later frame (62 of 120 decoded).
         process = try FFmpegProcess(
             executable: tools.ffmpeg,
-            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file"]
+            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-protocol_whitelist", "file", "-reinit_filter", "0"]
                 + (seeking ? ["-noaccurate_seek", "-ss", String(start)] : span.map { ["-t", String($0)] } ?? [])
                 + ["-f", probe.demuxer] + Self.alphaDecoder(info) + ["-i", Self.fileURL(path), "-an", "-sn", "-vf", filters]
                 + (frameLimit.map { ["-frames:v", String($0)] } ?? [])
@@ -197,11 +201,11 @@ package final class ClipDecoder {
     static func fitFilters(_ fit: ResizeMode, width: Int, height: Int, padFormat: String = "rgba") -> String {
         switch fit {
         case .cover:
-            "scale=\(width):\(height):force_original_aspect_ratio=increase,crop=\(width):\(height)"
+            "scale=\(width):\(height):force_original_aspect_ratio=increase:eval=frame,crop=\(width):\(height)"
         case .contain:
             // With alpha before the pad, so the bars are transparent (black@0) as an effect's are.
-            "format=\(padFormat),scale=\(width):\(height):force_original_aspect_ratio=decrease,"
-                + "pad=\(width):\(height):(ow-iw)/2:(oh-ih)/2:color=black@0"
+            "format=\(padFormat),scale=\(width):\(height):force_original_aspect_ratio=decrease:eval=frame,"
+                + "pad=\(width):\(height):(ow-iw)/2:(oh-ih)/2:color=black@0:eval=frame"
         case .stretch:
             "scale=\(width):\(height)"
         }

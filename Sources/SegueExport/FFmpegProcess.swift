@@ -1,5 +1,6 @@
 import Foundation
 import SegueOutput
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,10 @@ package final class FFmpegProcess: @unchecked Sendable {
     private let errorReader: Thread
     private var inputClosed = false
     private let watchdog: StallWatchdog
-    private var reaped = false
+    /// Set once `wait()` has reaped the child; read by `kill()` from another thread (a read-ahead
+    /// closed while its decoder thread waits), so atomic: ThreadSanitizer found the plain Bool raced.
+    private let reapedFlag = Atomic<Bool>(false)
+    private var reaped: Bool { reapedFlag.load(ordering: .acquiring) }
     private let cleanup: InterruptCleanup
 
     /// `outputFile`, when given, becomes the child's stdout (the encoder writes its video there,
@@ -176,7 +180,7 @@ package final class FFmpegProcess: @unchecked Sendable {
             watchdog.endWaiting()
             cleanup.childEnded(process.processIdentifier)
             watchdog.stop()
-            reaped = true
+            reapedFlag.store(true, ordering: .releasing)
         }
         errorLog.waitUntilComplete()
         try? output?.fileHandleForReading.close()

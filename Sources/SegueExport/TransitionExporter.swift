@@ -91,6 +91,14 @@ public final class TransitionExporter {
                 (frames, wait) = try encode(inputs, arguments: encoderArguments(output: Self.childStdout),
                                             output: file.descriptor, effect: effect)
             }
+            // Read back before it is moved into place: junk from an ffmpeg that exits 0 is refused
+            // (`FinishedVideoCheck`). Where no ffprobe is beside ffmpeg, pictures still export
+            // (they need no ffprobe, as before) unchecked; Debian's ffmpeg package has it.
+            if tools.ffprobe != nil {
+                try FinishedVideoCheck.verify(
+                    file.partial.path, destination: file.destination.path, format: settings.format,
+                    expected: .init(width: settings.width, height: settings.height, frames: frames, sound: 0), tools: tools)
+            }
             do { try file.commit() } catch { throw ExportError.output(error) }
             return ExportResult(
                 path: file.destination.path, frames: frames,

@@ -79,6 +79,14 @@ public enum VideoJoiner {
                                  total: tags[0].total, framesPerSecond: tags[0].framesPerSecond)
             try run(tools, arguments + ["-metadata", "comment=" + whole.text] + (format == .mp4 ? ["-movflags", "+faststart"] : [])
                 + ["-f", format.rawValue], into: file)
+            // Read back before it is moved into place, as a render's video is: the first chunk's
+            // picture size, the edit's every frame, its sound (`FinishedVideoCheck`).
+            guard let size = try FinishedVideoCheck.read(chunks[0], format: format, tools: tools).video.first else {
+                throw FinishedVideoCheck.refusal(destination: file.destination.path, reason: "the first chunk's size cannot be read")
+            }
+            try FinishedVideoCheck.verify(
+                file.partial.path, destination: file.destination.path, format: format,
+                expected: .init(width: size.width, height: size.height, frames: tags[0].total, sound: withSound ? 1 : 0), tools: tools)
             do { try file.commit() } catch { throw ExportError.output(error) }
         } catch {
             file.discard()

@@ -135,7 +135,8 @@ struct PixelDissolveTests {
                 #expect(used.drawCalls == 100 * effect.renderer.passCount)
                 // Engine and Swift runtime: none. Mesa allocates about one block per draw call
                 // inside the driver; that is reported, not asserted (it is not ours to fix).
-                #expect(allocations == 0, "\(mode): \(allocations) heap allocations in 100 frames")
+                // Counted except under a sanitizer (its runtime owns malloc; the GL counts still hold).
+                if segue_allocation_counter_available() != 0 { #expect(allocations == 0, "\(mode): \(allocations) heap allocations in 100 frames") }
                 print("steady state, \(mode): 100 frames, engine allocations \(allocations), driver allocations \(driverAllocations)")
                 effect.release()
             }

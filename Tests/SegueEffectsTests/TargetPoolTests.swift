@@ -127,7 +127,8 @@ struct TargetPoolTests {
                 let allocations = segue_allocation_counter_end()
                 let used = device.counters.since(before)
                 #expect(used.objectAllocations == 0 && used.shaderCompiles == 0 && used.textureUploads == 0)
-                #expect(allocations == 0, "\(mode): \(allocations) heap allocations in 50 frames")
+                // Counted except under a sanitizer (its runtime owns malloc; the GL counts still hold).
+                if segue_allocation_counter_available() != 0 { #expect(allocations == 0, "\(mode): \(allocations) heap allocations in 50 frames") }
             }
             target.release(); a.release()
         }

@@ -49,17 +49,12 @@ struct SmartRenderChangingStreamTests {
         let json = String(decoding: try JSONEncoder().encode(smart), as: UTF8.self)
         #expect(json.contains("change mid-stream"), "\(json)")
 
+        // Encoded instead, every frame at the edit's size: the decode goes on past the change
+        // (it stopped there, 62 of 120 frames, when ffmpeg rebuilt the graph at the new size).
         let out = dir.appendingPathComponent("edit.mp4").path
-        // Known defect (issue hardening-3, left open): since the clip decoder's graph keeps the
-        // clip's range and starts `fps` at the in-point, a clip whose size changes mid-stream
-        // decodes only up to the change (62 of 120 frames), so its encode fails with a clear
-        // error instead of finishing. It fails loudly, never copies; this test fails again
-        // (the known issue no longer recorded) once the decode goes on past the change.
-        withKnownIssue("a clip that changes size mid-stream decodes only up to the change") {
-            _ = try withDevice { device in try TimelineExporter(device: device, plan: plan, format: .mp4).export(to: out) }
-            let sizes = try Self.frameSizes(out)
-            #expect(sizes.count == plan.totalFrames && Set(sizes) == ["160,90"], "\(sizes.count) frames: \(Set(sizes))")
-        }
+        _ = try withDevice { device in try TimelineExporter(device: device, plan: plan, format: .mp4).export(to: out) }
+        let sizes = try Self.frameSizes(out)
+        #expect(sizes.count == plan.totalFrames && Set(sizes) == ["160,90"], "\(sizes.count) frames: \(Set(sizes))")
     }
 
     @Test func aClipThatChangesPixelFormatIsNotCopied() throws {

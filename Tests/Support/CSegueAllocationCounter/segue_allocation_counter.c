@@ -26,7 +26,7 @@ static int segue_is_swift_caller(void *caller) {
         || strstr(name, "libdispatch") != NULL;
 }
 
-static inline void segue_note(void *caller) {
+__attribute__((unused)) static inline void segue_note(void *caller) {
     if (!segue_counting || segue_inside) return;
     segue_inside = 1;
     if (segue_is_swift_caller(caller)) segue_swift_count++; else segue_other_count++;
@@ -34,6 +34,24 @@ static inline void segue_note(void *caller) {
 }
 
 #define SEGUE_CALLER __builtin_return_address(0)
+
+// Under AddressSanitizer or ThreadSanitizer (`swift test --sanitize=...`) the sanitizer's runtime
+// owns the malloc family: memory from glibc's allocator would reach its `free` (and the runtime
+// allocates through these before anything is set up, a crash at start), so nothing is
+// interposed and nothing counted (`segue_allocation_counter_available` says 0).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SEGUE_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SEGUE_SANITIZED 1
+#endif
+
+#ifdef SEGUE_SANITIZED
+int segue_allocation_counter_available(void) { return 0; }
+#else
+int segue_allocation_counter_available(void) { return 1; }
 
 void *malloc(size_t size) { segue_note(SEGUE_CALLER); return __libc_malloc(size); }
 void *calloc(size_t count, size_t size) { segue_note(SEGUE_CALLER); return __libc_calloc(count, size); }
@@ -47,6 +65,8 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
     *out = p;
     return 0;
 }
+
+#endif
 
 void segue_allocation_counter_begin(void) {
     segue_swift_count = 0;

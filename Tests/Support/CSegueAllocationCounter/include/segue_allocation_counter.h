@@ -7,6 +7,9 @@
 // driver: Mesa allocates a little inside some draw calls, which is not the engine's doing).
 #pragma once
 
+/// 1 when allocations are counted; 0 in a sanitizer's build, whose runtime owns malloc (nothing
+/// is interposed there, and every count reads 0).
+int segue_allocation_counter_available(void);
 void segue_allocation_counter_begin(void);
 /// Allocations by Swift code (the test binary itself and libswift*) since begin.
 long segue_allocation_counter_end(void);
