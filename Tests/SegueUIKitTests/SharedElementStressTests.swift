@@ -1,3 +1,4 @@
+import SegueTiming
 import SegueUIKit
 import SegueTesting
 import Testing
@@ -12,17 +13,8 @@ import Testing
 struct SharedElementStressTests {
     typealias Scene = SharedElementScene
 
-    /// SplitMix64: a seeded generator, so a failing sequence can be replayed by its number.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// SplitMix64 (SegueTiming): seeded, so a failing sequence can be replayed by its number.
+    typealias SeededGenerator = SplitMix64
 
     /// What the sequences did while a flight ran, so the test shows it exercised each path.
     struct Counts {
@@ -100,7 +92,7 @@ struct SharedElementStressTests {
     }
 
     @Test func aThousandSeededGestureSequencesLeaveNothingStuck() {
-        var random = SeededGenerator(state: 41)
+        var random = SeededGenerator(seed: 41)
         var counts = Counts()
         var failures = 0
         for sequence in 0..<1000 {
