@@ -58,6 +58,6 @@ struct SoakCommandTests {
         let result = try CommandRunner.run("segue", ["bench", "--help"])
         // The help wraps its lines: compare with the whitespace collapsed.
         let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("soak, export, edit, edit-long, host, input, frei0r, output and blend are not run by default. (default: dissolve,scene,chain,resolution)"), "\(help)")
+        #expect(help.contains("soak, export, edit, edit-long, host, input, frei0r, gstreamer, output and blend are not run by default. (default: dissolve,scene,chain,resolution)"), "\(help)")
     }
 }
