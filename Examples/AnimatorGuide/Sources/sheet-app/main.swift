@@ -1,0 +1,11 @@
+import Foundation
+import Segue
+import SegueAppHost
+import SlideUpTransition
+
+do {
+    try WindowHost(title: "Sheet", size: Size(width: 480, height: 360)).run(rootViewController: HomeController())
+} catch {
+    print("sheet-app: \(error)")
+    exit(1)
+}
