@@ -83,4 +83,21 @@ for picture in corner-reveal-4.actual.png corner-reveal-4.diff.png; do
     [ -s "$artifacts/$picture" ] || fail "no $picture was written"
     grep -q "$artifacts/$picture" "$work/changed.log" || fail "the failure does not name $artifacts/$picture"
 done
+# The guide "Writing an animator" (SegueUIKit's DocC catalog) shows the code of
+# Examples/AnimatorGuide, which is built and tested here as a user's package too: the guide and
+# the package first agree line for line (scripts/check-animator-guide), then a copy beside the
+# one above is built in that copy's scratch path, so Segue's modules compiled for it are reused
+# rather than built again, and its tests run the guide's transition on a headless window.
+echo "== AnimatorGuide (the code of the guide \"Writing an animator\"): the guide shows the package's code; build and test a copy"
+python3 "$root/scripts/check-animator-guide" || fail "the guide and Examples/AnimatorGuide differ"
+guide_copy="$work/AnimatorGuide"
+mkdir "$guide_copy"
+tar -C "$root/Examples/AnimatorGuide" --exclude=./.build -cf - . | tar -C "$guide_copy" -xf -
+sed -i "s|path: \"../..\"|path: \"$root\"|" "$guide_copy/Package.swift"
+grep -q "path: \"$root\"" "$guide_copy/Package.swift" || fail "could not point the guide's copy at $root"
+started=$(date +%s)
+(cd "$guide_copy" && $SWIFT build --build-tests --scratch-path "$copy/.build" && $SWIFT test --scratch-path "$copy/.build" 2>&1 | tee "$work/animator-guide.log")
+echo "AnimatorGuide: built and tested in $(( $(date +%s) - started )) s (load $(cut -d' ' -f1-3 /proc/loadavg))"
+grep -q 'Suite "Writing an animator: the sheet (headless GL)" passed' "$work/animator-guide.log" \
+    || fail "the guide's tests did not pass"
 echo "test-external: all passed"
