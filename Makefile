@@ -211,7 +211,8 @@ install-frei0r: frei0r
 
 # Examples/ExternalPackage, a package that uses Segue as a user would, copied out of the repository
 # and tested with plain `swift test` (rebuilds Segue in the copy's .build), then the test kit's
-# record / pass / changed-golden cycle on that copy.
+# record / pass / changed-golden cycle on that copy; then Examples/AnimatorGuide (the code of the
+# guide "Writing an animator", checked against the guide) built and tested in the same .build.
 test-external:
 	SWIFT="$(SWIFT)" bash scripts/test-external-package.sh
 
@@ -275,5 +276,5 @@ test-fuzz-corpus:
 	$(SWIFT) test --filter SegueFuzzReplayTests
 
 clean:
-	rm -rf .build CLI/.build $(LIBSEGUE) dist/segue-*.whl Examples/ExternalPackage/.build Integrations/SegueSnapshotTesting/.build \
+	rm -rf .build CLI/.build $(LIBSEGUE) dist/segue-*.whl Examples/ExternalPackage/.build Examples/AnimatorGuide/.build Integrations/SegueSnapshotTesting/.build \
 		Tests/Upgrade/From779ddb1/.build Fuzz/.build .build-fuzz "$(OUT)"
