@@ -101,6 +101,22 @@ struct SheetTransitionTests {
         }
     }
 
+    @Test func aTapOnTheCardPresentsTheSheetWithItsHandleCentred() throws {
+        try Self.withHome { stage, home in
+            let card = home.card.frame
+            let centre = Point(x: card.midX, y: card.midY)
+            stage.press(at: centre)
+            try stage.step()
+            stage.lift(at: centre)
+            let sheet = try #require(home.presentedViewController as? SheetController)
+            try stage.play(1)
+            #expect(sheet.view.frame == Rect(x: 0, y: 0, width: 320, height: 240))
+            // Laid out by viewDidLayoutSubviews at the sheet's width.
+            #expect(sheet.handle.frame == Rect(x: 130, y: 12, width: 60, height: 8))
+            #expect(home.presentedViewController === sheet)
+        }
+    }
+
     @Test func aSwipeHalfWayHoldsTheSheetThereAndAReleasePastTheThresholdDismisses() throws {
         try Self.withHome { stage, home in
             let homeAlone = try stage.snapshot()
