@@ -13,8 +13,9 @@
 #include <unistd.h>
 
 // SegueRenderJobs (Swift, @_cdecl): compiles `text` under the budget, as `runChild` does; 0 when
-// it stayed within it (whether or not the file compiles), 1 with the error in `message`.
-extern int SegueRenderJobs_runCompileProbeChild(const char *name, const char *text, char *message, long capacity);
+// it stayed within it (whether or not the file compiles), 1 when not. The answer, or the reason,
+// goes to the descriptor the parent names (SEGUE_COMPILE_PROBE_REPORT_FD), never to a standard one.
+extern int SegueRenderJobs_runCompileProbeChild(const char *name, const char *text);
 
 // The whole of standard input, NUL-terminated (NULL when out of memory or unreadable).
 static char *read_standard_input(void) {
@@ -69,15 +70,7 @@ __attribute__((constructor)) static void segue_probe_child_start(int argc, char 
     run_later_constructors(argc, argv, envp);
     char *text = read_standard_input();
     if (!text) _exit(3);
-    static char message[4096];
-    int status = SegueRenderJobs_runCompileProbeChild(argv[2], text, message, (long)sizeof message);
-    if (status != 0) {
-        // The probe's protocol: the parent reports the child's last line of output.
-        ssize_t written = write(STDERR_FILENO, message, strlen(message));
-        written = write(STDERR_FILENO, "\n", 1);
-        (void)written;
-    }
-    _exit(status);
+    _exit(SegueRenderJobs_runCompileProbeChild(argv[2], text));
 }
 
 // Stops at the first object dl_iterate_phdr reports, the main program: 1 if it holds `data`.

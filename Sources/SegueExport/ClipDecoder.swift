@@ -142,21 +142,29 @@ package final class ClipDecoder {
         }
     }
 
-    /// `probe`'s ffprobe run.
+    /// `probe`'s ffprobe run (or the tools' `prober`'s answer), read.
     private static func vet(
         _ path: String, tools: FFmpegTools, demuxers: Set<String>, limitsFrames: Bool, refused: (String, String) -> ExportError
     ) throws(ExportError) -> (demuxer: String, duration: Double?) {
-        let probe = try FFmpegProcess(
-            executable: try tools.requireProbe(),
-            arguments: ["-v", "error", "-skip_frame", "all", "-protocol_whitelist", "file",
-                        "-format_whitelist", demuxers.sorted().joined(separator: ","), "-select_streams", "v:0",
-                        "-show_entries", "stream=duration,width,height:format=format_name,duration",
-                        "-of", "default=noprint_wrappers=1", fileURL(path)],
-            writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
-        let text = String(decoding: probe.readAll(), as: UTF8.self)
-        let exit = probe.wait()
-        if exit != .exited(status: 0), !probe.stalled, let format = refusedFormat(inLog: probe.log) { throw refused(path, format) }
-        guard exit == .exited(status: 0) else { throw probe.failure { .probeFailed(path: path, exit: $0, log: $1) } }
+        let text: String
+        if let prober = tools.prober {
+            let answer = prober.answer(.vet(demuxers: demuxers), path: path)
+            if answer.exit != .exited(status: 0), let format = refusedFormat(inLog: answer.log) { throw refused(path, format) }
+            guard answer.exit == .exited(status: 0) else { throw .probeFailed(path: path, exit: answer.exit, log: answer.log) }
+            text = String(decoding: answer.output, as: UTF8.self)
+        } else {
+            let probe = try FFmpegProcess(
+                executable: try tools.requireProbe(),
+                arguments: ["-v", "error", "-skip_frame", "all", "-protocol_whitelist", "file",
+                            "-format_whitelist", demuxers.sorted().joined(separator: ","), "-select_streams", "v:0",
+                            "-show_entries", "stream=duration,width,height:format=format_name,duration",
+                            "-of", "default=noprint_wrappers=1", fileURL(path)],
+                writesInput: false, readsOutput: true, stallTimeout: tools.stallTimeout, cleanup: tools.cleanup)
+            text = String(decoding: probe.readAll(), as: UTF8.self)
+            let exit = probe.wait()
+            if exit != .exited(status: 0), !probe.stalled, let format = refusedFormat(inLog: probe.log) { throw refused(path, format) }
+            guard exit == .exited(status: 0) else { throw probe.failure { .probeFailed(path: path, exit: $0, log: $1) } }
+        }
         let fields = text.split(whereSeparator: \.isNewline).map { line in
             (line.prefix { $0 != "=" }, line.drop { $0 != "=" }.dropFirst())
         }

@@ -17,9 +17,13 @@ public struct FFmpegTools: Sendable, Equatable {
     public var cleanup = InterruptCleanup.shared
     /// ffprobe's answers about files, shared by every copy of these tools (see `ProbeCache`).
     package let probes = ProbeCache()
+    /// Answers the plan's questions about clips and sounds instead of ffprobe (the fuzzer's
+    /// seam, see `MediaProber`); nil runs ffprobe.
+    @_spi(Probing) public var prober: (any MediaProber)?
 
     public static func == (a: FFmpegTools, b: FFmpegTools) -> Bool {
         a.ffmpeg == b.ffmpeg && a.ffprobe == b.ffprobe && a.stallTimeout == b.stallTimeout && a.cleanup === b.cleanup
+            && (a.prober == nil) == (b.prober == nil)
     }
 
     /// Uses `ffmpeg` at an explicit path; `ffprobe` is looked for beside it.

@@ -71,6 +71,11 @@ extension FFmpegTools {
     /// once per file.
     package func streamListing(path: String, demuxer: String) throws(ExportError) -> Data {
         try probes.value(of: "streams\u{0}" + demuxer, path: path) { () throws(ExportError) -> Data in
+            if let prober {
+                let answer = prober.answer(.streams(demuxer: demuxer), path: path)
+                guard answer.exit == .exited(status: 0) else { throw .probeFailed(path: path, exit: answer.exit, log: answer.log) }
+                return answer.output
+            }
             let process = try FFmpegProcess(
                 executable: try requireProbe(),
                 arguments: ["-v", "error", "-protocol_whitelist", "file", "-f", demuxer, "-show_streams", "-show_data",

@@ -158,7 +158,10 @@ int main(int argc, char **argv) {
         check(segue_transition_load_(engine, "wipeleft", 10, 6, &transition) == SEGUE_OK, "wipeleft loads at 10x6", segue_last_error_());
         int status = segue_transition_render_planes_(transition, SEGUE_FORMAT_I420, SEGUE_MATRIX_BT709, 0, &from, &to, 0.5, &out);
         check(status == SEGUE_OK && y[2][0] == 128 && u[2][0] == 128, "an I420 frame of grey pictures renders grey", segue_last_error_());
-        segue_planes nv12_from = {{y[0], u[0], NULL}, {12, 10, 0}}, nv12_out = {{y[2], u[2], NULL}, {12, 10, 0}};
+        /* NV12's chroma: 5 Cb/Cr pairs a row (10 bytes), 3 rows, in a plane of its own (u's 24 are too few). */
+        static unsigned char uv[2][10 * 3];
+        memset(uv, 128, sizeof uv);
+        segue_planes nv12_from = {{y[0], uv[0], NULL}, {12, 10, 0}}, nv12_out = {{y[2], uv[1], NULL}, {12, 10, 0}};
         check(segue_transition_render_planes_(transition, SEGUE_FORMAT_NV12, SEGUE_MATRIX_BT601, 1, &nv12_from, &nv12_from, 0.5, &nv12_out) == SEGUE_OK,
               "an NV12 frame renders (its third plane NULL)", segue_last_error_());
         status = segue_transition_render_planes_(transition, (segue_pixel_format)99, SEGUE_MATRIX_BT709, 0, &from, &to, 0.5, &out);

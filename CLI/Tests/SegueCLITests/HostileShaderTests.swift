@@ -44,7 +44,10 @@ struct HostileShaderTests {
         try Data(text.utf8).write(to: dir.appendingPathComponent("slow.glsl"))
         try PNGCodec.write(try SampleImages.from(width: 32, height: 32), to: dir.appendingPathComponent("a.png").path)
         try PNGCodec.write(try SampleImages.to(width: 32, height: 32), to: dir.appendingPathComponent("b.png").path)
-        let environment = ["SEGUE_COMPILE_CPU_SECONDS": "1", "MESA_SHADER_CACHE_DISABLE": "true"]
+        // The wall-clock limit (3 x 1 + 10 s by default) only bounds a broken run here: on a loaded
+        // machine a child can take longer than 13 s to use its one CPU second, and is then refused
+        // for the wall clock instead (seen at load 20 beside the lifetime tests' probes).
+        let environment = ["SEGUE_COMPILE_CPU_SECONDS": "1", "MESA_SHADER_CACHE_DISABLE": "true", "SEGUE_COMPILE_WALL_SECONDS": "600"]
         let message = "slow.glsl: compiling this transition took more than 1 s of CPU, the compile budget"
         let validate = try CommandRunner.run("segue", ["validate", "slow.glsl"], in: dir, environment: environment)
         #expect(validate.status == 1 && validate.stderr.contains(message), "\(validate.stderr)")

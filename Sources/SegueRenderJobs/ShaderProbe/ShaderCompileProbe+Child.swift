@@ -26,8 +26,8 @@ extension ShaderCompileProbe {
         }.joined()
     }
 
-    /// The line a child writes on its standard output when it compiled `nonce`'s check within the
-    /// budget: a digest of the nonce (FNV-1a, 64 bits), not the nonce, so a program that only
+    /// The line a child reports (on the descriptor its parent names) when it compiled `nonce`'s
+    /// check within the budget: a digest of the nonce (FNV-1a, 64 bits), not the nonce, so a program that only
     /// echoes its input, arguments or environment (`cat`, `env`) cannot approve a file, nor can
     /// one that exits 0 and says nothing (`true`). It proves the child is a compile probe of
     /// Segue's, not a secret: the digest is no keyed hash.
@@ -39,12 +39,41 @@ extension ShaderCompileProbe {
         return "segue-compile-probe: within the budget \(String(hash, radix: 16))"
     }
 
-    /// Writes the answer to the nonce in the environment (none when there is none: a probe run by
-    /// hand) straight to file descriptor 1, unbuffered, since the child may end with `_exit`.
-    static func writeAnswer() {
-        guard let nonce = getenv(nonceVariable).map({ String(cString: $0) }), !nonce.isEmpty else { return }
-        let line = Array((answer(to: nonce) + "\n").utf8)
-        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    /// The variable that names the descriptor the child reports on: the answer, or the reason it
+    /// failed (`ProbeChildProcess.reportDescriptor`, a pipe of its own).
+    static let reportVariable = "SEGUE_COMPILE_PROBE_REPORT_FD"
+
+    /// The answer to the nonce in the environment; nil when there is none (a probe run by hand).
+    static func answerLine() -> String? {
+        guard let nonce = getenv(nonceVariable).map({ String(cString: $0) }), !nonce.isEmpty else { return nil }
+        return answer(to: nonce)
+    }
+
+    /// The descriptor `value` (the report variable's) names, when it is an open one above the
+    /// standard three: the child side writes to no terminal, and to nothing when run by hand.
+    static func reportDescriptor(named value: String?) -> Int32? {
+        guard let value, let fd = Int32(value), fd > 2, fcntl(fd, F_GETFD) >= 0 else { return nil }
+        return fd
+    }
+
+    /// Writes `line` to the parent's report descriptor (`named`: the report variable's value, this
+    /// process's by default), one line, unbuffered (the child may end with `_exit`); nothing when
+    /// the parent named none.
+    static func report(_ line: String?, named value: String? = getenv(reportVariable).map { String(cString: $0) }) {
+        guard let line, let fd = reportDescriptor(named: value) else { return }
+        let bytes = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let wrote = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if wrote < 0 && errno == EINTR { continue }
+            guard wrote > 0 else { return }
+            written += wrote
+        }
+    }
+
+    /// The last non-empty line of `bytes` (at most its last 300 bytes), if any.
+    static func lastLine(of bytes: [UInt8]) -> String? {
+        String(decoding: bytes.suffix(300), as: UTF8.self).split(separator: "\n").last.map(String.init)
     }
 
     /// Whether this process's main program carries the child side (this module is linked into the
@@ -67,20 +96,15 @@ extension ShaderCompileProbe {
 
 /// The child side for a program started again as its own probe (CSegueProbeChild's constructor,
 /// before the program's `main`): `runChild` with `SEGUE_COMPILE_CPU_SECONDS`'s budget. 0 when the
-/// file stayed within the budget; 1 with the error in `message` (NUL-terminated, cut to
-/// `capacity`), which the constructor hands to the parent as its last line. Not for calling from Swift.
+/// file stayed within the budget; 1 when it did not, the reason already written to the parent's
+/// report descriptor by `runChild`. Not for calling from Swift.
 @_cdecl("SegueRenderJobs_runCompileProbeChild")
-public func _segueRenderJobsRunCompileProbeChild(
-    _ name: UnsafePointer<CChar>, _ text: UnsafePointer<CChar>, _ message: UnsafeMutablePointer<CChar>, _ capacity: Int
-) -> Int32 {
+public func _segueRenderJobsRunCompileProbeChild(_ name: UnsafePointer<CChar>, _ text: UnsafePointer<CChar>) -> Int32 {
     do {
         try ShaderCompileProbe(childArguments: [], cpuSeconds: ShaderCompileProbe.environmentCPUSeconds)
             .runChild(name: String(cString: name), text: String(cString: text))
         return 0
     } catch {
-        let bytes = Array("\(error)".utf8.prefix(max(capacity - 1, 0)))
-        for (index, byte) in bytes.enumerated() { message[index] = CChar(bitPattern: byte) }
-        if capacity > 0 { message[bytes.count] = 0 }
         return 1
     }
 }

@@ -59,6 +59,9 @@ public struct ShaderCompileProbe: Sendable {
         environment[Self.childMarker] = marksChild ? "1" : nil
         let nonce = Self.makeNonce()
         environment[Self.nonceVariable] = nonce
+        // The descriptor the child answers on, or says why it failed; its standard output and
+        // error are the driver's and the program's own words, logged below.
+        environment[Self.reportVariable] = String(ProbeChildProcess.reportDescriptor)
         // The child limits itself to this probe's budget, whatever its own defaults.
         environment["SEGUE_COMPILE_CPU_SECONDS"] = String(cpuSeconds)
         // A child that runs out of memory crashes; Swift's backtracer would then start a process
@@ -81,18 +84,23 @@ public struct ShaderCompileProbe: Sendable {
         // whatever it started, at the wall-clock limit.
         let wall = effectiveWallClockSeconds
         let ending = child.finish(writing: Array(text.utf8), wallSeconds: wall)
-        let log = ending.output
+        let report = String(decoding: ending.report, as: UTF8.self)
         RenderingLog.logger.debug("compile probe of \(name): \(ending.signal == nil ? "exit" : "signal") \(ending.status)")
+        if !ending.output.isEmpty {
+            RenderingLog.logger.debug("compile probe of \(name) wrote: \(String(decoding: ending.output.suffix(2000), as: UTF8.self))")
+        }
         if ending.timedOut { throw .wallClockExceeded(file: name, seconds: wall) }
         switch (ending.signal ?? 0, ending.status) {
         case (0, 0):
-            guard String(decoding: log, as: UTF8.self).contains(Self.answer(to: nonce)) else {
+            guard report.contains(Self.answer(to: nonce)) else {
                 throw .childUnanswered(file: name, program: childExecutable.path)
             }
         case (SIGXCPU, _), (SIGKILL, _):
             throw .cpuTimeExceeded(file: name, cpuSeconds: cpuSeconds)
         default:
-            let detail = String(decoding: log.suffix(300), as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            // The child's own reason when it gave one; else what it last wrote (a driver's
+            // assertion before an abort).
+            let detail = Self.lastLine(of: ending.report) ?? Self.lastLine(of: ending.output) ?? ""
             let ending = ending.signal.map { "signal \($0)" } ?? "status \(ending.status)"
             throw .compileFailed(file: name, memoryGiB: memoryBytes >> 30, cpuSeconds: cpuSeconds, ending: ending, detail: detail)
         }
@@ -104,8 +112,13 @@ public struct ShaderCompileProbe: Sendable {
     /// driver crash, ends the process otherwise.
     public func runChild(name: String, text: String) throws {
         Self.dieWithParent()
-        try compileWithinBudget(name: name, text: text)
-        Self.writeAnswer()
+        do {
+            try compileWithinBudget(name: name, text: text)
+        } catch {
+            Self.report("\(error)")
+            throw error
+        }
+        Self.report(Self.answerLine())
     }
 
     private func compileWithinBudget(name: String, text: String) throws {
@@ -167,7 +180,8 @@ public enum CompileBudgetError: Error, Equatable, CustomStringConvertible {
     /// blocked or too slow, and was killed with what it had started.
     case wallClockExceeded(file: String, seconds: Int)
     /// The child ended otherwise than with status 0: out of memory, or the driver crashed.
-    /// `ending`: `status N` or `signal N`; `detail`: the child's last line of output, if any.
+    /// `ending`: `status N` or `signal N`; `detail`: the reason the child reported, else its last
+    /// line of output, if any.
     case compileFailed(file: String, memoryGiB: Int, cpuSeconds: Int, ending: String, detail: String)
     /// The child program could not be started at all.
     case childNotStarted(file: String, reason: String)
