@@ -46,12 +46,18 @@ vec3 segue_planarRGB(highp sampler2D y, highp sampler2D cb, highp sampler2D cr, 
     return clamp(toRGB * (codes * scale) + offset, 0.0, 1.0);
 }
 
-vec4 getFromColor(vec2 uv) {
-    return segue_decode(vec4(segue_planarRGB(segue_fromY, segue_fromCb, segue_fromCr, segue_fromShift, segue_fromToRGB,
-                                             segue_fromOffset, segue_fromScale, uv), 1.0));
+// Both sides' pixels under the fragment, read once by main before the transition runs: every
+// lookup of a fused transition is at this uv, and llvmpipe runs both sides of a branch, so a
+// transition that names getFromColor in several branches (a wipe) would convert each again.
+vec4 segue_fromPixel;
+vec4 segue_toPixel;
+
+void segue_readSides(vec2 uv) {
+    segue_fromPixel = segue_decode(vec4(segue_planarRGB(segue_fromY, segue_fromCb, segue_fromCr, segue_fromShift, segue_fromToRGB,
+                                                        segue_fromOffset, segue_fromScale, uv), 1.0));
+    segue_toPixel = segue_decode(vec4(segue_planarRGB(segue_toY, segue_toCb, segue_toCr, segue_toShift, segue_toToRGB,
+                                                      segue_toOffset, segue_toScale, uv), 1.0));
 }
 
-vec4 getToColor(vec2 uv) {
-    return segue_decode(vec4(segue_planarRGB(segue_toY, segue_toCb, segue_toCr, segue_toShift, segue_toToRGB,
-                                             segue_toOffset, segue_toScale, uv), 1.0));
-}
+vec4 getFromColor(vec2 uv) { return segue_fromPixel; }
+vec4 getToColor(vec2 uv) { return segue_toPixel; }
