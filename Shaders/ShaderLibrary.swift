@@ -33,6 +33,9 @@ public enum ShaderLibrary {
 
     /// Hosts a gl-transitions-format transition: progress, ratio, getFromColor, getToColor.
     public static let glTransitionPrelude = text(PackageResources.gl_transition_prelude_glsl)
+    /// `getFromColor` / `getToColor` from two clips' Y'CbCr planes (the input stage fused into a
+    /// transition's program); follows `glTransitionPrelude`, with `SEGUE_PLANAR_SIDES` defined.
+    public static let glTransitionPlanar = text(PackageResources.gl_transition_planar_glsl)
     /// Follows the transition's code: `main`.
     public static let glTransitionMain = text(PackageResources.gl_transition_main_glsl)
     /// UIKit's page curl in the gl-transitions format (`View.transition` with `.transitionCurlUp`

@@ -47,5 +47,8 @@ vec4 segue_lookup(sampler2D image, vec2 uv, float pictureRatio) {
 // A premultiplied colour as straight colour; transparent black where nothing covers.
 vec4 segue_straight(vec4 c) { return c.a > 0.0 ? vec4(c.rgb / c.a, c.a) : vec4(0.0); }
 
+// With SEGUE_PLANAR_SIDES, gl_transition_planar.glsl defines them from the clips' planes instead.
+#ifndef SEGUE_PLANAR_SIDES
 vec4 getFromColor(vec2 uv) { return segue_straight(segue_lookup(segue_from, uv, segue_ratios.x)); }
 vec4 getToColor(vec2 uv) { return segue_straight(segue_lookup(segue_to, uv, segue_ratios.y)); }
+#endif

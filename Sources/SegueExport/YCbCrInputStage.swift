@@ -1,4 +1,5 @@
 import SegueColor
+import SegueEffects
 import SegueGL
 import SegueShaders
 
@@ -61,7 +62,9 @@ package final class YCbCrInputStage {
     package let color: ColorDescription
     let toneMap: ToneMapOperator
     let hlgReferenceWhite: HLGReferenceWhite
-    /// The converted frame (RGBA8, premultiplied, top row first).
+    /// The converted frame (premultiplied, top row first): RGBA8 for 8-bit planes, half floats
+    /// for deeper ones, so a 10-bit clip (an HLG clip kept HLG) is blended and handed to the
+    /// output stage above 8 bits (a half's 11-bit mantissa holds every 10-bit code).
     package let target: OffscreenTarget
     private let device: GLDevice
     private let planes: [PlaneTexture]
@@ -86,7 +89,8 @@ package final class YCbCrInputStage {
             let sizes = [(layout.width, layout.height), (layout.chromaWidth, layout.chromaHeight), (layout.chromaWidth, layout.chromaHeight)]
                 + (layout.hasAlpha ? [(layout.width, layout.height)] : [])
             for (w, h) in sizes { made.append(try device.makePlaneTexture(width: w, height: h, bytesPerSample: layout.bytesPerSample)) }
-            target = try device.makeOffscreenTarget(width: layout.width, height: layout.height)
+            target = try device.makeOffscreenTarget(width: layout.width, height: layout.height,
+                                                    format: layout.bitDepth > 8 ? .rgba16f : .rgba8)
         } catch {
             made.forEach { $0.release() }
             throw error
@@ -97,11 +101,7 @@ package final class YCbCrInputStage {
 
     /// Uploads one frame (`layout.frameBytes`: Y, Cb, Cr, then A) and converts it into `target`.
     package func convert(_ frame: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        for plane in planes {
-            try plane.upload(UnsafeRawBufferPointer(rebasing: frame[offset..<(offset + plane.byteCount)]))
-            offset += plane.byteCount
-        }
+        try upload(frame)
         device.bind(target)
         program.use()
         for (unit, plane) in planes.enumerated() {
@@ -112,6 +112,30 @@ package final class YCbCrInputStage {
         device.drawFullscreen()
         GL.activeTexture(unit: 0)
         try device.debugCheckError("YCbCr input")
+    }
+
+    /// Uploads one frame's planes only: a fused transition (`planarSide`) converts them where it reads them.
+    package func upload(_ frame: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        for plane in planes {
+            try plane.upload(UnsafeRawBufferPointer(rebasing: frame[offset..<(offset + plane.byteCount)]))
+            offset += plane.byteCount
+        }
+    }
+
+    /// The planes and constants a fused transition converts this clip's pixels with, as this
+    /// stage's program does; nil where the stage does more than a matrix and range (tone mapping
+    /// an HDR signal, alpha), which only its own program does.
+    package var planarSide: PlanarTransitionSide? {
+        guard !layout.hasAlpha, color.transfer != .pq, color.transfer != .hlg,
+              let conversion = YCbCrConversion(matrix: color.matrix == .rgb ? .bt709 : color.matrix, range: color.range,
+                                               bitDepth: layout.bitDepth) else { return nil }
+        let m = conversion.toRGB
+        return PlanarTransitionSide(
+            planes: planes.prefix(3).map(\.name), toRGB: (0..<9).map { Float(m[($0 % 3) * 3 + $0 / 3]) },
+            offset: conversion.toRGBOffset.map(Float.init),
+            scale: Float(layout.bytesPerSample == 1 ? 255 : 65535) / Float((1 << layout.bitDepth) - 1),
+            chromaShift: (Int32(layout.chromaShift.x), Int32(layout.chromaShift.y)), width: layout.width, height: layout.height)
     }
 
     package func release() {

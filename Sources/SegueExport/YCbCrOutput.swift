@@ -13,7 +13,9 @@ import SegueShaders
 /// Each plane is drawn four samples to a texel (RGBA8, or RGBA16 for 10 bits) into a target a
 /// quarter as wide and read back in that RGBA layout: on a software rasteriser (llvmpipe) a
 /// quarter of the fragments and a read-back with no format conversion; a plane whose width is
-/// not a multiple of four is read into scratch memory and its rows packed.
+/// not a multiple of four is read into scratch memory and its rows packed. Two passes a frame:
+/// Y with a program of its own (no chroma filter in it: llvmpipe runs both sides of a branch),
+/// then Cb and Cr together into two targets at once (`TargetPair`), filtering the frame once.
 ///
 /// The matrix and range come from `YCbCrConversion`, the thresholds from `Dither`; one owner
 /// releases it on the GL thread.
@@ -25,15 +27,20 @@ public final class YCbCrOutput {
     public let dither: Dither
     public let color: ColorDescription
     private let device: GLDevice
-    private let program: ShaderProgram
+    private let lumaProgram: ShaderProgram
+    private let chromaProgram: ShaderProgram
     private let planes: [FormattedTarget]
+    /// The Cb and Cr targets as one framebuffer, drawn by one pass.
+    private let chromaPair: TargetPair
     /// Each plane's width and height in samples (its target is a quarter as wide, rounded up).
     private let planeSizes: [(width: Int, height: Int)]
     private var scratch: [UInt8] = []
     /// Per plane: code = dot(rgb, xyz) + w.
     private let coefficients: [[Float]]
     private var upload: Texture?
-    private let locations: (source: Int32, coefficients: Int32, subsampled: Int32, planeWidth: Int32, maxCode: Int32, scale: Int32, thresholds: Int32)
+    private let lumaLocations: OutputLocations
+    private let chromaLocations: OutputLocations
+    private let coefficientsCrLocation: Int32
 
     private var bytesPerSample: Int { bitDepth == 8 ? 1 : 2 }
     /// The planes' bytes: what one frame takes in the encoder's pipe.
@@ -59,12 +66,14 @@ public final class YCbCrOutput {
             columns.map { Float($0.cb - black.cb) } + [Float(black.cb)],
             columns.map { Float($0.cr - black.cr) } + [Float(black.cr)],
         ]
-        program = try device.cachedProgram(key: "segue.ycbcr-output") { () throws(GLError) in
+        lumaProgram = try device.cachedProgram(key: "segue.ycbcr-output.luma") { () throws(GLError) in
             try device.makeFullscreenProgram(fragmentBody: ShaderLibrary.ycbcrOutput)
         }
-        locations = (program.uniformLocation("source"), program.uniformLocation("coefficients"),
-                     program.uniformLocation("subsampled"), program.uniformLocation("planeWidth"), program.uniformLocation("maxCode"),
-                     program.uniformLocation("storageScale"), program.uniformLocation("thresholds"))
+        chromaProgram = try device.cachedProgram(key: "segue.ycbcr-output.chroma") { () throws(GLError) in
+            try device.makeFullscreenProgram(fragmentBody: "#define SEGUE_CHROMA 1\n" + ShaderLibrary.ycbcrOutput)
+        }
+        (lumaLocations, chromaLocations) = (OutputLocations(lumaProgram), OutputLocations(chromaProgram))
+        coefficientsCrLocation = chromaProgram.uniformLocation("coefficientsCr")
         let format: TargetFormat = bitDepth == 8 ? .rgba8 : .rgba16
         let (chromaWidth, chromaHeight) = ((width + 1) / 2, (height + 1) / 2)
         planeSizes = [(width, height), (chromaWidth, chromaHeight), (chromaWidth, chromaHeight)]
@@ -73,6 +82,7 @@ public final class YCbCrOutput {
             for size in planeSizes {
                 made.append(try device.makeTarget(width: (size.width + 3) / 4, height: size.height, format: format))
             }
+            chromaPair = try TargetPair(device: device, first: made[1], second: made[2])
         } catch {
             made.forEach { $0.release() }
             throw error
@@ -86,26 +96,35 @@ public final class YCbCrOutput {
         guard buffer.count >= frameBytes else {
             throw GLError.invalidPixelData(expectedBytes: frameBytes, actualBytes: buffer.count)
         }
-        program.use()
+        GL.disable(GL.blend)
         GL.activeTexture(unit: 0)
         GL.bindTexture(texture)
-        GL.uniform1i(locations.source, 0)
-        GL.uniform1f(locations.maxCode, Float((1 << bitDepth) - 1))
-        GL.uniform1f(locations.scale, bitDepth == 8 ? 1 / 255 : 1 / 65535)
-        GL.uniformFloats(locations.thresholds, dither.thresholds.map(Float.init))
-        GL.disable(GL.blend)
+        lumaProgram.use()
+        setCommon(lumaLocations, coefficients: coefficients[0], planeWidth: planeSizes[0].width)
+        device.bind(planes[0])
+        device.drawFullscreen()
+        chromaProgram.use()
+        setCommon(chromaLocations, coefficients: coefficients[1], planeWidth: planeSizes[1].width)
+        let cr = coefficients[2]
+        GL.uniform4f(coefficientsCrLocation, cr[0], cr[1], cr[2], cr[3])
+        device.bind(chromaPair)
+        device.drawFullscreen()
         var offset = 0
         for (index, plane) in planes.enumerated() {
-            device.bind(plane)
-            GL.uniform1i(locations.subsampled, index == 0 ? 0 : 1)
-            GL.uniform1i(locations.planeWidth, Int32(planeSizes[index].width))
-            let c = coefficients[index]
-            GL.uniform4f(locations.coefficients, c[0], c[1], c[2], c[3])
-            device.drawFullscreen()
             let bytes = planeSizes[index].width * planeSizes[index].height * bytesPerSample
             try read(plane, samplesWide: planeSizes[index].width, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + bytes)]))
             offset += bytes
         }
+    }
+
+    /// The uniforms both programs share, for the bound one.
+    private func setCommon(_ locations: OutputLocations, coefficients c: [Float], planeWidth: Int) {
+        GL.uniform1i(locations.source, 0)
+        GL.uniform1f(locations.maxCode, Float((1 << bitDepth) - 1))
+        GL.uniform1f(locations.scale, bitDepth == 8 ? 1 / 255 : 1 / 65535)
+        GL.uniformFloats(locations.thresholds, dither.thresholds.map(Float.init))
+        GL.uniform1i(locations.planeWidth, Int32(planeWidth))
+        GL.uniform4f(locations.coefficients, c[0], c[1], c[2], c[3])
     }
 
     /// A plane's samples, rows packed: straight into `buffer` when its target's rows are exactly
@@ -133,8 +152,21 @@ public final class YCbCrOutput {
 
     /// Releases the planes and the upload texture (the program is the device's, cached).
     public func release() {
+        chromaPair.release()
         planes.forEach { $0.release() }
         upload?.release()
         upload = nil
+    }
+}
+
+/// Where an output program's shared uniforms are, looked up once.
+private struct OutputLocations {
+    let source: Int32, coefficients: Int32, planeWidth: Int32, maxCode: Int32, scale: Int32, thresholds: Int32
+
+    init(_ program: ShaderProgram) {
+        (source, coefficients, planeWidth) = (program.uniformLocation("source"), program.uniformLocation("coefficients"),
+                                              program.uniformLocation("planeWidth"))
+        (maxCode, scale, thresholds) = (program.uniformLocation("maxCode"), program.uniformLocation("storageScale"),
+                                        program.uniformLocation("thresholds"))
     }
 }

@@ -1,3 +1,4 @@
+import SegueEffects
 import SegueGL
 
 /// One side of a transition as the effect reads it: the texture its frames go into, and whether
@@ -29,5 +30,26 @@ extension TimelineRenderer {
         try read(side.reader, item: side.item, local: local, into: staging)
         try side.texture.upload(pixels: UnsafeRawBufferPointer(staging))
         side.stillUploaded = side.reader.isStill && !itemText
+    }
+}
+
+extension TimelineRenderer {
+    /// `effect` fused with both sides' input stages (`GLTransitionEffect.fused`): a changed frame
+    /// then takes one pass from the two clips' uploaded planes to the frame, with no converted
+    /// RGBA8 picture of each side between (so 10-bit clips blend above 8 bits). Nil, and the
+    /// sides converted first, where either side is not a clip that program converts, where an
+    /// item's own text is drawn on a side during the transition (on its RGBA, on the CPU), or
+    /// where the effect does not look its sides up at its own uv alone.
+    func fusedEffect(
+        _ effect: any TransitionEffect, from: TimelineItemReader, to: TimelineItemReader, item: Int, frames: Int
+    ) throws -> GLTransitionEffect? {
+        guard let effect = effect as? GLTransitionEffect, let fromPlanes = from.planarSide, let toPlanes = to.planarSide else { return nil }
+        if let text {
+            let fromStart = plan.items[item].frames - frames
+            for k in 0..<frames where !text.showing(.item(item), at: fromStart + k).isEmpty || !text.showing(.item(item + 1), at: k).isEmpty {
+                return nil
+            }
+        }
+        return try effect.fused(from: fromPlanes, to: toPlanes)
     }
 }

@@ -169,8 +169,23 @@ final class TimelineRenderer {
         var toSide = TransitionSide(reader: next, item: itemIndex + 1, texture: next.convertedTexture ?? to)
         let effect = try make(device, fromSide.texture, toSide.texture)
         defer { effect.release() }
+        // One pass a frame from both clips' planes where the effect can read them itself.
+        let fused = try fusedEffect(effect, from: reader, to: next, item: itemIndex, frames: transition.frames)
+        defer { fused?.release() }
         for k in 0..<transition.frames {
             guard index < wanted.upperBound else { return }
+            if let fused, wanted.contains(index) {
+                try reader.readUploaded()
+                try next.readUploaded()
+                fused.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
+                try fused.render(into: target)
+                let shown = try drawEditText(at: index, over: target)
+                try sink.submitFrame { try input.write(rendered: shown, into: $0) }
+                done += 1
+                report(done)
+                index += 1
+                continue
+            }
             // Both sides are read every frame (a clip's decoder must move on); a wanted frame is
             // rendered from its own two pictures alone, so its pixels never depend on where a
             // range started.

@@ -140,7 +140,14 @@ final class TimelineItemReader {
     /// no read-back and no upload of RGBA (a transition's frame used to read each side's
     /// converted frame back and upload it again into a texture of the same contents).
     func readConverted() throws {
-        guard let clip, let input else { return }
+        guard let input, try readStagePlanes() else { return }
+        try input.stage.convert(UnsafeRawBufferPointer(input.planes))
+    }
+
+    /// The next frame's planes into the input stage's buffer (the last one again past the
+    /// clip's end, as `readPlanes` gives it); false for items with no input stage.
+    private func readStagePlanes() throws -> Bool {
+        guard let clip, let input else { return false }
         defer { delivered += 1 }
         if try clip.readFrame(into: input.planes) {
             if delivered >= frames - 2 { lastPlanes = Array(UnsafeRawBufferPointer(input.planes)) }
@@ -150,8 +157,19 @@ final class TimelineItemReader {
             }
             lastPlanes.withUnsafeBytes { input.planes.copyMemory(from: $0) }
         }
-        try input.stage.convert(UnsafeRawBufferPointer(input.planes))
+        return true
     }
+
+    /// The next frame's planes uploaded and left unconverted, for a fused transition that reads
+    /// them through `planarSide` (the decoder moves on as `readConverted` moves it).
+    func readUploaded() throws {
+        guard let input, try readStagePlanes() else { return }
+        try input.stage.upload(UnsafeRawBufferPointer(input.planes))
+    }
+
+    /// A planar clip's planes as a fused transition reads them; nil for other items and for
+    /// clips only their input stage's own program converts (HDR tone mapping, alpha).
+    var planarSide: PlanarTransitionSide? { input?.stage.planarSide }
 
     /// Moves past the next frame of a still, whose one frame a caller already holds.
     func skipStillFrame() {

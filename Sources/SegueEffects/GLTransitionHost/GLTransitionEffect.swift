@@ -29,8 +29,13 @@ public final class GLTransitionEffect: TransitionEffect {
     public let from: Texture
     public let to: Texture
     private let device: GLDevice
-    private let program: ShaderProgram
-    private let progressLocation, ratioLocation, targetLocation, ratiosLocation, edgesLocation: Int32
+    private let compiled: CompiledTransition
+    private var program: ShaderProgram { compiled.program }
+    private var progressLocation: Int32 { compiled.progress }
+    private var ratioLocation: Int32 { compiled.ratio }
+    private var targetLocation: Int32 { compiled.target }
+    private var ratiosLocation: Int32 { compiled.ratios }
+    private var edgesLocation: Int32 { compiled.edges }
     private var parameterLocations: [String: Int32] = [:]
     /// Textures for sampler2D parameters, bound to units 2 and up.
     private var extraTextures: [(unit: Int32, texture: Texture)] = []
@@ -40,6 +45,11 @@ public final class GLTransitionEffect: TransitionEffect {
     /// the target's size when rendered (again when that size changes), so a clock's angles and a
     /// circle stay true on the frame whatever the pictures' sizes; owned by the effect.
     private var lumaMaps: [(unit: Int32, map: LumaMap, texture: Texture?)] = []
+    /// The values `setParameter` set, in order: a fused copy (`fused(from:to:)`) sets them again.
+    private var setValues: [(name: String, value: GLTransitionValue)] = []
+    /// Where the sides are read from two clips' planes (`fused(from:to:)`): their uniforms and
+    /// the texture units their planes are bound to.
+    private let planar: PlanarSides?
 
     /// Compiles `source`. Compile failures throw `GLError.shaderCompilation` whose line numbers
     /// and numbered source are the file's own (`#line 1`; the host's prelude is left out).
@@ -47,32 +57,32 @@ public final class GLTransitionEffect: TransitionEffect {
         device: GLDevice, source: GLTransitionSource, from: Texture, to: Texture,
         resizeMode: ResizeMode = .cover, edges: EdgeMode = .clamp, blendSpace: BlendSpace = .srgb
     ) throws(GLError) {
-        self.device = device
-        self.blendSpace = blendSpace
-        self.source = source
-        self.from = from
-        self.to = to
-        self.resizeMode = resizeMode
-        self.edges = edges
-        // `#line 1` makes the driver count the file's own lines in its messages.
-        let body = ShaderLibrary.blendSpaceDefine(linearLight: blendSpace == .linear) + ShaderLibrary.blendSpace
-            + ShaderLibrary.glTransitionPrelude + "\n#line 1\n" + source.source + "\n" + ShaderLibrary.glTransitionMain
-        do {
-            program = try device.cachedProgram(key: "gl-transition:" + body) { () throws(GLError) in
-                try device.makeFullscreenProgram(fragmentBody: body)
-            }
-        } catch .shaderCompilation(let failure) where failure.stage == .fragment {
-            // Number the user's file, not the prelude + file + main the driver saw.
-            throw .shaderCompilation(ShaderFailure(stage: .fragment, log: failure.log, source: source.source))
-        }
-        progressLocation = program.uniformLocation("progress")
-        ratioLocation = program.uniformLocation("ratio")
-        targetLocation = program.uniformLocation("segue_target")
-        ratiosLocation = program.uniformLocation("segue_ratios")
-        edgesLocation = program.uniformLocation("segue_edges")
+        (self.device, self.blendSpace, self.source, self.from, self.to) = (device, blendSpace, source, from, to)
+        (self.resizeMode, self.edges, planar) = (resizeMode, edges, nil)
+        compiled = try CompiledTransition(device: device, source: source, blendSpace: blendSpace, planar: false)
+        setUpUniforms()
+    }
+
+    /// With `planar`, the program reads its sides from the clips' planes (gl_transition_planar.glsl);
+    /// `from` and `to` then only give the sides' sizes.
+    init(
+        device: GLDevice, source: GLTransitionSource, from: Texture, to: Texture,
+        resizeMode: ResizeMode, edges: EdgeMode, blendSpace: BlendSpace, planar sides: (from: PlanarTransitionSide, to: PlanarTransitionSide)?
+    ) throws(GLError) {
+        (self.device, self.blendSpace, self.source, self.from, self.to) = (device, blendSpace, source, from, to)
+        (self.resizeMode, self.edges) = (resizeMode, edges)
+        let compiled = try CompiledTransition(device: device, source: source, blendSpace: blendSpace, planar: sides != nil)
+        self.compiled = compiled
+        planar = sides.map { PlanarSides(program: compiled.program, from: $0.from, to: $0.to) }
+        setUpUniforms()
+    }
+
+    /// The samplers' units and the parameters' defaults, once, on the new program.
+    private func setUpUniforms() {
         program.use()
         GL.uniform1i(program.uniformLocation("segue_from"), 0)
         GL.uniform1i(program.uniformLocation("segue_to"), 1)
+        planar?.setUp()
         var unit: Int32 = 2
         for parameter in source.parameters {
             let location = program.uniformLocation(parameter.name)
@@ -97,6 +107,7 @@ public final class GLTransitionEffect: TransitionEffect {
         try GLTransitionRange.check(value, of: parameter, file: source.name)
         program.use()
         apply(value, type: parameter.type, at: location)
+        setValues.append((name, value))
     }
 
     /// Binds a texture (the caller's) to a sampler2D parameter. The file samples it with uv from
@@ -168,15 +179,21 @@ public final class GLTransitionEffect: TransitionEffect {
         // filter, as the official runtime samples them: transitions read between texels (zooms,
         // displacements, blurs' neighbour averages). A read at a texel's centre, as a same-size
         // picture's plain lookup is, still returns that texel exactly.
-        GL.activeTexture(unit: 0)
-        GL.bindTexture(from.name)
-        device.bindLinearSampler(unit: 0)
-        GL.activeTexture(unit: 1)
-        GL.bindTexture(to.name)
-        device.bindLinearSampler(unit: 1)
+        if let planar {
+            planar.bind()
+        } else {
+            GL.activeTexture(unit: 0)
+            GL.bindTexture(from.name)
+            device.bindLinearSampler(unit: 0)
+            GL.activeTexture(unit: 1)
+            GL.bindTexture(to.name)
+            device.bindLinearSampler(unit: 1)
+        }
         defer {
-            device.unbindSampler(unit: 0)
-            device.unbindSampler(unit: 1)
+            if planar == nil {
+                device.unbindSampler(unit: 0)
+                device.unbindSampler(unit: 1)
+            }
         }
         for extra in extraTextures {
             GL.activeTexture(unit: Int(extra.unit))
@@ -187,6 +204,7 @@ public final class GLTransitionEffect: TransitionEffect {
             GL.bindTexture(map.texture?.name ?? .none)
         }
         device.drawFullscreen()
+        GL.activeTexture(unit: 0)
         try device.debugCheckError("GLTransitionEffect.render")
     }
 
@@ -210,6 +228,23 @@ public final class GLTransitionEffect: TransitionEffect {
             }
             throw .invalidSize(width: width, height: height, reason: "the luma map '\(map.rawValue)' cannot be made at this size: \(reason)")
         }
+    }
+
+    /// The same transition with its sides read from two clips' planes (one pass from the decoded
+    /// planes to the frame: the input stage fused into this program), with this effect's settings;
+    /// nil where that would not give what this effect gives (`PlanarTransitionSide.fuses`). The
+    /// copy shares this effect's textures: release it first, then this one.
+    package func fused(from: PlanarTransitionSide, to: PlanarTransitionSide) throws(GLError) -> GLTransitionEffect? {
+        guard PlanarTransitionSide.fuses(source, resizeMode: resizeMode, from: from, to: to, sizes: (self.from, self.to)) else { return nil }
+        let copy = try GLTransitionEffect(device: device, source: source, from: self.from, to: self.to, resizeMode: resizeMode,
+                                          edges: edges, blendSpace: blendSpace, planar: (from, to))
+        copy.progress = progress
+        for (name, value) in setValues {
+            do { try copy.setParameter(name, value) } catch { return nil }  // set here already, so never refused
+        }
+        copy.extraTextures = extraTextures
+        copy.lumaMaps = lumaMaps.map { ($0.unit, $0.map, nil) }
+        return copy
     }
 
     /// The program stays in the device's cache; textures given by the caller stay the caller's,
