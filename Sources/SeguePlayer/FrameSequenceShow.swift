@@ -18,10 +18,11 @@ public final class FrameSequenceShow: PlayerShow {
     public var timeline: PlayerTimeline
     public var directTarget: DefaultFramebufferTarget?
     private let frames: [RGBAImage]
-    /// The source's rate, how many of its frames each kept frame stands for, and its length.
-    private let sourceFramesPerSecond: Double
-    private let stride: Int
-    private let sourceFrames: Int
+    /// The source's rate, how many of its frames each kept frame stands for, and its length
+    /// (set by `init(name:frames:sourceFramesPerSecond:stride:sourceFrames:device:size:trace:)`).
+    private var sourceFramesPerSecond: Double
+    private var stride = 1
+    private var sourceFrames: Int
     private let lazyStage: LazyStage
     private let texture: Texture
     private let effect: GLTransitionEffect
@@ -34,32 +35,13 @@ public final class FrameSequenceShow: PlayerShow {
 
     /// `frames` (all of one size, at least one) shown `framesPerSecond` a second, on a stage of
     /// `size`; `trace` hears what the pointer did (`scrub`, `release`).
-    public convenience init(
-        name: String, frames: [RGBAImage], framesPerSecond: Double, device: GLDevice, size: (width: Int, height: Int),
-        trace: @escaping (String) -> Void
-    ) throws {
-        try self.init(
-            name: name, frames: frames, sourceFramesPerSecond: framesPerSecond, stride: 1, sourceFrames: frames.count,
-            device: device, size: size, trace: trace)
-    }
-
-    /// Every `stride`-th frame of a source of `sourceFrames` frames at `sourceFramesPerSecond`
-    /// (an edit's preview that kept every `stride`-th frame within its memory budget): played at
-    /// the source's speed, its times and frame numbers the source's.
-    public init(
-        name: String, frames: [RGBAImage], sourceFramesPerSecond: Double, stride: Int, sourceFrames: Int, device: GLDevice,
-        size: (width: Int, height: Int), trace: @escaping (String) -> Void
-    ) throws {
+    public init(name: String, frames: [RGBAImage], framesPerSecond: Double, device: GLDevice, size: (width: Int, height: Int),
+                trace: @escaping (String) -> Void) throws {
         guard let first = frames.first else { throw PlayerWindowError.unknownShow(name + " (no frames)") }
-        guard sourceFramesPerSecond.isFinite, sourceFramesPerSecond > 0, stride >= 1 else {
-            throw PlayerWindowError.unknownShow(name + " (no frame rate)")
-        }
         (self.name, self.frames, self.trace) = (name, frames, trace)
-        (self.sourceFramesPerSecond, self.stride) = (sourceFramesPerSecond, stride)
-        self.sourceFrames = max(sourceFrames, (frames.count - 1) * stride + 1)
+        (sourceFramesPerSecond, sourceFrames) = (framesPerSecond, frames.count)
         // The last frame is shown at progress 1: the timeline spans the frames' intervals.
-        timeline = PlayerTimeline(
-            duration: max(Double(frames.count - 1), 1) * Double(stride) / sourceFramesPerSecond, loopMode: .loop)
+        timeline = PlayerTimeline(duration: max(Double(frames.count - 1), 1) / framesPerSecond, loopMode: .loop)
         texture = try device.makeTexture(image: first, filter: .linear)
         do {
             let show = try GLTransitionSource.parse("vec4 transition(vec2 uv) { return getFromColor(uv); }\n", name: "frame")
@@ -73,6 +55,22 @@ public final class FrameSequenceShow: PlayerShow {
             progress: { [unowned self] in timeline.progress },
             apply: { [unowned self] change in self.apply(change) })
         pan = addScrubbingPan(scrub, trace: trace)
+    }
+
+    /// Every `stride`-th frame of a source of `sourceFrames` frames at `sourceFramesPerSecond`
+    /// (an edit's preview that kept every `stride`-th frame within its memory budget): played at
+    /// the source's speed, its times and frame numbers the source's.
+    public convenience init(
+        name: String, frames: [RGBAImage], sourceFramesPerSecond: Double, stride: Int, sourceFrames: Int, device: GLDevice,
+        size: (width: Int, height: Int), trace: @escaping (String) -> Void
+    ) throws {
+        guard sourceFramesPerSecond.isFinite, sourceFramesPerSecond > 0, stride >= 1 else {
+            throw PlayerWindowError.unknownShow(name + " (no frame rate)")
+        }
+        try self.init(
+            name: name, frames: frames, framesPerSecond: sourceFramesPerSecond / Double(stride), device: device, size: size, trace: trace)
+        (self.sourceFramesPerSecond, self.stride) = (sourceFramesPerSecond, stride)
+        self.sourceFrames = max(sourceFrames, (frames.count - 1) * stride + 1)
     }
 
     /// The index of the frame shown at `progress`: the nearest.

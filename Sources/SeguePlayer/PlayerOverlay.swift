@@ -25,18 +25,20 @@ public final class PlayerOverlay {
     private var status: PlayerStatus?
     private let longestName: String
     /// The key line: without N/P when there is one show.
-    private let keyLine: OverlayLine
+    private var keyLine = PlayerKeyLine.full
 
     private static let background = Color(red: 24.0 / 255, green: 24.0 / 255, blue: 28.0 / 255, alpha: 1)
     private static let ink = SIMD4<UInt8>(235, 235, 235, 255)
 
     /// `longestName`: the longest name the overlay may have to show (the layout makes room for it).
-    public convenience init(longestName: String) { self.init(longestName: longestName, showCount: 2) }
-
     /// `showCount`: how many shows the player has; with one, the key line does not offer N/P.
-    public init(longestName: String, showCount: Int) {
+    public convenience init(longestName: String, showCount: Int) {
+        self.init(longestName: longestName)
+        if showCount <= 1 { keyLine = PlayerKeyLine.single }
+    }
+
+    public init(longestName: String) {
         self.longestName = longestName
-        keyLine = showCount > 1 ? PlayerKeyLine.full : PlayerKeyLine.single
         track.backgroundColor = Color(red: 0.3, green: 0.3, blue: 0.33, alpha: 1)
         fill.backgroundColor = Color(red: 0.95, green: 0.6, blue: 0.15, alpha: 1)
         view.backgroundColor = Self.background
