@@ -370,7 +370,7 @@ let package = Package(
             name: "SeguePlayerTests",
             dependencies: [
                 "SeguePlayer", "SegueGLFW", "SegueUIKit", "SegueText", "SegueImage", "SegueEffects", "SegueTransitions",
-                "SegueTesting",
+                "SegueTesting", "SegueHeadless", "SegueGL",
             ]),
         .testTarget(
             name: "SeedAppTests",

@@ -107,6 +107,9 @@ public struct PlayerStatus: Equatable, Sendable {
     public var fps: Double = 0
     public var p50: Double = 0
     public var p99: Double = 0
+    /// Where the show is in its own terms, said instead of the progress (an edit's preview: its
+    /// time and frame); nil: the progress.
+    public var position: String?
 
     public init(
         index: Int, count: Int, name: String, parameters: [String] = [], state: State, speed: String, loop: String,
@@ -131,7 +134,7 @@ public struct PlayerStatus: Equatable, Sendable {
         let show = [Part(text: name, priority: 10)]
             + (parameters.isEmpty ? [] : [Part(text: parameters.joined(separator: " "), priority: 5)])
         let position = [
-            Part(text: String(format: "%.2f", progress), priority: 9),
+            Part(text: self.position ?? String(format: "%.2f", progress), priority: 9),
             Part(text: state.rawValue, priority: 8),
             Part(text: speed, priority: 7), Part(text: loop, priority: 6),
         ]
@@ -140,9 +143,10 @@ public struct PlayerStatus: Equatable, Sendable {
             Part(text: String(format: "%.0f fps", fps), priority: 4),
             Part(text: String(format: "p50 %.1f ms  p99 %.1f ms", p50, p99), priority: 2),
         ]
-        let counter = Part(text: "\(index + 1)/\(self.count)", priority: 1)
-        if count <= 1 { return [OverlayLine(parts: show + position + times + [counter])] }
-        return [OverlayLine(parts: show + [counter]), OverlayLine(parts: position + times)]
+        // One show: no counter ("1/1" says nothing).
+        let counter = self.count > 1 ? [Part(text: "\(index + 1)/\(self.count)", priority: 1)] : []
+        if count <= 1 { return [OverlayLine(parts: show + position + times + counter)] }
+        return [OverlayLine(parts: show + counter), OverlayLine(parts: position + times)]
     }
 
     /// The widest status the window can show (for the layout): the longest name, the longest
@@ -155,10 +159,14 @@ public struct PlayerStatus: Equatable, Sendable {
 
 /// The key help line, in parts (dropped from the right when the window is narrow).
 public enum PlayerKeyLine {
+    /// With one show, N/P are not offered (`PlayerOverlay(longestName:showCount:)`).
     public static let full = OverlayLine(parts: [
         ("space pause", 10), ("←/→ step", 9), ("R reverse", 8), ("1–5 speed", 7), ("L repeat", 6), ("N/P effect", 9),
         ("F fullscreen", 5), ("S screenshot", 5), ("Enter replay", 4), ("H hide", 6), ("Q quit", 10),
     ].map { OverlayLine.Part(text: $0.0, priority: $0.1) })
+
+    /// The key line of a player with one show: N/P switch nothing there.
+    public static let single = OverlayLine(parts: full.parts.filter { $0.text != "N/P effect" })
 
     /// The shortest key line worth showing: without it the band shows no key line at all.
     public static let minimal = OverlayLine(parts: full.parts.filter { $0.priority >= 9 })

@@ -60,7 +60,7 @@ final class PlayerController: ViewController {
         self.host = host
         self.report = report
         index = configuration.startIndex
-        overlay = PlayerOverlay(longestName: configuration.names.max { $0.count < $1.count } ?? "")
+        overlay = PlayerOverlay(longestName: configuration.names.max { $0.count < $1.count } ?? "", showCount: configuration.names.count)
         overlayShown = configuration.showsOverlay
         loopMode = configuration.loop
         super.init(name: "player")
@@ -103,8 +103,9 @@ final class PlayerController: ViewController {
             trace("\(show.timeline.isPaused ? "pause" : "resume") \(show.timeline.progress)")
         case .step(let frames):
             guard show.timeline.isPaused else { return }
-            show.timeline.step(frames, frameSeconds: frameSeconds)
-            trace("step \(show.timeline.progress)")
+            // A show with frames of its own (an edit's preview) steps one of them, else one display frame.
+            if !show.step(ownFrames: frames) { show.timeline.step(frames, frameSeconds: frameSeconds) }
+            trace("step \(show.timeline.progress)" + (show.positionText.map { " \($0)" } ?? ""))
         case .reverse:
             show.timeline.reverse()
             trace("direction \(show.timeline.direction > 0 ? "forward" : "reverse")")
@@ -118,6 +119,7 @@ final class PlayerController: ViewController {
             trace("loop \(show.timeline.loopMode.rawValue)")
         case .switchShow(let offset):
             let count = configuration.names.count
+            guard count > 1 else { return }  // one show: N and P are not offered, and do nothing
             try switchShow(to: ((index + offset) % count + count) % count)
         case .toggleOverlay:
             overlayShown.toggle()
@@ -339,10 +341,11 @@ final class PlayerController: ViewController {
             settling: show.isSettling, dragging: show.isInteracting || seeking, paused: timeline.isPaused,
             stopped: timeline.isStopped, direction: timeline.direction)
         let s = stats.lastSecond
-        let status = PlayerStatus(
+        var status = PlayerStatus(
             index: index, count: configuration.names.count, name: show.name, parameters: show.parameters, state: state,
             speed: PlayerTimeline.speedLabels[speedIndex], loop: timeline.loopMode.rawValue, progress: show.shownProgress,
             fps: s.fps, p50: s.p50, p99: s.p99)
+        status.position = show.positionText
         let now = wallClock.now
         guard PlayerStatus.needsRefresh(from: shownStatus, to: status, secondsSinceRefresh: now - statusRefresh) else { return }
         statusRefresh = now

@@ -24,11 +24,19 @@ public final class PlayerOverlay {
     public private(set) var keysText = ""
     private var status: PlayerStatus?
     private let longestName: String
+    /// The key line: without N/P when there is one show.
+    private var keyLine = PlayerKeyLine.full
 
     private static let background = Color(red: 24.0 / 255, green: 24.0 / 255, blue: 28.0 / 255, alpha: 1)
     private static let ink = SIMD4<UInt8>(235, 235, 235, 255)
 
     /// `longestName`: the longest name the overlay may have to show (the layout makes room for it).
+    /// `showCount`: how many shows the player has; with one, the key line does not offer N/P.
+    public convenience init(longestName: String, showCount: Int) {
+        self.init(longestName: longestName)
+        if showCount <= 1 { keyLine = PlayerKeyLine.single }
+    }
+
     public init(longestName: String) {
         self.longestName = longestName
         track.backgroundColor = Color(red: 0.3, green: 0.3, blue: 0.33, alpha: 1)
@@ -53,7 +61,7 @@ public final class PlayerOverlay {
         keys.isHidden = layout.keysFrame == nil
         if let frame = layout.keysFrame {
             keys.frame = frame
-            keysText = PlayerKeyLine.full.fitted(width: frame.width, font: layout.font)
+            keysText = keyLine.fitted(width: frame.width, font: layout.font)
             keys.content = Self.textImage(keysText, box: frame, font: layout.font).map { .image($0) }
         } else {
             keysText = ""

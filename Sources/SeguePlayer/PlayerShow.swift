@@ -47,9 +47,18 @@ public protocol PlayerShow: AnyObject {
     /// (or, for an effect filling the window, the window).
     func draw(advancing seconds: Double) throws
     func release()
+    /// Paused, moves `frames` of the show's own frames (an edit's preview: one frame of the
+    /// edit) and returns true; false for a show without frames of its own, which the player
+    /// then steps by display frames.
+    func step(ownFrames frames: Int) -> Bool
+    /// Where the show is, as the overlay says it instead of the progress (an edit's preview: its
+    /// time and frame, "00:03.47 / 00:10.00  frame 104"); nil: the progress.
+    var positionText: String? { get }
 }
 
 extension PlayerShow {
+    public func step(ownFrames frames: Int) -> Bool { false }
+    public var positionText: String? { nil }
     public var parameters: [String] { [] }
     public var isSettling: Bool { false }
     public var isMovingWithTime: Bool { timeline.isMoving }

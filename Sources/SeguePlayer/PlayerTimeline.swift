@@ -77,6 +77,15 @@ public struct PlayerTimeline: Sendable {
         progress = min(max(progress + Double(frames) * frameSeconds * speed / duration, 0), 1)
     }
 
+    /// Paused: moves to `progress` (clamped to 0...1), as a step does: a show with frames of its
+    /// own (an edit's preview) steps to its next frame exactly, whatever the speed.
+    public mutating func step(toProgress progress: Double) {
+        guard isPaused else { return }
+        settle = nil
+        holdLeft = 0
+        self.progress = min(max(progress.isNaN ? self.progress : progress, 0), 1)
+    }
+
     public mutating func togglePause() {
         if isPaused {
             isPaused = false

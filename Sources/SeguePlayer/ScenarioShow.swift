@@ -62,7 +62,8 @@ public final class ScenarioShow: PlayerShow {
     /// the scene's time is scaled to it.
     /// `resize`: how each picture fits the screens (see `PictureFitting.screen`); `onReduced`
     /// hears of a picture reduced to fit the GL's textures, with its label. `trace` hears what
-    /// the pointer and resizes did (`gesture`, `pan`, `release`, `settled`, `relayout`).
+    /// the pointer and resizes did (`gesture`, `pan` and `release` with the drag's x and y and the
+    /// progress shown, `settled`, `relayout`).
     public init(scenario: TransitionScenario, device: GLDevice, compositor: Compositor, from: RGBAImage, to: RGBAImage,
                 labels: (from: String, to: String), resize: ResizeMode,
                 size: (width: Int, height: Int), duration: Double?, trace: @escaping (String) -> Void,
@@ -197,10 +198,13 @@ public final class ScenarioShow: PlayerShow {
         case .gesture:
             guard let interaction else { break }
             if !heard { interaction.handle(pan, in: inputView) }
-            let dx = pan.translation(in: inputView).x
+            // What the screen shows: the drag both ways (a zoom's drag is vertical) and the
+            // progress the overlay says (`shownProgress`), not the horizontal translation alone.
+            let translation = pan.translation(in: inputView)
+            let shown = "\(translation.x) \(translation.y) shown \(shownProgress)"
             switch pan.state {
-            case .began, .changed: trace("pan \(dx)")
-            case .ended, .cancelled: trace("release \(dx)")
+            case .began, .changed: trace("pan \(shown)")
+            case .ended, .cancelled: trace("release \(shown)")
             default: break
             }
         }

@@ -146,6 +146,38 @@ struct PageCurlTests {
         }
     }
 
+    /// Issue 41: the first curl of a process waits for the snapshot and for its program's
+    /// compile (most of a second on llvmpipe) before the frame after the presentation is drawn.
+    /// Its clock used to start at the presentation, so that first frame (0.9 s later, past the
+    /// 0.6 s curl) showed the end at once. The curl starts at the first frame drawn: that frame
+    /// is the presenter flat, the next ones lift it part way, and it ends 0.6 s later.
+    @Test func aCurlWhoseFirstFrameComesLateStillPlaysFromItsStart() throws {
+        try HeadlessStage.run(width: 200, height: 200) { stage in
+            let home = ViewController(name: "home"), sheet = ViewController(name: "sheet")
+            home.view.backgroundColor = Self.red
+            sheet.view.backgroundColor = Self.blue
+            sheet.modalTransitionStyle = .partialCurl
+            stage.window.rootViewController = home
+            try stage.step()
+            let presented = stage.now
+            home.present(sheet, animated: true)
+            // The frame after the presentation comes 0.9 s late (the time is an input here).
+            let first = try stage.snapshot(at: presented + 0.9)
+            #expect(stage.window.transitionDriver.isTransitioning, "still curling at its first frame")
+            #expect(Self.shows(first, [255, 0, 0], at: 190, 190), "the first frame: the presenter, \(Self.pixel(first, 190, 190))")
+            var middles: [RGBAImage] = []
+            for _ in 0..<3 { middles.append(try stage.advance(to: stage.now + 0.15)) }
+            let end = try stage.advance(to: presented + 0.9 + 0.65)
+            #expect(!stage.window.transitionDriver.isTransitioning && home.presentedViewController === sheet)
+            #expect(Self.shows(end, [0, 0, 255], at: 190, 190), "curled: the presented view shows")
+            // Frames between: neither the start nor the end, each further lifted than the last.
+            for (index, middle) in middles.enumerated() {
+                #expect(Self.largestDifference(middle, first) > 20 && Self.largestDifference(middle, end) > 20, "frame \(index) in between")
+            }
+            #expect(Self.largestDifference(middles[0], middles[1]) > 0 && Self.largestDifference(middles[1], middles[2]) > 0)
+        }
+    }
+
     private static func find(_ name: String, in view: View) -> Bool {
         view.name == name || view.subviews.contains { find(name, in: $0) }
     }

@@ -54,4 +54,37 @@ struct WheelPinchTests {
         wheel.wheel(at: Point(x: 100, y: 100), notches: -1, time: 2, window: window)
         #expect(log.states == [.began, .ended, .began] && abs(log.scales.last! - 0.9) < 1e-12, "a new pinch from 1")
     }
+
+    /// Issue 41: a slow pinch. The pause is measured from the last notch: notches 0.22 s apart
+    /// (the host's frame clock checking the pause every frame between them, as `WindowHost`
+    /// does) are one pinch of four notches, scale 0.6, which lifts 0.3 s after the fourth;
+    /// notches further apart than the pause are pinches of their own.
+    @Test(arguments: [(0.22, 1), (0.29, 1), (0.31, 4)])
+    func notchesApartUnderThePauseAreOnePinch(gap: Double, pinches: Int) {
+        let (window, _, log) = Self.scene()
+        var wheel = WheelPinch()
+        var downs = 0
+        var lifts: [Double] = []
+        for notch in 0..<4 {
+            let time = 10 + Double(notch) * gap
+            if !wheel.isPinching { downs += 1 }
+            wheel.wheel(at: Point(x: 300, y: 200), notches: -1, time: time, window: window)
+            // Frames at 60 a second until the next notch, each letting the frame clock on.
+            for frame in 1...Int((gap * 60).rounded(.down)) {
+                let wasPinching = wheel.isPinching
+                wheel.advance(to: time + Double(frame) / 60, window: window)
+                if wasPinching && !wheel.isPinching { lifts.append(time + Double(frame) / 60) }
+            }
+        }
+        #expect(downs == pinches, "gap \(gap): \(downs) pinches")
+        if pinches == 1 {
+            #expect(log.states == [.began, .changed, .changed, .changed] && abs(log.scales.last! - 0.6) < 1e-12)
+            let last = 10 + 3 * gap
+            #expect(wheel.nextDecision == last + WheelPinch.idleEnd, "the pause counts from the last notch")
+            wheel.advance(to: last + WheelPinch.idleEnd, window: window)
+            #expect(log.states.last == .ended && abs(log.scales.last! - 0.6) < 1e-12)
+        } else {
+            #expect(lifts.count == 4 && log.states.filter { $0 == .ended }.count == 4, "each lifted a pause after its notch: \(lifts)")
+        }
+    }
 }

@@ -31,9 +31,11 @@ enum EditPreviewPlayer {
                 names: [name], startIndex: 0, makeTransition: { _, _ in nil },
                 from: frames[0], to: frames[frames.count - 1], labels: (spec, spec), resize: .contain,
                 size: (preview.width, preview.height))
-            let rate = preview.framesPerSecond / Double(preview.stride)
+            // The step keys move one of the edit's frames (one kept frame), the overlay says its time.
             configuration.makeShow = { name, device, size, trace in
-                try FrameSequenceShow(name: name, frames: frames, framesPerSecond: rate, device: device, size: size, trace: trace)
+                try FrameSequenceShow(
+                    name: name, frames: frames, sourceFramesPerSecond: preview.framesPerSecond, stride: preview.stride,
+                    sourceFrames: preview.totalFrames, device: device, size: size, trace: trace)
             }
             try PlayCommand.run(configuration, options: options, timeSource: timeSource) { renderer in
                 String(format: "Playing %@ (%.2f s, %d frames at %dx%d) on %@. Drag to scrub the whole edit; space pauses, Q or Escape quits (--help lists the keys).",

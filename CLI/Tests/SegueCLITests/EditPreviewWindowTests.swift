@@ -47,6 +47,39 @@ struct EditPreviewWindowTests {
         #expect(try session.close() == 0)
     }
 
+    /// Issue 41: paused, each ← moves one frame of the 30 fps edit (it moved 1/60 s, half a
+    /// frame), and the step's trace says the frame's time and number as the overlay does.
+    @Test func theStepKeysMoveOneFrameOfTheEdit() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try SampleImages.from(width: 320, height: 180), to: dir.appendingPathComponent("a.png").path)
+        try PNGCodec.write(try SampleImages.to(width: 320, height: 180), to: dir.appendingPathComponent("b.png").path)
+        try Data(Self.spec.utf8).write(to: dir.appendingPathComponent("edit.json"))
+        let render = try CommandRunner.run("segue", ["edit", "edit.json", "--out", "frames", "--quiet"], in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        let headless = { (index: Int) in try PNGCodec.read(path: dir.appendingPathComponent(String(format: "frames/frame-%04d.png", index)).path) }
+        let session = try WindowSession(
+            ["play", "edit.json", "--size", "320x180", "--no-overlay", "--trace-scrub", "--seconds", "60"], frameStep: 0, in: dir)
+        try session.xdotool(["key", "--window", session.window, "space"])
+        #expect(session.waitFor("pause "), "\(session.trace)")
+        try session.drag([10, 20, 170], y: 90)  // to frame 22, the middle of the cube
+        try session.mouseUp()
+        #expect(session.waitFor("release 0.5"), "\(session.trace)")
+        for step in 1...3 {
+            try session.xdotool(["key", "--window", session.window, "Left"])
+            #expect(session.waitFor("step ", count: step), "\(session.trace)")
+        }
+        let frame = 22 - 3
+        #expect(session.lines("step ").last?.hasSuffix(String(format: "00:00.%02d / 00:01.50  frame %d", frame * 100 / 30, frame)) == true,
+                "\(session.trace)")
+        _ = try screens(session, headless(frame))
+        #expect(try session.close() == 0)
+    }
+
+    private func screens(_ session: WindowSession, _ expected: RGBAImage) throws {
+        _ = try PlayWindowTests().expectScreen(session, expected, within: 1)
+    }
+
     @Test func aPreviewRefusesTransitionOptionsAndNamesABadSpecsPlace() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

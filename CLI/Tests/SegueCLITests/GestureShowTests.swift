@@ -130,10 +130,31 @@ struct GestureShowTests {
         show.pointer(.moved, at: Point(x: 278, y: 90), time: 0.05)
         show.pointer(.moved, at: Point(x: 200, y: 90), time: 0.1)
         try show.draw(advancing: Self.frame)
-        #expect(rig.lines.contains("pan -80.0"), "\(rig.lines)")
+        #expect(rig.lines.contains { $0.hasPrefix("pan -80.0 ") }, "\(rig.lines)")
         #expect(abs(show.shownProgress - 0.25) < 1e-9, "80 of 320 px: \(show.shownProgress)")
         show.pointer(.up, at: Point(x: 200, y: 90), time: 0.7)
         for _ in 0..<60 { try show.draw(advancing: Self.frame) }
         #expect(rig.lines.contains("settled cancel"), "\(rig.lines)")
+    }
+
+    /// Issue 41: preferred-zoom's drag is vertical; the trace said `pan 0.0` (the horizontal
+    /// translation) while the overlay said DRAG 0.78. It says the drag both ways and the
+    /// progress the overlay shows.
+    @Test func aVerticalDragIsTracedWithTheProgressTheOverlayShows() throws {
+        let rig = try Rig()
+        defer { rig.release() }
+        let show = try rig.show("preferred-zoom", width: 320, height: 180)
+        defer { show.release() }
+        try show.draw(advancing: 0)
+        show.pointer(.down, at: Point(x: 160, y: 30), time: 0)
+        show.pointer(.moved, at: Point(x: 160, y: 36), time: 0.05)
+        show.pointer(.moved, at: Point(x: 160, y: 120), time: 0.1)
+        try show.draw(advancing: Self.frame)
+        let pan = try #require(rig.lines.last { $0.hasPrefix("pan ") }, "\(rig.lines)")
+        let words = pan.split(separator: " ")
+        #expect(words.count == 5 && words[1] == "0.0" && words[2] == "90.0" && words[3] == "shown", "\(pan)")
+        let traced = try #require(Double(words.last ?? ""))
+        #expect(traced == show.shownProgress && traced > 0 && traced < 1, "the overlay's number: \(show.shownProgress)")
+        show.pointer(.up, at: Point(x: 160, y: 120), time: 0.7)
     }
 }

@@ -53,14 +53,20 @@ final class PageCurl {
         render()
     }
 
-    /// Plays to `target` over `duration`, then calls `completion`.
+    /// Plays to `target` over `duration`, then calls `completion`. The curl's time starts at the
+    /// first frame drawn after this call, as a Core Animation animation starts when its
+    /// transaction commits: what the caller does first (the snapshot, the first compile of the
+    /// curl's program, which takes llvmpipe most of a second) takes none of the curl's time,
+    /// else the first curl of a process would show only its end.
     func animate(to target: Double, duration: Double, completion: @escaping () -> Void) {
         link?.invalidate()
         let (origin, engine) = (progress, effectView.animationEngine)
-        let start = engine.now
+        var start: Double?
         link = engine.addDisplayLink { [weak self] now in
             guard let self else { return }
-            let t = duration > 0 ? (now - start) / duration : 1
+            let begin = start ?? now
+            start = begin
+            let t = duration > 0 ? (now - begin) / duration : 1
             self.progress = origin + (target - origin) * TimingCurve.easeInOut.value(at: t)
             self.render()
             guard t >= 1 else { return }

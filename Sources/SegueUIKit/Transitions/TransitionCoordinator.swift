@@ -17,6 +17,9 @@ public final class TransitionCoordinator {
     weak var interaction: (any ViewControllerInteractiveTransitioning)?
     /// When the animations started (the clock's time), for a timed transition's progress.
     private var startTime: Double = 0
+    /// An interaction without a timeline of its own (a grabbed zoom) ended: the rest plays from
+    /// the percent it left, not from the transition's start, towards its end (1) or back (0).
+    private var rest: (from: Double, to: Double, start: Double, duration: Double)?
 
     private var alongside: [(animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)?)] = []
     private var interactionObservers: [(TransitionContext) -> Void] = []
@@ -51,6 +54,9 @@ public final class TransitionCoordinator {
             value = transitionDuration > 0 ? timeDomain.localTime / transitionDuration : context.percentComplete
         } else if context.isInteractive || context.isCompleted {
             value = context.isCompleted && !context.transitionWasCancelled && !context.isInteractive ? 1 : context.percentComplete
+        } else if let rest {
+            let t = rest.duration > 0 ? (engine.now - rest.start) / rest.duration : 1
+            value = rest.from + (rest.to - rest.from) * min(max(t, 0), 1)
         } else {
             value = transitionDuration > 0 ? (engine.now - startTime) / transitionDuration : 1
         }
@@ -150,6 +156,10 @@ public final class TransitionCoordinator {
     }
 
     private func interactionEnded() {
+        if interruptibleAnimator == nil, timeDomain == nil {
+            let from = context.percentComplete, to: Double = context.transitionWasCancelled ? 0 : 1
+            rest = (from, to, engine.now, abs(to - from) * transitionDuration / completionVelocity)
+        }
         for observer in interactionObservers { observer(context) }
     }
 }

@@ -11,6 +11,8 @@ final class ZoomTransition {
     private var startsInteractively = false
     /// The zoom the finger holds.
     private var held: ZoomTransitionAnimator?
+    /// The press holds the zoom it stopped, and has not dragged yet.
+    private var pressHolds = false
     private var pan: PanGestureRecognizer?
     private var pinch: PinchGestureRecognizer?
 
@@ -83,12 +85,33 @@ final class ZoomTransition {
     /// its container: hit testing sees a shrinking screen where it is going, so a press
     /// elsewhere on screen must still grab it.
     func makeDrag(for zoomed: ViewController) -> PanGestureRecognizer {
-        let pan = PanGestureRecognizer(minimumDistance: 10) { [unowned self, unowned zoomed] pan in
+        let pan = ZoomDragRecognizer(minimumDistance: 10) { [unowned self, unowned zoomed] pan in
             self.dragChanged(pan, zoomed: zoomed)
         }
         pan.name = "\(zoomed.name).zoomDismiss"
         pan.shouldBegin = { [unowned self] pan in self.dragBegins(pan) }
+        pan.pressed = { [unowned self] in self.pressed() }
+        pan.liftedWithoutDrag = { [unowned self] in self.liftedWithoutDrag() }
         return pan
+    }
+
+    /// A press on a running zoom stops it where it is on screen, as a touch down pauses UIKit's
+    /// interruptible animator; a drag then moves it. A press on a screen at rest starts nothing
+    /// (only a drag down dismisses), so taps on the screen's controls are untouched.
+    private func pressed() {
+        guard let running, held == nil else { return }
+        running.grab()
+        held = running
+        pressHolds = true
+    }
+
+    /// The press that stopped a zoom lifted (or lost to another recognizer, a tap) without
+    /// dragging: the zoom goes on its way from where it stood.
+    private func liftedWithoutDrag() {
+        guard pressHolds else { return }
+        pressHolds = false
+        held?.release(velocity: Point(x: 0, y: 0))
+        held = nil
     }
 
     /// A running zoom is grabbed by any drag; a shown screen is dismissed by a drag down that
@@ -116,7 +139,9 @@ final class ZoomTransition {
     private func dragChanged(_ pan: PanGestureRecognizer, zoomed: ViewController) {
         switch pan.state {
         case .began:
-            take(zoomed)
+            // The press may have stopped the zoom already; the drag carries it from there.
+            if !pressHolds || held == nil { take(zoomed) }
+            pressHolds = false
             held?.follow(translation: pan.translation(in: nil))
         case .changed:
             held?.follow(translation: pan.translation(in: nil))
@@ -162,5 +187,39 @@ extension ViewController {
         if let zoom = preferredTransition?.zoom?.animator(zoomingIn: appearing, zoomed: self) { return (zoom, zoom) }
         if let duration = preferredTransition?.matchedViewsDuration { return (MatchedViewsTransitionAnimator(duration: duration), nil) }
         return nil
+    }
+}
+
+/// The zoom's drag, which also hears the press land and lift: a press stops a running zoom at
+/// once (UIKit's interruptible animators pause on touch down), not only a drag of 10 points.
+@MainActor
+private final class ZoomDragRecognizer: PanGestureRecognizer {
+    var pressed: (@MainActor () -> Void)?
+    var liftedWithoutDrag: (@MainActor () -> Void)?
+
+    init(minimumDistance: Double, action: @escaping @MainActor (PanGestureRecognizer) -> Void) {
+        super.init(minimumDistance: minimumDistance)
+        addAction(action)
+    }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesBegan(touches, with: event)
+        pressed?()
+    }
+
+    override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesEnded(touches, with: event)
+        liftedWithoutDrag?()
+    }
+
+    override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesCancelled(touches, with: event)
+        liftedWithoutDrag?()
+    }
+
+    /// Also when another recognizer won the press (a tap) and this one never heard it lift.
+    override func reset() {
+        super.reset()
+        liftedWithoutDrag?()
     }
 }

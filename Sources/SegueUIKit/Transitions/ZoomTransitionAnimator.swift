@@ -63,6 +63,9 @@ final class ZoomTransitionAnimator: ViewControllerAnimatedTransitioning, ViewCon
         context.pauseInteractiveTransition()
         let t = zoomedView.transform
         grabbed = (zoomedView.center, Point(x: t.m11, y: t.m22), Point(x: 0, y: 0), resuming, nil)
+        // The coordinator's progress is where the zoom stopped, before any move.
+        let towardsSource = shownProgressTowardsSource()
+        context.updateInteractiveTransition(zoomingIn ? 1 - towardsSource : towardsSource)
     }
 
     /// The zoomed view follows the finger, shrinking as it goes down (to 40 % at a screen height).
