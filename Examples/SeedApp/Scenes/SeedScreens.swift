@@ -66,8 +66,12 @@ public final class SeedMenuView: View {
     /// and the hint wrap to the width, and the rows share the height left under them, so no label
     /// is elided at the seeds' own 320×480 (issue 28, defect 6). Sizes come from the labels'
     /// `sizeThatFits`.
+    /// The bounds size of the last `layoutSubviews()` (the window tests compare it with the window's).
+    public private(set) var laidOutSize: Size?
+
     public override func layoutSubviews() {
         let width = bounds.width, height = bounds.height
+        laidOutSize = bounds.size
         let margin = min(40, (width * 0.06).rounded()), textWidth = max(0, width - 2 * margin)
         let titleHeight = max(40, titleLabel.sizeThatFits(Size(width: textWidth, height: 0)).height)
         titleLabel.frame = Rect(x: margin, y: min(30, margin), width: textWidth, height: titleHeight)
