@@ -71,3 +71,29 @@ struct SeedAppPhotoGridLayoutTests {
         }
     }
 }
+
+/// The same in a window (Xvfb, no window manager: the window gets the size asked): the grid
+/// shown, the window resized to 640×600, the screenshot has every tile whole and equals the
+/// headless frame of the grid opened at that size.
+@Suite("SeedApp photo grid's layout after a resize in a window (Xvfb)", .serialized, .tags(.window, .gl))
+@MainActor
+struct SeedAppPhotoGridLayoutWindowTests {
+    @Test func aResizedWindowShowsEveryTileWhole() throws {
+        let size = Size(width: 640, height: 600)
+        let app = try SeedAppWindowTests.launch()
+        try app.xdotool(["key", "--window", app.window, "0"])
+        #expect(app.waitFor("appeared photoGrid"), "\(app.trace)")
+        app.waitUntilSettled()
+        try app.xdotool(["windowsize", "--sync", app.window, "\(Int(size.width))", "\(Int(size.height))"])
+        #expect(app.waitFor("size 640x600"), "the app saw the new size: \(app.trace)")
+        app.waitUntilSettled()
+        let shot = try app.screenshot()
+        let (expected, tiles) = try SeedAppPhotoGridLayoutTests.grid(at: size)
+        let problems = SeedAppPhotoGridLayoutTests.problems(in: shot, tiles: tiles, size: size)
+        #expect(problems.isEmpty, "\(problems)")
+        if let mismatch = SeedAppWindowTests.tolerance.mismatch(actual: shot, expected: expected) {
+            Issue.record("640x600: \(mismatch)")
+            try? PNGCodec.write(shot, to: "/tmp/segue-photo-grid-window-640x600.png")
+        }
+    }
+}
