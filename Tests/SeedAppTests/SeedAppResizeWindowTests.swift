@@ -131,13 +131,7 @@ struct SeedAppResizeWindowTests {
     /// was granted was swapped at the old size. Now every frame swapped after the window system
     /// granted the size is drawn at it: the first frame the app reports after the resize is
     /// preceded by its "size" line, and a screenshot then has no unpainted row or column.
-    @Test(.disabled("""
-        Not fixed (issue 41): Mesa's software GLX sizes a window's back buffer when a frame first draws into it after a \
-        swap, and only a swap makes it read the size again, so a frame that began before the resize is swapped at the old \
-        size (drawing it again at the new size before the swap, with the context bound anew, still landed in the old \
-        buffer: tried). Drawing offscreen and copying into the window last would.
-        """))
-    func theFirstFrameSwappedAfterAResizeIsDrawnAtTheNewSize() throws {
+    @Test func theFirstFrameSwappedAfterAResizeIsDrawnAtTheNewSize() throws {
         let app = try Self.launch()
         let start = app.lineCount
         try app.xdotool(["key", "--window", app.window, "\(SeedDemo.dimming.rawValue + 1)"])

@@ -13,6 +13,8 @@ do {
     if let step = ProcessInfo.processInfo.environment["SEEDAPP_FRAME_STEP"].flatMap(Double.init) {
         host.timeSource = try HostClock.fixedStep(seconds: step)
     }
+    // A resize mid-transition never swaps a frame of the old size (WindowHost.drawsOffscreenFirst).
+    host.drawsOffscreenFirst = true
     let app = SeedAppController()
     app.trace = say
     app.onQuit = { host.requestClose() }
