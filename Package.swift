@@ -278,7 +278,7 @@ let package = Package(
             name: "SeedAppScenes", dependencies: ["SeedPalette", "SegueUIKit", "SegueText", "SegueTransitions"],
             path: "Examples/SeedApp/Scenes"),
         .executableTarget(
-            name: "SeedApp", dependencies: ["SegueAppHost", "SeedAppScenes"], path: "Examples/SeedApp/App"),
+            name: "SeedApp", dependencies: ["SegueAppHost", "SeedAppScenes", "SegueUIKit"], path: "Examples/SeedApp/App"),
 
         // MARK: - Tests
 

@@ -47,6 +47,19 @@ public final class WindowHost {
     /// exists: free the GL objects made with `device` here (textures, offscreen targets, effects).
     public var willRelease: (() -> Void)?
 
+    /// Draws each frame into an offscreen target and copies it into the window last (set it
+    /// before `run`; not used while `underlay` is set). Mesa's software GLX sizes a window's
+    /// buffer when a frame first draws into it after a swap, and only a swap makes it look at
+    /// the size again: a frame begun before a resize the window system grants while it is drawn
+    /// would be swapped at the old size, leaving the window's new part unpainted until the next
+    /// frame is ready (0.3-0.45 s when the new layout is costly). With the copy last, the host
+    /// looks at the window's size after the frame is drawn, draws it again at a new one, and the
+    /// window's buffer is first used by the copy. Costs one full-window textured pass a frame.
+    public var drawsOffscreenFirst = false
+    /// The target frames are drawn into with `drawsOffscreenFirst`, and the view that shows it in the window.
+    private var offscreen: OffscreenTarget?
+    private let windowCopy = View(name: "windowHost.copy")
+
     /// Where the engine's time comes from (set it before `run`): real time by default, or a
     /// fixed step per drawn frame for scripted runs. Statistics measure real time either way.
     public var timeSource = HostClock.real
@@ -225,11 +238,43 @@ public final class WindowHost {
     private func drawFrame(at now: Double) throws(GLError) -> Double {
         window.needsDisplay = false
         lastFrameTime = timeSource.frameTime(realSeconds: now, previousFrame: lastFrameTime)
-        try window.renderFrame(
-            at: timeBase + lastFrameTime, compositor: compositor, into: framebuffer, clearColor: clearColor, underlay: drawUnderlay)
+        if drawsOffscreenFirst && underlay == nil {
+            try drawOffscreenThenCopy(at: timeBase + lastFrameTime)
+        } else {
+            try window.renderFrame(
+                at: timeBase + lastFrameTime, compositor: compositor, into: framebuffer, clearColor: clearColor, underlay: drawUnderlay)
+        }
         let rendered = clock.now
         try context.present()
         return rendered
+    }
+
+    /// `drawsOffscreenFirst`'s frame: drawn offscreen at the framebuffer's size, again while the
+    /// window's size changed meanwhile (a few times at most), then copied into the window.
+    private func drawOffscreenThenCopy(at time: Double) throws(GLError) {
+        for _ in 0..<3 {
+            try window.renderFrame(at: time, compositor: compositor, into: try offscreenTarget(), clearColor: clearColor)
+            guard let pixels = context.drawableSize, pixels.width > 0, pixels.height > 0,
+                pixels.width != framebuffer.width || pixels.height != framebuffer.height
+            else { break }
+            followSurface()
+        }
+        let target = try offscreenTarget()
+        let scale = window.contentScale > 0 ? window.contentScale : 1
+        windowCopy.frame = Rect(x: 0, y: 0, width: Double(target.width) / scale, height: Double(target.height) / scale)
+        // Set when the target is new only: content set anew is a change the window would count.
+        if case .texture(let shown)? = windowCopy.content, shown === target.texture {} else { windowCopy.content = .texture(target.texture) }
+        try compositor.render(windowCopy, into: framebuffer, clearColor: nil, scale: scale)
+    }
+
+    /// The offscreen target at the framebuffer's size (made again when that changed).
+    private func offscreenTarget() throws(GLError) -> OffscreenTarget {
+        if let offscreen, offscreen.width == framebuffer.width, offscreen.height == framebuffer.height { return offscreen }
+        offscreen?.release()
+        offscreen = nil
+        let target = try device.makeOffscreenTarget(width: framebuffer.width, height: framebuffer.height, stencil: true)
+        offscreen = target
+        return target
     }
 
     /// Runs `underlay`; what it changes in the views is drawn in this frame, so it asks for no other.
@@ -260,6 +305,9 @@ public final class WindowHost {
         willRelease?()
         willRelease = nil
         if pressedButton != nil { window.pointerCancelled(time: engineNow) }
+        windowCopy.content = nil
+        offscreen?.release()
+        offscreen = nil
         compositor.release()
         _ = device.release()
         context.release()

@@ -13,9 +13,35 @@ public final class PhotoGridController: ViewController {
         Color(red: 0.25, green: 0.6, blue: 0.95), Color(red: 0.6, green: 0.4, blue: 0.9), Color(red: 0.95, green: 0.5, blue: 0.75),
         Color(red: 0.4, green: 0.8, blue: 0.8), Color(red: 0.75, green: 0.75, blue: 0.3),
     ]
-    /// Where tile `index` sits (points, 4 columns of 2 rows in the grid's top part).
-    public static func tileFrame(_ index: Int) -> Rect {
-        Rect(x: 40 + Double(index % 4) * 170, y: 80 + Double(index / 4) * 120, width: 150, height: 100)
+    /// Where tile `index` sits in the app's own 960×600 window (4 columns of 2 rows).
+    public static func tileFrame(_ index: Int) -> Rect { tileFrame(index, in: SeedAppController.windowSize) }
+
+    /// Where tile `index` sits in a grid view of `size` points: as many columns (at most 4) as
+    /// give the largest whole tiles between Back (above) and the instruction (below), tiles
+    /// 150×100 at most and 3:2, so every tile is whole at any window size.
+    public static func tileFrame(_ index: Int, in size: Size) -> Rect {
+        let margin = min(40, (size.width * 0.06).rounded()), gap = margin < 40 ? 10.0 : 20.0
+        let top = 80.0, bottom = 80.0
+        let width = max(0, size.width - 2 * margin), height = max(0, size.height - top - bottom)
+        var best = (columns: 4, tile: Size(width: 0, height: 0))
+        for columns in stride(from: 4, through: 1, by: -1) {
+            let rows = (colors.count + columns - 1) / columns
+            var tileWidth = min(150, (width - Double(columns - 1) * gap) / Double(columns))
+            var tileHeight = tileWidth * 2 / 3
+            let rowsHeight = (height - Double(rows - 1) * gap) / Double(rows)
+            if tileHeight > rowsHeight {
+                tileHeight = max(0, rowsHeight)
+                tileWidth = tileHeight * 3 / 2
+            }
+            // Ties keep more columns (the 960-point window's 4).
+            if tileWidth * tileHeight > best.tile.width * best.tile.height {
+                best = (columns, Size(width: tileWidth, height: tileHeight))
+            }
+        }
+        let column = Double(index % best.columns), row = Double(index / best.columns)
+        return Rect(
+            x: margin + column * (best.tile.width + gap), y: top + row * (best.tile.height + gap),
+            width: best.tile.width, height: best.tile.height)
     }
 
     public private(set) lazy var gridView = PhotoGridView { [weak self] in self?.onClose() }
@@ -55,7 +81,7 @@ public final class PhotoGridView: View {
 
     init(onClose: @escaping @MainActor () -> Void) {
         tiles = PhotoGridController.colors.indices.map { index in
-            let tile = View(frame: PhotoGridController.tileFrame(index), name: "tile.\(index)")
+            let tile = View(frame: PhotoGridController.tileFrame(index), name: "tile.\(index)")  // laid out to the width
             tile.backgroundColor = PhotoGridController.colors[index]
             tile.cornerRadius = 12
             tile.clipsToBounds = true
@@ -75,6 +101,9 @@ public final class PhotoGridView: View {
 
     public override func layoutSubviews() {
         closeButton.frame = Rect(x: 20, y: 20, width: 100, height: 40)
+        for (index, tile) in tiles.enumerated() {
+            tile.frame = PhotoGridController.tileFrame(index, in: bounds.size)
+        }
         instructionLabel.frame = Rect(x: 20, y: max(0, bounds.height - 70), width: max(0, bounds.width - 40), height: 40)
     }
 }

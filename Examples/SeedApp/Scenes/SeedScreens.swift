@@ -66,8 +66,12 @@ public final class SeedMenuView: View {
     /// and the hint wrap to the width, and the rows share the height left under them, so no label
     /// is elided at the seeds' own 320×480 (issue 28, defect 6). Sizes come from the labels'
     /// `sizeThatFits`.
+    /// The bounds size of the last `layoutSubviews()` (the window tests compare it with the window's).
+    public private(set) var laidOutSize: Size?
+
     public override func layoutSubviews() {
         let width = bounds.width, height = bounds.height
+        laidOutSize = bounds.size
         let margin = min(40, (width * 0.06).rounded()), textWidth = max(0, width - 2 * margin)
         let titleHeight = max(40, titleLabel.sizeThatFits(Size(width: textWidth, height: 0)).height)
         titleLabel.frame = Rect(x: margin, y: min(30, margin), width: textWidth, height: titleHeight)
@@ -81,16 +85,13 @@ public final class SeedMenuView: View {
         // with); an odd one more goes under the second column.
         let rows = columns == 1 ? buttons.count : max(1, buttons.count / 2)
         let shownRows = buttons.count - (columns - 1) * rows
-        // 48-point rows 16 apart where they fit, else 4 apart; else the height left, shared (never
-        // below a title's own height). Steps, not a fill: a window a few points shorter keeps its layout.
+        // 48-point rows 16 apart where they fit; else the height left, shared (never below a title's own height).
         let tallest = buttons.map { $0.titleLabel.sizeThatFits(Size(width: 0, height: 0)).height }.max() ?? 0
         var rowHeight = 48.0, gap = 16.0
         let room = height - top - margin / 2
         if Double(shownRows) * (rowHeight + gap) - gap > room {
             gap = 4
-            if Double(shownRows) * (rowHeight + gap) - gap > room {
-                rowHeight = max(tallest + 2, (room + gap) / Double(shownRows) - gap)
-            }
+            rowHeight = max(tallest + 2, (room + gap) / Double(shownRows) - gap)
         }
         for (index, button) in buttons.enumerated() {
             let columnIndex = min(index / rows, columns - 1)

@@ -33,8 +33,11 @@ public final class DropDownMenuTransition: OneShotInteractionVending, ViewContro
         self.options = options
     }
 
-    /// Makes `menu` use this object as its transitioning delegate (weak: keep this alive).
+    /// Makes `menu` use this object as its transitioning delegate (weak: keep this alive), with
+    /// the `.custom` style, so that its `DropDownMenuPresentationController` keeps the snapshot
+    /// at the window's size when the window is resized.
     public func prepare(_ menu: ViewController) {
+        menu.modalPresentationStyle = .custom
         menu.transitioningDelegate = self
         menuViewController = menu
     }
@@ -71,6 +74,13 @@ public final class DropDownMenuTransition: OneShotInteractionVending, ViewContro
 
     public func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { self }
 
+    /// For a `.custom` presentation (`prepare(_:)`): the controller that takes the source's view
+    /// out once the menu is shown, as a full-screen presentation does, and follows resizes.
+    public func presentationController(
+        forPresented presented: ViewController, presenting: ViewController?, source: ViewController
+    ) -> PresentationController? {
+        DropDownMenuPresentationController(presentedViewController: presented, presenting: presenting, transition: self)
+    }
 
     // MARK: Animator
 
@@ -82,7 +92,7 @@ public final class DropDownMenuTransition: OneShotInteractionVending, ViewContro
 
     /// A snapshot of `source` placed over it in `container` (a plain view of its colour when no
     /// snapshot can be made; the reason is reported by `snapshotView`).
-    private func makeSnapshot(of source: View, in container: View) -> View {
+    func makeSnapshot(of source: View, in container: View) -> View {
         let frame = source.convert(source.bounds, to: container) ?? source.frame
         let snapshot = source.snapshotView() ?? {
             let stand = View(name: "\(source.name).snapshot")
@@ -145,5 +155,54 @@ public final class DropDownMenuTransition: OneShotInteractionVending, ViewContro
             }
             context.completeTransition(success)
         })
+    }
+}
+
+/// The drop-down's presentation controller (UIKit's role for a `.custom` presentation): the
+/// menu fills the container, the source's view leaves the window once the menu is shown (the
+/// snapshot stands in for it), and when the container's size changes with the menu at rest (a
+/// window resize, as UIKit lays a presentation's container out again) the snapshot is taken
+/// again of the source laid out at the new size and dropped by the new height's fraction, so
+/// the screen is the one a window of that size shows. While a transition runs its animator owns
+/// the snapshot; a size that changed meanwhile is followed when it ends.
+@MainActor
+public final class DropDownMenuPresentationController: PresentationController {
+    public private(set) weak var transition: DropDownMenuTransition?
+
+    public init(presentedViewController: ViewController, presenting: ViewController?, transition: DropDownMenuTransition) {
+        self.transition = transition
+        super.init(presentedViewController: presentedViewController, presenting: presenting)
+    }
+
+    public override var shouldRemovePresentersView: Bool { true }
+
+    public override func containerViewWillLayoutSubviews() {
+        guard let container = containerView, let transition, !presentedViewController.isBeingPresented,
+            !presentedViewController.isBeingDismissed, let old = DropDownMenuTransition.snapshot(in: container),
+            old.bounds.size != container.bounds.size, let source = presentingViewController?.view, source.superview == nil
+        else { return }
+        // The source is out of the window: it comes into the container, under the menu, for as
+        // long as it takes to lay it out at the container's size and draw it.
+        View.performWithoutAnimation {
+            container.insertSubview(source, at: 0)
+            // A source that fills the window fills it at its new size (the driver does so too when it comes back).
+            if source === Window.containing(container)?.rootViewController?.view || source.autoresizesToFillSuperview {
+                source.frame = container.bounds
+            }
+            source.layoutIfNeeded()
+            let snapshot = transition.makeSnapshot(of: source, in: container)
+            source.removeFromSuperview()
+            old.removeFromSuperview()
+            snapshot.transform = Transform3D(translationX: 0, y: transition.dropDistance(in: container), z: 0)
+            container.addSubview(snapshot)
+        }
+    }
+
+    public override func presentationTransitionDidEnd(_ completed: Bool) {
+        if completed { containerView?.setNeedsLayout() }
+    }
+
+    public override func dismissalTransitionDidEnd(_ completed: Bool) {
+        if !completed { containerView?.setNeedsLayout() }
     }
 }

@@ -31,6 +31,7 @@ public final class TransitionDriver {
     /// The presentation whose presenting transition runs now (not yet in `presentations`).
     private var presentingNow: Presentation?
 
+    @MainActor
     private final class Presentation {
         let presenting: ViewController
         let presented: ViewController
@@ -40,6 +41,10 @@ public final class TransitionDriver {
         var removedPresenterView: (superview: View, index: Int)?
         /// Where the presenter's view sits during a dismissal, before the animator runs.
         var presenterHome: (superview: View, index: Int)?
+        /// The presenter's view leaves the window while the presentation is shown (full screen, or
+        /// a presentation controller that says so); its controller then disappears and appears
+        /// again around the presentation, as UIKit calls the presenter's appearance methods then.
+        var removesPresenter: Bool { presented.modalPresentationStyle == .fullScreen || controller?.shouldRemovePresentersView == true }
         init(presenting: ViewController, presented: ViewController, container: View, controller: PresentationController?) {
             self.presenting = presenting
             self.presented = presented
@@ -171,7 +176,7 @@ public final class TransitionDriver {
         }
         begin(context: context, animator: animator, interaction: interaction, controllers: [presenting, presented]) {
             // The coordinator is registered by now: viewWillAppear can use it, as in UIKit.
-            if style == .fullScreen { presenting.beginAppearanceTransition(false, animated: animated) }
+            if presentation.removesPresenter { presenting.beginAppearanceTransition(false, animated: animated) }
             presented.beginAppearanceTransition(true, animated: animated)
             controller?.presentationTransitionWillBegin()
         }
@@ -187,12 +192,12 @@ public final class TransitionDriver {
         if completed {
             presentations.append(presentation)
             layOutPresentedView(of: presentation)
-            if presentation.presented.modalPresentationStyle == .fullScreen || presentation.controller?.shouldRemovePresentersView == true,
+            if presentation.removesPresenter,
                 let superview = presenting.view.superview, let index = superview.subviews.firstIndex(where: { $0 === presenting.view }) {
                 presentation.removedPresenterView = (superview, index)
                 presenting.view.removeFromSuperview()
             }
-            if presented.modalPresentationStyle == .fullScreen { presenting.endAppearanceTransition() }
+            if presentation.removesPresenter { presenting.endAppearanceTransition() }
             presented.endAppearanceTransition()
         } else {
             // Undo what the presentation added: the hierarchy is left exactly as it was.
@@ -202,7 +207,7 @@ public final class TransitionDriver {
             presented.directPresenter = nil
             presented.beginAppearanceTransition(false, animated: false)
             presented.endAppearanceTransition()
-            if presented.modalPresentationStyle == .fullScreen {
+            if presentation.removesPresenter {
                 presenting.beginAppearanceTransition(true, animated: false)
                 presenting.endAppearanceTransition()
             }
@@ -250,7 +255,7 @@ public final class TransitionDriver {
         }
         begin(context: context, animator: animator, interaction: interaction, controllers: [presented, presenting]) {
             presented.beginAppearanceTransition(false, animated: animated)
-            if style == .fullScreen { presenting.beginAppearanceTransition(true, animated: animated) }
+            if presentation.removesPresenter { presenting.beginAppearanceTransition(true, animated: animated) }
             presentation.controller?.dismissalTransitionWillBegin()
         }
     }
@@ -276,7 +281,7 @@ public final class TransitionDriver {
             presenting.directlyPresented = nil
             presented.directPresenter = nil
             presented.endAppearanceTransition()
-            if presented.modalPresentationStyle == .fullScreen { presenting.endAppearanceTransition() }
+            if presentation.removesPresenter { presenting.endAppearanceTransition() }
         } else {
             // Still presented: the hierarchy is as it was before the dismissal.
             if presentation.removedPresenterView != nil {
@@ -290,7 +295,7 @@ public final class TransitionDriver {
             // The order of a cancelled interactive pop (UIKit's observed logs; its documentation
             // names none), as for every cancelled transition here: the controller that was to be
             // revealed disappears (will, did), then the one that stays appears again (will, did).
-            if presented.modalPresentationStyle == .fullScreen {
+            if presentation.removesPresenter {
                 presenting.beginAppearanceTransition(false, animated: false)
                 presenting.endAppearanceTransition()
             }
