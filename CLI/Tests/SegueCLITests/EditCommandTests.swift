@@ -182,10 +182,10 @@ struct EditCommandTests {
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(json?["edit"] == nil)
         let hlg = json?["editHLG"] as? [String: Any], slideshow = json?["editSlideshow"] as? [String: Any]
-        #expect(hlg?["editSeconds"] as? Int == 4 && hlg?["target"] as? Double == 4 && hlg?["outputsAgree"] as? Bool == true, "\(hlg ?? [:])")
+        #expect(hlg?["editSeconds"] as? Int == 4 && (hlg?["target"] as? NSNumber)?.doubleValue == 4 && hlg?["outputsAgree"] as? Bool == true, "\(hlg ?? [:])")
         let details = hlg?["details"] as? [String: Any]
         #expect(details?["outputsHLG"] as? Bool == true, "\(details ?? [:])")
-        #expect(slideshow?["editSeconds"] as? Int == 21 && slideshow?["target"] as? Double == 1 && slideshow?["outputsAgree"] as? Bool == true,
+        #expect(slideshow?["editSeconds"] as? Int == 21 && (slideshow?["target"] as? NSNumber)?.doubleValue == 1 && slideshow?["outputsAgree"] as? Bool == true,
                 "\(slideshow ?? [:])")
         for report in [hlg, slideshow] {
             let variants = report?["variants"] as? [[String: Any]] ?? []
