@@ -78,6 +78,9 @@ public struct EditPlan {
     /// HLG clips pass to the blend as they are, their signal unchanged (matrix only), rather
     /// than tone-mapped to SDR: set for an edit whose output is HLG (`EditOutputCoding`).
     var keepsHLG = false
+    /// PQ clips pass to the blend as they are (their signal, matrix only): set for an edit whose
+    /// output is PQ, which only PQ clips make (`EditOutputCoding`).
+    var keepsPQ = false
     public let items: [Item]
     public let transitions: [Transition]
     public let music: Music?

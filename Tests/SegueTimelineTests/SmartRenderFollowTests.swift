@@ -62,6 +62,30 @@ struct SmartRenderFollowTests {
         #expect(tags.values.allSatisfy { $0 == "unknown" } && tags.count == 3, "\(tags)")
     }
 
+    /// A flash and beep in b's copied span (after the first join) and in c's (after the second):
+    /// each pair lands on one frame, so the sync holds at every join, not only summed over both.
+    @Test func picturesAndSoundMeetAfterEachJoin() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = try Self.edit(in: dir) { name, hue, flash in
+            try SmartRenderMedia.clip(at: dir.appendingPathComponent(name).path, seconds: 3, hue: hue, flashFrame: name == "b.mp4" ? 40 : flash)
+        }
+        let path = dir.appendingPathComponent("edit.mp4").path
+        let smart = try #require(try Self.export(plan, to: path))
+        let flashes = [plan.startFrame(ofItem: 1) + 40, plan.startFrame(ofItem: 2) + 50]
+        let joins = smart.segments.dropFirst().map(\.first)
+        for flash in flashes {
+            #expect(smart.segments.contains { $0.copy && $0.first <= flash && flash < $0.end }, "\(flash) \(smart.segments)")
+        }
+        #expect(joins.contains { $0 < flashes[0] } && joins.contains { flashes[0] < $0 && $0 < flashes[1] }, "\(joins)")
+        #expect(try SmartRenderMedia.flashFrames(path) == flashes)
+        let beeps = try SmartRenderMedia.beepOnsets(path)
+        #expect(beeps.count == 2, "\(beeps)")
+        for (beep, flash) in zip(beeps, flashes) {
+            #expect(abs(beep - flash * 1600) <= 1600, "beep at sample \(beep), the flash's frame at \(flash * 1600)")
+        }
+    }
+
     @Test func mainProfileClipsAreCopiedAndLosslessEncodesTheRest() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

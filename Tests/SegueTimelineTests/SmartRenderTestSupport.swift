@@ -62,6 +62,30 @@ enum SmartRenderMedia {
         return means.indices.max { means[$0] < means[$1] } ?? -1
     }
 
+    /// Every frame much brighter than the rest (mean luma above halfway from the median to the
+    /// brightest): the flashes, in order.
+    static func flashFrames(_ path: String) throws -> [Int] {
+        let text = String(decoding: try VideoReader.run("ffmpeg", [
+            "-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-vf", "signalstats,metadata=print:key=lavfi.signalstats.YAVG:file=-",
+            "-f", "null", "-",
+        ]), as: UTF8.self)
+        let means = text.split(separator: "\n").filter { $0.contains("YAVG") }.compactMap { Double($0.split(separator: "=").last ?? "") }
+        guard let brightest = means.max() else { return [] }
+        let threshold = (brightest + means.sorted()[means.count / 2]) / 2
+        return means.indices.filter { means[$0] > threshold }
+    }
+
+    /// The onset of each beep: a sample louder than a quarter of full scale after 0.2 s without one.
+    static func beepOnsets(_ path: String) throws -> [Int] {
+        var onsets: [Int] = []
+        var lastLoud = Int.min / 2
+        for (index, sample) in try TimelineMedia.samples(path).enumerated() where abs(sample) > 0.25 {
+            if index - lastLoud > 9600 { onsets.append(index) }
+            lastLoud = index
+        }
+        return onsets
+    }
+
     /// The first sample (mono, 48 kHz) louder than a quarter of full scale: the beep's onset.
     static func beepOnset(_ path: String) throws -> Int {
         try TimelineMedia.samples(path).firstIndex { abs($0) > 0.25 } ?? -1

@@ -78,6 +78,11 @@ public struct BenchmarkSuite {
         public var editClipSeconds = 10
         /// Runs of the edit section (each makes the edit with every variant).
         public var editRuns = 1
+        /// The edit section's cases: the phone-like H.264 edit, HLG clips, the photo slideshow.
+        public var editCases: [EditBenchmarkCase] = EditBenchmarkCase.allCases
+        /// Seconds each of the slideshow's 20 photos shows, and of its 19 transitions.
+        public var slideshowPictureSeconds = 5
+        public var slideshowTransitionSeconds = 2
         /// The window size of the host section (points).
         public var hostSize = FrameSize(width: 1280, height: 720)
         /// The Python with MoviePy 2 for the edit section; nil: `SEGUE_BENCH_MOVIEPY_PYTHON`, else
@@ -136,9 +141,17 @@ public struct BenchmarkSuite {
             let export = options.sections.contains(.export)
                 ? try ExportBenchmark(size: options.exportSize, frames: options.exportFrames, runs: options.runs)
                     .run(device: device, table: table) : nil
-            let edit = options.sections.contains(.edit)
+            let editCases: Set<EditBenchmarkCase> = options.sections.contains(.edit) ? Set(options.editCases) : []
+            let edit = editCases.contains(.phone)
                 ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns,
                                     moviePy: MoviePyPeer.locate(python: options.moviePyPython))
+                    .run(device: device, table: table) : nil
+            let editHLG = editCases.contains(.hlg)
+                ? try HLGEditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns)
+                    .run(device: device, table: table) : nil
+            let slideshow = editCases.contains(.slideshow)
+                ? try SlideshowBenchmark(size: options.editSize, pictureSeconds: options.slideshowPictureSeconds,
+                                         transitionSeconds: options.slideshowTransitionSeconds, runs: options.editRuns)
                     .run(device: device, table: table) : nil
             let editLong = options.sections.contains(.editLong)
                 ? try LongEditBenchmark(size: options.editLongSize, minutes: options.editLongMinutes).run(device: device, table: table) : nil
@@ -171,7 +184,7 @@ public struct BenchmarkSuite {
                 "resolutionTolerance": EffectGraphBenchmark.resolutionTolerance, "resolutionTargetMet": resolutionMet,
                 // The sections not run by default are left out unless asked for (host also without a display).
                 "soak": soak, "soakFlat": soak.map(SoakBenchmark.isFlat), "gestureStress": gestures,
-                "gestureStressClean": gestures.map { $0.allSatisfy(\.isClean) }, "export": export, "edit": edit,
+                "gestureStressClean": gestures.map { $0.allSatisfy(\.isClean) }, "export": export, "edit": edit, "editHLG": editHLG, "editSlideshow": slideshow,
                 "host": host, "editLong": editLong, "output": output, "input": input, "frei0r": frei0r, "gstreamer": gstreamer, "blend": blend,
             ]))
             table.targets(dissolve: dissolve, dissolveMet: dissolveMet, longestChain: chains.longest, chainMet: chainMet,

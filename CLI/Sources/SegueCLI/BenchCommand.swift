@@ -4,6 +4,7 @@ import SegueBenchmarks
 import SegueImage
 
 extension BenchmarkSuite.Section: ExpressibleByArgument {}
+extension EditBenchmarkCase: ExpressibleByArgument {}
 
 /// `segue bench`: parses the options and hands them to `BenchmarkSuite` (SegueBenchmarks).
 struct BenchCommand: ParsableCommand {
@@ -34,6 +35,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The frame size of the edit section.") var editSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Seconds of each of the edit section's three clips (2...600).") var editClipSeconds = 10
     @Option(help: "Runs of the edit section (each makes the edit with every variant).") var editRuns = 1
+    @Option(help: "Comma-separated cases of the edit section: phone (H.264 clips against ffmpeg and MoviePy 2), hlg (HEVC Main 10 HLG clips against ffmpeg with x265; --edit-size, --edit-clip-seconds), slideshow (20 photos, 19 transitions against ffmpeg's xfade chain; --edit-size). (default: phone,hlg,slideshow)",
+            transform: CommaSeparated.parser("--edit-cases", "case", choices: EditBenchmarkCase.allCases.map(\.rawValue)))
+    var editCases = CommaSeparated(EditBenchmarkCase.allCases)
+    @Option(help: "Seconds each photo of the slideshow case shows (2...60).") var slideshowPictureSeconds = 5
+    @Option(help: "Seconds of each of the slideshow case's transitions (at most half a photo's).") var slideshowTransitionSeconds = 2
     @Option(help: "The Python with MoviePy 2 for the edit section (default: $SEGUE_BENCH_MOVIEPY_PYTHON, else .build/bench-venv made by scripts/bench-moviepy-setup.sh); without one MoviePy is skipped.")
     var moviepyPython: String?
     @Option(help: "The frame size of the edit-long section.") var editLongSize = FrameSize(width: 640, height: 360)
@@ -50,6 +56,9 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard (2...600).contains(editClipSeconds), (1...20).contains(editRuns) else {
             throw ValidationError("--edit-clip-seconds must be 2...600 and --edit-runs 1...20")
+        }
+        guard (2...60).contains(slideshowPictureSeconds), slideshowTransitionSeconds >= 1, 2 * slideshowTransitionSeconds <= slideshowPictureSeconds else {
+            throw ValidationError("--slideshow-picture-seconds must be 2...60 and --slideshow-transition-seconds 1...half of it")
         }
         guard (2...60).contains(editLongMinutes) else { throw ValidationError("--edit-long-minutes must be 2...60") }
         guard (1...1_000_000).contains(inputGestures) else { throw ValidationError("--input-gestures must be 1...1000000") }
@@ -75,6 +84,8 @@ struct BenchCommand: ParsableCommand {
         options.gestureSequences = gestureSequences
         (options.exportSize, options.exportFrames) = (exportSize, exportFrames)
         (options.editSize, options.editClipSeconds, options.editRuns) = (editSize, editClipSeconds, editRuns)
+        options.editCases = editCases.elements
+        (options.slideshowPictureSeconds, options.slideshowTransitionSeconds) = (slideshowPictureSeconds, slideshowTransitionSeconds)
         options.hostSize = hostSize
         (options.moviePyPython, options.editLongSize, options.editLongMinutes) = (moviepyPython, editLongSize, editLongMinutes)
         options.inputGestures = inputGestures

@@ -143,7 +143,7 @@ struct EditCommandTests {
         // A tiny run: the report's shape, not speed (speed is the benchmark's job). MoviePy is
         // pointed at a Python that is not there, so it is skipped and says how to set it up.
         let result = try CommandRunner.run("segue", [
-            "bench", "--json", "--sections", "edit", "--edit-size", "64x36", "--edit-clip-seconds", "2",
+            "bench", "--json", "--sections", "edit", "--edit-cases", "phone", "--edit-size", "64x36", "--edit-clip-seconds", "2",
             "--moviepy-python", "/nonexistent/bin/python3",
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -169,6 +169,29 @@ struct EditCommandTests {
             #expect((variant["peakMemoryMB"] as? Double ?? 0) > 1 && (variant["cpuSeconds"] as? Double ?? 0) > 0, "\(variant)")
         }
         #expect(edit?["outputsAgree"] as? Bool == true)
+    }
+
+    /// The HLG and slideshow cases, tiny: each output read back (frames, length; the HLG edit's
+    /// and ffmpeg's HEVC Main 10 HLG with their mastering display), the CPU ratio and its target.
+    @Test func benchEditSectionRunsTheHLGAndSlideshowCases() throws {
+        let result = try CommandRunner.run("segue", [
+            "bench", "--json", "--sections", "edit", "--edit-cases", "hlg,slideshow", "--edit-size", "128x72", "--edit-clip-seconds", "2",
+            "--slideshow-picture-seconds", "2", "--slideshow-transition-seconds", "1",
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(json?["edit"] == nil)
+        let hlg = json?["editHLG"] as? [String: Any], slideshow = json?["editSlideshow"] as? [String: Any]
+        #expect(hlg?["editSeconds"] as? Int == 4 && (hlg?["target"] as? NSNumber)?.doubleValue == 4 && hlg?["outputsAgree"] as? Bool == true, "\(hlg ?? [:])")
+        let details = hlg?["details"] as? [String: Any]
+        #expect(details?["outputsHLG"] as? Bool == true, "\(details ?? [:])")
+        #expect(slideshow?["editSeconds"] as? Int == 21 && (slideshow?["target"] as? NSNumber)?.doubleValue == 1 && slideshow?["outputsAgree"] as? Bool == true,
+                "\(slideshow ?? [:])")
+        for report in [hlg, slideshow] {
+            let variants = report?["variants"] as? [[String: Any]] ?? []
+            #expect(variants.count == 2 && variants.allSatisfy { ($0["cpuSeconds"] as? Double ?? 0) > 0 }, "\(variants)")
+            #expect((report?["cpuRatio"] as? Double ?? 0) > 0)
+        }
     }
 
     @Test func benchEditLongSectionSamplesMemoryOverTheEdit() throws {

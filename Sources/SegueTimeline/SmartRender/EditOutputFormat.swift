@@ -5,7 +5,8 @@ import SegueExport
 /// Which video coding an edit's MP4, MOV or MKV output takes (`segue edit --format`).
 public enum EditVideoFormat: String, Sendable, CaseIterable, Codable {
     /// The clips' own, where they agree; where they disagree, that of most of the clips' frames
-    /// (H.264 any profile Segue encodes, HEVC Main or Main 10, SDR), so those frames can be copied.
+    /// (H.264 any profile Segue encodes, HEVC Main or Main 10; SDR, HLG, or PQ when every item is a
+    /// PQ clip), so those frames can be copied.
     case follow
     /// H.264: the clips' profile and colour where most H.264 frames share them, High BT.709 otherwise.
     case h264
@@ -117,11 +118,10 @@ struct StreamCoding: Hashable, CustomStringConvertible {
             return "Segue encodes H.264 (High, Main, Constrained Baseline; 8-bit 4:2:0) and HEVC (Main, Main 10; 4:2:0)"
         }
         if color.range == .full { return "full range (pc): Segue's outputs are limited range" }
-        if color.transfer == .pq { return "PQ output is not made yet (its HDR10 metadata is not carried): PQ clips are tone-mapped to SDR" }
-        if color.transfer == .hlg {
-            // HLG passes through the blend as a signal, as SDR does; its 10-bit BT.2020 form only.
+        if color.isHDR {
+            // HLG and PQ pass through the blend as a signal, as SDR does; their 10-bit BT.2020 form only.
             return codec == "hevc" && bitDepth == 10 && color.matrix == .bt2020NonConstant ? nil
-                : "HLG output is made as HEVC Main 10 BT.2020 only"
+                : "\(color.transfer == .pq ? "PQ" : "HLG") output is made as HEVC Main 10 BT.2020 only"
         }
         if color.transfer != .bt709 || color.matrix == .rgb { return "transfer \(color.transfer.ffmpegName) is not a video transfer Segue encodes" }
         return nil
@@ -192,8 +192,16 @@ struct EditOutputCoding: Equatable {
                 break
             }
         }
+        // PQ's code values are absolute light: a picture's, a title's, a text's or an SDR clip's
+        // signal put into a PQ output unconverted would show at up to 10,000 cd/m², so a PQ output
+        // is made only of PQ clips (HLG's SDR-compatible range takes the others as they are).
+        let pqAlone = plan.textOverlays.isEmpty && plan.items.indices.allSatisfy { items[$0]?.color.transfer == .pq }
+        let pqRefused = "a PQ output is made only when every item is a PQ clip, with no text: PQ clips are tone-mapped to SDR"
+        func refusal(_ coding: StreamCoding) -> String? {
+            coding.unencodable ?? (coding.color.transfer == .pq && !pqAlone ? pqRefused : nil)
+        }
         let wanted = votes.filter { vote in
-            vote.coding.unencodable == nil && (bitDepth.map { $0 == vote.coding.bitDepth } ?? true)
+            refusal(vote.coding) == nil && (bitDepth.map { $0 == vote.coding.bitDepth } ?? true)
                 && (choice == .follow || vote.coding.codec == choice.rawValue)
         }.sorted { ($0.frames, -$0.first) > ($1.frames, -$1.first) }
         let fallback = choice == .hevc ? StreamCoding.standardHEVC(bitDepth: bitDepth ?? 8)
@@ -204,7 +212,7 @@ struct EditOutputCoding: Equatable {
         let most = wanted.first == nil ? "" : (votes.count > 1 ? ", chosen by most frames" : "")
         var differs: [Int: String] = [:]
         for (index, found) in items where found != chosen {
-            let why = found.unencodable.map { " (\($0))" } ?? ""
+            let why = refusal(found).map { " (\($0))" } ?? ""
             differs[index] = "\(found)\(why), the output's is \(chosen)\(most)"
         }
         self.differs = differs
@@ -218,10 +226,10 @@ struct EditOutputCoding: Equatable {
 
 extension EditPlan {
     /// The colour the input stage is told a clip's frames have: an HLG clip in an edit whose
-    /// output is HLG (`keepsHLG`) as an SDR one of its matrix and range, so its signal reaches
-    /// the output unchanged instead of tone-mapped.
+    /// output is HLG (`keepsHLG`), or a PQ clip in a PQ one (`keepsPQ`), as an SDR one of its
+    /// matrix and range, so its signal reaches the output unchanged instead of tone-mapped.
     func inputColor(_ color: ColorDescription) -> ColorDescription {
-        guard keepsHLG, color.transfer == .hlg else { return color }
+        guard (keepsHLG && color.transfer == .hlg) || (keepsPQ && color.transfer == .pq) else { return color }
         var kept = color
         kept.transfer = .bt709
         return kept
@@ -229,10 +237,11 @@ extension EditPlan {
 }
 
 extension TimelineExporter {
-    /// The plan the renderers draw: HLG clips kept as they are when the output is HLG.
+    /// The plan the renderers draw: HLG or PQ clips kept as they are when the output is HLG or PQ.
     var renderPlan: EditPlan {
         var plan = plan
         plan.keepsHLG = coding.colorTags?.transfer == TransferCharacteristic.hlg.ffmpegName
+        plan.keepsPQ = coding.colorTags?.transfer == TransferCharacteristic.pq.ffmpegName
         return plan
     }
 }
