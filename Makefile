@@ -108,8 +108,9 @@ test-libraries:
 # .build-tsan); every suite's time printed with the load. Not part of `make test`: its measured
 # ASan pass alone (a 20 min build, 48 min of suites at load 12-25) would push `make test` past CI's
 # 90 minutes on the 2-core machine (docs/TestSuite.md, "Under the sanitizers").
-# SANITIZERS=address or thread runs one; reports that are the toolchain's or Mesa's are
-# suppressed with a reason in scripts/sanitizers/.
+# SANITIZERS=address or thread runs one; thread also runs libsegue's engine thread from C hosts
+# built with -fsanitize=thread (scripts/sanitizers/capi-tsan.sh, .build-tsan-capi). Reports that
+# are the toolchain's or Mesa's are suppressed with a reason in scripts/sanitizers/.
 SANITIZERS ?= address thread
 test-sanitizers:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin openbox
