@@ -108,9 +108,11 @@ test-libraries:
 # .build-tsan); every suite's time printed with the load. Not part of `make test`: its measured
 # ASan pass alone (a 20 min build, 48 min of suites at load 12-25) would push `make test` past CI's
 # 90 minutes on the 2-core machine (docs/TestSuite.md, "Under the sanitizers").
-# SANITIZERS=address or thread runs one; reports that are the toolchain's or Mesa's are
-# suppressed with a reason in scripts/sanitizers/. `c`: the project's own C (libsegue's and the
-# frei0r plugin's C, the compile probe's child and helper, the C hosts) under ASan and UBSan.
+# SANITIZERS=address, thread or c runs one; thread also runs libsegue's engine thread from C hosts
+# built with -fsanitize=thread (scripts/sanitizers/capi-tsan.sh, .build-tsan-capi); c builds the
+# project's own C (libsegue's and the frei0r plugin's C, the compile probe's child and helper, the
+# C hosts) under ASan and UBSan. Reports that are the toolchain's or Mesa's are suppressed with a
+# reason in scripts/sanitizers/.
 SANITIZERS ?= address thread c
 test-sanitizers:
 	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin openbox frei0r-plugins-dev

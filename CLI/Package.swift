@@ -7,6 +7,23 @@ import PackageDescription
 
 /// This folder, for the linker's version script (SwiftPM does not say which folder it links in).
 let packageFolder = String(#filePath.dropLast("/Package.swift".count))
+
+/// `SEGUE_LIBSEGUE_SANITIZER=thread` (scripts/test-capi-tsan, with `swift build --sanitize=thread`):
+/// libsegue links Swift's shared runtime instead of a static copy, and leaves the sanitizer's
+/// entry points to the instrumented host that loads it. A static libdispatch inside the library
+/// would hide its semaphores from ThreadSanitizer's interceptors (false reports on every GL job),
+/// and `-z defs` refuses the `__tsan_*` references the host provides.
+let sanitizedLibsegue = Context.environment["SEGUE_LIBSEGUE_SANITIZER"] != nil
+/// How libsegue links: Swift's runtime in statically, nothing left unresolved (what is shipped).
+let libsegueStaticRuntime: [String] = [
+    "-static-stdlib", "-Xlinker", "-z", "-Xlinker", "defs", "-Xlinker", "--start-group",
+    "-Xlinker", "-lFoundation", "-Xlinker", "-lCoreFoundation",
+    "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundationEssentials",
+    "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationICU",
+    "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftCore", "-Xlinker", "-lswift_Concurrency",
+    "-Xlinker", "-lswiftSynchronization", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch",
+    "-Xlinker", "-lBlocksRuntime", "-Xlinker", "--end-group",
+]
 let package = Package(
     name: "SegueCLI",
     products: [
@@ -69,16 +86,11 @@ let package = Package(
                 // `-z nodelete`: a host's dlclose (MLT closes a frei0r plugin while the process runs)
                 // must not unmap the code the engine's GL thread is still running (melt crashed at
                 // exit with 139 after writing its file).
-                .unsafeFlags([
-                    "-static-stdlib", "-Xlinker", "--version-script=\(packageFolder)/libsegue/libsegue.map",
-                    "-Xlinker", "-z", "-Xlinker", "defs", "-Xlinker", "-z", "-Xlinker", "nodelete", "-Xlinker", "--start-group",
-                    "-Xlinker", "-lFoundation", "-Xlinker", "-lCoreFoundation",
-                    "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundationEssentials",
-                    "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationICU",
-                    "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftCore", "-Xlinker", "-lswift_Concurrency",
-                    "-Xlinker", "-lswiftSynchronization", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch",
-                    "-Xlinker", "-lBlocksRuntime", "-Xlinker", "--end-group",
-                ]),
+                .unsafeFlags(
+                    [
+                        "-Xlinker", "--version-script=\(packageFolder)/libsegue/libsegue.map",
+                        "-Xlinker", "-z", "-Xlinker", "nodelete",
+                    ] + (sanitizedLibsegue ? [] : libsegueStaticRuntime)),
             ]),
         .target(name: "SegueFrei0r", dependencies: ["CSegue", "SegueCAPI"]),
 

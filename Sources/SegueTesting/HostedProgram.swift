@@ -44,10 +44,11 @@ public final class HostedProgram {
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)  // Foundation's children may not act on SIGTERM
-            process.waitUntilExit()
-        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // Foundation's children may not act on SIGTERM
+        // Also for a program that ended by itself: Foundation's Process and its run-loop source
+        // hold each other until waitUntilExit() lets the source go (at once for an ended one);
+        // a process seen ended only through isRunning stays in that cycle, a leak at exit.
+        process.waitUntilExit()
     }
 
     public var trace: String { output.text }
@@ -120,6 +121,7 @@ public final class HostedProgram {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         guard !process.isRunning else { return nil }
+        process.waitUntilExit()  // ended: returns at once, and breaks Process's cycle with its run-loop source
         return process.terminationStatus
     }
 }

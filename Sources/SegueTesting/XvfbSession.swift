@@ -53,9 +53,9 @@ public final class XvfbSession {
     }
 
     deinit {
-        if let windowManager, windowManager.isRunning {
-            kill(windowManager.processIdentifier, SIGKILL)
-            windowManager.waitUntilExit()
+        if let windowManager {
+            if windowManager.isRunning { kill(windowManager.processIdentifier, SIGKILL) }
+            windowManager.waitUntilExit()  // also when it ended by itself (HostedProgram's deinit says why)
         }
         // Xvfb started through Foundation's Process may not act on SIGTERM; SIGKILL always
         // works, and then the lock file and socket it leaves are ours to remove.

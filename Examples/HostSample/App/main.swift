@@ -14,7 +14,8 @@ do {
     let host = try WindowHost(title: "Segue host sample", size: size)
     let controller = SampleController(size: size)
     controller.canvas.trace = say
-    host.frameObserver = { say("frame \($0.framesRendered) \(host.window.rootView.bounds.size.width)x\(host.window.rootView.bounds.size.height)") }
+    // Unowned: the host keeps its observer, so a strong capture would keep both alive past the run.
+    host.frameObserver = { [unowned host] in say("frame \($0.framesRendered) \(host.window.rootView.bounds.size.width)x\(host.window.rootView.bounds.size.height)") }
     host.eventObserver = { event in
         switch event {
         case .pointer(let pointer) where pointer.kind != .moved:
