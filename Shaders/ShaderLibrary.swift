@@ -36,6 +36,9 @@ public enum ShaderLibrary {
     /// `getFromColor` / `getToColor` from two clips' Y'CbCr planes (the input stage fused into a
     /// transition's program); follows `glTransitionPrelude`, with `SEGUE_PLANAR_SIDES` defined.
     public static let glTransitionPlanar = text(PackageResources.gl_transition_planar_glsl)
+    /// `segue_planeBilinear`: a plane read between texels (chroma at a luma pixel's siting); put
+    /// before `ycbcrInput` and `glTransitionPlanar`, which both use it.
+    public static let planeChroma = text(PackageResources.plane_chroma_glsl)
     /// Follows the transition's code: `main`.
     public static let glTransitionMain = text(PackageResources.gl_transition_main_glsl)
     /// UIKit's page curl in the gl-transitions format (`View.transition` with `.transitionCurlUp`

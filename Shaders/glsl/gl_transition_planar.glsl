@@ -2,7 +2,7 @@
 // into the effect's program, so a changed frame takes one pass from the decoders' planes to the
 // blend-space frame, with no converted RGBA8 picture between (and so no 8-bit step: a 10-bit clip
 // is blended at its own precision). Included after gl_transition_prelude.glsl with
-// SEGUE_PLANAR_SIDES defined, which leaves the prelude's texture lookups out.
+// SEGUE_PLANAR_SIDES defined (and after plane_chroma.glsl), which leaves the prelude's texture lookups out.
 //
 // Used only where it gives what the texture lookups give: both sides clips of the frame's size
 // (the resize is the identity), SDR or a signal kept as it is (no tone mapping), opaque, and a
@@ -25,24 +25,13 @@ uniform float segue_toScale;
 uniform ivec2 segue_fromShift;
 uniform ivec2 segue_toShift;
 
-float segue_planeChroma(highp sampler2D plane, vec2 position) {
-    ivec2 last = textureSize(plane, 0) - 1;
-    vec2 base = floor(position);
-    vec2 f = position - base;
-    ivec2 p0 = clamp(ivec2(base), ivec2(0), last);
-    ivec2 p1 = clamp(ivec2(base) + 1, ivec2(0), last);
-    float a = texelFetch(plane, ivec2(p0.x, p0.y), 0).r, b = texelFetch(plane, ivec2(p1.x, p0.y), 0).r;
-    float c = texelFetch(plane, ivec2(p0.x, p1.y), 0).r, d = texelFetch(plane, ivec2(p1.x, p1.y), 0).r;
-    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
-}
-
 // The side's pixel under uv (origin bottom left; the planes' first row is the top), converted.
 vec3 segue_planarRGB(highp sampler2D y, highp sampler2D cb, highp sampler2D cr, ivec2 shift, mat3 toRGB, vec3 offset,
                      float scale, vec2 uv) {
     ivec2 size = textureSize(y, 0);
     ivec2 p = clamp(ivec2(floor(vec2(uv.x, 1.0 - uv.y) * vec2(size))), ivec2(0), size - 1);
     vec2 c = vec2(shift.x == 1 ? float(p.x) * 0.5 : float(p.x), shift.y == 1 ? (float(p.y) + 0.5) * 0.5 - 0.5 : float(p.y));
-    vec3 codes = vec3(texelFetch(y, p, 0).r, segue_planeChroma(cb, c), segue_planeChroma(cr, c));
+    vec3 codes = vec3(texelFetch(y, p, 0).r, segue_planeBilinear(cb, c), segue_planeBilinear(cr, c));
     return clamp(toRGB * (codes * scale) + offset, 0.0, 1.0);
 }
 

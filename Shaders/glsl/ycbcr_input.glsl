@@ -29,14 +29,7 @@ uniform float segue_gain;
 out vec4 segue_fragColor;
 
 float segue_chroma(highp sampler2D plane, vec2 position) {
-    ivec2 last = textureSize(plane, 0) - 1;
-    vec2 base = floor(position);
-    vec2 f = position - base;
-    ivec2 p0 = clamp(ivec2(base), ivec2(0), last);
-    ivec2 p1 = clamp(ivec2(base) + 1, ivec2(0), last);
-    float a = texelFetch(plane, ivec2(p0.x, p0.y), 0).r, b = texelFetch(plane, ivec2(p1.x, p0.y), 0).r;
-    float c = texelFetch(plane, ivec2(p0.x, p1.y), 0).r, d = texelFetch(plane, ivec2(p1.x, p1.y), 0).r;
-    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y) * segue_codeScale;
+    return segue_planeBilinear(plane, position) * segue_codeScale;
 }
 
 // HDR clips get a program of their own (SEGUE_HDR defined): a software rasteriser runs both

@@ -82,7 +82,7 @@ package final class YCbCrInputStage {
         let hdr = color.transfer == .pq || color.transfer == .hlg
         program = try device.cachedProgram(key: hdr ? "segue.ycbcrInput.hdr" : "segue.ycbcrInput") {
             () throws(GLError) -> ShaderProgram in
-            try device.makeFullscreenProgram(fragmentBody: (hdr ? "#define SEGUE_HDR 1\n" : "") + ShaderLibrary.ycbcrInput)
+            try device.makeFullscreenProgram(fragmentBody: (hdr ? "#define SEGUE_HDR 1\n" : "") + ShaderLibrary.planeChroma + ShaderLibrary.ycbcrInput)
         }
         var made: [PlaneTexture] = []
         do {

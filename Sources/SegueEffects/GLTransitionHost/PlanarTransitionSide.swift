@@ -93,7 +93,7 @@ struct CompiledTransition {
         // `#line 1` makes the driver count the file's own lines in its messages.
         let body = (planar ? "#define SEGUE_PLANAR_SIDES 1\n" : "")
             + ShaderLibrary.blendSpaceDefine(linearLight: blendSpace == .linear) + ShaderLibrary.blendSpace
-            + ShaderLibrary.glTransitionPrelude + (planar ? ShaderLibrary.glTransitionPlanar : "")
+            + ShaderLibrary.glTransitionPrelude + (planar ? ShaderLibrary.planeChroma + ShaderLibrary.glTransitionPlanar : "")
             + "\n#line 1\n" + source.source + "\n" + ShaderLibrary.glTransitionMain
         do {
             program = try device.cachedProgram(key: "gl-transition:" + body) { () throws(GLError) in
