@@ -136,12 +136,15 @@ struct SeedAppResizeWindowTests {
         let start = app.lineCount
         try app.xdotool(["key", "--window", app.window, "\(SeedDemo.dimming.rawValue + 1)"])
         #expect(app.waitForLine(after: start) { line in line.hasPrefix("frame ") && (Self.progress(in: line).map { $0 >= 0.25 } ?? false) })
+        // The app may print its "size" line before xdotool returns: look for it from before the
+        // resize was asked, and for the first frame from when it was granted.
+        let asked = app.lineCount
         try app.xdotool(["windowsize", "--sync", app.window, "\(Int(Self.newSize.width))", "\(Int(Self.newSize.height))"])
         let granted = app.lineCount
         #expect(app.waitForLine(after: granted) { $0.hasPrefix("frame ") }, "\(app.trace)")
         let shot = try app.screenshot()
-        let after = app.trace.split(separator: "\n").dropFirst(granted).map(String.init)
-        let firstFrame = after.firstIndex { $0.hasPrefix("frame ") }
+        let after = Array(app.trace.split(separator: "\n").dropFirst(asked).map(String.init))
+        let firstFrame = after.indices.first { $0 >= granted - asked && after[$0].hasPrefix("frame ") }
         let sizeLine = after.firstIndex { $0 == "size \(Int(Self.newSize.width))x\(Int(Self.newSize.height))" }
         #expect(sizeLine != nil && firstFrame != nil && sizeLine! < firstFrame!, "a frame swapped at the old size after the resize: \(after.prefix(4))")
         let unpainted = Self.unpaintedLines(shot)
