@@ -94,14 +94,16 @@ struct HDRBlendEditTests {
 
     /// A linear-light crossfade from black to reference white: its middle frame (progress ½) is
     /// zscale's linear light of both clips, averaged, encoded back with the output's transfer
-    /// (PQ ≈ 510, HLG ≈ 616 with the OOTF), not the sRGB curve's mix of the signals (PQ ≈ 434).
-    @Test(arguments: Transfer.allCases)
-    func aLinearBlendMixesTheClipsOwnLight(_ transfer: Transfer) throws {
+    /// (PQ ≈ 510, HLG ≈ 616 with the OOTF, 595 without), not the sRGB curve's mix of the signals
+    /// (PQ ≈ 434). A gl-transition (`fade`) and an effect graph (`pixel-dissolve`, whose cells
+    /// change nothing in a flat colour) alike.
+    @Test(arguments: Transfer.allCases, ["fade", "pixel-dissolve"])
+    func aLinearBlendMixesTheClipsOwnLight(_ transfer: Transfer, effect: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.clip(dir, "a.mp4", color: "black", transfer: transfer)
         try Self.clip(dir, "b.mp4", color: "white", transfer: transfer)
-        let path = try Self.edit(dir, effect: "fade", blend: "linear", transfer: transfer)
+        let path = try Self.edit(dir, effect: effect, blend: "linear", transfer: transfer)
         let frames = try Self.lumaPlanes([path])
         #expect(frames.count == 90)
         let t = transfer.rawValue
@@ -113,8 +115,8 @@ struct HDRBlendEditTests {
         let middle = Self.distance(frames[45], reference)
         let mean = Double(frames[45].map(Int.init).reduce(0, +)) / Double(frames[45].count)
         let want = Double(reference.map(Int.init).reduce(0, +)) / Double(reference.count)
-        #expect(middle.max <= 6 && middle.mean <= 3, "\(transfer): the middle frame's luma is \(mean), zscale's linear mix \(want)")
-        print("HDR linear crossfade, \(transfer): middle luma \(String(format: "%.1f", mean)), zscale \(String(format: "%.1f", want)), "
+        #expect(middle.max <= 6 && middle.mean <= 3, "\(transfer) \(effect): the middle frame's luma is \(mean), zscale's linear mix \(want)")
+        print("HDR linear \(effect), \(transfer): middle luma \(String(format: "%.1f", mean)), zscale \(String(format: "%.1f", want)), "
             + "max \(middle.max), mean \(String(format: "%.2f", middle.mean))")
     }
 }
