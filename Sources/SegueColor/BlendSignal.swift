@@ -10,11 +10,6 @@ public enum BlendSignal: String, Sendable, Hashable, CaseIterable {
     /// SMPTE ST 2084 (BT.2100 PQ), BT.2020 primaries.
     case pq
 
-    /// The signal of an output of `transfer`: HLG, PQ, or SDR for any other.
-    public init(outputTransfer transfer: TransferCharacteristic) {
-        self = transfer == .hlg ? .hlg : transfer == .pq ? .pq : .sdr
-    }
-
     public var transfer: TransferCharacteristic {
         switch self {
         case .sdr: .sRGB
