@@ -71,8 +71,8 @@ struct ClipStream: Equatable {
         rotated = sideData.contains { (($0["rotation"] as? Int) ?? 0) % 360 != 0 }
         let timeBase = Self.ratio(text("time_base")) ?? 0
 
-        let packetText = try Self.probe(path, tools: tools, [
-            "-f", demuxer, "-select_streams", "v:0", "-show_entries", "packet=pts,dts,flags,pos,size", "-of", "csv=p=0"])
+        // Kept from the file's one listing (`FileListing`) when the plan vetted it; else probed here.
+        let packetText = try tools.videoPacketListing(path: path, demuxer: demuxer)
         let packets = packetText.split(whereSeparator: \.isNewline).compactMap(Packet.init)
         let tick = timeBase > 0 ? 1 / (timeBase * Double(framesPerSecond)) : 0   // time-base units a frame
         // What the clip plays: packets an edit list hides (ffprobe's D flag: a clip cut with
