@@ -1,8 +1,8 @@
 import Foundation
 
 /// One ffprobe run per file that answers what an edit asks of it: which container it is and
-/// how long (the vetting `ClipDecoder.probe` does), every stream (`streamListing`) and, for a
-/// clip, its video's packets (`videoPacketListing`, which smart rendering reads). Each ffprobe
+/// how long (the vetting `ClipDecoder.probe` does), every stream (`streamListing`, without the
+/// extradata `-show_data` adds) and, for a clip, its video's packets (`videoPacketListing`, which smart rendering reads). Each ffprobe
 /// costs about 0.07 CPU-seconds before it reads a byte (its 215 libraries' symbols bound by the
 /// dynamic loader), and an edit of three clips and music ran twelve, one after another: three
 /// a clip and two for the music (docs/Benchmarks.md, "Per job"). The answers are kept in the
@@ -35,7 +35,9 @@ struct FileListing {
     static func arguments(path: String, demuxers: Set<String>, maxPixels: Int?, packets: Bool) -> [String] {
         ["-v", "error", "-protocol_whitelist", "file", "-format_whitelist", demuxers.sorted().joined(separator: ",")]
             + (maxPixels.map { ["-max_pixels", String($0)] } ?? [])
-            + ["-show_format", "-show_streams", "-show_data"]
+            // No `-show_data`: it would hex-dump every packet listed (the extradata smart rendering
+            // needs is read from the file's own boxes, `MP4SampleDescription`).
+            + ["-show_format", "-show_streams"]
             + (packets ? ["-show_entries", "packet=stream_index,pts,dts,size,pos,flags"] : [])
             + ["-of", "json=compact=1", ClipDecoder.fileURL(path)]
     }

@@ -34,7 +34,7 @@ struct FileListingTests {
                                                      "packet=pts,dts,flags,pos,size", "-of", "csv=p=0", path]), as: UTF8.self)
         #expect(kept.split(separator: "\n").count == 60)
         #expect(kept == separate)
-        // The streams as `-show_streams -show_data` lists them (the one run adds each stream's packet count).
+        // The streams as `-show_streams` lists them (the one run adds each stream's packet count).
         func streams(_ data: Data) -> [NSDictionary] {
             let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
             return ((root?["streams"] as? [[String: Any]]) ?? []).map { stream in
@@ -45,7 +45,7 @@ struct FileListingTests {
         }
         let listed = streams(try tools.streamListing(path: path, demuxer: "mov"))
         #expect(listed.count == 2)
-        #expect(listed == streams(try ffprobe(["-f", "mov", "-show_streams", "-show_data", "-of", "json", path])))
+        #expect(listed == streams(try ffprobe(["-f", "mov", "-show_streams", "-of", "json", path])))
     }
 
     /// 8200 wide is over `ExportSettings.maxSide` (the listing's size is checked); 6000x6000 is
