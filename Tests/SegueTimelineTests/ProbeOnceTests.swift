@@ -9,7 +9,8 @@ import Testing
 /// run and run the real ones. A smart render of three clips asks each clip what it must know in
 /// one ffprobe run (`FileListing`: the vetting, the stream listing and the packet listing at
 /// once) however many readers open it (the plan, smart rendering, each segment's decoders),
-/// and reads the output back once; it used to run seven probes a clip, then three. Its ffmpeg
+/// and reads the output back from its boxes; it used to run seven probes a clip, then three,
+/// and one on the output. Its ffmpeg
 /// runs are the job's own: a decoder per clip a changed segment shows, an encoder per segment,
 /// one join that mixes the sound.
 @Suite("Timeline: each file probed once (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
@@ -46,9 +47,9 @@ struct ProbeOnceTests {
         for name in ["a.mp4", "b.mp4", "c.mp4"] {
             #expect(probed.filter { $0.hasSuffix("/" + name) }.count == 1, "\(name): \(probed)")
         }
-        // The finished video, read back once before it is moved into place.
-        #expect(probed.filter { $0.contains(".edit.mp4") }.count == 1, "\(probed)")
-        #expect(probed.count == 4, "\(probed)")
+        // The finished video is read back from its own boxes (`MP4Tracks`), with no ffprobe.
+        #expect(probed.filter { $0.contains(".edit.mp4") }.isEmpty, "\(probed)")
+        #expect(probed.count == 3, "\(probed)")
         // Two changed segments (the fade, the wipe), each shows two clips.
         let started = try String(contentsOfFile: runs, encoding: .utf8).split(separator: "\n").map(String.init)
         let decoders = started.filter { $0.contains(" -f rawvideo ") && $0.hasSuffix(" pipe:1") }
