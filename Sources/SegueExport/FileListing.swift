@@ -44,22 +44,26 @@ struct FileListing {
 
     /// Reads ffprobe's output; nil when it is not the listing asked for.
     init?(output: Data, packets wantsPackets: Bool) {
-        // The packets' lines (before the streams) are scanned, not parsed as JSON: an hour's clip
-        // has some 280,000 packets of all its streams, and only the first video stream's are kept.
-        var kept = Data(), packetLines: [Substring] = []
-        var inPackets = false
-        let text = String(decoding: output, as: UTF8.self)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "    \"packets\": [" {
+        // The packets' lines (before the streams) are scanned as bytes, not parsed as JSON: an
+        // hour's clip has some 280,000 packets of all its streams, and only the first video
+        // stream's are kept. The rest (streams and format) is JSON of a few kilobytes.
+        let bytes = [UInt8](output)
+        var kept: [UInt8] = [], packetLines: [Range<Int>] = []
+        var inPackets = false, start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start..<end]
+            if line.elementsEqual(Self.packetsOpen) {
                 inPackets = true
             } else if inPackets {
-                if line.hasPrefix("    ]") { inPackets = false } else { packetLines.append(line) }
+                if line.starts(with: Self.packetsClose) { inPackets = false } else { packetLines.append(start..<end) }
             } else {
-                kept.append(contentsOf: Array(line.utf8))
+                kept += line
                 kept.append(0x0A)
             }
+            start = end + 1
         }
-        guard let root = (try? JSONSerialization.jsonObject(with: kept)) as? [String: Any],
+        guard let root = (try? JSONSerialization.jsonObject(with: Data(kept))) as? [String: Any],
               let streams = root["streams"] as? [[String: Any]], let format = root["format"] as? [String: Any],
               let formatName = format["format_name"] as? String, let demuxer = formatName.split(separator: ",").first,
               let listing = try? JSONSerialization.data(withJSONObject: ["streams": streams]) else { return nil }
@@ -79,30 +83,34 @@ struct FileListing {
             packets = ""
             return
         }
-        var csv = ""
-        for line in packetLines {
-            guard let packet = Self.fields(line), packet["stream_index"] == String(index) else { continue }
-            // As `-select_streams v:0 -show_entries packet=pts,dts,flags,pos,size -of csv=p=0` writes them.
-            let values = ["pts", "dts", "size", "pos", "flags"].map { packet[$0] ?? "N/A" }
-            csv += values.joined(separator: ",") + "\n"
+        // As `-select_streams v:0 -show_entries packet=pts,dts,flags,pos,size -of csv=p=0` writes them.
+        let wantedIndex = Array(String(index).utf8)
+        var csv: [UInt8] = []
+        for range in packetLines {
+            let line = bytes[range]
+            guard let stream = Self.value(of: Self.streamIndexKey, in: line), stream.elementsEqual(wantedIndex) else { continue }
+            for (number, key) in Self.csvKeys.enumerated() {
+                if number > 0 { csv.append(0x2C) }
+                csv += Self.value(of: key, in: line) ?? ArraySlice(Self.notAvailable)
+            }
+            csv.append(0x0A)
         }
-        packets = csv
+        packets = String(decoding: csv, as: UTF8.self)
     }
 
-    /// A compact JSON line `{ "key": 1, "other": "text" },` as key → value text (quotes dropped);
-    /// nil when it is not one. ffprobe's packet values hold no comma, quote or brace.
-    static func fields(_ line: Substring) -> [String: String]? {
-        let trimmed = line.drop { $0 == " " }
-        guard trimmed.hasPrefix("{"), let close = trimmed.lastIndex(of: "}") else { return nil }
-        var fields: [String: String] = [:]
-        for pair in trimmed[trimmed.index(after: trimmed.startIndex)..<close].split(separator: ",") {
-            guard let colon = pair.firstIndex(of: ":") else { return nil }
-            func bare(_ text: Substring) -> String {
-                String(text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
-            }
-            fields[bare(pair[..<colon])] = bare(pair[pair.index(after: colon)...])
-        }
-        return fields
+    private static let packetsOpen = Array("    \"packets\": [".utf8), packetsClose = Array("    ]".utf8)
+    private static let streamIndexKey = Array("\"stream_index\": ".utf8)
+    private static let csvKeys = ["pts", "dts", "size", "pos", "flags"].map { Array("\"\($0)\": ".utf8) }
+    private static let notAvailable = Array("N/A".utf8)
+
+    /// The value after `key` (`"name": `) in a compact JSON line, its quotes dropped: up to the
+    /// next comma or space. ffprobe's packet values hold no comma, quote or space.
+    static func value(of key: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let found = line.firstRange(of: key) else { return nil }
+        var rest = line[found.upperBound...]
+        if rest.first == 0x22 { rest = rest.dropFirst() }
+        let end = rest.firstIndex { $0 == 0x2C || $0 == 0x20 || $0 == 0x22 } ?? rest.endIndex
+        return rest[..<end]
     }
 }
 
