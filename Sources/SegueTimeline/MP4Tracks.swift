@@ -34,8 +34,8 @@ struct MP4Tracks {
             let mdia = child("mdia", of: trak), stbl = child("stbl", of: child("minf", of: mdia))
             // hdlr: version and flags, pre_defined, the handler type; stsz: version and flags, the
             // one size (0: each sample's own), the count; stz2 alike with a field size.
-            guard let hdlr = child("hdlr", of: mdia), let handlerBytes = Self.read(file, hdlr.payload, 12), handlerBytes.count == 12,
-                  let sizes = child("stsz", of: stbl) ?? child("stz2", of: stbl), let counted = Self.read(file, sizes.payload, 12),
+            guard let hdlr = child("hdlr", of: mdia), let handlerBytes = MP4SampleDescription.read(file, hdlr.payload, 12), handlerBytes.count == 12,
+                  let sizes = child("stsz", of: stbl) ?? child("stz2", of: stbl), let counted = MP4SampleDescription.read(file, sizes.payload, 12),
                   counted.count == 12 else { return nil }
             let handler = String(decoding: handlerBytes[8..<12], as: UTF8.self)
             var (width, height) = (0, 0)
@@ -44,7 +44,7 @@ struct MP4Tracks {
                 // its width and height 24 bytes into its own fields.
                 guard let stsd = child("stsd", of: stbl),
                       let entry = MP4SampleDescription.boxes(file, in: (stsd.payload.lowerBound + 8)..<stsd.payload.upperBound, budget: &budget).first,
-                      let size = Self.read(file, entry.payload, 28), size.count == 28 else { return nil }
+                      let size = MP4SampleDescription.read(file, entry.payload, 28), size.count == 28 else { return nil }
                 (width, height) = (Int(size[24]) << 8 | Int(size[25]), Int(size[26]) << 8 | Int(size[27]))
             }
             tracks.append(Track(handler: handler, width: width, height: height, samples: counted[8..<12].reduce(0) { $0 << 8 | Int($1) }))
@@ -59,11 +59,5 @@ struct MP4Tracks {
         return video.count == 1 && video[0].width == width && video[0].height == height && video[0].samples == frames
             && tracks.filter { $0.handler == "soun" }.count == audio
             && tracks.filter { ["sbtl", "text", "subt"].contains($0.handler) }.count == subtitles
-    }
-
-    private static func read(_ file: FileHandle, _ range: Range<UInt64>, _ count: Int) -> [UInt8]? {
-        guard (try? file.seek(toOffset: range.lowerBound)) != nil,
-              let data = try? file.read(upToCount: min(count, range.count)) else { return nil }
-        return [UInt8](data)
     }
 }

@@ -68,7 +68,7 @@ enum MP4SampleDescription {
     }
 
     /// Up to `count` bytes from the start of `range`.
-    private static func read(_ file: FileHandle, _ range: Range<UInt64>, _ count: Int) -> [UInt8]? {
+    static func read(_ file: FileHandle, _ range: Range<UInt64>, _ count: Int) -> [UInt8]? {
         let wanted = min(UInt64(count), UInt64(range.count))
         guard (try? file.seek(toOffset: range.lowerBound)) != nil, let data = try? file.read(upToCount: Int(wanted)) else { return nil }
         return [UInt8](data)
