@@ -138,7 +138,10 @@ package final class ClipDecoder {
         // Asked once per file and question (`ProbeCache`): the plan, smart rendering and every decoder of the clip vet it alike.
         let question = "vet\u{0}" + demuxers.sorted().joined(separator: ",") + (limitsFrames ? "\u{0}limited" : "")
         return try tools.probes.value(of: question, path: path) { () throws(ExportError) -> (demuxer: String, duration: Double?) in
-            try vet(path, tools: tools, demuxers: demuxers, limitsFrames: limitsFrames, refused: refused)
+            // One run answers the vetting, the stream listing and a clip's packets (`FileListing`);
+            // when it fails or is refused, the vetting run of its own says why.
+            if let listed = try tools.listedAtOnce(path, demuxers: demuxers, limitsFrames: limitsFrames, packets: limitsFrames) { return listed }
+            return try vet(path, tools: tools, demuxers: demuxers, limitsFrames: limitsFrames, refused: refused)
         }
     }
 

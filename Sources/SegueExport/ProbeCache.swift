@@ -7,11 +7,12 @@ import Foundation
 /// modification times) and asked again when the file at the path is no longer that file.
 /// Bounded: past `capacity` entries the oldest half is dropped. Thread-safe.
 package final class ProbeCache: @unchecked Sendable {
-    private struct Identity: Equatable {
+    /// A file's identity as the kept answers compare it.
+    package struct Identity: Equatable {
         let device: UInt64, inode: UInt64, size: Int64
         let modified: Int, modifiedNanoseconds: Int, changed: Int, changedNanoseconds: Int
 
-        init?(path: String) {
+        package init?(path: String) {
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
             (device, inode, size) = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size))
@@ -43,8 +44,15 @@ package final class ProbeCache: @unchecked Sendable {
         lock.unlock()
         if let identity, let kept, kept.identity == identity, let value = kept.value as? T { return value }
         let value = try probe()
-        // Kept only when the file is still the one probed.
-        guard let identity, Identity(path: path) == identity else { return value }
+        keep(value, of: question, path: path, identity: identity)
+        return value
+    }
+
+    /// Keeps `value` as the answer to `question` about `path`, when the file is still the one
+    /// `identity` (taken before it was probed) names: one run that answers several questions
+    /// (`FileListing`) keeps each answer.
+    package func keep<T>(_ value: T, of question: String, path: String, identity: Identity?) {
+        guard let identity, Identity(path: path) == identity else { return }
         lock.lock()
         defer { lock.unlock() }
         if entries.count >= capacity {
@@ -52,8 +60,7 @@ package final class ProbeCache: @unchecked Sendable {
             entries = entries.filter { $0.value.order >= newest }
         }
         counter += 1
-        entries[key] = Entry(identity: identity, value: value, order: counter)
-        return value
+        entries[question + "\u{0}" + path] = Entry(identity: identity, value: value, order: counter)
     }
 
     /// Entries kept (for tests).
@@ -70,7 +77,7 @@ extension FFmpegTools {
     /// stream probe that `MediaInfo`, the edit's clip probe and smart rendering all read, run
     /// once per file.
     package func streamListing(path: String, demuxer: String) throws(ExportError) -> Data {
-        try probes.value(of: "streams\u{0}" + demuxer, path: path) { () throws(ExportError) -> Data in
+        try probes.value(of: FileListing.streamsQuestion(demuxer: demuxer), path: path) { () throws(ExportError) -> Data in
             if let prober {
                 let answer = prober.answer(.streams(demuxer: demuxer), path: path)
                 guard answer.exit == .exited(status: 0) else { throw .probeFailed(path: path, exit: answer.exit, log: answer.log) }

@@ -27,13 +27,19 @@ extension TimelineExporter {
         }
     }
 
-    /// Checks with ffprobe that `file` holds what this export asked for: its container, one video
+    /// Checks that `file` holds what this export asked for (from its boxes when it is a whole
+    /// MP4 or MOV that does, else with ffprobe): its container, one video
     /// stream of the plan's size with exactly `frames` frames (packets: every frame of an edit
     /// is one), one sound stream when the edit has sound and the format carries it, and one
     /// subtitle stream when `subtitles`. Nothing else is trusted of the encoder's exit status.
     func verify(_ file: PartialFile, frames: Int, range: Range<Int>, subtitles: Bool) throws {
         let destination = file.destination.path
         func mismatch(_ reason: String) -> OutputVerificationError { OutputVerificationError(path: destination, reason: reason) }
+        let sound = soundArguments(range: range) != nil ? 1 : 0
+        // An MP4 or MOV that is whole and holds exactly what was asked is read from its own boxes;
+        // anything else goes to ffprobe, which says what is wrong (`MP4Tracks` only accepts).
+        if [.mp4, .mov].contains(settings.format), let tracks = MP4Tracks(path: file.partial.path),
+           tracks.are(width: plan.width, height: plan.height, frames: frames, audio: sound, subtitles: subtitles ? 1 : 0) { return }
         let demuxer = Self.verificationDemuxer(settings.format)
         let probe = try FFmpegProcess(
             executable: try tools.requireProbe(),
@@ -56,7 +62,6 @@ extension TimelineExporter {
         }
         let counted = (stream["nb_read_packets"] as? String).flatMap { Int($0) } ?? -1
         guard counted == frames else { throw mismatch("\(counted < 0 ? "an unknown number of" : String(counted)) frames, not \(frames)") }
-        let sound = soundArguments(range: range) != nil ? 1 : 0
         guard of("audio").count == sound else { throw mismatch("\(of("audio").count) sound streams, not \(sound)") }
         guard of("subtitle").count == (subtitles ? 1 : 0) else {
             throw mismatch("\(of("subtitle").count) subtitle streams, not \(subtitles ? 1 : 0)")

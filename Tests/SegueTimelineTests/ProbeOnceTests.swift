@@ -5,11 +5,14 @@ import SegueTesting
 @testable import SegueTimeline
 import Testing
 
-/// An edit probes each file once (issue 38): ffprobe is a wrapper that notes the file each
-/// run reads and runs the real one. A smart render of three clips asks of each clip what it
-/// must know once — the vetting probe, the stream listing, the packet listing — however many
-/// readers open it (the plan, smart rendering, each segment's decoders), and reads the output
-/// back once; it used to run seven probes a clip.
+/// An edit probes each file once (issue 38): ffprobe and ffmpeg are wrappers that note each
+/// run and run the real ones. A smart render of three clips asks each clip what it must know in
+/// one ffprobe run (`FileListing`: the vetting, the stream listing and the packet listing at
+/// once) however many readers open it (the plan, smart rendering, each segment's decoders),
+/// and reads the output back from its boxes; it used to run seven probes a clip, then three,
+/// and one on the output. Its ffmpeg
+/// runs are the job's own: a decoder per clip a changed segment shows, an encoder per segment,
+/// one join that mixes the sound.
 @Suite("Timeline: each file probed once (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
 struct ProbeOnceTests {
     @Test func aSmartRenderProbesEachClipOnce() throws {
@@ -17,11 +20,12 @@ struct ProbeOnceTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let fake = try FakeTools()
         defer { fake.remove() }
-        try fake.real("ffmpeg")
-        let real = try #require(try FFmpegTools.locate().ffprobe).path
-        let log = fake.dir.appendingPathComponent("probes.log").path
-        // The file is ffprobe's last argument.
+        let located = try FFmpegTools.locate()
+        let real = try #require(located.ffprobe).path
+        let log = fake.dir.appendingPathComponent("probes.log").path, runs = fake.dir.appendingPathComponent("ffmpeg.log").path
+        // The file is ffprobe's last argument; each ffmpeg run is noted with its arguments.
         try fake.script("ffprobe", "for a in \"$@\"; do last=\"$a\"; done\necho \"$last\" >> '\(log)'\nexec '\(real)' \"$@\"")
+        try fake.script("ffmpeg", "echo \"$*\" >> '\(runs)'\nexec '\(located.ffmpeg.path)' \"$@\"")
         let tools = try fake.tools()
         for (name, hue) in [("a.mp4", 0), ("b.mp4", 90), ("c.mp4", 180)] {
             try SmartRenderMedia.clip(at: dir.appendingPathComponent(name).path, hue: hue)
@@ -41,10 +45,17 @@ struct ProbeOnceTests {
         #expect(try #require(smart).copies)
         let probed = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
         for name in ["a.mp4", "b.mp4", "c.mp4"] {
-            #expect(probed.filter { $0.hasSuffix("/" + name) }.count == 3, "\(name): \(probed)")
+            #expect(probed.filter { $0.hasSuffix("/" + name) }.count == 1, "\(name): \(probed)")
         }
-        // The finished video, read back once before it is moved into place.
-        #expect(probed.filter { $0.contains(".edit.mp4") }.count == 1, "\(probed)")
-        #expect(probed.count == 10, "\(probed)")
+        // The finished video is read back from its own boxes (`MP4Tracks`), with no ffprobe.
+        #expect(probed.filter { $0.contains(".edit.mp4") }.isEmpty, "\(probed)")
+        #expect(probed.count == 3, "\(probed)")
+        // Two changed segments (the fade, the wipe), each shows two clips.
+        let started = try String(contentsOfFile: runs, encoding: .utf8).split(separator: "\n").map(String.init)
+        let decoders = started.filter { $0.contains(" -f rawvideo ") && $0.hasSuffix(" pipe:1") }
+        let encoders = started.filter { $0.contains(" -i pipe:0 ") }
+        let joins = started.filter { $0.contains(" -f concat ") }
+        #expect(decoders.count == 4 && encoders.count == 2 && joins.count == 1, "\(started)")
+        #expect(started.count == 7, "\(started)")
     }
 }

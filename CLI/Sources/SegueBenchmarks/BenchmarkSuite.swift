@@ -79,7 +79,7 @@ public struct BenchmarkSuite {
         /// Runs of the edit section (each makes the edit with every variant).
         public var editRuns = 1
         /// The edit section's cases: the phone-like H.264 edit, HLG clips, the photo slideshow.
-        public var editCases: [EditBenchmarkCase] = EditBenchmarkCase.allCases
+        public var editCases: [EditBenchmarkCase] = EditBenchmarkCase.defaults
         /// Seconds each of the slideshow's 20 photos shows, and of its 19 transitions.
         public var slideshowPictureSeconds = 5
         public var slideshowTransitionSeconds = 2
@@ -146,6 +146,10 @@ public struct BenchmarkSuite {
                 ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns,
                                     moviePy: MoviePyPeer.locate(python: options.moviePyPython))
                     .run(device: device, table: table) : nil
+            let editUntagged = editCases.contains(.phoneUntagged)
+                ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns,
+                                    moviePy: MoviePyPeer.locate(python: options.moviePyPython), tagged: false)
+                    .run(device: device, table: table) : nil
             let editHLG = editCases.contains(.hlg)
                 ? try HLGEditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns)
                     .run(device: device, table: table) : nil
@@ -184,7 +188,7 @@ public struct BenchmarkSuite {
                 "resolutionTolerance": EffectGraphBenchmark.resolutionTolerance, "resolutionTargetMet": resolutionMet,
                 // The sections not run by default are left out unless asked for (host also without a display).
                 "soak": soak, "soakFlat": soak.map(SoakBenchmark.isFlat), "gestureStress": gestures,
-                "gestureStressClean": gestures.map { $0.allSatisfy(\.isClean) }, "export": export, "edit": edit, "editHLG": editHLG, "editSlideshow": slideshow,
+                "gestureStressClean": gestures.map { $0.allSatisfy(\.isClean) }, "export": export, "edit": edit, "editUntagged": editUntagged, "editHLG": editHLG, "editSlideshow": slideshow,
                 "host": host, "editLong": editLong, "output": output, "input": input, "frei0r": frei0r, "gstreamer": gstreamer, "blend": blend,
             ]))
             table.targets(dissolve: dissolve, dissolveMet: dissolveMet, longestChain: chains.longest, chainMet: chainMet,

@@ -16,6 +16,9 @@ struct EditBenchmark {
     let runs: Int
     /// Where MoviePy was found, or why it was not.
     let moviePy: Result<MoviePyPeer, MoviePyPeer.Missing>
+    /// Whether the clips carry BT.709 tags; untagged, they are read by the players' size rule and
+    /// an edit of only such clips stays untagged (issue 38's 360p case).
+    var tagged = true
     let framesPerSecond = 30
     let transitionSeconds = 1
 
@@ -35,7 +38,8 @@ struct EditBenchmark {
         let tools = try FFmpegTools.locate()
         let dir = try makeScratchDirectory("segue-bench-edit")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let media = try EditBenchmarkMedia.make(in: dir, tools: tools, size: size, clipSeconds: clipSeconds, framesPerSecond: framesPerSecond)
+        let media = try EditBenchmarkMedia.make(in: dir, tools: tools, size: size, clipSeconds: clipSeconds, framesPerSecond: framesPerSecond,
+                                                tagged: tagged)
         let spec = EditSpec(size: "\(size.width)x\(size.height)", fps: .number(Double(framesPerSecond)),
                             items: media.clips.map { .clip(path: $0, from: nil, to: nil) },
                             transitions: Self.effects.map { EditTransition(effect: $0, duration: Double(transitionSeconds)) },
@@ -65,7 +69,7 @@ struct EditBenchmark {
         }
         let moviePySkipped: String? = if case let .failure(missing) = moviePy { missing.description } else { nil }
         let report = ReportRow([
-            "size": "\(size.width)x\(size.height)", "clipSeconds": clipSeconds, "editSeconds": editSeconds, "runs": runs,
+            "size": "\(size.width)x\(size.height)", "tagged": tagged, "clipSeconds": clipSeconds, "editSeconds": editSeconds, "runs": runs,
             "segueSeconds": segueSeconds, "ffmpegSeconds": ffmpegSeconds, "speedup": ffmpegSeconds / segueSeconds,
             "segueRealtime": Double(editSeconds) / segueSeconds,
             // --fast: Segue with its speed-first encoder settings; --speed fastest: with x264 `ultrafast`.
@@ -122,7 +126,7 @@ struct EditBenchmark {
     private func printTable(_ variants: [EditVariant], editSeconds: Double, _ table: BenchTable) {
         table.line("\nedit: 3 clips of \(clipSeconds) s with sound, a fade and a wipe of \(transitionSeconds) s, music; \(size.width)x\(size.height) MP4 "
             + "(libx264 CRF 23 preset medium, AAC 192k), median of \(runs) runs; CPU = user + system of the whole process tree; "
-            + "clips H.264 High with a keyframe every second; segue edit copies their untouched groups of pictures, --reencode does not")
+            + "clips H.264 High with a keyframe every second, \(tagged ? "BT.709" : "untagged"); segue edit copies their untouched groups of pictures, --reencode does not")
         for variant in variants {
             let output = variant.output
             table.line(variant.name.padding(toLength: 24, withPad: " ", startingAt: 0)

@@ -5,10 +5,14 @@ import SegueImage
 import SegueTimeline
 import SegueTiming
 
-/// The edit section's cases (`--edit-cases`): the phone-like H.264 edit (`EditBenchmark`),
-/// HDR phone clips (`HLGEditBenchmark`) and a photo slideshow (`SlideshowBenchmark`).
+/// The edit section's cases (`--edit-cases`): the phone-like H.264 edit (`EditBenchmark`), the
+/// same with untagged clips (as lavfi and many cameras write them; issue 38's 360p case), HDR
+/// phone clips (`HLGEditBenchmark`) and a photo slideshow (`SlideshowBenchmark`).
 public enum EditBenchmarkCase: String, CaseIterable, Sendable {
-    case phone, hlg, slideshow
+    case phone, phoneUntagged = "phone-untagged", hlg, slideshow
+
+    /// What runs when `--edit-cases` is not given (the untagged phone edit is asked for by name).
+    public static let defaults: [EditBenchmarkCase] = [.phone, .hlg, .slideshow]
 }
 
 /// Three HEVC Main 10 HLG clips as phones record them (BT.2020, ARIB STD-B67, a keyframe every

@@ -11,7 +11,8 @@ struct EditBenchmarkMedia {
     let clips: [String]
     let music: String
 
-    static func make(in dir: URL, tools: FFmpegTools, size: FrameSize, clipSeconds: Int, framesPerSecond: Int) throws -> EditBenchmarkMedia {
+    static func make(in dir: URL, tools: FFmpegTools, size: FrameSize, clipSeconds: Int, framesPerSecond: Int,
+                     tagged: Bool = true) throws -> EditBenchmarkMedia {
         let clips = try (1...3).map { index -> String in
             let path = dir.appendingPathComponent("clip\(index).mp4").path
             try EditBenchmarkPeers.runTool(tools.ffmpeg, [
@@ -19,9 +20,9 @@ struct EditBenchmarkMedia {
                 "-f", "lavfi", "-i", "testsrc2=s=\(size.width)x\(size.height):r=\(framesPerSecond):d=\(clipSeconds),hue=h=\(index * 100)",
                 "-f", "lavfi", "-i", "sine=f=\(200 * index):d=\(clipSeconds)",
                 // As phones and cameras record: H.264 High with B-frames, a keyframe every second,
-                // BT.709 tags, AAC (veryfast only to make them sooner).
+                // BT.709 tags (or none, as lavfi and many cameras write), AAC (veryfast only to make them sooner).
                 "-c:v", "libx264", "-preset", "veryfast", "-g", String(framesPerSecond), "-pix_fmt", "yuv420p",
-                "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+            ] + (tagged ? ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"] : []) + [
                 "-c:a", "aac", "-shortest", path,
             ])
             return path

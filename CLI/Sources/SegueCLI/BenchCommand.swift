@@ -35,9 +35,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The frame size of the edit section.") var editSize = FrameSize(width: 1920, height: 1080)
     @Option(help: "Seconds of each of the edit section's three clips (2...600).") var editClipSeconds = 10
     @Option(help: "Runs of the edit section (each makes the edit with every variant).") var editRuns = 1
-    @Option(help: "Comma-separated cases of the edit section: phone (H.264 clips against ffmpeg and MoviePy 2), hlg (HEVC Main 10 HLG clips against ffmpeg with x265; --edit-size, --edit-clip-seconds), slideshow (20 photos, 19 transitions against ffmpeg's xfade chain; --edit-size). (default: phone,hlg,slideshow)",
+    @Option(help: "Comma-separated cases of the edit section: phone (H.264 BT.709 clips against ffmpeg and MoviePy 2), phone-untagged (the same edit, clips untagged; not run by default), hlg (HEVC Main 10 HLG clips against ffmpeg with x265; --edit-size, --edit-clip-seconds), slideshow (20 photos, 19 transitions against ffmpeg's xfade chain; --edit-size). (default: phone,hlg,slideshow)",
             transform: CommaSeparated.parser("--edit-cases", "case", choices: EditBenchmarkCase.allCases.map(\.rawValue)))
-    var editCases = CommaSeparated(EditBenchmarkCase.allCases)
+    var editCases = CommaSeparated(EditBenchmarkCase.defaults)
     @Option(help: "Seconds each photo of the slideshow case shows (2...60).") var slideshowPictureSeconds = 5
     @Option(help: "Seconds of each of the slideshow case's transitions (at most half a photo's).") var slideshowTransitionSeconds = 2
     @Option(help: "The Python with MoviePy 2 for the edit section (default: $SEGUE_BENCH_MOVIEPY_PYTHON, else .build/bench-venv made by scripts/bench-moviepy-setup.sh); without one MoviePy is skipped.")

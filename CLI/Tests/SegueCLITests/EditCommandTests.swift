@@ -171,6 +171,22 @@ struct EditCommandTests {
         #expect(edit?["outputsAgree"] as? Bool == true)
     }
 
+    /// The untagged phone case (issue 38's 360p edit, tiny): its own report beside none of the
+    /// tagged case's, every output read back alike.
+    @Test func benchEditSectionRunsTheUntaggedPhoneCase() throws {
+        let result = try CommandRunner.run("segue", [
+            "bench", "--json", "--sections", "edit", "--edit-cases", "phone-untagged", "--edit-size", "64x36", "--edit-clip-seconds", "2",
+            "--moviepy-python", "/nonexistent/bin/python3",
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(json?["edit"] == nil)
+        let edit = json?["editUntagged"] as? [String: Any]
+        #expect(edit?["tagged"] as? Bool == false && edit?["editSeconds"] as? Int == 4 && edit?["outputsAgree"] as? Bool == true,
+                "\(edit ?? [:])")
+        #expect((edit?["speedup"] as? Double ?? 0) > 0)
+    }
+
     /// The HLG and slideshow cases, tiny: each output read back (frames, length; the HLG edit's
     /// and ffmpeg's HEVC Main 10 HLG with their mastering display), the CPU ratio and its target.
     @Test func benchEditSectionRunsTheHLGAndSlideshowCases() throws {

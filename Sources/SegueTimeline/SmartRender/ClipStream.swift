@@ -71,8 +71,8 @@ struct ClipStream: Equatable {
         rotated = sideData.contains { (($0["rotation"] as? Int) ?? 0) % 360 != 0 }
         let timeBase = Self.ratio(text("time_base")) ?? 0
 
-        let packetText = try Self.probe(path, tools: tools, [
-            "-f", demuxer, "-select_streams", "v:0", "-show_entries", "packet=pts,dts,flags,pos,size", "-of", "csv=p=0"])
+        // Kept from the file's one listing (`FileListing`) when the plan vetted it; else probed here.
+        let packetText = try tools.videoPacketListing(path: path, demuxer: demuxer)
         let packets = packetText.split(whereSeparator: \.isNewline).compactMap(Packet.init)
         let tick = timeBase > 0 ? 1 / (timeBase * Double(framesPerSecond)) : 0   // time-base units a frame
         // What the clip plays: packets an edit list hides (ffprobe's D flag: a clip cut with
@@ -120,7 +120,18 @@ struct ClipStream: Equatable {
         openKeyframes = packets.filter { $0.key && !$0.discarded }.count - cuts.count
         // Only an H.264 stream is ever copied; its parameter sets are read from every packet.
         parameterSetChange = codec != "h264" ? nil : Self.parameterSetChange(
-            extradata: Self.hexDump(text("extradata")), packets: packets.map { ($0.position, $0.size) }, file: file)
+            extradata: try Self.extradata(stream, path: path, demuxer: demuxer, file: file, tools: tools),
+            packets: packets.map { ($0.position, $0.size) }, file: file)
+    }
+
+    /// The stream's extradata: from the listing when it has it (ffprobe's `-show_data`), else an
+    /// MP4's `avcC` read from the file, else (another container) from a run of ffprobe's own.
+    static func extradata(_ stream: [String: Any], path: String, demuxer: String, file: FileHandle?, tools: FFmpegTools) throws(ExportError) -> [UInt8] {
+        if let dump = stream["extradata"] as? String { return hexDump(dump) }
+        if demuxer == "mov", let file, let record = MP4SampleDescription.avcConfiguration(file: file) { return record }
+        let text = try probe(path, tools: tools, ["-f", demuxer, "-select_streams", "v:0", "-show_data", "-show_entries", "stream=extradata", "-of", "json"])
+        let json = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+        return hexDump(((json?["streams"] as? [[String: Any]])?.first?["extradata"] as? String) ?? "")
     }
 
     /// One line of ffprobe's packet listing: pts,dts,size,pos,flags.

@@ -74,11 +74,10 @@ struct StreamCoding: Hashable, CustomStringConvertible {
     /// The coding of the first video stream of `path` (opened as `demuxer`), from ffprobe's
     /// stream entries alone: for an output that follows clips it copies nothing from.
     init(probing path: String, demuxer: String, tools: FFmpegTools) throws(ExportError) {
-        let probed = try ClipStream.probe(path, tools: tools, [
-            "-f", demuxer, "-select_streams", "v:0", "-show_entries",
-            "stream=codec_name,profile,pix_fmt,width,height,color_space,color_transfer,color_primaries,color_range", "-of", "json"])
-        let json = (try? JSONSerialization.jsonObject(with: Data(probed.utf8))) as? [String: Any]
-        let stream = (json?["streams"] as? [[String: Any]])?.first ?? [:]
+        // The listing the clip's other readers share (`FFmpegTools.streamListing`), not a run of its own.
+        let listing = try tools.streamListing(path: path, demuxer: demuxer)
+        let json = (try? JSONSerialization.jsonObject(with: listing)) as? [String: Any]
+        let stream = (json?["streams"] as? [[String: Any]])?.first { $0["codec_type"] as? String == "video" } ?? [:]
         func text(_ key: String) -> String { (stream[key] as? String) ?? "unknown" }
         self.init(codec: text("codec_name"), profile: text("profile"), pixelFormat: text("pix_fmt"),
                   width: (stream["width"] as? Int) ?? 0, height: (stream["height"] as? Int) ?? 0,
@@ -249,7 +248,14 @@ extension TimelineExporter {
 extension HDRStaticMetadata {
     /// The mastering display and content light level of the first frame of `path`'s video
     /// (opened as `demuxer`), as ffprobe reads them from its SEI; nil when it has neither.
+    /// Asked once per file for the life of `tools` (`ProbeCache`): it decodes a frame.
     static func probe(_ path: String, demuxer: String, tools: FFmpegTools) throws(ExportError) -> HDRStaticMetadata? {
+        try tools.probes.value(of: "hdr-metadata\u{0}" + demuxer, path: path) { () throws(ExportError) -> HDRStaticMetadata? in
+            try probeFirstFrame(path, demuxer: demuxer, tools: tools)
+        }
+    }
+
+    private static func probeFirstFrame(_ path: String, demuxer: String, tools: FFmpegTools) throws(ExportError) -> HDRStaticMetadata? {
         let text = try ClipStream.probe(path, tools: tools, [
             "-f", demuxer, "-select_streams", "v:0", "-read_intervals", "%+#1", "-show_frames", "-of", "json"])
         let json = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
