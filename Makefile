@@ -110,12 +110,14 @@ test-libraries:
 # 90 minutes on the 2-core machine (docs/TestSuite.md, "Under the sanitizers").
 # SANITIZERS=address, thread or c runs one; thread also runs libsegue's engine thread from C hosts
 # built with -fsanitize=thread (scripts/sanitizers/capi-tsan.sh, .build-tsan-capi); c builds the
-# project's own C (libsegue's and the frei0r plugin's C, the compile probe's child and helper, the
-# C hosts) under ASan and UBSan. Reports that are the toolchain's or Mesa's are suppressed with a
-# reason in scripts/sanitizers/.
+# project's own C (libsegue's, the frei0r plugin's and the GStreamer element's C, the compile probe's
+# child and helper, the C hosts) under ASan and UBSan. Reports that are the toolchain's or Mesa's are
+# suppressed with a reason in scripts/sanitizers/; under ASan the window suites run with Mesa's
+# driver (swrast_dri.so) preloaded, which GLFW would otherwise unload before the leak check.
 SANITIZERS ?= address thread c
 test-sanitizers:
-	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin openbox frei0r-plugins-dev
+	@bash scripts/install-deps.sh xvfb xdotool x11-apps x11-utils ffmpeg time fonts-wqy-microhei libharfbuzz-bin openbox frei0r-plugins-dev \
+		libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-base
 	SEGUE_REQUIRE_FFMPEG=1 SWIFT="$(SWIFT)" bash scripts/test-sanitizers $(SANITIZERS)
 
 test-cli:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test-reach: Segue from where people already work, each against `segue render` ($SEGUE):
-#   libsegue from a C program (dlopen; cc with no Swift on its link line), and installed by
-#   `make install-libsegue` into a temporary PREFIX, the README's C program built through pkg-config,
+#   libsegue from a C program (dlopen; cc with no Swift on its link line), from five threads at
+#   once (threads_host.c), and installed by `make install-libsegue` into a temporary PREFIX, the
+#   README's C program built through pkg-config,
 #   the frei0r plugin from a frei0r host written against frei0r.h alone, and from Debian's melt,
 #   the Python package: the wheel of `make wheel` into a fresh venv, then pytest; `pip install ./python`;
 #   the GStreamer element seguetransition (gstreamer-tests.sh).
@@ -64,6 +65,8 @@ cc -Wall -Werror -I$LIB/include -o "$work/names_host" $HERE/names_host.c -ldl
 result $? "the names host compiles with cc against segue.h alone"
 cc -Wall -Werror -I$LIB/include -o "$work/hardening_host" $HERE/hardening_host.c -ldl
 result $? "the hardening host compiles with cc against segue.h alone"
+cc -Wall -Werror -I$LIB/include -o "$work/threads_host" $HERE/threads_host.c -ldl -lpthread
+result $? "the threads host compiles with cc against segue.h alone (cc ... -ldl -lpthread)"
 
 # The names: libsegue's are `segue render --list`'s transitions less its view-controller scenarios,
 # and each of those is refused with SEGUE_ERROR_SCENARIO; frei0r's transition help names them all.
@@ -144,6 +147,13 @@ result $? "frei0r: a .glsl that does not compile is loaded once for 100 frames (
 host_checks "$work/frei0r_host" $LIB/frei0r-1/segue.so "$PWD/$HERE/luma_reveal.glsl" $W $H "$work/a.rgba" "$work/b.rgba" \
     "$work/frei0r-luma" "luma:$work/luma.png" && same_frames "$work/frei0r-luma" "$work/cli-luma"
 result $? "frei0r: a .glsl's sampler2D given a PNG in params (luma:FILE.png) equals segue render's frames"
+
+# Several threads at once, as segue.h allows: four threads on two engines load, render (one frame and
+# a batch) and destroy the first four transitions, three rounds, one also loading a .glsl through the
+# probe, while a fifth makes and destroys engines; every frame equals the main thread's own, and each
+# thread's segue_last_error() is its own failure's. (ThreadSanitizer runs it too: capi-tsan.sh.)
+host_checks "$work/threads_host" $LIB/lib/libsegue.so "$PWD/$HERE/radial_reveal.glsl"
+result $? "libsegue from five threads at once (four on two engines, one making its own) renders what one thread does; each keeps its own last error"
 
 missing=$(while read -r name; do grep -qE "(: |, )$name(,| \()" "$work/frei0r-wipeleft-help.txt" || echo "$name"; done <"$work/names.txt")
 [ -s "$work/names.txt" ] && [ -z "$missing" ] && grep -q "not the view-controller scenarios" "$work/frei0r-wipeleft-help.txt"
