@@ -68,8 +68,14 @@ public final class HostedProgram {
         return false
     }
 
-    /// How many lines the program has printed so far (a mark for `waitForLine(after:)`).
-    public var lineCount: Int { trace.split(separator: "\n").count }
+    /// How many lines the program has printed so far (a mark for `waitForLine(after:)`),
+    /// including lines still in the pipe that the reader thread has not taken yet: a mark taken
+    /// after an action (an xdotool that returned) then splits the trace at that action, even when
+    /// the reader runs late (under a sanitizer or a loaded machine).
+    public var lineCount: Int {
+        output.readPending()
+        return trace.split(separator: "\n").count
+    }
 
     /// Waits until a line of the trace after the first `after` satisfies `matches` (a state the
     /// program reports, such as a transition's progress); false on timeout.
@@ -146,22 +152,52 @@ public enum HostedProgramError: Error, CustomStringConvertible {
 public final class ProgramTrace: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
+    private var descriptor: Int32 = -1
+    private var handle: FileHandle?  // keeps `descriptor` open while the trace is read
 
     public init() {}
 
     /// Starts reading `pipe` until its writers close it (the program ends). Call after the
     /// process runs: `Process` closes this side's copy of the write end then, so the read ends.
+    /// The thread waits for bytes with `poll` and reads them under the lock, so `readPending`
+    /// can take what is in the pipe at any moment without reordering the trace.
     public func read(from pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
+        let reading = pipe.fileHandleForReading
+        let fd = reading.fileDescriptor
+        lock.withLock {
+            handle = reading
+            descriptor = fd
+        }
         let reader = Thread { [self] in
+            var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             while true {
-                let chunk = handle.availableData  // blocks until bytes or the end
-                if chunk.isEmpty { return }
-                append(chunk)
+                let ready = poll(&waiting, 1, -1)
+                if ready < 0 && errno == EINTR { continue }
+                guard ready > 0 else { return }
+                let hungUp = waiting.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+                // Readable with nothing left (readPending took it) is a race, not the end;
+                // hung up with nothing left is the end.
+                guard lock.withLock({ takeAvailable() }) || !hungUp else { return }
             }
         }
         reader.name = "program trace"
         reader.start()
+    }
+
+    /// Takes the bytes the pipe holds now into the trace (what the program wrote before this call).
+    public func readPending() { lock.withLock { _ = takeAvailable() } }
+
+    /// Reads what the pipe holds now, never blocking (under `lock`); false when it held nothing.
+    private func takeAvailable() -> Bool {
+        guard descriptor >= 0 else { return false }
+        var available: Int32 = 0
+        let asked = withUnsafeMutablePointer(to: &available) { ioctl(descriptor, UInt(FIONREAD), UnsafeMutableRawPointer($0)) }
+        guard asked == 0, available > 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: Int(available))
+        let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, Int(available)) }
+        guard count > 0 else { return false }
+        data.append(contentsOf: chunk[0..<count])
+        return true
     }
 
     public func append(_ more: Data) { lock.withLock { data += more } }

@@ -137,7 +137,9 @@ struct SeedAppResizeWindowTests {
         try app.xdotool(["key", "--window", app.window, "\(SeedDemo.dimming.rawValue + 1)"])
         #expect(app.waitForLine(after: start) { line in line.hasPrefix("frame ") && (Self.progress(in: line).map { $0 >= 0.25 } ?? false) })
         // The app may print its "size" line before xdotool returns: look for it from before the
-        // resize was asked, and for the first frame from when it was granted.
+        // resize was asked, and for the first frame from when it was granted. `lineCount` takes
+        // the pipe's unread lines too, so a frame printed before the grant but read late (a slow
+        // reader under TSan) is not taken for the first frame after it.
         let asked = app.lineCount
         try app.xdotool(["windowsize", "--sync", app.window, "\(Int(Self.newSize.width))", "\(Int(Self.newSize.height))"])
         let granted = app.lineCount
