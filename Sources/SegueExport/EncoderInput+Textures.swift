@@ -1,3 +1,5 @@
+import SegueColor
+import SegueEffects
 import SegueGL
 
 extension EncoderInput {
@@ -12,5 +14,26 @@ extension EncoderInput {
     package func write(converted texture: Texture, into buffer: UnsafeMutableRawBufferPointer) throws {
         guard let planes else { throw GLError.invalidPixelData(expectedBytes: frameBytes, actualBytes: 0) }
         try planes.convert(texture: texture.name, into: buffer)
+    }
+}
+
+extension EncoderInput {
+    /// Whether a clip's decoded planes of `layout` in `color` are in exactly the format the output
+    /// stage writes — 4:2:0 of the frame's size, its bit depth, no alpha, the same primaries,
+    /// transfer, matrix and range — so a transition that mixes two such clips can be computed on
+    /// their codes (`PlaneBlendTransition`) and its result is already the encoder's planes.
+    package func blendsPlanes(_ layout: PlaneLayout, color: ColorDescription) -> Bool {
+        guard let planes, layout.bitDepth == planes.bitDepth, !layout.hasAlpha, layout.chromaShift == (1, 1),
+              layout.width == width, layout.height == height, layout.frameBytes == frameBytes else { return false }
+        let output = planes.color
+        return color.matrix == output.matrix && color.range == output.range && color.transfer == output.transfer
+            && color.primaries == output.primaries
+    }
+
+    /// `transition`'s frame, drawn by it into the output stage's plane targets, into `buffer` of
+    /// `frameBytes`.
+    package func write(planeBlend transition: PlaneBlendTransition, into buffer: UnsafeMutableRawBufferPointer) throws {
+        guard let planes else { throw GLError.invalidPixelData(expectedBytes: frameBytes, actualBytes: 0) }
+        try planes.convert(planeBlend: transition, into: buffer)
     }
 }

@@ -16,8 +16,14 @@ struct EditBenchmark {
     let runs: Int
     /// Where MoviePy was found, or why it was not.
     let moviePy: Result<MoviePyPeer, MoviePyPeer.Missing>
+    /// The variants to run by name (empty: all); an unknown name is an error that lists them.
+    var only: [String] = []
     let framesPerSecond = 30
     let transitionSeconds = 1
+
+    /// Every variant's name, in the order a round runs them.
+    static let variantNames = ["segue edit", "ffmpeg xfade+acrossfade", "MoviePy 2", "segue edit --reencode", "segue edit --fast",
+                               "ffmpeg veryfast", "segue edit --fast --reencode", "segue --speed fastest"]
 
     /// The two transitions, a fade and a wipe (issue 38's edit), by their xfade names, which
     /// Segue's edit takes as ffmpeg's chain does.
@@ -43,7 +49,10 @@ struct EditBenchmark {
         let editSeconds = 3 * clipSeconds - 2 * transitionSeconds
         let peers = EditBenchmarkPeers(tools: tools, clips: media.clips, music: media.music, clipSeconds: clipSeconds,
                                        transitionSeconds: transitionSeconds, framesPerSecond: framesPerSecond, effects: Self.effects)
-        let ways = self.ways(device: device, tools: tools, spec: spec, dir: dir, peers: peers)
+        if let unknown = only.first(where: { !Self.variantNames.contains($0) }) {
+            throw BenchmarkError.invalidOption("--edit-variants: no variant '\(unknown)' (variants: \(Self.variantNames.joined(separator: ", ")))")
+        }
+        let ways = self.ways(device: device, tools: tools, spec: spec, dir: dir, peers: peers).filter { only.isEmpty || only.contains($0.name) }
         let measured = try Rounds(count: runs).run(ways) { try $0.make() }
         let variants = zip(ways, measured.samples).map { EditVariant(name: $0.name, runs: $1) }
         func seconds(_ name: String) -> Double? { variants.first { $0.name == name }?.seconds }
