@@ -1,3 +1,4 @@
+import Foundation
 import SegueEffects
 import SegueGL
 
@@ -59,9 +60,12 @@ extension TimelineRenderer {
     /// rounding: either side not a clip already in the output's format (`EncoderInput.blendsPlanes`),
     /// a blend in linear light, a transition that is not a mix of its sides, or an item's own text
     /// drawn on a side during the transition. The edit's text over a frame is checked per frame.
+    /// `SEGUE_TRANSITION_PLANES=0` in the environment keeps the R'G'B' passes: the peer that
+    /// docs/Benchmarks.md measures this path against, in the same build.
     func planeBlendEffect(
         _ effect: any TransitionEffect, from: TimelineItemReader, to: TimelineItemReader, item: Int, frames: Int
     ) throws -> PlaneBlendTransition? {
+        guard ProcessInfo.processInfo.environment["SEGUE_TRANSITION_PLANES"] != "0" else { return nil }
         guard let effect = effect as? GLTransitionEffect, plan.blendSpace == .srgb, let fromPlanes = from.planes, let toPlanes = to.planes,
               input.blendsPlanes(fromPlanes.layout, color: fromPlanes.color), input.blendsPlanes(toPlanes.layout, color: toPlanes.color),
               let fromSide = from.planeBlendSide, let toSide = to.planeBlendSide else { return nil }
