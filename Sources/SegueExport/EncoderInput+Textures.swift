@@ -30,6 +30,21 @@ extension EncoderInput {
             && color.primaries == output.primaries
     }
 
+    /// A still's frame as this input writes it to the encoder (`encoded`: `frameBytes` of the output
+    /// stage's planes) uploaded into plane textures once, for a transition computed in the
+    /// encoder's planes to read as one of its sides (`planeBlendSide`); nil without an output stage.
+    /// The caller releases it.
+    package func stillPlanes(_ encoded: UnsafeRawBufferPointer) throws -> YCbCrInputStage? {
+        guard let planes, encoded.count == frameBytes else { return nil }
+        let layout = PlaneLayout(width: width, height: height, chromaShift: (1, 1), bitDepth: planes.bitDepth, hasAlpha: false)
+        let stage = try YCbCrInputStage(device: device, layout: layout, color: planes.color)
+        do { try stage.upload(encoded) } catch {
+            stage.release()
+            throw error
+        }
+        return stage
+    }
+
     /// `transition`'s frame, drawn by it into the output stage's plane targets, into `buffer` of
     /// `frameBytes`.
     package func write(planeBlend transition: PlaneBlendTransition, into buffer: UnsafeMutableRawBufferPointer) throws {

@@ -1,4 +1,3 @@
-import Foundation
 import SegueEffects
 import SegueGL
 
@@ -52,30 +51,6 @@ extension TimelineRenderer {
             }
         }
         return try effect.fused(from: fromPlanes, to: toPlanes)
-    }
-
-    /// `effect` computed in the encoder's planes (`PlaneBlendTransition`): two passes a changed
-    /// frame from both clips' decoded planes straight into the output stage's plane targets, no
-    /// R'G'B' between. Nil where the result would differ from the R'G'B' passes' beyond their
-    /// rounding: either side not a clip already in the output's format (`EncoderInput.blendsPlanes`),
-    /// a blend in linear light, a transition that is not a mix of its sides, or an item's own text
-    /// drawn on a side during the transition. The edit's text over a frame is checked per frame.
-    /// `SEGUE_TRANSITION_PLANES=0` in the environment keeps the R'G'B' passes: the peer that
-    /// docs/Benchmarks.md measures this path against, in the same build.
-    func planeBlendEffect(
-        _ effect: any TransitionEffect, from: TimelineItemReader, to: TimelineItemReader, item: Int, frames: Int
-    ) throws -> PlaneBlendTransition? {
-        guard ProcessInfo.processInfo.environment["SEGUE_TRANSITION_PLANES"] != "0" else { return nil }
-        guard let effect = effect as? GLTransitionEffect, plan.blendSpace == .srgb, let fromPlanes = from.planes, let toPlanes = to.planes,
-              input.blendsPlanes(fromPlanes.layout, color: fromPlanes.color), input.blendsPlanes(toPlanes.layout, color: toPlanes.color),
-              let fromSide = from.planeBlendSide, let toSide = to.planeBlendSide else { return nil }
-        if let text {
-            let fromStart = plan.items[item].frames - frames
-            for k in 0..<frames where !text.showing(.item(item), at: fromStart + k).isEmpty || !text.showing(.item(item + 1), at: k).isEmpty {
-                return nil
-            }
-        }
-        return try effect.planeBlend(from: fromSide, to: toSide)
     }
 
     /// Whether the edit's own text (titles over the whole edit) shows over frame `frame`.
