@@ -36,6 +36,8 @@ struct PlannedPass {
 struct EffectCompiler {
     let mode: ExecutionMode
     let blendSpace: BlendSpace
+    /// What the mixed numbers are (SDR, or an HDR output's signal): the curve of linear light.
+    var signal: BlendSignal = .sdr
     private(set) var passes: [PlannedPass] = []
     private var passIndexByNode: [ObjectIdentifier: Int] = [:]
 
@@ -43,8 +45,9 @@ struct EffectCompiler {
 
     /// Plans every pass needed for `output`; the last pass renders `output` itself. Sources are
     /// read into `blendSpace`, intermediates hold it, and the last pass encodes it for its target.
-    static func plan(output: any EffectNode, mode: ExecutionMode, blendSpace: BlendSpace = .srgb) -> [PlannedPass] {
+    static func plan(output: any EffectNode, mode: ExecutionMode, blendSpace: BlendSpace = .srgb, signal: BlendSignal = .sdr) -> [PlannedPass] {
         var compiler = EffectCompiler(mode: mode, blendSpace: blendSpace)
+        compiler.signal = signal
         // The output always gets a pass of its own, a plain source too (a copy into the target).
         _ = compiler.materialize(output, sourcesNeedAPass: true)
         return compiler.passes
@@ -58,7 +61,7 @@ struct EffectCompiler {
         var builder = PassBuilder()
         let root = builder.emit(node, isRoot: true, compiler: &self)
         // The output's pass is planned last (its inputs are materialized while it is emitted).
-        passes.append(builder.finish(rootFunction: root, blendSpace: blendSpace, isOutput: sourcesNeedAPass))
+        passes.append(builder.finish(rootFunction: root, blendSpace: blendSpace, signal: signal, isOutput: sourcesNeedAPass))
         passIndexByNode[ObjectIdentifier(resolved)] = passes.count - 1
         return .pass(passes.count - 1)
     }
@@ -152,9 +155,9 @@ struct EffectCompiler {
             return name
         }
 
-        func finish(rootFunction: String, blendSpace: BlendSpace, isOutput: Bool) -> PlannedPass {
+        func finish(rootFunction: String, blendSpace: BlendSpace, signal: BlendSignal, isOutput: Bool) -> PlannedPass {
             let result = isOutput ? "segue_encode(\(rootFunction)(segue_pixel()))" : "\(rootFunction)(segue_pixel())"
-            let body = [ShaderLibrary.blendSpaceDefine(linearLight: blendSpace == .linear) + ShaderLibrary.blendSpace]
+            let body = [signal.blendSpaceDefines(blendSpace) + ShaderLibrary.blendSpace]
                 + [ShaderLibrary.effectPrelude]
                 + uniformDeclarations
                 + functionLibraries

@@ -30,14 +30,37 @@ public final class EffectRenderer {
     public init(
         device: GLDevice, output: any EffectNode, mode: ExecutionMode = .fused, blendSpace: BlendSpace = .srgb
     ) throws(GLError) {
-        self.device = device
-        self.mode = mode
-        self.blendSpace = blendSpace
+        (self.device, self.mode, self.blendSpace) = (device, mode, blendSpace)
+        passes = try EffectRenderer.compile(output, device: device, mode: mode, blendSpace: blendSpace, signal: .sdr)
+        (recycledAfter, peakIntermediateCount) = EffectRenderer.recycling(passes)
+        leased = .allocate(capacity: max(1, passes.count))
+        leased.initialize(repeating: nil)
+    }
+
+    /// As above, mixing `signal`'s values: an edit whose output is HLG or PQ blends its signal,
+    /// which linear light decodes and encodes with that transfer's curve (blend_space.glsl).
+    package init(
+        device: GLDevice, output: any EffectNode, mode: ExecutionMode = .fused, blendSpace: BlendSpace = .srgb, signal: BlendSignal
+    ) throws(GLError) {
+        (self.device, self.mode, self.blendSpace) = (device, mode, blendSpace)
+        passes = try EffectRenderer.compile(output, device: device, mode: mode, blendSpace: blendSpace, signal: signal)
+        (recycledAfter, peakIntermediateCount) = EffectRenderer.recycling(passes)
+        leased = .allocate(capacity: max(1, passes.count))
+        leased.initialize(repeating: nil)
+    }
+
+    private static func compile(
+        _ output: any EffectNode, device: GLDevice, mode: ExecutionMode, blendSpace: BlendSpace, signal: BlendSignal
+    ) throws(GLError) -> [CompiledPass] {
         var compiled: [CompiledPass] = []
-        for plan in EffectCompiler.plan(output: output, mode: mode, blendSpace: blendSpace) {
+        for plan in EffectCompiler.plan(output: output, mode: mode, blendSpace: blendSpace, signal: signal) {
             compiled.append(try CompiledPass(plan: plan, device: device))
         }
-        passes = compiled
+        return compiled
+    }
+
+    /// For each pass, the earlier passes whose targets it frees, and the most targets alive at once.
+    private static func recycling(_ compiled: [CompiledPass]) -> (recycled: [[Int]], peak: Int) {
         // The last reader of each pass decides when its target can be reused.
         var lastReader = Array(repeating: -1, count: compiled.count)
         for (reader, pass) in compiled.enumerated() {
@@ -45,9 +68,6 @@ public final class EffectRenderer {
         }
         var recycled = Array(repeating: [Int](), count: compiled.count)
         for (index, reader) in lastReader.enumerated() where reader >= 0 { recycled[reader].append(index) }
-        recycledAfter = recycled
-        leased = .allocate(capacity: max(1, compiled.count))
-        leased.initialize(repeating: nil)
         var alive = 0
         var peak = 0
         for index in compiled.indices.dropLast() {
@@ -55,7 +75,7 @@ public final class EffectRenderer {
             peak = max(peak, alive)
             alive -= recycled[index].count
         }
-        peakIntermediateCount = peak
+        return (recycled, peak)
     }
 
     /// The number of GPU passes a frame takes.

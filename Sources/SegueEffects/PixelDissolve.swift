@@ -44,6 +44,20 @@ public final class PixelDissolve {
         apply()
     }
 
+    /// As above, mixing `signal`'s values (an edit whose output is HLG or PQ blends its signal).
+    package init(
+        device: GLDevice, from: Texture, to: Texture, mode: ExecutionMode = .fused, resizeMode: ResizeMode = .stretch,
+        blendSpace: BlendSpace = .srgb, signal: BlendSignal
+    ) throws(GLError) {
+        self.from = ImageSource(from, resize: resizeMode)
+        self.to = ImageSource(to, resize: resizeMode)
+        fromPixellate = Pixellate(input: self.from, fractionalWidthOfAPixel: 0)
+        toPixellate = Pixellate(input: self.to, fractionalWidthOfAPixel: Self.maximumCellFraction)
+        blend = DissolveBlend(base: fromPixellate, overlay: toPixellate, mix: 0)
+        renderer = try EffectRenderer(device: device, output: blend, mode: mode, blendSpace: blendSpace, signal: signal)
+        apply()
+    }
+
     /// The three parameters at a progress, as the seed's display-link callback sets them.
     public static func parameters(progress: Float) -> (fromCell: Float, toCell: Float, mix: Float) {
         let p = progress.isNaN ? 0 : min(max(progress, 0), 1)

@@ -41,6 +41,9 @@ public struct EditPlan {
         public let audioCurve: String
         /// Makes the effect over the two sides' textures, mixing in a blend space; nil for a cut.
         public let make: ((BlendSpace) -> TransitionExporter.MakeEffect)?
+        /// `make` for a blend of `BlendSignal`'s values: an HLG or PQ output's signal mixed with
+        /// that transfer's curve, its colour parameters mapped to HDR reference white.
+        var makeInSignal: ((BlendSpace, BlendSignal) -> TransitionExporter.MakeEffect)? = nil
     }
 
     public struct Music: Equatable {

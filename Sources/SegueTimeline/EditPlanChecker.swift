@@ -197,14 +197,16 @@ struct EditPlanChecker {
         let key = transition.effect + "\u{0}" + String(decoding: (try? encoder.encode(transition.params ?? [:])) ?? Data(), as: UTF8.self)
         // Stored once: storing the closure read back from the cache again wrapped it in one more
         // reabstraction thunk at every junction, a chain 100,000 deep whose release overflowed the stack.
-        let make: (BlendSpace) -> TransitionExporter.MakeEffect
+        let makers: TimelineEffects.Makers
         if let cached = cache.effects[key] {
-            make = cached
+            makers = cached
         } else {
-            make = try TimelineEffects.make(effect: transition.effect, params: transition.params ?? [:], place: place, resize: resize, resolve: resolve)
-            cache.effects[key] = make
+            makers = TimelineEffects.Makers(try TimelineEffects.make(
+                effect: transition.effect, params: transition.params ?? [:], place: place, resize: resize, resolve: resolve))
+            cache.effects[key] = makers
         }
-        return EditPlan.Transition(name: transition.effect, frames: count, easing: easing, audioCurve: audioCurve, make: make)
+        return EditPlan.Transition(name: transition.effect, frames: count, easing: easing, audioCurve: audioCurve, make: makers.make,
+                                   makeInSignal: makers.inSignal)
     }
 
     /// Each item must hold the transitions on both its sides.

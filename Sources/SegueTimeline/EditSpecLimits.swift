@@ -60,7 +60,7 @@ public enum EditSpecLimits {
 final class EditPlanCache {
     var pictures: Set<String> = []
     var clips: [String: ClipProbe] = [:]
-    var effects: [String: (BlendSpace) -> TransitionExporter.MakeEffect] = [:]
+    var effects: [String: TimelineEffects.Makers] = [:]
     /// Fonts by name and size: a thousand subtitle cues look their font up once.
     var fonts: [String: Font] = [:]
 }

@@ -19,12 +19,25 @@ enum TimelineEffects {
             + "its view-controller transitions, such as cube-push, render to PNG frames only, with `segue render`)"
     }
 
+    /// An effect's maker for the blend of `BlendSignal`'s values (an HDR output's signal), and
+    /// the public `EditPlan.Transition.make`, an SDR blend's, made once from it.
+    struct Makers {
+        let inSignal: (BlendSpace, BlendSignal) -> TransitionExporter.MakeEffect
+        let make: (BlendSpace) -> TransitionExporter.MakeEffect
+
+        init(_ inSignal: @escaping (BlendSpace, BlendSignal) -> TransitionExporter.MakeEffect) {
+            (self.inSignal, make) = (inSignal, { space in inSignal(space, .sdr) })
+        }
+    }
+
     static func make(
         effect: String, params: [String: EditParameter], place: String, resize: ResizeMode, resolve: (String) -> String
-    ) throws -> (BlendSpace) -> TransitionExporter.MakeEffect {
+    ) throws -> (BlendSpace, BlendSignal) -> TransitionExporter.MakeEffect {
         if effect == "pixel-dissolve" {
             guard params.isEmpty else { throw EditSpecError("\(place).params", "pixel-dissolve takes no parameters") }
-            return { space in { device, from, to in try PixelDissolve(device: device, from: from, to: to, blendSpace: space) } }
+            return { space, signal in { device, from, to in
+                try PixelDissolve(device: device, from: from, to: to, blendSpace: space, signal: signal)
+            } }
         }
         // A preset's own settings come typed; the spec's are text checked against the source.
         var presets: [GLTransitionSetting] = []
@@ -72,17 +85,21 @@ enum TimelineEffects {
                 + LumaMap.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
         let (finalValues, finalTextures) = (values, textures)
-        return { space in { device, from, to in
-            let effect = try GLTransitionEffect(
-                device: device, source: source, from: from, to: to, resizeMode: resize, blendSpace: space)
-            do {
-                for (parameter, value) in finalValues { try effect.setParameter(parameter, value) }
-                for (parameter, texture) in finalTextures { try effect.setTexture(parameter, texture) }
-            } catch {
-                effect.release()
-                throw error
+        return { space, signal in
+            // SDR colours (a fade's) as the HDR signal shows them: BT.2408's reference white.
+            let shownValues = HDRColorParameters.values(finalValues, of: source, signal: signal, space: space)
+            return { device, from, to in
+                let effect = try GLTransitionEffect(
+                    device: device, source: source, from: from, to: to, resizeMode: resize, blendSpace: space, signal: signal)
+                do {
+                    for (parameter, value) in shownValues { try effect.setParameter(parameter, value) }
+                    for (parameter, texture) in finalTextures { try effect.setTexture(parameter, texture) }
+                } catch {
+                    effect.release()
+                    throw error
+                }
+                return effect
             }
-            return effect
-        } }
+        }
     }
 }

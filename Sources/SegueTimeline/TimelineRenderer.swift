@@ -146,7 +146,8 @@ final class TimelineRenderer {
     ) throws {
         let (width, height) = (plan.width, plan.height)
         let transition = plan.transitions[itemIndex]
-        guard let make = transition.make?(plan.blendSpace), transition.frames > 0 else { return }
+        let make = transition.makeInSignal.map { $0(plan.blendSpace, plan.blendSignal) } ?? transition.make?(plan.blendSpace)
+        guard let make, transition.frames > 0 else { return }
         if textures == nil {
             let from = try device.makeTexture(width: width, height: height, pixels: nil)
             let to: Texture, target: FormattedTarget

@@ -26,6 +26,9 @@ public final class GLTransitionEffect: TransitionEffect {
     /// light (the pictures decoded where `getFromColor`/`getToColor` sample them, the result
     /// encoded). Fixed when compiled: each space is its own program.
     public let blendSpace: BlendSpace
+    /// What the numbers mixed are: SDR, or an HLG or PQ output's signal, which a linear-light
+    /// blend decodes and encodes with that transfer's curve (blend_space.glsl).
+    package let blendSignal: BlendSignal
     public let from: Texture
     public let to: Texture
     let device: GLDevice
@@ -58,8 +61,19 @@ public final class GLTransitionEffect: TransitionEffect {
         resizeMode: ResizeMode = .cover, edges: EdgeMode = .clamp, blendSpace: BlendSpace = .srgb
     ) throws(GLError) {
         (self.device, self.blendSpace, self.source, self.from, self.to) = (device, blendSpace, source, from, to)
-        (self.resizeMode, self.edges, planar) = (resizeMode, edges, nil)
+        (self.resizeMode, self.edges, planar, blendSignal) = (resizeMode, edges, nil, .sdr)
         compiled = try CompiledTransition(device: device, source: source, blendSpace: blendSpace, planar: false)
+        setUpUniforms()
+    }
+
+    /// As above, mixing `signal`'s values: an edit whose output is HLG or PQ blends its signal.
+    package init(
+        device: GLDevice, source: GLTransitionSource, from: Texture, to: Texture,
+        resizeMode: ResizeMode = .cover, edges: EdgeMode = .clamp, blendSpace: BlendSpace = .srgb, signal: BlendSignal
+    ) throws(GLError) {
+        (self.device, self.blendSpace, self.source, self.from, self.to) = (device, blendSpace, source, from, to)
+        (self.resizeMode, self.edges, planar, blendSignal) = (resizeMode, edges, nil, signal)
+        compiled = try CompiledTransition(device: device, source: source, blendSpace: blendSpace, signal: signal, planar: false)
         setUpUniforms()
     }
 
@@ -67,11 +81,12 @@ public final class GLTransitionEffect: TransitionEffect {
     /// `from` and `to` then only give the sides' sizes.
     init(
         device: GLDevice, source: GLTransitionSource, from: Texture, to: Texture,
-        resizeMode: ResizeMode, edges: EdgeMode, blendSpace: BlendSpace, planar sides: (from: PlanarTransitionSide, to: PlanarTransitionSide)?
+        resizeMode: ResizeMode, edges: EdgeMode, blendSpace: BlendSpace, signal: BlendSignal,
+        planar sides: (from: PlanarTransitionSide, to: PlanarTransitionSide)?
     ) throws(GLError) {
         (self.device, self.blendSpace, self.source, self.from, self.to) = (device, blendSpace, source, from, to)
-        (self.resizeMode, self.edges) = (resizeMode, edges)
-        let compiled = try CompiledTransition(device: device, source: source, blendSpace: blendSpace, planar: sides != nil)
+        (self.resizeMode, self.edges, blendSignal) = (resizeMode, edges, signal)
+        let compiled = try CompiledTransition(device: device, source: source, blendSpace: blendSpace, signal: signal, planar: sides != nil)
         self.compiled = compiled
         planar = sides.map { PlanarSides(program: compiled.program, from: $0.from, to: $0.to) }
         setUpUniforms()
@@ -237,7 +252,7 @@ public final class GLTransitionEffect: TransitionEffect {
     package func fused(from: PlanarTransitionSide, to: PlanarTransitionSide) throws(GLError) -> GLTransitionEffect? {
         guard PlanarTransitionSide.fuses(source, resizeMode: resizeMode, from: from, to: to, sizes: (self.from, self.to)) else { return nil }
         let copy = try GLTransitionEffect(device: device, source: source, from: self.from, to: self.to, resizeMode: resizeMode,
-                                          edges: edges, blendSpace: blendSpace, planar: (from, to))
+                                          edges: edges, blendSpace: blendSpace, signal: blendSignal, planar: (from, to))
         copy.progress = progress
         for (name, value) in setValues {
             do { try copy.setParameter(name, value) } catch { return nil }  // set here already, so never refused

@@ -89,10 +89,10 @@ struct CompiledTransition {
     let program: ShaderProgram
     let progress, ratio, target, ratios, edges: Int32
 
-    init(device: GLDevice, source: GLTransitionSource, blendSpace: BlendSpace, planar: Bool) throws(GLError) {
+    init(device: GLDevice, source: GLTransitionSource, blendSpace: BlendSpace, signal: BlendSignal = .sdr, planar: Bool) throws(GLError) {
         // `#line 1` makes the driver count the file's own lines in its messages.
         let body = (planar ? "#define SEGUE_PLANAR_SIDES 1\n" : "")
-            + ShaderLibrary.blendSpaceDefine(linearLight: blendSpace == .linear) + ShaderLibrary.blendSpace
+            + signal.blendSpaceDefines(blendSpace) + ShaderLibrary.blendSpace
             + ShaderLibrary.glTransitionPrelude + (planar ? ShaderLibrary.planeChroma + ShaderLibrary.glTransitionPlanar : "")
             + "\n#line 1\n" + source.source + "\n" + ShaderLibrary.glTransitionMain
         do {
