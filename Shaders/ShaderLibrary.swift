@@ -36,6 +36,11 @@ public enum ShaderLibrary {
     /// `getFromColor` / `getToColor` from two clips' Y'CbCr planes (the input stage fused into a
     /// transition's program); follows `glTransitionPrelude`, with `SEGUE_PLANAR_SIDES` defined.
     public static let glTransitionPlanar = text(PackageResources.gl_transition_planar_glsl)
+    /// A transition evaluated in the encoder's Y'CbCr planes (its sides clips already in the
+    /// output's format, its result a mix of them): `main` for the Y plane, or with
+    /// `SEGUE_PLANE_CHROMA` for Cb and Cr; follows `glTransitionPrelude` (with `SEGUE_PLANAR_SIDES`
+    /// and `SEGUE_PLANE_BLEND` defined) and comes before the transition's text.
+    public static let glTransitionPlaneBlend = text(PackageResources.gl_transition_plane_blend_glsl)
     /// `segue_planeBilinear`: a plane read between texels (chroma at a luma pixel's siting); put
     /// before `ycbcrInput` and `glTransitionPlanar`, which both use it.
     public static let planeChroma = text(PackageResources.plane_chroma_glsl)

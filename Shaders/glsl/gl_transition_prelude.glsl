@@ -15,7 +15,10 @@ uniform sampler2D segue_to;
 uniform vec4 segue_target;           // (width, height, flip, resize mode)
 uniform vec2 segue_ratios;           // (from width / height, to width / height)
 uniform float segue_edges;           // lookups outside the picture: 0 repeat its edge, 1 transparent
+// A transition evaluated in the encoder's planes (gl_transition_plane_blend.glsl) writes its own outputs.
+#ifndef SEGUE_PLANE_BLEND
 out vec4 segue_fragColor;
+#endif
 
 // Maps output uv to a picture's uv for the resize mode: 0 cover, 1 contain, 2 stretch.
 // Outside a contained picture the colour is transparent black.

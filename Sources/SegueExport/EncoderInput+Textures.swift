@@ -1,3 +1,5 @@
+import SegueColor
+import SegueEffects
 import SegueGL
 
 extension EncoderInput {
@@ -12,5 +14,41 @@ extension EncoderInput {
     package func write(converted texture: Texture, into buffer: UnsafeMutableRawBufferPointer) throws {
         guard let planes else { throw GLError.invalidPixelData(expectedBytes: frameBytes, actualBytes: 0) }
         try planes.convert(texture: texture.name, into: buffer)
+    }
+}
+
+extension EncoderInput {
+    /// Whether a clip's decoded planes of `layout` in `color` are in exactly the format the output
+    /// stage writes — 4:2:0 of the frame's size, its bit depth, no alpha, the same primaries,
+    /// transfer, matrix and range — so a transition that mixes two such clips can be computed on
+    /// their codes (`PlaneBlendTransition`) and its result is already the encoder's planes.
+    package func blendsPlanes(_ layout: PlaneLayout, color: ColorDescription) -> Bool {
+        guard let planes, layout.bitDepth == planes.bitDepth, !layout.hasAlpha, layout.chromaShift == (1, 1),
+              layout.width == width, layout.height == height, layout.frameBytes == frameBytes else { return false }
+        let output = planes.color
+        return color.matrix == output.matrix && color.range == output.range && color.transfer == output.transfer
+            && color.primaries == output.primaries
+    }
+
+    /// A still's frame as this input writes it to the encoder (`encoded`: `frameBytes` of the output
+    /// stage's planes) uploaded into plane textures once, for a transition computed in the
+    /// encoder's planes to read as one of its sides (`planeBlendSide`); nil without an output stage.
+    /// The caller releases it.
+    package func stillPlanes(_ encoded: UnsafeRawBufferPointer) throws -> YCbCrInputStage? {
+        guard let planes, encoded.count == frameBytes else { return nil }
+        let layout = PlaneLayout(width: width, height: height, chromaShift: (1, 1), bitDepth: planes.bitDepth, hasAlpha: false)
+        let stage = try YCbCrInputStage(device: device, layout: layout, color: planes.color)
+        do { try stage.upload(encoded) } catch {
+            stage.release()
+            throw error
+        }
+        return stage
+    }
+
+    /// `transition`'s frame, drawn by it into the output stage's plane targets, into `buffer` of
+    /// `frameBytes`.
+    package func write(planeBlend transition: PlaneBlendTransition, into buffer: UnsafeMutableRawBufferPointer) throws {
+        guard let planes else { throw GLError.invalidPixelData(expectedBytes: frameBytes, actualBytes: 0) }
+        try planes.convert(planeBlend: transition, into: buffer)
     }
 }

@@ -23,7 +23,7 @@ package final class EncoderInput {
 
     let width: Int
     let height: Int
-    private let device: GLDevice
+    let device: GLDevice
     let planes: YCbCrOutput?
     private let rgbaAlpha: RGBAAlpha
     private var staging: UnsafeMutableRawBufferPointer?

@@ -97,14 +97,28 @@ package final class FramePipeline: @unchecked Sendable {
 
     /// Sends what is queued, closes the encoder's input and waits for it to write the file.
     package func finish() throws {
+        try endInput()
+        try waitForEncoder()
+    }
+
+    /// Sends what is queued and closes the encoder's input, without waiting for the encoder to
+    /// finish: x264 encodes its look-ahead after the last frame (a short segment's every frame),
+    /// and the caller may render the next segment meanwhile. `waitForEncoder` (or `cancel`) follows.
+    package func endInput() throws {
         condition.lock()
         noMoreFrames = true
         condition.broadcast()
         while !writerDone { condition.wait() }
         let failed = writeFailed
         condition.unlock()
+        if failed { throw encoderError() }
+        encoder.closeInput()
+    }
+
+    /// Waits for the encoder whose input `endInput` closed to write its file.
+    package func waitForEncoder() throws {
         let exit = encoder.wait()
-        if failed || exit != .exited(status: 0) { throw encoder.failure { .encoderFailed(exit: $0, log: $1) } }
+        if exit != .exited(status: 0) { throw encoder.failure { .encoderFailed(exit: $0, log: $1) } }
     }
 
     /// Abandons the export: ends the encoder, waits for the writer, then closes the encoder's

@@ -138,6 +138,15 @@ package final class YCbCrInputStage {
             chromaShift: (Int32(layout.chromaShift.x), Int32(layout.chromaShift.y)), width: layout.width, height: layout.height)
     }
 
+    /// The planes as a transition evaluated in the encoder's planes reads them
+    /// (`PlaneBlendTransition`): the codes as uploaded, unconverted; nil for a clip with alpha.
+    /// Whether they are in the output's format is `EncoderInput.blendsPlanes`'s to say.
+    package var planeBlendSide: PlaneBlendSide? {
+        guard !layout.hasAlpha, planes.count >= 3 else { return nil }
+        return PlaneBlendSide(planes: planes.prefix(3).map(\.name), codeScale: layout.bytesPerSample == 1 ? 255 : 65535,
+                              width: layout.width, height: layout.height)
+    }
+
     package func release() {
         planes.forEach { $0.release() }
         target.release()

@@ -1,4 +1,5 @@
 import SegueColor
+import SegueEffects
 import SegueGL
 import SegueShaders
 
@@ -41,6 +42,8 @@ public final class YCbCrOutput {
     private let lumaLocations: OutputLocations
     private let chromaLocations: OutputLocations
     private let coefficientsCrLocation: Int32
+    /// The dither's thresholds as the programs take them.
+    private let thresholds: [Float]
 
     private var bytesPerSample: Int { bitDepth == 8 ? 1 : 2 }
     /// The planes' bytes: what one frame takes in the encoder's pipe.
@@ -58,6 +61,7 @@ public final class YCbCrOutput {
         }
         (self.device, self.width, self.height, self.bitDepth, self.dither) = (device, width, height, bitDepth, dither)
         self.color = color
+        thresholds = dither.thresholds.map(Float.init)
         // The forward map is affine: its offset is black's codes, its columns the primaries' codes less that.
         let black = conversion.codes(red: 0, green: 0, blue: 0)
         let columns = [(1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)].map { conversion.codes(red: $0.0, green: $0.1, blue: $0.2) }
@@ -109,6 +113,30 @@ public final class YCbCrOutput {
         GL.uniform4f(coefficientsCrLocation, cr[0], cr[1], cr[2], cr[3])
         device.bind(chromaPair)
         device.drawFullscreen()
+        try readPlanes(into: buffer)
+    }
+
+    /// The planes drawn by `transition` itself (a transition evaluated in the encoder's planes,
+    /// its sides already in this output's format): its Y pass into the Y target, its Cb + Cr pass
+    /// into the pair, quantised as `convert(texture:into:)` quantises, then read back into `buffer`.
+    package func convert(planeBlend transition: PlaneBlendTransition, into buffer: UnsafeMutableRawBufferPointer) throws {
+        guard buffer.count >= frameBytes else {
+            throw GLError.invalidPixelData(expectedBytes: frameBytes, actualBytes: buffer.count)
+        }
+        GL.disable(GL.blend)
+        let quantisation = PlaneQuantisation(maxCode: Float((1 << bitDepth) - 1), storageScale: bitDepth == 8 ? 1 / 255 : 1 / 65535,
+                                             thresholds: thresholds)
+        device.bind(planes[0])
+        try transition.draw(chroma: false, planeWidth: planeSizes[0].width, frameWidth: width, frameHeight: height,
+                            quantisation: quantisation, device: device)
+        device.bind(chromaPair)
+        try transition.draw(chroma: true, planeWidth: planeSizes[1].width, frameWidth: width, frameHeight: height,
+                            quantisation: quantisation, device: device)
+        try readPlanes(into: buffer)
+    }
+
+    /// The three planes' samples, rows packed, one after another (Y, Cb, Cr).
+    private func readPlanes(into buffer: UnsafeMutableRawBufferPointer) throws {
         var offset = 0
         for (index, plane) in planes.enumerated() {
             let bytes = planeSizes[index].width * planeSizes[index].height * bytesPerSample
@@ -122,7 +150,7 @@ public final class YCbCrOutput {
         GL.uniform1i(locations.source, 0)
         GL.uniform1f(locations.maxCode, Float((1 << bitDepth) - 1))
         GL.uniform1f(locations.scale, bitDepth == 8 ? 1 / 255 : 1 / 65535)
-        GL.uniformFloats(locations.thresholds, dither.thresholds.map(Float.init))
+        GL.uniformFloats(locations.thresholds, thresholds)
         GL.uniform1i(locations.planeWidth, Int32(planeWidth))
         GL.uniform4f(locations.coefficients, c[0], c[1], c[2], c[3])
     }

@@ -52,4 +52,10 @@ extension TimelineRenderer {
         }
         return try effect.fused(from: fromPlanes, to: toPlanes)
     }
+
+    /// Whether the edit's own text (titles over the whole edit) shows over frame `frame`.
+    func editTextShows(at frame: Int) -> Bool {
+        guard let text else { return false }
+        return !text.showing(.edit, at: frame).isEmpty
+    }
 }

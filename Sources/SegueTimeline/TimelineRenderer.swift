@@ -36,7 +36,7 @@ final class TimelineRenderer {
     }
 
     /// `still` in the encoder's layout, converted by the output stage the first time it is shown.
-    private func encoded(_ still: StillFrame) throws -> StillFrame {
+    func encoded(_ still: StillFrame) throws -> StillFrame {
         if let encodedStill, encodedStill.source === still { return encodedStill.encoded }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: input.frameBytes, alignment: 64)
         defer { buffer.deallocate() }
@@ -170,11 +170,24 @@ final class TimelineRenderer {
         var toSide = TransitionSide(reader: next, item: itemIndex + 1, texture: next.convertedTexture ?? to)
         let effect = try make(device, fromSide.texture, toSide.texture)
         defer { effect.release() }
-        // One pass a frame from both clips' planes where the effect can read them itself.
-        let fused = try fusedEffect(effect, from: reader, to: next, item: itemIndex, frames: transition.frames)
+        // Two passes a frame in the encoder's own planes where the transition mixes two clips
+        // already in the output's format; else one pass from both clips' planes where the effect
+        // can read them itself (also for a frame with the edit's text over it).
+        let planeBlend = try planeBlendPass(effect, from: reader, to: next, item: itemIndex, frames: transition.frames)
+        defer { planeBlend?.release() }
+        let fused = planeBlend == nil || text != nil ? try fusedEffect(effect, from: reader, to: next, item: itemIndex, frames: transition.frames) : nil
         defer { fused?.release() }
         for k in 0..<transition.frames {
             guard index < wanted.upperBound else { return }
+            if let planeBlend, wanted.contains(index), !editTextShows(at: index) {
+                try planeBlend.advance(from: reader, to: next)
+                planeBlend.transition.progress = Float(transition.easing.value(at: Double(k) / Double(transition.frames)))
+                try sink.submitFrame { try input.write(planeBlend: planeBlend.transition, into: $0) }
+                done += 1
+                report(done)
+                index += 1
+                continue
+            }
             if let fused, wanted.contains(index) {
                 try reader.readUploaded()
                 try next.readUploaded()

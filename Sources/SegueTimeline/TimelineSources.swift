@@ -171,6 +171,10 @@ final class TimelineItemReader {
     /// clips only their input stage's own program converts (HDR tone mapping, alpha).
     var planarSide: PlanarTransitionSide? { input?.stage.planarSide }
 
+    /// A planar clip's planes as a transition computed in the encoder's planes reads them (their
+    /// codes as decoded, moved on by `readUploaded`); nil for other items.
+    var planeBlendSide: PlaneBlendSide? { input?.stage.planeBlendSide }
+
     /// Moves past the next frame of a still, whose one frame a caller already holds.
     func skipStillFrame() {
         delivered += 1

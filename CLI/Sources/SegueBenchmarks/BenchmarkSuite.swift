@@ -9,10 +9,13 @@ import SegueTransitions
 /// Why a benchmark could not run.
 public enum BenchmarkError: Error, CustomStringConvertible {
     case toolFailed(tool: String, status: Int32, log: String)
+    /// An option's value the section cannot use (the message names the option and what it takes).
+    case invalidOption(String)
 
     public var description: String {
         switch self {
         case .toolFailed(let tool, let status, let log): "bench: \(tool) failed (\(status)): \(log)"
+        case .invalidOption(let message): "bench: \(message)"
         }
     }
 }
@@ -80,6 +83,8 @@ public struct BenchmarkSuite {
         public var editRuns = 1
         /// The edit section's cases: the phone-like H.264 edit, HLG clips, the photo slideshow.
         public var editCases: [EditBenchmarkCase] = EditBenchmarkCase.defaults
+        /// The phone case's variants by name (`EditBenchmark.variantNames`); empty: all of them.
+        public var editVariants: [String] = []
         /// Seconds each of the slideshow's 20 photos shows, and of its 19 transitions.
         public var slideshowPictureSeconds = 5
         public var slideshowTransitionSeconds = 2
@@ -144,11 +149,11 @@ public struct BenchmarkSuite {
             let editCases: Set<EditBenchmarkCase> = options.sections.contains(.edit) ? Set(options.editCases) : []
             let edit = editCases.contains(.phone)
                 ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns,
-                                    moviePy: MoviePyPeer.locate(python: options.moviePyPython))
+                                    moviePy: MoviePyPeer.locate(python: options.moviePyPython), only: options.editVariants)
                     .run(device: device, table: table) : nil
             let editUntagged = editCases.contains(.phoneUntagged)
                 ? try EditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns,
-                                    moviePy: MoviePyPeer.locate(python: options.moviePyPython), tagged: false)
+                                    moviePy: MoviePyPeer.locate(python: options.moviePyPython), tagged: false, only: options.editVariants)
                     .run(device: device, table: table) : nil
             let editHLG = editCases.contains(.hlg)
                 ? try HLGEditBenchmark(size: options.editSize, clipSeconds: options.editClipSeconds, runs: options.editRuns)

@@ -19,8 +19,14 @@ struct EditBenchmark {
     /// Whether the clips carry BT.709 tags; untagged, they are read by the players' size rule and
     /// an edit of only such clips stays untagged (issue 38's 360p case).
     var tagged = true
+    /// The variants to run by name (empty: all); an unknown name is an error that lists them.
+    var only: [String] = []
     let framesPerSecond = 30
     let transitionSeconds = 1
+
+    /// Every variant's name, in the order a round runs them.
+    static let variantNames = ["segue edit", "ffmpeg xfade+acrossfade", "MoviePy 2", "segue edit --reencode", "segue edit --fast",
+                               "ffmpeg veryfast", "segue edit --fast --reencode", "segue --speed fastest"]
 
     /// The two transitions, a fade and a wipe (issue 38's edit), by their xfade names, which
     /// Segue's edit takes as ffmpeg's chain does.
@@ -47,13 +53,19 @@ struct EditBenchmark {
         let editSeconds = 3 * clipSeconds - 2 * transitionSeconds
         let peers = EditBenchmarkPeers(tools: tools, clips: media.clips, music: media.music, clipSeconds: clipSeconds,
                                        transitionSeconds: transitionSeconds, framesPerSecond: framesPerSecond, effects: Self.effects)
-        let ways = self.ways(device: device, tools: tools, spec: spec, dir: dir, peers: peers)
+        if let unknown = only.first(where: { !Self.variantNames.contains($0) }) {
+            throw BenchmarkError.invalidOption("--edit-variants: no variant '\(unknown)' (variants: \(Self.variantNames.joined(separator: ", ")))")
+        }
+        let ways = self.ways(device: device, tools: tools, spec: spec, dir: dir, peers: peers).filter { only.isEmpty || only.contains($0.name) }
         let measured = try Rounds(count: runs).run(ways) { try $0.make() }
         let variants = zip(ways, measured.samples).map { EditVariant(name: $0.name, runs: $1) }
         func seconds(_ name: String) -> Double? { variants.first { $0.name == name }?.seconds }
-        let segueSeconds = seconds("segue edit") ?? 0, ffmpegSeconds = seconds("ffmpeg xfade+acrossfade") ?? 0
-        let fastSeconds = seconds("segue edit --fast") ?? 0, moviePySeconds = seconds("MoviePy 2")
-        let fastestSeconds = seconds("segue --speed fastest") ?? 0
+        // A variant left out (`--edit-variants`) leaves out what is worked out from it.
+        let segueSeconds = seconds("segue edit"), ffmpegSeconds = seconds("ffmpeg xfade+acrossfade")
+        let fastSeconds = seconds("segue edit --fast"), moviePySeconds = seconds("MoviePy 2")
+        let fastestSeconds = seconds("segue --speed fastest")
+        func over(_ a: Double?, _ b: Double?) -> Double? { a.flatMap { a in b.map { a / $0 } } }
+        let realtime = { (seconds: Double?) in over(Double(editSeconds), seconds) }
         let outputsAgree = variants.allSatisfy {
             $0.output.agrees(frames: editSeconds * framesPerSecond, seconds: Double(editSeconds), framesPerSecond: framesPerSecond)
         }
@@ -70,20 +82,21 @@ struct EditBenchmark {
         let moviePySkipped: String? = if case let .failure(missing) = moviePy { missing.description } else { nil }
         let report = ReportRow([
             "size": "\(size.width)x\(size.height)", "tagged": tagged, "clipSeconds": clipSeconds, "editSeconds": editSeconds, "runs": runs,
-            "segueSeconds": segueSeconds, "ffmpegSeconds": ffmpegSeconds, "speedup": ffmpegSeconds / segueSeconds,
-            "segueRealtime": Double(editSeconds) / segueSeconds,
+            "segueSeconds": segueSeconds, "ffmpegSeconds": ffmpegSeconds, "speedup": over(ffmpegSeconds, segueSeconds),
+            "segueRealtime": realtime(segueSeconds),
             // --fast: Segue with its speed-first encoder settings; --speed fastest: with x264 `ultrafast`.
-            "segueFastSeconds": fastSeconds, "segueFastRealtime": Double(editSeconds) / fastSeconds,
-            "segueFastestSeconds": fastestSeconds, "segueFastestRealtime": Double(editSeconds) / fastestSeconds,
+            "segueFastSeconds": fastSeconds, "segueFastRealtime": realtime(fastSeconds),
+            "segueFastestSeconds": fastestSeconds, "segueFastestRealtime": realtime(fastestSeconds),
             // Nil (left out) when MoviePy was not found; then moviePySkipped says why.
-            "moviePySeconds": moviePySeconds, "moviePySpeedup": moviePySeconds.map { $0 / segueSeconds }, "moviePySkipped": moviePySkipped,
+            "moviePySeconds": moviePySeconds, "moviePySpeedup": over(moviePySeconds, segueSeconds), "moviePySkipped": moviePySkipped,
             "variants": variants.map { $0.row(editSeconds: Double(editSeconds)) }, "outputsAgree": outputsAgree, "cpuRatios": cpuRatios,
         ])
         printTable(variants, editSeconds: Double(editSeconds), table)
-        table.line(String(format: "ffmpeg / Segue %.2f (target 1.5)", ffmpegSeconds / segueSeconds)
-            + (moviePySeconds.map { String(format: ";  MoviePy / Segue %.2f (target 10)", $0 / segueSeconds) } ?? "")
-            + String(format: ";  --fast %.2fx, --speed fastest %.2fx real time (target 1)", Double(editSeconds) / fastSeconds,
-                     Double(editSeconds) / fastestSeconds))
+        let summary = [over(ffmpegSeconds, segueSeconds).map { String(format: "ffmpeg / Segue %.2f (target 1.5)", $0) },
+                       over(moviePySeconds, segueSeconds).map { String(format: "MoviePy / Segue %.2f (target 10)", $0) },
+                       realtime(fastSeconds).map { String(format: "--fast %.2fx real time (target 1)", $0) },
+                       realtime(fastestSeconds).map { String(format: "--speed fastest %.2fx real time (target 1)", $0) }].compactMap { $0 }
+        if !summary.isEmpty { table.line(summary.joined(separator: ";  ")) }
         for (segue, peer) in paired {
             table.line("CPU-seconds \(peer.name) / \(segue.name): "
                 + String(format: "%.2f (loads %.1f / %.1f)", peer.cpuSeconds / segue.cpuSeconds, peer.loadAverage, segue.loadAverage))

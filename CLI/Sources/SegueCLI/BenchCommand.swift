@@ -38,6 +38,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Comma-separated cases of the edit section: phone (H.264 BT.709 clips against ffmpeg and MoviePy 2), phone-untagged (the same edit, clips untagged; not run by default), hlg (HEVC Main 10 HLG clips against ffmpeg with x265; --edit-size, --edit-clip-seconds), slideshow (20 photos, 19 transitions against ffmpeg's xfade chain; --edit-size). (default: phone,hlg,slideshow)",
             transform: CommaSeparated.parser("--edit-cases", "case", choices: EditBenchmarkCase.allCases.map(\.rawValue)))
     var editCases = CommaSeparated(EditBenchmarkCase.defaults)
+    @Option(help: "Comma-separated variants of the phone case, by the names its table prints (e.g. \"segue edit,ffmpeg xfade+acrossfade,segue edit --reencode\"); all when not given.",
+            transform: { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } })
+    var editVariants: [String] = []
     @Option(help: "Seconds each photo of the slideshow case shows (2...60).") var slideshowPictureSeconds = 5
     @Option(help: "Seconds of each of the slideshow case's transitions (at most half a photo's).") var slideshowTransitionSeconds = 2
     @Option(help: "The Python with MoviePy 2 for the edit section (default: $SEGUE_BENCH_MOVIEPY_PYTHON, else .build/bench-venv made by scripts/bench-moviepy-setup.sh); without one MoviePy is skipped.")
@@ -85,6 +88,7 @@ struct BenchCommand: ParsableCommand {
         (options.exportSize, options.exportFrames) = (exportSize, exportFrames)
         (options.editSize, options.editClipSeconds, options.editRuns) = (editSize, editClipSeconds, editRuns)
         options.editCases = editCases.elements
+        options.editVariants = editVariants
         (options.slideshowPictureSeconds, options.slideshowTransitionSeconds) = (slideshowPictureSeconds, slideshowTransitionSeconds)
         options.hostSize = hostSize
         (options.moviePyPython, options.editLongSize, options.editLongMinutes) = (moviepyPython, editLongSize, editLongMinutes)

@@ -31,7 +31,7 @@ public final class GLTransitionEffect: TransitionEffect {
     package let blendSignal: BlendSignal
     public let from: Texture
     public let to: Texture
-    private let device: GLDevice
+    let device: GLDevice
     private let compiled: CompiledTransition
     private var program: ShaderProgram { compiled.program }
     private var progressLocation: Int32 { compiled.progress }
@@ -49,7 +49,7 @@ public final class GLTransitionEffect: TransitionEffect {
     /// circle stay true on the frame whatever the pictures' sizes; owned by the effect.
     private var lumaMaps: [(unit: Int32, map: LumaMap, texture: Texture?)] = []
     /// The values `setParameter` set, in order: a fused copy (`fused(from:to:)`) sets them again.
-    private var setValues: [(name: String, value: GLTransitionValue)] = []
+    private(set) var setValues: [(name: String, value: GLTransitionValue)] = []
     /// Where the sides are read from two clips' planes (`fused(from:to:)`): their uniforms and
     /// the texture units their planes are bound to.
     private let planar: PlanarSides?
@@ -272,7 +272,7 @@ public final class GLTransitionEffect: TransitionEffect {
         lumaMaps = []
     }
 
-    private func apply(_ value: GLTransitionValue, type: GLTransitionValueType, at location: Int32) {
+    func apply(_ value: GLTransitionValue, type: GLTransitionValueType, at location: Int32) {
         switch (value, type) {
         case (.floats(let v), .mat2): GL.uniformMatrix(location, dimension: 2, v)
         case (.floats(let v), .mat3): GL.uniformMatrix(location, dimension: 3, v)

@@ -25,6 +25,11 @@ extension TimelineExporter {
         }
         var done = 0
         var wait = 0.0
+        // Encoders whose input is closed and that are still encoding (x264 encodes a short
+        // segment's frames only after the last one arrives): the next segment renders meanwhile,
+        // and all are waited for before the join. Any failure stops every one still running.
+        var encoding: [FramePipeline] = []
+        defer { encoding.forEach { $0.cancel() } }
         for segment in smart.segments {
             if segment.copy {
                 done += segment.end - segment.first
@@ -47,13 +52,18 @@ extension TimelineExporter {
                 try renderer.render(into: pipeline, range: segment.first..<segment.end) { count in
                     onProgress?(ExportProgress(framesDone: before + count, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))
                 }
-                try pipeline.finish()
+                try pipeline.endInput()
             } catch {
                 pipeline.cancel()
                 throw error
             }
+            encoding.append(pipeline)
             wait += pipeline.encoderWaitSeconds
             done += segment.end - segment.first
+        }
+        while let pipeline = encoding.first {
+            try pipeline.waitForEncoder()
+            encoding.removeFirst()
         }
         let list: PartialFile
         do { list = try PartialFile(destination: file.destination.path, purpose: "the list of segments", cleanup: tools.cleanup) } catch { throw ExportError.output(error) }

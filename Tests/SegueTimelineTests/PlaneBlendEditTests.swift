@@ -1,0 +1,109 @@
+import Foundation
+import SegueExport
+import SegueExportTestSupport
+import SegueGL
+import SegueImage
+import SegueTesting
+import SegueTimeline
+import Testing
+
+/// An edit's transition between two clips already in the output's format, computed in the
+/// encoder's planes: two GPU passes a changed frame and none for the others, and, encoded
+/// losslessly, the planes ffmpeg's xfade makes of the same decoded clips (the reference).
+@Suite("Timeline: transitions in the encoder's planes (headless GL + ffmpeg)", .tags(.gl, .ffmpeg), .requiresFFmpeg)
+struct PlaneBlendEditTests {
+    /// The decoded yuv420p frames of `arguments`' output, each as its samples.
+    static func rawFrames(_ arguments: [String], frameBytes: Int) throws -> [[Int]] {
+        let raw = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-threads", "1"] + arguments + ["-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"])
+        return stride(from: 0, to: raw.count - frameBytes + 1, by: frameBytes).map { start in
+            raw[(raw.startIndex + start)..<(raw.startIndex + start + frameBytes)].map(Int.init)
+        }
+    }
+
+    @Test(arguments: ["wipeleft", "fade"])
+    func aTransitionBetweenClipsInTheOutputsFormatIsXfadesPlanes(effect: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (a, b) = (dir.appendingPathComponent("a.mp4").path, dir.appendingPathComponent("b.mp4").path)
+        try SmartRenderMedia.clip(at: a, seconds: 2)
+        try SmartRenderMedia.clip(at: b, seconds: 2, hue: 120)
+        // a 0…60 | effect 1 s (frames 30…59) | b: 90 frames.
+        let plan = try SmartRenderMedia.plan(EditSpec(size: "320x180", fps: 30, items: [.clip(path: "a.mp4", from: nil, to: nil),
+                                                                                         .clip(path: "b.mp4", from: nil, to: nil)],
+                                                      transitions: [EditTransition(effect: effect, duration: 1)]), in: dir)
+        let out = dir.appendingPathComponent("out.mp4").path
+        let used = try withDevice { device in
+            let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, crf: 0, tools: try FFmpegTools.locate())
+            exporter.smartRendering = false
+            let before = device.counters
+            _ = try exporter.export(to: out)
+            return device.counters.since(before)
+        }
+        // Two passes (Y; Cb and Cr) for each of the 30 changed frames, none for the 60 others
+        // (their decoded planes go to the encoder as they are).
+        #expect(used.drawCalls == 60, "\(used)")
+
+        let frameBytes = 320 * 180 * 3 / 2
+        let edit = try Self.rawFrames(["-i", out], frameBytes: frameBytes)
+        // xfade takes 4:4:4: chroma duplicated up and picked down (nearest neighbour), so the
+        // untouched samples come back as they were and only xfade's mix changes them.
+        let graph = "[0:v]scale=flags=neighbor,format=yuv444p[a];[1:v]scale=flags=neighbor,format=yuv444p[b];"
+            + "[a][b]xfade=transition=\(effect):duration=1:offset=1,scale=flags=neighbor,format=yuv420p"
+        let reference = try Self.rawFrames(["-i", a, "-i", b, "-filter_complex", graph], frameBytes: frameBytes)
+        try #require(edit.count == 90 && reference.count == 90, "\(edit.count) and \(reference.count) frames")
+        let lumaCount = 320 * 180
+        for index in 30..<60 {
+            let luma = zip(edit[index][0..<lumaCount], reference[index][0..<lumaCount]).map { abs($0 - $1) }
+            let chroma = zip(edit[index][lumaCount...], reference[index][lumaCount...]).map { abs($0 - $1) }
+            let chromaMean = Double(chroma.reduce(0, +)) / Double(chroma.count)
+            let chromaFar = Double(chroma.filter { $0 > 2 }.count) / Double(chroma.count)
+            // xfade truncates its mix where the planes round; a hard edge may fall a chroma sample apart.
+            #expect(luma.max() ?? 99 <= 1, "\(effect) frame \(index): luma up to \(luma.max() ?? -1) apart")
+            #expect(chromaMean < 1 && chromaFar < 0.06, "\(effect) frame \(index): chroma mean \(chromaMean), \(chromaFar) beyond 2")
+        }
+    }
+
+    /// A picture's side is its frame as the encoder takes it (converted once, as its untouched
+    /// frames are sent), uploaded once: the transition's frames are xfade's of those planes and the clip's.
+    @Test(arguments: ["wipeleft", "circleopen"])
+    func aTransitionFromAPictureIsXfadesPlanesOfItsEncodedFrame(effect: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(try SampleImages.from(width: 320, height: 180), to: dir.appendingPathComponent("p.png").path)
+        let b = dir.appendingPathComponent("b.mp4").path
+        try SmartRenderMedia.clip(at: b, seconds: 2, hue: 120)
+        // p 0…60 | effect 1 s (frames 30…59) | b: 90 frames.
+        let plan = try SmartRenderMedia.plan(EditSpec(size: "320x180", fps: 30, items: [.picture(path: "p.png", duration: 2),
+                                                                                         .clip(path: "b.mp4", from: nil, to: nil)],
+                                                      transitions: [EditTransition(effect: effect, duration: 1)]), in: dir)
+        let out = dir.appendingPathComponent("out.mp4").path
+        let used = try withDevice { device in
+            let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, crf: 0, tools: try FFmpegTools.locate())
+            exporter.smartRendering = false
+            let before = device.counters
+            _ = try exporter.export(to: out)
+            return device.counters.since(before)
+        }
+        // The picture converted once (two passes), then two passes for each of the 30 changed frames.
+        #expect(used.drawCalls == 62, "\(used)")
+
+        let frameBytes = 320 * 180 * 3 / 2
+        let edit = try Self.rawFrames(["-i", out], frameBytes: frameBytes)
+        try #require(edit.count == 90, "\(edit.count) frames")
+        let still = dir.appendingPathComponent("still.yuv").path
+        try Data(edit[0].map { UInt8($0) }).write(to: URL(fileURLWithPath: still))
+        let graph = "[0:v]settb=1/30,scale=flags=neighbor,format=yuv444p[a];[1:v]settb=1/30,scale=flags=neighbor,format=yuv444p[b];"
+            + "[a][b]xfade=transition=\(effect):duration=1:offset=1,scale=flags=neighbor,format=yuv420p"
+        let reference = try Self.rawFrames(["-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "320x180", "-framerate", "30", "-stream_loop", "59",
+                                            "-i", still, "-i", b, "-filter_complex", graph], frameBytes: frameBytes)
+        try #require(reference.count == 90, "\(reference.count) reference frames")
+        let lumaCount = 320 * 180
+        for index in 30..<60 {
+            let luma = zip(edit[index][0..<lumaCount], reference[index][0..<lumaCount]).map { abs($0 - $1) }
+            let chroma = zip(edit[index][lumaCount...], reference[index][lumaCount...]).map { abs($0 - $1) }
+            let chromaFar = Double(chroma.filter { $0 > 2 }.count) / Double(chroma.count)
+            #expect(luma.max() ?? 99 <= 1, "\(effect) frame \(index): luma up to \(luma.max() ?? -1) apart")
+            #expect(chromaFar < 0.06, "\(effect) frame \(index): \(chromaFar) of chroma beyond 2")
+        }
+    }
+}
