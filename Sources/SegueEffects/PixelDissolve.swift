@@ -31,11 +31,17 @@ public final class PixelDissolve {
         set { from.resize = newValue; to.resize = newValue }
     }
 
-    public convenience init(
+    public init(
         device: GLDevice, from: Texture, to: Texture, mode: ExecutionMode = .fused, resizeMode: ResizeMode = .stretch,
         blendSpace: BlendSpace = .srgb
     ) throws(GLError) {
-        try self.init(device: device, from: from, to: to, mode: mode, resizeMode: resizeMode, blendSpace: blendSpace, signal: .sdr)
+        self.from = ImageSource(from, resize: resizeMode)
+        self.to = ImageSource(to, resize: resizeMode)
+        fromPixellate = Pixellate(input: self.from, fractionalWidthOfAPixel: 0)
+        toPixellate = Pixellate(input: self.to, fractionalWidthOfAPixel: Self.maximumCellFraction)
+        blend = DissolveBlend(base: fromPixellate, overlay: toPixellate, mix: 0)
+        renderer = try EffectRenderer(device: device, output: blend, mode: mode, blendSpace: blendSpace)
+        apply()
     }
 
     /// As above, mixing `signal`'s values (an edit whose output is HLG or PQ blends its signal).
