@@ -33,6 +33,7 @@ struct DocumentedFactsTests {
     static let notCounts = [
         "19 transitions of 2 s",      // a slideshow's (docs/Benchmarks.md)
         "19 transitions (`fade`",     // the benchmark's slideshow (docs/Benchmarks.md)
+        "19 transitions of 1 s",      // the 1080p slideshow benchmark's (docs/Benchmarks.md)
         "10,000 mixed transitions",   // the soak's run (SegueUIKit's Porting UIKit code)
         "10,000 transitions",
         "35,651,584 in all",          // a video's pixels (docs/Export.md)
