@@ -127,30 +127,36 @@ struct SeedAppResizeWindowTests {
     }
 
     /// Issue 41: after a resize mid-transition the window showed the old frame with an unpainted
-    /// strip until the next frame was ready (0.3-0.45 s): the frame being drawn when the resize
-    /// was granted was swapped at the old size. Now every frame swapped after the window system
-    /// granted the size is drawn at it: the first frame the app reports after the resize is
-    /// preceded by its "size" line, and a screenshot then has no unpainted row or column.
+    /// strip until the next frame was ready (0.3-0.45 s). Now the first frame the app swaps after
+    /// it has seen the new size (its "size" line) fills the window: a screenshot then has no
+    /// unpainted row or column.
+    ///
+    /// The trace's order is the app's own (one thread prints "size", then each frame after its
+    /// swap), so the test waits on it. It does not ask whether a frame swapped between the window
+    /// system's grant and the app's "size" line was at the old size: a frame's line comes after
+    /// its swap, by a delay a loaded machine stretches, so a line printed after xdotool returned
+    /// can belong to a swap made before the grant (a fresh-clone CI run showed exactly that).
     @Test func theFirstFrameSwappedAfterAResizeIsDrawnAtTheNewSize() throws {
         let app = try Self.launch()
         let start = app.lineCount
         try app.xdotool(["key", "--window", app.window, "\(SeedDemo.dimming.rawValue + 1)"])
         #expect(app.waitForLine(after: start) { line in line.hasPrefix("frame ") && (Self.progress(in: line).map { $0 >= 0.25 } ?? false) })
         // The app may print its "size" line before xdotool returns: look for it from before the
-        // resize was asked, and for the first frame from when it was granted. `lineCount` takes
-        // the pipe's unread lines too, so a frame printed before the grant but read late (a slow
-        // reader under TSan) is not taken for the first frame after it.
+        // resize was asked.
         let asked = app.lineCount
+        let sizeLine = "size \(Int(Self.newSize.width))x\(Int(Self.newSize.height))"
         try app.xdotool(["windowsize", "--sync", app.window, "\(Int(Self.newSize.width))", "\(Int(Self.newSize.height))"])
-        let granted = app.lineCount
-        #expect(app.waitForLine(after: granted) { $0.hasPrefix("frame ") }, "\(app.trace)")
+        #expect(app.waitForLine(after: asked) { $0 == sizeLine }, "\(app.trace)")
+        func firstFrameAfterSize() -> Bool {
+            let after = app.trace.split(separator: "\n").dropFirst(asked).map(String.init)
+            guard let size = after.firstIndex(of: sizeLine) else { return false }
+            return after[(size + 1)...].contains { $0.hasPrefix("frame ") }
+        }
+        #expect(app.waitForLine(after: asked) { _ in firstFrameAfterSize() }, "\(app.trace)")
         let shot = try app.screenshot()
-        let after = Array(app.trace.split(separator: "\n").dropFirst(asked).map(String.init))
-        let firstFrame = after.indices.first { $0 >= granted - asked && after[$0].hasPrefix("frame ") }
-        let sizeLine = after.firstIndex { $0 == "size \(Int(Self.newSize.width))x\(Int(Self.newSize.height))" }
-        #expect(sizeLine != nil && firstFrame != nil && sizeLine! < firstFrame!, "a frame swapped at the old size after the resize: \(after.prefix(4))")
         let unpainted = Self.unpaintedLines(shot)
-        #expect(unpainted.rows == 0 && unpainted.columns == 0, "\(unpainted.rows) rows, \(unpainted.columns) columns unpainted")
+        let lines = Array(app.trace.split(separator: "\n").dropFirst(asked).prefix(4))
+        #expect(unpainted.rows == 0 && unpainted.columns == 0, "\(unpainted.rows) rows, \(unpainted.columns) columns unpainted after \(lines)")
         if unpainted.rows + unpainted.columns > 0 { try? PNGCodec.write(shot, to: "/tmp/segue-resize-unpainted.png") }
     }
 }
