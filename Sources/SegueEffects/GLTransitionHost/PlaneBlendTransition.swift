@@ -83,9 +83,9 @@ package final class PlaneBlendTransition {
         GL.uniform1f(pass.maxCode, quantisation.maxCode)
         GL.uniform1f(pass.storageScale, quantisation.storageScale)
         GL.uniformFloats(pass.thresholds, quantisation.thresholds)
-        for (offset, plane) in (from.planes.prefix(3) + to.planes.prefix(3)).enumerated() {
+        for offset in 0..<6 {  // Y, Cb, Cr of each side, bound without building an array each frame
             GL.activeTexture(unit: PlaneBlendProgram.firstUnit + offset)
-            GL.bindTexture(plane)
+            GL.bindTexture(offset < 3 ? from.planes[offset] : to.planes[offset - 3])
         }
         device.drawFullscreen()
         GL.activeTexture(unit: 0)
