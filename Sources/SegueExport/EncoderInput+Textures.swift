@@ -19,15 +19,19 @@ extension EncoderInput {
 
 extension EncoderInput {
     /// Whether a clip's decoded planes of `layout` in `color` are in exactly the format the output
-    /// stage writes — 4:2:0 of the frame's size, its bit depth, no alpha, the same primaries,
-    /// transfer, matrix and range — so a transition that mixes two such clips can be computed on
-    /// their codes (`PlaneBlendTransition`) and its result is already the encoder's planes.
+    /// stage writes — 4:2:0 of the frame's size, its bit depth, no alpha, the same matrix and
+    /// range, an SDR signal on both sides — so a transition that mixes two such clips can be
+    /// computed on their codes (`PlaneBlendTransition`) and its result is already the encoder's
+    /// planes. Primaries and an SDR transfer are not compared: the input stage converts an SDR
+    /// clip's codes with its matrix and range alone (only HLG and PQ are converted, to SDR), and the
+    /// output stage converts back with its own, so the R'G'B' passes give the same codes whatever
+    /// the tags say. An untagged SD clip (BT.601 primaries by the size rule) in an untagged output,
+    /// or an HLG clip in an HLG output (handed over as SDR of its matrix, `EditPlan.inputColor`), blends in its planes.
     package func blendsPlanes(_ layout: PlaneLayout, color: ColorDescription) -> Bool {
         guard let planes, layout.bitDepth == planes.bitDepth, !layout.hasAlpha, layout.chromaShift == (1, 1),
               layout.width == width, layout.height == height, layout.frameBytes == frameBytes else { return false }
         let output = planes.color
-        return color.matrix == output.matrix && color.range == output.range && color.transfer == output.transfer
-            && color.primaries == output.primaries
+        return color.matrix == output.matrix && color.range == output.range && !color.isHDR && !output.isHDR
     }
 
     /// A still's frame as this input writes it to the encoder (`encoded`: `frameBytes` of the output

@@ -97,12 +97,14 @@ package final class EncoderInput {
     }
 
     /// Whether decoded planes of `layout` in `color` are already what the output stage would
-    /// make of them: 8-bit 4:2:0 of the frame's size, no alpha, the output's matrix and range, SDR
-    /// (the input stage keeps an SDR transfer as it is, and the output's tags say BT.709). Such a
-    /// clip's untouched frames go to the encoder as decoded: no GPU round trip, and no second
-    /// chroma filtering (4:2:0 → RGB → 4:2:0) of what the camera recorded.
+    /// make of them: 4:2:0 of the frame's size at the output's bit depth (8-bit `yuv420p`, or
+    /// 10-bit `yuv420p10le`, the encoder's own pipe format), no alpha, the output's matrix and
+    /// range, SDR (the input stage keeps an SDR transfer as it is; an HLG or PQ clip kept as such
+    /// reaches it as SDR of its matrix). Such a clip's untouched frames go to the encoder as
+    /// decoded: no GPU round trip, no second chroma filtering (4:2:0 → RGB → 4:2:0) of what the
+    /// camera recorded, and no clamping of codes outside the R'G'B' cube.
     package func takesPlanes(_ layout: PlaneLayout, color: ColorDescription) -> Bool {
-        guard let planes, planes.bitDepth == 8, layout.bitDepth == 8, !layout.hasAlpha, rgbaAlpha == .overBlack,
+        guard let planes, layout.bitDepth == planes.bitDepth, !layout.hasAlpha, rgbaAlpha == .overBlack,
               layout.chromaShift == (1, 1), layout.width == width, layout.height == height, layout.frameBytes == frameBytes else { return false }
         return color.matrix == planes.color.matrix && color.range == planes.color.range && !color.isHDR
     }

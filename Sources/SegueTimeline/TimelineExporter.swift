@@ -130,7 +130,7 @@ public final class TimelineExporter {
                 coding = output.applied(to: settings)
             }
             if smartRendering, [.mp4, .mov, .mkv].contains(settings.format), settings.usesOutputStage {
-                let smart = try SmartRenderPlan(plan: plan, format: settings.format, videoFormat: videoFormat, bitDepth: depth, range: wanted,
+                let smart = try SmartRenderPlan(plan: plan, format: settings.format, videoFormat: videoFormat, bitDepth: depth, crf: settings.crf, range: wanted,
                                                 tools: tools)
                 coding = smart.coding.applied(to: settings, untagged: smart.untagged, hdr: smart.hdr)
                 onSmartPlan?(smart)

@@ -20,13 +20,26 @@ struct PlaneBlendEditTests {
         }
     }
 
-    @Test(arguments: ["wipeleft", "fade"])
-    func aTransitionBetweenClipsInTheOutputsFormatIsXfadesPlanes(effect: String) throws {
+    /// The decoded yuv420p10le frames of `arguments`' output, `samples` codes each.
+    static func rawTenBitFrames(_ arguments: [String], samples: Int) throws -> [[Int]] {
+        let raw = try VideoReader.run("ffmpeg", ["-v", "error", "-nostdin", "-threads", "1"] + arguments
+            + ["-f", "rawvideo", "-pix_fmt", "yuv420p10le", "pipe:1"])
+        let bytes = [UInt8](raw)
+        return stride(from: 0, to: bytes.count - 2 * samples + 1, by: 2 * samples).map { start in
+            (0..<samples).map { Int(bytes[start + 2 * $0]) | Int(bytes[start + 2 * $0 + 1]) << 8 }
+        }
+    }
+
+    /// Tagged BT.709 clips, and untagged ones (BT.601 by the size rule, BT.601's primaries too:
+    /// the untagged output's own, though the output stage was described with BT.709's, which kept
+    /// them from this path until the comparison left out what an SDR input stage never converts).
+    @Test(arguments: [("wipeleft", true), ("fade", true), ("fade", false)])
+    func aTransitionBetweenClipsInTheOutputsFormatIsXfadesPlanes(effect: String, tagged: Bool) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (a, b) = (dir.appendingPathComponent("a.mp4").path, dir.appendingPathComponent("b.mp4").path)
-        try SmartRenderMedia.clip(at: a, seconds: 2)
-        try SmartRenderMedia.clip(at: b, seconds: 2, hue: 120)
+        try SmartRenderMedia.clip(at: a, seconds: 2, tagged: tagged)
+        try SmartRenderMedia.clip(at: b, seconds: 2, hue: 120, tagged: tagged)
         // a 0…60 | effect 1 s (frames 30…59) | b: 90 frames.
         let plan = try SmartRenderMedia.plan(EditSpec(size: "320x180", fps: 30, items: [.clip(path: "a.mp4", from: nil, to: nil),
                                                                                          .clip(path: "b.mp4", from: nil, to: nil)],
@@ -60,6 +73,52 @@ struct PlaneBlendEditTests {
             // xfade truncates its mix where the planes round; a hard edge may fall a chroma sample apart.
             #expect(luma.max() ?? 99 <= 1, "\(effect) frame \(index): luma up to \(luma.max() ?? -1) apart")
             #expect(chromaMean < 1 && chromaFar < 0.06, "\(effect) frame \(index): chroma mean \(chromaMean), \(chromaFar) beyond 2")
+        }
+    }
+
+    /// HLG clips into an HLG output: the input stage takes them as SDR of their matrix (nothing
+    /// tone-maps), so the transition runs in their 10-bit planes, as xfade computes it.
+    @Test func aTransitionBetweenHLGClipsIsXfadesTenBitPlanes() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clips = try [0, 120].enumerated().map { index, hue -> String in
+            let path = dir.appendingPathComponent("hlg\(index).mp4").path
+            // Colours inside BT.2020's gamut (half saturation, converted with its matrix), as a camera records them.
+            _ = try VideoReader.run("ffmpeg", [
+                "-v", "error", "-nostdin", "-y", "-f", "lavfi",
+                "-i", "testsrc2=s=320x180:r=30:d=2,hue=h=\(hue)+t*90:s=0.5,scale=out_color_matrix=bt2020:out_range=tv,format=yuv420p10le",
+                "-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-x265-params", "log-level=error:keyint=30:open-gop=0",
+                "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc", "-color_range", "tv", path,
+            ])
+            return path
+        }
+        let plan = try SmartRenderMedia.plan(EditSpec(size: "320x180", fps: 30, items: [.clip(path: "hlg0.mp4", from: nil, to: nil),
+                                                                                         .clip(path: "hlg1.mp4", from: nil, to: nil)],
+                                                      transitions: [EditTransition(effect: "fade", duration: 1)]), in: dir)
+        let out = dir.appendingPathComponent("out.mp4").path
+        let used = try withDevice { device in
+            let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, crf: 0, tools: try FFmpegTools.locate())
+            exporter.smartRendering = false
+            let before = device.counters
+            _ = try exporter.export(to: out)
+            return device.counters.since(before)
+        }
+        #expect(used.drawCalls == 60, "\(used)")
+        #expect(try SmartRenderMedia.streamEntries(out, "pix_fmt,color_transfer")
+            == ["pix_fmt": "yuv420p10le", "color_transfer": "arib-std-b67"])
+        let samples = 320 * 180 * 3 / 2
+        let edit = try Self.rawTenBitFrames(["-i", out], samples: samples)
+        let graph = "[0:v]scale=flags=neighbor,format=yuv444p10le[a];[1:v]scale=flags=neighbor,format=yuv444p10le[b];"
+            + "[a][b]xfade=transition=fade:duration=1:offset=1,scale=flags=neighbor,format=yuv420p10le"
+        let reference = try Self.rawTenBitFrames(["-i", clips[0], "-i", clips[1], "-filter_complex", graph], samples: samples)
+        try #require(edit.count == 90 && reference.count == 90, "\(edit.count) and \(reference.count) frames")
+        let lumaCount = 320 * 180
+        for index in 30..<60 {
+            let luma = zip(edit[index][0..<lumaCount], reference[index][0..<lumaCount]).map { abs($0 - $1) }
+            let chroma = zip(edit[index][lumaCount...], reference[index][lumaCount...]).map { abs($0 - $1) }
+            let chromaMean = Double(chroma.reduce(0, +)) / Double(chroma.count)
+            #expect(luma.max() ?? 99 <= 1, "frame \(index): luma up to \(luma.max() ?? -1) apart")
+            #expect(chromaMean < 1, "frame \(index): chroma mean \(chromaMean)")
         }
     }
 

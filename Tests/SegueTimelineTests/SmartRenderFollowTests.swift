@@ -42,6 +42,9 @@ struct SmartRenderFollowTests {
         #expect(try SmartRenderMedia.decodeErrors(path) == "")
         let output = try SmartRenderMedia.frameHashes(path)
         #expect(output.count == plan.totalFrames)
+        // Players decode with frame threads: a join that decodes right on one thread only (an
+        // H.264 profile switch mid-stream did) shows here as frames that differ.
+        try expectDecodedAlikeOnEveryThread(path, output)
         try SmartRenderTests.expectCopiesBitIdentical(smart, plan: plan, output: output, dir: dir)
         #expect(try SmartRenderMedia.brightestFrame(path) == flash)
         let beep = try SmartRenderMedia.beepOnset(path)
@@ -86,7 +89,19 @@ struct SmartRenderFollowTests {
         }
     }
 
-    @Test func mainProfileClipsAreCopiedAndLosslessEncodesTheRest() throws {
+    /// Every frame of `path` decoded on one thread has the hash `hashes` (the default decode) gave it.
+    static func expectDecodedAlikeOnEveryThread(_ path: String, _ hashes: [String]) throws {
+        let single = try SmartRenderMedia.frameHashes(path, threads: 1)
+        let differing = zip(single, hashes).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(single.count == hashes.count && differing.isEmpty,
+                "\(differing.count) frames decode otherwise on one thread than on several, from frame \(differing.first ?? -1)")
+    }
+
+    /// x264's lossless mode needs High 4:4:4 Predictive; Main (or High) copies joined to such
+    /// segments switch profile mid-stream, which ffmpeg's frame-threaded decoder showed as corrupt
+    /// pictures after each switch (though one thread decoded them right). At CRF 0 an H.264
+    /// edit copies nothing, says why, and is lossless throughout.
+    @Test func losslessH264CopiesNothingAndDecodesAlikeOnEveryThread() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let plan = try Self.edit(in: dir) { name, hue, flash in
@@ -94,12 +109,34 @@ struct SmartRenderFollowTests {
                                       x264: ["-profile:v", "main"])
         }
         let path = dir.appendingPathComponent("edit.mp4").path
-        // CRF 0 failed whenever a clip could be copied ("high profile doesn't support lossless").
         let smart = try #require(try Self.export(plan, to: path, crf: 0))
-        #expect(smart.output == "H.264 Main 8-bit BT.709 SDR", "\(smart.output ?? "")")
-        try Self.expectJoinedCopies(smart, plan: plan, path: path, dir: dir)
+        #expect(!smart.copies && smart.refused.count == 3 && smart.refused.allSatisfy { $0.contains("lossless (--crf 0) H.264") },
+                "\(smart.refused)")
+        #expect(try SmartRenderMedia.decodeErrors(path) == "")
+        let output = try SmartRenderMedia.frameHashes(path)
+        #expect(output.count == plan.totalFrames)
+        try Self.expectDecodedAlikeOnEveryThread(path, output)
+        // The first clip's untouched frames, encoded losslessly, are its decoded frames bit for bit.
+        let source = try SmartRenderMedia.frameHashes(dir.appendingPathComponent("a.mp4").path, frames: 60)
+        #expect(Array(output.prefix(60)) == source)
         let tags = try SmartRenderMedia.streamEntries(path, "profile,color_space,color_primaries,color_transfer")
-        #expect(tags == ["profile": "Main", "color_space": "bt709", "color_primaries": "bt709", "color_transfer": "bt709"], "\(tags)")
+        #expect(tags == ["profile": "High 4:4:4 Predictive", "color_space": "bt709", "color_primaries": "bt709", "color_transfer": "bt709"],
+                "\(tags)")
+    }
+
+    /// HEVC's lossless mode is Main's (or Main 10's) own, so its segments join the copies; x265
+    /// refuses a level at constant QP, so a lossless segment carries the level it works out.
+    /// CRF 0 failed here ("Constant QP is inconsistent with specifying a decoder level").
+    @Test func losslessHEVCCopiesAndDecodesAlikeOnEveryThread() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = try Self.edit(in: dir) { name, hue, flash in
+            try SmartRenderMedia.clip(at: dir.appendingPathComponent(name).path, seconds: 3, hue: hue, flashFrame: flash, codec: "libx265")
+        }
+        let path = dir.appendingPathComponent("edit.mp4").path
+        let smart = try #require(try Self.export(plan, to: path, crf: 0))
+        #expect(smart.output == "HEVC Main 8-bit BT.709 SDR" && smart.refused.isEmpty, "\(smart.output ?? "") \(smart.refused)")
+        try Self.expectJoinedCopies(smart, plan: plan, path: path, dir: dir)
     }
 
     @Test(arguments: ["libx264", "libx265"])

@@ -30,8 +30,10 @@ enum SmartRenderMedia {
     }
 
     /// The MD5 of every decoded video frame of `path`, in presentation order.
-    static func frameHashes(_ path: String, seek: Double? = nil, frames: Int? = nil) throws -> [String] {
-        let arguments = ["-v", "error", "-nostdin"] + (seek.map { ["-ss", String($0)] } ?? []) + ["-i", path, "-map", "0:v:0"]
+    /// `threads`: the decoder's (nil: ffmpeg's own choice, frame threads on several cores, as players decode).
+    static func frameHashes(_ path: String, seek: Double? = nil, frames: Int? = nil, threads: Int? = nil) throws -> [String] {
+        let arguments = ["-v", "error", "-nostdin"] + (threads.map { ["-threads", String($0)] } ?? [])
+            + (seek.map { ["-ss", String($0)] } ?? []) + ["-i", path, "-map", "0:v:0"]
             + (frames.map { ["-frames:v", String($0)] } ?? []) + ["-f", "framemd5", "pipe:1"]
         return String(decoding: try VideoReader.run("ffmpeg", arguments), as: UTF8.self)
             .split(separator: "\n").filter { !$0.hasPrefix("#") }

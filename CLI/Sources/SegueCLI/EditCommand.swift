@@ -143,7 +143,7 @@ struct EditCommand: ParsableCommand {
         }
         // Chunks of a smart render split no group of pictures: their edges move to cut points.
         if let chunk, let span = frames, !reencode, !draft, let video {
-            let snapped = try SmartRenderPlan(plan: plan, format: video, videoFormat: format, bitDepth: tenBits, tools: tools).snapped(span)
+            let snapped = try SmartRenderPlan(plan: plan, format: video, videoFormat: format, bitDepth: tenBits, crf: crf, tools: tools).snapped(span)
             guard !snapped.isEmpty else {
                 throw ValidationError("--chunk \(chunk.index)/\(chunk.count) is empty once its edges move to cut points; give fewer chunks")
             }
@@ -151,7 +151,7 @@ struct EditCommand: ParsableCommand {
         }
         if self.plan != nil {
             let smart = try video.flatMap {
-                reencode || draft ? nil : try SmartRenderPlan(plan: plan, format: $0, videoFormat: format, bitDepth: tenBits, range: frames, tools: tools)
+                reencode || draft ? nil : try SmartRenderPlan(plan: plan, format: $0, videoFormat: format, bitDepth: tenBits, crf: crf, range: frames, tools: tools)
             }
             try printPlan(plan, frames: frames, smart: smart)
             return

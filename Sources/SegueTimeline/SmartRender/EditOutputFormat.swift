@@ -140,11 +140,9 @@ struct StreamCoding: Hashable, CustomStringConvertible {
         return settings
     }
 
-    /// x264's or x265's profile name for this coding; a lossless encode (CRF 0) takes the one
-    /// that allows it (x264's High 4:4:4 Predictive, whatever the chroma).
-    func encoderProfile(lossless: Bool) -> String {
+    /// x264's or x265's profile name for this coding.
+    var encoderProfile: String {
         if codec == "hevc" { return bitDepth == 10 ? "main10" : "main" }
-        if lossless { return "high444" }
         return switch profile {
         case "Main": "main"
         case "Constrained Baseline": "baseline"

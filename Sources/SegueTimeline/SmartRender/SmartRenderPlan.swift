@@ -75,6 +75,13 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
     /// clips') restricts it.
     public init(plan: EditPlan, format: VideoFormat, videoFormat: EditVideoFormat, bitDepth: Int?, range: Range<Int>? = nil,
                 tools: FFmpegTools) throws(ExportError) {
+        try self.init(plan: plan, format: format, videoFormat: videoFormat, bitDepth: bitDepth, crf: nil, range: range, tools: tools)
+    }
+
+    /// As above, for an encode at `crf` (nil: the format's default). At CRF 0 an H.264 output
+    /// copies nothing (`losslessH264Refusal`); HEVC's lossless mode joins its copies.
+    public init(plan: EditPlan, format: VideoFormat, videoFormat: EditVideoFormat, bitDepth: Int?, crf: Int?, range: Range<Int>? = nil,
+                tools: FFmpegTools) throws(ExportError) {
         var streams: [String: ClipStream] = [:]
         func stream(_ path: String, _ demuxer: String) throws(ExportError) -> ClipStream {
             if let known = streams[path] { return known }
@@ -113,7 +120,8 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
                 continue
             }
             let stream = try stream(path, demuxer)
-            if let why = output.differs[index] ?? Self.refusal(stream, plan: plan, start: start) {
+            let lossless = crf == 0 && output.coding.codec == "h264" ? Self.losslessH264Refusal(profile: stream.profile) : nil
+            if let why = output.differs[index] ?? lossless ?? Self.refusal(stream, plan: plan, start: start) {
                 refused[index] = why
             } else if let delay, delay.frames != stream.reorderDelay {
                 refused[index] = "its B-frames hold back \(stream.reorderDelay) frames, items[\(delay.item)]'s \(delay.frames); "
@@ -183,6 +191,15 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
     }
 
     /// Why a clip played other than as it is cannot be copied, or nil when it plays as it is.
+    /// Why an H.264 clip of `profile` is not copied into a lossless (CRF 0) output: x264's
+    /// lossless mode needs High 4:4:4 Predictive (transform bypass), and a stream that switches
+    /// to it from another profile at a keyframe, though valid, is decoded into corrupt pictures
+    /// by ffmpeg's frame-threaded H.264 decoder (what most players use) after the switch.
+    static func losslessH264Refusal(profile: String) -> String {
+        "lossless (--crf 0) H.264 is High 4:4:4 Predictive, and a stream that switches to it from the clip's \(profile) decodes "
+            + "as corrupt pictures in ffmpeg's multi-threaded decoder: encoded whole (HEVC's lossless mode joins its copies)"
+    }
+
     static func timingRefusal(_ timing: ClipTiming) -> String? {
         if timing.freeze { return "a freeze frame" }
         if timing.reverse { return "reversed" }

@@ -103,10 +103,10 @@ extension TimelineExporter {
                 "-f", "rawvideo", "-pix_fmt", coding.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                 "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0", "-an"]
             + coding.encoderArguments + presetArguments
-            // The copies' profile, or at CRF 0 the one that allows lossless (x264's High 4:4:4 Predictive).
-            + ["-profile:v", smart.coding.encoderProfile(lossless: coding.crf == 0)] + level
+            // The copies' profile (at CRF 0 an H.264 output copies nothing: `SmartRenderPlan.losslessH264Refusal`).
+            + ["-profile:v", smart.coding.encoderProfile] + level
             + ["-x264-params", "keyint=\(plan.frameRate.nominal):open-gop=0:repeat-headers=1:" + reorder]
-            + losslessDelay(smart.reorderDelay) + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
+            + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
     }
 
     /// The concat demuxer's script: each copied span from its clip between its cut points (in
@@ -137,18 +137,6 @@ extension TimelineExporter {
 }
 
 extension TimelineExporter {
-    /// x264's lossless mode (CRF 0) makes no B-frames, so its decoding timestamps equal its
-    /// presentation times, while the copies' run `delay` frames earlier: across a join from such
-    /// a segment to a copy they would go back. Its decoding timestamps are moved that much
-    /// earlier (`setts`, in the MP4 muxer's time scale: the rate's numerator doubled up to
-    /// 10000 or more, ffmpeg's rule), as the copies' are.
-    func losslessDelay(_ delay: Int) -> [String] {
-        guard coding.crf == 0, delay > 0 else { return [] }
-        var timescale = plan.frameRate.numerator
-        while timescale < 10000 { timescale *= 2 }
-        return ["-bsf:v", "setts=dts=DTS-\(delay * timescale * plan.frameRate.denominator / plan.frameRate.numerator)"]
-    }
-
     /// An HEVC segment's encoder (x265), as `segmentArguments`: the copies' profile, level and
     /// B-frame delay, a keyframe every second, closed GOPs, VPS/SPS/PPS in band at every one,
     /// the clips' HDR static metadata in SEI; lossless (allowed by Main and Main 10) at CRF 0.
@@ -159,14 +147,14 @@ extension TimelineExporter {
         default: "bframes=4:b-pyramid=1"
         }
         // ffprobe's HEVC level is 30 × the level's number (93: level 3.1).
-        let level = smart.level > 0 ? ":level-idc=" + String(format: "%g", Double(smart.level) / 30) : ""
+        let level = smart.level > 0 && coding.crf != 0 ? ":level-idc=" + String(format: "%g", Double(smart.level) / 30) : ""
         let params = (coding.crf == 0 ? "lossless=1:" : "") + "log-level=error:keyint=\(plan.frameRate.nominal):open-gop=0:repeat-headers=1:"
             + reorder + level + (coding.hdrMetadata?.x265Parameters ?? "")
         return ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y",
                 "-f", "rawvideo", "-pix_fmt", coding.encoderInputPixelFormat, "-s", "\(plan.width)x\(plan.height)",
                 "-framerate", plan.frameRate.ffmpegText, "-i", "pipe:0", "-an"]
             + coding.encoderArguments + presetArguments
-            + ["-profile:v", smart.coding.encoderProfile(lossless: coding.crf == 0), "-x265-params", params]
+            + ["-profile:v", smart.coding.encoderProfile, "-x265-params", params]
             + TransitionExporter.outputFlush + [TransitionExporter.childStdout]
     }
 
