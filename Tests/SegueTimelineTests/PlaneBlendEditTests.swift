@@ -30,6 +30,26 @@ struct PlaneBlendEditTests {
         }
     }
 
+    /// How far a frame's samples are from the reference's: the largest luma difference, the
+    /// mean chroma difference and the share of chroma samples more than 2 codes apart.
+    static func distance(_ frame: [Int], _ reference: [Int], lumaCount: Int) -> (lumaMax: Int, chromaMean: Double, chromaFar: Double) {
+        let luma = zip(frame[0..<lumaCount], reference[0..<lumaCount]).map { abs($0 - $1) }
+        let chroma = zip(frame[lumaCount...], reference[lumaCount...]).map { abs($0 - $1) }
+        return (luma.max() ?? Int.max, Double(chroma.reduce(0, +)) / Double(max(chroma.count, 1)),
+                Double(chroma.filter { $0 > 2 }.count) / Double(max(chroma.count, 1)))
+    }
+
+    /// `plan` encoded losslessly to `out`, every frame rendered (no copies); the GL work it took.
+    static func losslessExport(_ plan: EditPlan, to out: String) throws -> GLCounters {
+        try withDevice { device in
+            let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, crf: 0, tools: try FFmpegTools.locate())
+            exporter.smartRendering = false
+            let before = device.counters
+            _ = try exporter.export(to: out)
+            return device.counters.since(before)
+        }
+    }
+
     /// Tagged BT.709 clips, and untagged ones (BT.601 by the size rule, BT.601's primaries too:
     /// the untagged output's own, though the output stage was described with BT.709's, which kept
     /// them from this path until the comparison left out what an SDR input stage never converts).
@@ -45,13 +65,7 @@ struct PlaneBlendEditTests {
                                                                                          .clip(path: "b.mp4", from: nil, to: nil)],
                                                       transitions: [EditTransition(effect: effect, duration: 1)]), in: dir)
         let out = dir.appendingPathComponent("out.mp4").path
-        let used = try withDevice { device in
-            let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, crf: 0, tools: try FFmpegTools.locate())
-            exporter.smartRendering = false
-            let before = device.counters
-            _ = try exporter.export(to: out)
-            return device.counters.since(before)
-        }
+        let used = try Self.losslessExport(plan, to: out)
         // Two passes (Y; Cb and Cr) for each of the 30 changed frames, none for the 60 others
         // (their decoded planes go to the encoder as they are).
         #expect(used.drawCalls == 60, "\(used)")
@@ -66,12 +80,9 @@ struct PlaneBlendEditTests {
         try #require(edit.count == 90 && reference.count == 90, "\(edit.count) and \(reference.count) frames")
         let lumaCount = 320 * 180
         for index in 30..<60 {
-            let luma = zip(edit[index][0..<lumaCount], reference[index][0..<lumaCount]).map { abs($0 - $1) }
-            let chroma = zip(edit[index][lumaCount...], reference[index][lumaCount...]).map { abs($0 - $1) }
-            let chromaMean = Double(chroma.reduce(0, +)) / Double(chroma.count)
-            let chromaFar = Double(chroma.filter { $0 > 2 }.count) / Double(chroma.count)
+            let (lumaMax, chromaMean, chromaFar) = Self.distance(edit[index], reference[index], lumaCount: lumaCount)
             // xfade truncates its mix where the planes round; a hard edge may fall a chroma sample apart.
-            #expect(luma.max() ?? 99 <= 1, "\(effect) frame \(index): luma up to \(luma.max() ?? -1) apart")
+            #expect(lumaMax <= 1, "\(effect) frame \(index): luma up to \(lumaMax) apart")
             #expect(chromaMean < 1 && chromaFar < 0.06, "\(effect) frame \(index): chroma mean \(chromaMean), \(chromaFar) beyond 2")
         }
     }
@@ -96,13 +107,7 @@ struct PlaneBlendEditTests {
                                                                                          .clip(path: "hlg1.mp4", from: nil, to: nil)],
                                                       transitions: [EditTransition(effect: "fade", duration: 1)]), in: dir)
         let out = dir.appendingPathComponent("out.mp4").path
-        let used = try withDevice { device in
-            let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, crf: 0, tools: try FFmpegTools.locate())
-            exporter.smartRendering = false
-            let before = device.counters
-            _ = try exporter.export(to: out)
-            return device.counters.since(before)
-        }
+        let used = try Self.losslessExport(plan, to: out)
         #expect(used.drawCalls == 60, "\(used)")
         #expect(try SmartRenderMedia.streamEntries(out, "pix_fmt,color_transfer")
             == ["pix_fmt": "yuv420p10le", "color_transfer": "arib-std-b67"])
@@ -114,10 +119,8 @@ struct PlaneBlendEditTests {
         try #require(edit.count == 90 && reference.count == 90, "\(edit.count) and \(reference.count) frames")
         let lumaCount = 320 * 180
         for index in 30..<60 {
-            let luma = zip(edit[index][0..<lumaCount], reference[index][0..<lumaCount]).map { abs($0 - $1) }
-            let chroma = zip(edit[index][lumaCount...], reference[index][lumaCount...]).map { abs($0 - $1) }
-            let chromaMean = Double(chroma.reduce(0, +)) / Double(chroma.count)
-            #expect(luma.max() ?? 99 <= 1, "frame \(index): luma up to \(luma.max() ?? -1) apart")
+            let (lumaMax, chromaMean, _) = Self.distance(edit[index], reference[index], lumaCount: lumaCount)
+            #expect(lumaMax <= 1, "frame \(index): luma up to \(lumaMax) apart")
             #expect(chromaMean < 1, "frame \(index): chroma mean \(chromaMean)")
         }
     }
@@ -136,13 +139,7 @@ struct PlaneBlendEditTests {
                                                                                          .clip(path: "b.mp4", from: nil, to: nil)],
                                                       transitions: [EditTransition(effect: effect, duration: 1)]), in: dir)
         let out = dir.appendingPathComponent("out.mp4").path
-        let used = try withDevice { device in
-            let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, crf: 0, tools: try FFmpegTools.locate())
-            exporter.smartRendering = false
-            let before = device.counters
-            _ = try exporter.export(to: out)
-            return device.counters.since(before)
-        }
+        let used = try Self.losslessExport(plan, to: out)
         // The picture converted once (two passes), then two passes for each of the 30 changed frames.
         #expect(used.drawCalls == 62, "\(used)")
 
@@ -158,10 +155,8 @@ struct PlaneBlendEditTests {
         try #require(reference.count == 90, "\(reference.count) reference frames")
         let lumaCount = 320 * 180
         for index in 30..<60 {
-            let luma = zip(edit[index][0..<lumaCount], reference[index][0..<lumaCount]).map { abs($0 - $1) }
-            let chroma = zip(edit[index][lumaCount...], reference[index][lumaCount...]).map { abs($0 - $1) }
-            let chromaFar = Double(chroma.filter { $0 > 2 }.count) / Double(chroma.count)
-            #expect(luma.max() ?? 99 <= 1, "\(effect) frame \(index): luma up to \(luma.max() ?? -1) apart")
+            let (lumaMax, _, chromaFar) = Self.distance(edit[index], reference[index], lumaCount: lumaCount)
+            #expect(lumaMax <= 1, "\(effect) frame \(index): luma up to \(lumaMax) apart")
             #expect(chromaFar < 0.06, "\(effect) frame \(index): \(chromaFar) of chroma beyond 2")
         }
     }
