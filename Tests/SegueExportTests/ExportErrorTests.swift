@@ -72,9 +72,7 @@ struct ExportErrorTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for tool in ["ffmpeg", "ffprobe"] {
-            let path = dir.appendingPathComponent(tool).path
-            try Data("#!/bin/sh\necho 'Unknown encoder libx264' >&2\nexit 3\n".utf8).write(to: URL(fileURLWithPath: path))
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            try ExecutableScript.write("#!/bin/sh\necho 'Unknown encoder libx264' >&2\nexit 3\n", to: dir.appendingPathComponent(tool))
         }
         let image = try SampleImages.from(width: 640, height: 360)
         let out = dir.appendingPathComponent("out.mp4").path

@@ -17,9 +17,7 @@ struct ProcessStateTests {
     /// An encoder that dies at once, as `anEncoderThatDiesIsReportedWithItsMessage` has it.
     static func dyingTools(in dir: URL) throws -> FFmpegTools {
         for tool in ["ffmpeg", "ffprobe"] {
-            let path = dir.appendingPathComponent(tool).path
-            try Data("#!/bin/sh\necho 'Unknown encoder libx264' >&2\nexit 3\n".utf8).write(to: URL(fileURLWithPath: path))
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            try ExecutableScript.write("#!/bin/sh\necho 'Unknown encoder libx264' >&2\nexit 3\n", to: dir.appendingPathComponent(tool))
         }
         return try FFmpegTools(ffmpegPath: dir.appendingPathComponent("ffmpeg").path)
     }
@@ -55,8 +53,7 @@ struct ProcessStateTests {
         // An ffmpeg that reads nothing: the export blocks once the pipe is full, while the test's
         // cleanup, not the process's, holds the child and the unfinished file.
         let path = dir.appendingPathComponent("ffmpeg").path
-        try Data("#!/bin/sh\nsleep 30\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        try ExecutableScript.write("#!/bin/sh\nsleep 30\n", to: URL(fileURLWithPath: path))
         var given = try FFmpegTools(ffmpegPath: path)
         let cleanup = InterruptCleanup()
         given.cleanup = cleanup
@@ -89,8 +86,9 @@ struct ProcessStateTests {
         }
         let found = try #require(partial, "no partial file; the export \(ended ? "ended: \(String(describing: failure))" : "is still running")")
         let registered = cleanup.registered
-        #expect(registered.paths.contains { $0.hasSuffix(found) }, "\(registered)")
-        #expect(registered.children.count == 1)
+        let state = ended ? "the export ended: \(String(describing: failure))" : "the export runs"
+        #expect(registered.paths.contains { $0.hasSuffix(found) }, "\(registered); \(state)")
+        #expect(registered.children.count == 1, "\(state)")
         #expect(!InterruptCleanup.shared.registered.paths.contains { $0.hasSuffix(found) })
         for child in registered.children { InterruptCleanup.killGroup(of: child) }
         done.wait()

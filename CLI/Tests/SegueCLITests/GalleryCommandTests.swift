@@ -180,8 +180,7 @@ struct GalleryCommandTests {
             exec '\(ffmpeg.path)' "$@"
 
             """
-        try Data(wrapper.utf8).write(to: tools.appendingPathComponent("ffmpeg"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools.appendingPathComponent("ffmpeg").path)
+        try ExecutableScript.write(wrapper, to: tools.appendingPathComponent("ffmpeg"))
         // ffprobe beside it, as Debian's package has them: each finished clip is read back with it.
         try FileManager.default.createSymbolicLink(
             at: tools.appendingPathComponent("ffprobe"), withDestinationURL: ffmpeg.deletingLastPathComponent().appendingPathComponent("ffprobe"))

@@ -90,8 +90,7 @@ struct HostileCommandTests {
         try VideoRenderCommandTests.writePictures(in: dir, width: 64, height: 36)
         let bin = dir.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: false)
-        try Data("#!/bin/sh\nexec sleep 600\n".utf8).write(to: bin.appendingPathComponent("ffmpeg"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("ffmpeg").path)
+        try ExecutableScript.write("#!/bin/sh\nexec sleep 600\n", to: bin.appendingPathComponent("ffmpeg"))
         let result = try segue(
             ["render", "--from", "a.png", "--to", "b.png", "--size", "64x36", "--frames", "300", "--out", "v.mp4", "--quiet"],
             in: dir, environment: ["PATH": bin.path + ":/usr/bin:/bin", "SEGUE_FFMPEG_STALL_TIMEOUT": "0.5"])

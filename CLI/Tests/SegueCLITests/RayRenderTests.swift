@@ -85,9 +85,8 @@ struct RayRenderTests {
         // A segue that fails on the middle chunk: the run fails with that chunk's stderr and
         // leaves no output and no chunks.
         let failing = dir.appendingPathComponent("failing-segue")
-        try Data("#!/bin/sh\ncase \"$*\" in *\"--frames 25..50\"*) echo 'chunk exploded here' >&2; exit 3;; esac\nexec '\(segue)' \"$@\"\n".utf8)
-            .write(to: failing)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
+        try ExecutableScript.write("#!/bin/sh\ncase \"$*\" in *\"--frames 25..50\"*) echo 'chunk exploded here' >&2; exit 3;; esac\nexec '\(segue)' \"$@\"\n",
+                                   to: failing)
         let failed = try onLocalCluster(["--out", "failed.mp4", "--segue", failing.path, "--chunks", "3"])
         #expect(failed.status != 0)
         #expect(failed.stderr.contains("chunk 1 (frames 25..50) failed with exit 3") && failed.stderr.contains("chunk exploded here"),

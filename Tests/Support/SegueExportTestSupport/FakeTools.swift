@@ -1,5 +1,6 @@
 import Foundation
 import SegueExport
+import SegueTesting
 
 /// A folder of stand-in tools for the export tests: shell scripts named ffmpeg or ffprobe that
 /// hang, die or misbehave on purpose, beside (optionally) links to the real tools.
@@ -15,9 +16,7 @@ public struct FakeTools {
 
     /// Writes `tool` as a shell script with `body`, executable unless `executable` is false.
     public func script(_ tool: String, _ body: String, executable: Bool = true) throws {
-        let path = dir.appendingPathComponent(tool).path
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: path)
+        try ExecutableScript.write("#!/bin/sh\n\(body)\n", to: dir.appendingPathComponent(tool), executable: executable)
     }
 
     /// Links `tool` to the real one on PATH.
