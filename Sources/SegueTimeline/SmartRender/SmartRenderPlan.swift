@@ -190,7 +190,6 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
         return lower..<max(lower, upper)
     }
 
-    /// Why a clip played other than as it is cannot be copied, or nil when it plays as it is.
     /// Why an H.264 clip of `profile` is not copied into a lossless (CRF 0) output: x264's
     /// lossless mode needs High 4:4:4 Predictive (transform bypass), and a stream that switches
     /// to it from another profile at a keyframe, though valid, is decoded into corrupt pictures
@@ -200,6 +199,7 @@ public struct SmartRenderPlan: Codable, Equatable, Sendable {
             + "as corrupt pictures in ffmpeg's multi-threaded decoder: encoded whole (HEVC's lossless mode joins its copies)"
     }
 
+    /// Why a clip played other than as it is cannot be copied, or nil when it plays as it is.
     static func timingRefusal(_ timing: ClipTiming) -> String? {
         if timing.freeze { return "a freeze frame" }
         if timing.reverse { return "reversed" }

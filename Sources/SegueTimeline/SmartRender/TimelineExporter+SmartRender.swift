@@ -139,7 +139,8 @@ extension TimelineExporter {
 extension TimelineExporter {
     /// An HEVC segment's encoder (x265), as `segmentArguments`: the copies' profile, level and
     /// B-frame delay, a keyframe every second, closed GOPs, VPS/SPS/PPS in band at every one,
-    /// the clips' HDR static metadata in SEI; lossless (allowed by Main and Main 10) at CRF 0.
+    /// the clips' HDR static metadata in SEI; lossless (allowed by Main and Main 10) at CRF 0,
+    /// where x265 takes no level (it refuses one at constant QP) and writes the one it works out.
     func hevcSegmentArguments(_ smart: SmartRenderPlan) -> [String] {
         let reorder = switch smart.reorderDelay {
         case 0: "bframes=0"
