@@ -58,4 +58,50 @@ struct ProbeOnceTests {
         #expect(decoders.count == 4 && encoders.count == 2 && joins.count == 1, "\(started)")
         #expect(started.count == 7, "\(started)")
     }
+
+    /// Segments render faster than their encoders finish here (each encoder's wrapper lingers
+    /// 1.5 s after ffmpeg ends, as a slow x265 would): the render waits so that no more than two
+    /// encoders are alive at once — one finishing, one fed — however many transitions the edit
+    /// has. It kept one alive for every segment before (three here; half a gigabyte each for
+    /// x265 at 1080p).
+    @Test func aSmartRenderKeepsAtMostTwoEncodersAlive() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fake = try FakeTools()
+        defer { fake.remove() }
+        try fake.real("ffprobe")
+        let real = try FFmpegTools.locate().ffmpeg.path
+        let log = fake.dir.appendingPathComponent("encoders.log").path
+        try fake.script("ffmpeg", """
+            case "$*" in
+            *" -i pipe:0 "*) echo start >> '\(log)'; '\(real)' "$@"; status=$?; sleep 1.5; echo end >> '\(log)'; exit $status;;
+            esac
+            exec '\(real)' "$@"
+            """)
+        let names = ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]
+        for (index, name) in names.enumerated() {
+            try SmartRenderMedia.clip(at: dir.appendingPathComponent(name).path, seconds: 3, hue: index * 90)
+        }
+        let spec = dir.appendingPathComponent("edit.json")
+        try TimelineMedia.write(EditSpec(
+            size: "320x180", fps: 30, items: names.map { .clip(path: $0, from: nil, to: nil) },
+            transitions: Array(repeating: EditTransition(effect: "fade", duration: 1), count: 3)), to: spec)
+        let tools = try fake.tools()
+        let plan = try EditPlan.load(specAt: spec.path, tools: tools)
+        var smart: SmartRenderPlan?
+        _ = try withDevice { device in
+            let exporter = try TimelineExporter(device: device, plan: plan, format: .mp4, tools: tools)
+            exporter.onSmartPlan = { smart = $0 }
+            return try exporter.export(to: dir.appendingPathComponent("edit.mp4").path)
+        }
+        let segments = try #require(smart).segments.filter { !$0.copy }.count
+        let events = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        var alive = 0, most = 0
+        for event in events {
+            alive += event == "start" ? 1 : -1
+            most = max(most, alive)
+        }
+        #expect(segments == 3 && events.count == 6, "\(segments) segments, \(events)")
+        #expect(most <= 2, "\(most) encoders alive at once: \(events)")
+    }
 }

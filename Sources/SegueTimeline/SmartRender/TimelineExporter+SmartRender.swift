@@ -35,6 +35,13 @@ extension TimelineExporter {
                 done += segment.end - segment.first
                 continue
             }
+            // One encoder finishing while the next is fed, no more: an x265 at 1080p holds about
+            // half a gigabyte, and an edit of many transitions rendered faster than they encode
+            // would otherwise keep one alive for each.
+            while encoding.count >= Self.encodersFinishing {
+                try encoding[0].waitForEncoder()
+                encoding.removeFirst()
+            }
             let target: PartialFile
             do { target = try PartialFile(destination: file.destination.path, purpose: "frames \(segment.first)..\(segment.end)", cleanup: tools.cleanup) } catch {
                 throw ExportError.output(error)
@@ -87,6 +94,10 @@ extension TimelineExporter {
         onProgress?(ExportProgress(framesDone: range.count, totalFrames: range.count, elapsedSeconds: Self.seconds(since: start)))
         return wait
     }
+
+    /// How many segments' encoders may still be encoding, their input closed, when the next
+    /// segment's encoder starts.
+    static let encodersFinishing = 1
 
     /// An encoded segment's encoder: raw frames in (the output stage's planes), H.264 out as the edit's own encode, with
     /// the copied streams' profile (High 4:4:4 Predictive at CRF 0: x264's lossless needs it),
