@@ -38,7 +38,7 @@ extension TimelineExporter {
             // One encoder finishing while the next is fed, no more: an x265 at 1080p holds about
             // half a gigabyte, and an edit of many transitions rendered faster than they encode
             // would otherwise keep one alive for each.
-            while encoding.count >= Self.encodersFinishing {
+            while encoding.count > Self.encodersFinishing {
                 try encoding[0].waitForEncoder()
                 encoding.removeFirst()
             }
