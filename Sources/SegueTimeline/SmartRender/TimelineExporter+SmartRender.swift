@@ -100,7 +100,7 @@ extension TimelineExporter {
     static let encodersFinishing = 1
 
     /// An encoded segment's encoder: raw frames in (the output stage's planes), H.264 out as the edit's own encode, with
-    /// the copied streams' profile (High 4:4:4 Predictive at CRF 0: x264's lossless needs it),
+    /// the copied streams' profile (never lossless: at CRF 0 an H.264 output copies nothing),
     /// level and B-frame delay, a keyframe every second, no open GOPs and the SPS/PPS repeated in band.
     func segmentArguments(_ smart: SmartRenderPlan) -> [String] {
         if smart.coding.codec == "hevc" { return hevcSegmentArguments(smart) }
